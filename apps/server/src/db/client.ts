@@ -1,0 +1,127 @@
+/**
+ * One database handle for both engines: PGlite (embedded, the default) and a PostgreSQL server
+ * (DATABASE_URL). Both speak the same SQL and run the same migrations; only bulk loading and the
+ * job queue's connection differ, and those differences stay in this file.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** Minimal SQL runner, the shape pg-boss and bulk loaders need. */
+export interface SqlRunner {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+export interface Database {
+  engine: 'pglite' | 'postgresql';
+  /** Where the data lives: the PGlite folder, or the server URL without its password. */
+  location: string;
+  db: Db;
+  sql: SqlRunner;
+  /** Rows of a raw query (tagged drizzle `sql`). */
+  rows<T extends Record<string, unknown>>(query: SQL): Promise<T[]>;
+  /** Bulk load CSV text into a table with COPY (the seed and uploads use it). */
+  copyCsv(table: string, columns: string[], csv: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+export interface DatabaseOptions {
+  /** postgres:// URL of a server; when absent, PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data folder; 'memory://' for a throwaway database. */
+  dataDir?: string;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options.dataDir ?? 'memory://');
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  const runner: SqlRunner = {
+    async executeSql(text, values) {
+      // pg-boss sends multi-statement scripts without parameters; PGlite runs those with exec.
+      if (!values || values.length === 0) {
+        const results = await client.exec(text);
+        const last = results[results.length - 1];
+        return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
+      }
+      const result = await client.query(text, values);
+      return { rows: result.rows as Record<string, unknown>[] };
+    },
+  };
+  return {
+    engine: 'pglite',
+    location: dataDir,
+    db,
+    sql: runner,
+    async rows<T extends Record<string, unknown>>(query: SQL) {
+      const result = (await db.execute(query)) as unknown as { rows: T[] };
+      return result.rows;
+    },
+    async copyCsv(table, columns, csv) {
+      const blob = new Blob([csv]);
+      await client.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob' WITH (FORMAT csv)`, [], {
+        blob,
+      });
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+async function openPostgres(databaseUrl: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  await migratePg(drizzlePg(pool), { migrationsFolder });
+  const location = databaseUrl.replace(/:\/\/([^:@/]+):[^@/]*@/, '://$1:***@');
+  return {
+    engine: 'postgresql',
+    location,
+    db,
+    sql: {
+      async executeSql(text, values) {
+        const result = await pool.query(text, values as unknown[] | undefined);
+        return { rows: result.rows as Record<string, unknown>[] };
+      },
+    },
+    async rows<T extends Record<string, unknown>>(query: SQL) {
+      const result = (await db.execute(query)) as unknown as { rows: T[] };
+      return result.rows;
+    },
+    async copyCsv(table, columns, csv) {
+      const client = await pool.connect();
+      try {
+        const stream = client.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN WITH (FORMAT csv)`));
+        await pipeline(Readable.from([Buffer.from(csv, 'utf8')]), stream);
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,539 @@
+/**
+ * The whole data model of Accord (specification documents 1 to 3). Later features add columns; the
+ * shape is fixed here. Migrations are generated from this file with `npm run db:generate`.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------- users, roles, sessions, settings
+
+export const roles = pgTable('roles', {
+  id: integer('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    firstname: text('firstname').notNull().default(''),
+    lastname: text('lastname').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+    status: text('status', { enum: ['enabled', 'disabled'] })
+      .notNull()
+      .default('enabled'),
+    deleted: boolean('deleted').notNull().default(false),
+    /** Client names this user is limited to (client and sales roles). */
+    clients: text('clients')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Set when the user has not signed in for 30 days; cleared by a password reset. */
+    passwordResetFlag: boolean('password_reset_flag').notNull().default(false),
+    createdAt: createdAt(),
+    lastSeen: timestamp('last_seen', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessTokenHash: text('access_token_hash').notNull(),
+    accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }).notNull(),
+    refreshTokenHash: text('refresh_token_hash'),
+    refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }),
+    remember: boolean('remember').notNull().default(true),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('sessions_access_token_key').on(t.accessTokenHash),
+    uniqueIndex('sessions_refresh_token_key').on(t.refreshTokenHash),
+    index('sessions_user_idx').on(t.userId),
+  ],
+);
+
+export const passwordResets = pgTable('password_resets', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const siteSettings = pgTable('site_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    searchType: text('search_type', { enum: ['search', 'cics', 'analytics'] }).notNull(),
+    /** JSON text of the filters, as the client sent it. */
+    metadataQuery: text('metadata_query').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('saved_searches_user_idx').on(t.userId, t.searchType)],
+);
+
+// ---------------------------------------------------------------- field and tag definitions
+
+export const fieldDefinitions = pgTable('field_definitions', {
+  id: serial('id').primaryKey(),
+  /** Server name of the field (c_mi_number, product_area, family ...). */
+  field: text('field').notNull(),
+  /** Which entity the field belongs to: study metadata, fragrance, concept, demographics. */
+  fieldGroup: text('field_group', { enum: ['metadata', 'fragrance', 'concept', 'demographics'] }).notNull(),
+  label: text('label').notNull(),
+  type: text('type', { enum: ['categorical', 'string', 'int', 'boolean', 'range', 'date'] }).notNull(),
+  multivalue: boolean('multivalue').notNull().default(false),
+  editable: boolean('editable').notNull().default(true),
+  /** Tag group on the study page: geography, categorization, methodology (or null). */
+  tagGroup: text('tag_group'),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const fieldOptions = pgTable(
+  'field_options',
+  {
+    id: serial('id').primaryKey(),
+    fieldId: integer('field_id')
+      .notNull()
+      .references(() => fieldDefinitions.id, { onDelete: 'cascade' }),
+    value: text('value').notNull(),
+    label: text('label').notNull(),
+    /** Option this one depends on (product type under a category, country under a region). */
+    parentValue: text('parent_value'),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [uniqueIndex('field_options_value_key').on(t.fieldId, t.value)],
+);
+
+// ---------------------------------------------------------------- studies
+
+export const studies = pgTable(
+  'studies',
+  {
+    id: serial('id').primaryKey(),
+    projectName: text('project_name').notNull(),
+    client: text('client').notNull(),
+    cMiNumber: text('c_mi_number').notNull(),
+    paceNumber: text('pace_number'),
+    /** Business unit; the server calls it product_area. */
+    productArea: text('product_area')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    division: text('division'),
+    category: text('category'),
+    productType: text('product_type'),
+    region: text('region')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    leadCountry: text('lead_country'),
+    country: text('country')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    methodology: text('methodology'),
+    panelProfile: text('panel_profile'),
+    designMethod: text('design_method'),
+    researchType: text('research_type')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    cmiToolType: text('cmi_tool_type')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    evaluation: text('evaluation')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    gender: text('gender')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    age: text('age'),
+    socialClass: text('social_class')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    studySampleSize: integer('study_sample_size'),
+    numberOfProducts: integer('number_of_products'),
+    base: text('base'),
+    objectiveAndActionStandards: text('objective_and_action_standards'),
+    year: integer('year').notNull(),
+    /** Kind of results the study holds: classic RDF, EEG or implicit (IRT). */
+    rdfType: text('rdf_type', { enum: ['rdf', 'eeg', 'irt'] })
+      .notNull()
+      .default('rdf'),
+    isGenisys: boolean('is_genisys').notNull().default(false),
+    verified: boolean('verified').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('studies_c_mi_number_key').on(t.cMiNumber),
+    index('studies_client_idx').on(t.client),
+    index('studies_year_idx').on(t.year),
+    index('studies_category_idx').on(t.category),
+  ],
+);
+
+/** Fragrances of a study (the spec's perfume characteristics). */
+export const fragrances = pgTable(
+  'fragrances',
+  {
+    id: serial('id').primaryKey(),
+    studyId: integer('study_id')
+      .notNull()
+      .references(() => studies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** 'Developer #'. */
+    refNumber: text('ref_number'),
+    /** '6 Digit Code (SAP)'. */
+    code: text('code'),
+    /** Product code used in the results data file. */
+    fragranceCode: text('fragrance_code').notNull(),
+    methodology: text('methodology'),
+    perfumerName: text('perfumer_name'),
+    region: text('region'),
+    country: text('country'),
+    family: text('family'),
+    subfamily: text('subfamily'),
+    specifier: text('specifier'),
+    /** Dosage level in percent. */
+    level: doublePrecision('level'),
+    supplementalInfo: text('supplemental_info'),
+    dominantNote1: text('dominant_note_1'),
+    dominantNote2: text('dominant_note_2'),
+    dominantNote3: text('dominant_note_3'),
+    dominantNote4: text('dominant_note_4'),
+    dominantNote5: text('dominant_note_5'),
+    /** true: creative submission; false: benchmark. The server calls it bench_create. */
+    creative: boolean('creative').notNull().default(true),
+  },
+  (t) => [
+    index('fragrances_study_idx').on(t.studyId),
+    index('fragrances_family_idx').on(t.family),
+    uniqueIndex('fragrances_code_key').on(t.studyId, t.fragranceCode),
+  ],
+);
+
+export const concepts = pgTable(
+  'concepts',
+  {
+    id: serial('id').primaryKey(),
+    studyId: integer('study_id')
+      .notNull()
+      .references(() => studies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    conceptCode: text('concept_code').notNull(),
+    region: text('region'),
+    country: text('country'),
+    theme: text('theme'),
+    ingredient1: text('ingredient_1'),
+    ingredient2: text('ingredient_2'),
+  },
+  (t) => [index('concepts_study_idx').on(t.studyId), uniqueIndex('concepts_code_key').on(t.studyId, t.conceptCode)],
+);
+
+/**
+ * A rated product of a study: a fragrance or a concept. Answers point here so that one narrow answers
+ * table serves both kinds.
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    studyId: integer('study_id')
+      .notNull()
+      .references(() => studies.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['fragrance', 'concept'] }).notNull(),
+    code: text('code').notNull(),
+    fragranceId: integer('fragrance_id').references(() => fragrances.id, { onDelete: 'cascade' }),
+    conceptId: integer('concept_id').references(() => concepts.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('products_code_key').on(t.studyId, t.kind, t.code)],
+);
+
+export const studyEditHistory = pgTable(
+  'study_edit_history',
+  {
+    id: serial('id').primaryKey(),
+    studyId: integer('study_id')
+      .notNull()
+      .references(() => studies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userEmail: text('user_email').notNull(),
+    type: text('type', { enum: ['study', 'fragrances', 'concepts'] }).notNull(),
+    changeDate: timestamp('change_date', { withTimezone: true }).notNull().defaultNow(),
+    /** [{ field, old_value, new_value }] */
+    changes: jsonb('changes').notNull(),
+  },
+  (t) => [index('study_edit_history_study_idx').on(t.studyId, t.changeDate)],
+);
+
+// ---------------------------------------------------------------- files
+
+export const studyFiles = pgTable(
+  'study_files',
+  {
+    id: serial('id').primaryKey(),
+    studyId: integer('study_id')
+      .notNull()
+      .references(() => studies.id, { onDelete: 'cascade' }),
+    fileType: text('file_type', { enum: ['report', 'questionnaire', 'protocol', 'RDF', 'screener'] }).notNull(),
+    /** Folder of the study group the file lives in (report, questionnaire, protocol, results, screener). */
+    folder: text('folder').notNull(),
+    name: text('name').notNull(),
+    extension: text('extension').notNull(),
+    currentVersionId: integer('current_version_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('study_files_study_idx').on(t.studyId), index('study_files_type_idx').on(t.fileType)],
+);
+
+export const studyFileVersions = pgTable(
+  'study_file_versions',
+  {
+    id: serial('id').primaryKey(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => studyFiles.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Key of the bytes in file storage. */
+    storageKey: text('storage_key').notNull(),
+    size: integer('size').notNull(),
+    status: text('status', { enum: ['success', 'failed'] })
+      .notNull()
+      .default('success'),
+    /** [{ id, high_msg, msg, level, event, error_file }] */
+    errors: jsonb('errors').notNull().default(sql`'[]'::jsonb`),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('study_file_versions_file_idx').on(t.fileId)],
+);
+
+// ---------------------------------------------------------------- questions, metrics, answers
+
+/** Catalogue of metrics questions map to (liking, strength, purchase_intention, attributes, EEG ...). */
+export const metrics = pgTable('metrics', {
+  id: smallint('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  label: text('label').notNull(),
+  /** Performance, Attribute, EEG or Implicit. */
+  metricType: text('metric_type', { enum: ['Performance', 'Attribute', 'EEG', 'Implicit'] }).notNull(),
+  /** How answers are read: hedonic scale, JAR (strength), binary (CATA), EEG score, implicit yes/no. */
+  kind: text('kind', { enum: ['hedonic', 'jar', 'binary', 'eeg', 'implicit'] }).notNull(),
+  chartOrder: integer('chart_order').notNull().default(1),
+  required: boolean('required').notNull().default(false),
+});
+
+export const questions = pgTable(
+  'questions',
+  {
+    id: serial('id').primaryKey(),
+    studyId: integer('study_id')
+      .notNull()
+      .references(() => studies.id, { onDelete: 'cascade' }),
+    /** Results file the question comes from. */
+    filename: text('filename').notNull(),
+    path: text('path').notNull(),
+    resultsFileId: integer('results_file_id').references(() => studyFiles.id, { onDelete: 'set null' }),
+    qid: text('qid').notNull(),
+    text: text('text').notNull(),
+    questionType: text('question_type', {
+      enum: ['numerical', 'categorical', 'constant', 'binary', 'jar', 'eeg', 'implicit'],
+    }).notNull(),
+    scaleMin: doublePrecision('scale_min'),
+    scaleMax: doublePrecision('scale_max'),
+    /** Answer labels: [{ name, value }]. */
+    labels: jsonb('labels').notNull().default(sql`'[]'::jsonb`),
+    constantValue: text('constant_value'),
+    metricId: smallint('metric_id').references(() => metrics.id),
+    suggestedMetricId: smallint('suggested_metric_id').references(() => metrics.id),
+    metricValidated: boolean('metric_validated').notNull().default(false),
+    /** Full-text search over the question text (CICS). */
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [
+    index('questions_study_idx').on(t.studyId),
+    index('questions_metric_idx').on(t.metricId),
+    uniqueIndex('questions_qid_key').on(t.studyId, t.filename, t.qid),
+  ],
+);
+
+export const respondents = pgTable(
+  'respondents',
+  {
+    id: serial('id').primaryKey(),
+    studyId: integer('study_id')
+      .notNull()
+      .references(() => studies.id, { onDelete: 'cascade' }),
+    respondentCode: text('respondent_code').notNull(),
+    gender: text('gender'),
+    age: smallint('age'),
+    ethnicity: text('ethnicity'),
+    socialClass: text('social_class'),
+    country: text('country'),
+    /** Business-unit membership (the spec's bumo demographic). */
+    bumo: text('bumo'),
+  },
+  (t) => [index('respondents_study_idx').on(t.studyId), index('respondents_demo_idx').on(t.gender, t.age)],
+);
+
+/**
+ * One answer of one respondent to one question about one product: the raw value on the question's
+ * scale and its harmonised value on the common 5-point scale (METRICS.md section 1). EEG answers keep
+ * the continuous score in both. metric_id copies the question's mapping so analytics need no join.
+ */
+export const answers = pgTable(
+  'answers',
+  {
+    studyId: integer('study_id').notNull(),
+    respondentId: integer('respondent_id').notNull(),
+    productId: integer('product_id').notNull(),
+    questionId: integer('question_id').notNull(),
+    metricId: smallint('metric_id'),
+    rawValue: real('raw_value').notNull(),
+    value: real('value').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.questionId, t.productId, t.respondentId] }),
+    index('answers_metric_product_idx').on(t.metricId, t.productId, t.respondentId, t.value),
+    index('answers_study_idx').on(t.studyId),
+  ],
+);
+
+/** Precomputed sufficient statistics per product and metric for unfiltered analytics. */
+export const productMetricStats = pgTable(
+  'product_metric_stats',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    metricId: smallint('metric_id')
+      .notNull()
+      .references(() => metrics.id),
+    n: integer('n').notNull(),
+    sum: doublePrecision('sum').notNull(),
+    sumSq: doublePrecision('sum_sq').notNull(),
+    nTopBox: integer('n_top_box').notNull(),
+    nTop2Box: integer('n_top_2_box').notNull(),
+    nJustRight: integer('n_just_right').notNull(),
+    nBottom2Box: integer('n_bottom_2_box').notNull(),
+    nBottomBox: integer('n_bottom_box').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.metricId] }), index('product_metric_stats_metric_idx').on(t.metricId)],
+);
+
+// ---------------------------------------------------------------- uploads and statistics runs
+
+/** A studies zip going through UPLOADED -> UNPACKED -> VALIDATED -> INJECTED -> SUCCEED (or ERRORED). */
+export const fileProcesses = pgTable(
+  'file_processes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    client: text('client').notNull(),
+    studyType: text('study_type').notNull(),
+    region: text('region').notNull(),
+    year: integer('year').notNull(),
+    cmi: text('cmi'),
+    filename: text('filename').notNull(),
+    storageKey: text('storage_key').notNull(),
+    status: text('status', {
+      enum: ['UPLOADED', 'UNPACKED', 'VALIDATED', 'INJECTED', 'ERRORED', 'SUCCEED'],
+    })
+      .notNull()
+      .default('UPLOADED'),
+    hasUploadedNewFile: boolean('has_uploaded_new_file').notNull().default(false),
+    /** Nodes { type, name, file_path, children, errors }. */
+    fileTree: jsonb('file_tree').notNull().default(sql`'[]'::jsonb`),
+    /** Studies created by the injection. */
+    studyIds: integer('study_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('file_processes_created_idx').on(t.createdAt)],
+);
+
+/** A statistics generator run: its working folder, wizard form and results. */
+export const statisticsRuns = pgTable('statistics_runs', {
+  id: serial('id').primaryKey(),
+  folderName: text('folder_name').notNull().unique(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  studyId: integer('study_id').references(() => studies.id, { onDelete: 'set null' }),
+  studyName: text('study_name'),
+  form: jsonb('form').notNull().default(sql`'{}'::jsonb`),
+  result: jsonb('result'),
+  createdAt: createdAt(),
+});
+
+/**
+ * Outcome of a background job as the spec's polling protocol reads it (SUCCESS, FAILURE, REVOKED,
+ * progress). pg-boss keeps the queue itself in its own schema; this table keeps results for the
+ * owner to fetch, so they outlive pg-boss's archive.
+ */
+export const jobResults = pgTable(
+  'job_results',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    status: text('status', { enum: ['PENDING', 'STARTED', 'SUCCESS', 'FAILURE', 'REVOKED'] })
+      .notNull()
+      .default('PENDING'),
+    progress: integer('progress').notNull().default(0),
+    result: jsonb('result'),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('job_results_user_idx').on(t.userId)],
+);

@@ -1,0 +1,96 @@
+/**
+ * Constants, role mapping and user-facing texts of the specification (documents 1 to 3). Both apps
+ * import them from here so that the words a user reads are written once.
+ */
+
+export const PRODUCT_NAME = 'Accord';
+export const COMPANY_NAME = 'Accord Research';
+
+export const ROLE_ADMIN = 1;
+export const ROLE_RESEARCHER = 2;
+export const ROLE_CLIENT = 3;
+export const ROLE_SALES = 4;
+
+export interface Permissions {
+  isAdmin: boolean;
+  allowDownload: boolean;
+  canAccessAnalytics: boolean;
+  /** Admins may change the help url. */
+  canModifyHelpUrl: boolean;
+  /** Admins may administer users. */
+  canModifyUsers: boolean;
+}
+
+/** Document 1 section 4: role to permission mapping. */
+export function permissionsForRole(roleId: number | null | undefined): Permissions {
+  const isAdmin = roleId === ROLE_ADMIN;
+  return {
+    isAdmin,
+    allowDownload: roleId === ROLE_ADMIN || roleId === ROLE_RESEARCHER || roleId === ROLE_SALES,
+    canAccessAnalytics: roleId === ROLE_ADMIN || roleId === ROLE_RESEARCHER,
+    canModifyHelpUrl: isAdmin,
+    canModifyUsers: isAdmin,
+  };
+}
+
+/** Roles whose study access is limited to their clients. */
+export function isClientScopedRole(roleId: number): boolean {
+  return roleId === ROLE_CLIENT || roleId === ROLE_SALES;
+}
+
+export const LOGIN_TIMEOUT_MS = 5000;
+export const UNSUPPORTED_BROWSER_ALERT_MS = 3000;
+export const PASSWORD_INACTIVITY_DAYS = 30;
+export const TOKEN_REFRESH_INTERVAL_MS = 60_000;
+export const REMEMBER_ME_DEFAULT = true;
+export const USER_PAGE_SIZES = [10, 25, 50, 100] as const;
+export const USER_PAGE_SIZE_DEFAULT = 10;
+export const USER_SEARCH_DEBOUNCE_MS = 800;
+export const PAGINATION_CONDENSE_FROM = 11;
+export const ALERT_ERROR_MS = 5000;
+export const ALERT_CONFIRM_MS = 3000;
+export const DEFAULT_THRESHOLD_AMOUNT = 10;
+export const DEFAULT_VERIFIED = true;
+export const LOCALE = 'en-GB';
+
+export const JOB_STATUSES = ['SUCCESS', 'FAILURE', 'REVOKED'] as const;
+export const FILE_PROCESS_STATUSES = ['UPLOADED', 'UNPACKED', 'VALIDATED', 'INJECTED', 'ERRORED', 'SUCCEED'] as const;
+export const UPLOAD_JOB_STATUSES = ['queued', 'started', 'failed', 'finished'] as const;
+export const STUDY_FILE_TYPES = ['report', 'questionnaire', 'protocol', 'RDF', 'screener'] as const;
+export type StudyFileType = (typeof STUDY_FILE_TYPES)[number];
+
+/** Minimum supported browser versions (document 1 section 4): the version must be above these. */
+export const SUPPORTED_BROWSER_MINIMUMS = {
+  ie: 9,
+  chrome: 50,
+  firefox: 53,
+  edge: 14,
+  safari: 9.1,
+  opera: 37,
+} as const;
+
+/** Document 1 section 8 (and messages shared by documents 2 and 3). */
+export const MESSAGES = {
+  somethingWentWrongTitle: 'Something went wrong!',
+  somethingWentWrongBody: 'Please contact the provider and include the traceback below.',
+  loginUnauthorized: 'Error signing in: provided username or password is incorrect.',
+  loginFailure: 'Something went wrong, please try again later.',
+  loginTooSlow: 'Whoops, it seems the server is taking too long to respond...',
+  resetRequested: 'A message with the password reset link was sent to the provided e-mail address.',
+  resetExpired: 'You have not logged in for 30 days. You must change your password for security reasons.',
+  passwordsDoNotMatch: 'Passwords does not match',
+  unsupportedBrowser: 'Your browser is not supported!',
+  editFailure: 'Something went wrong, please try again later.',
+  downloadFailure: 'There was an issue with downloading your file.',
+  logoutConfirm: 'Are you sure you want to log out?',
+  userRemovalTitle: 'Confirm user removal',
+  userRemovalBody: (name: string) => `Are you sure you want to remove user "${name}"?`,
+  loaderFirst: `Initializing ${PRODUCT_NAME}, please wait.`,
+  loaderNext: 'Please wait a moment.',
+  harmonisedFootnote: 'All scores and metrics have been harmonized to a common 5 point scale',
+  tooManyLogins: 'Too many sign-in attempts. Please wait a minute and try again.',
+  sessionEnded: 'Your session has ended. Please sign in again.',
+  forbidden: 'You do not have permission to do this.',
+  notFound: 'Not found.',
+  resetTokenInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
+} as const;

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+export const HelpUrl = z
+  .object({ url: z.string().trim().max(2048).meta({ description: 'Help view url; empty hides the Help link.' }) })
+  .meta({ id: 'HelpUrl' });
+export type HelpUrl = z.infer<typeof HelpUrl>;
+
+/** The Help link target: "https://" is prepended when the stored url lacks an http prefix. */
+export function helpLinkHref(url: string): string | null {
+  const trimmed = url.trim();
+  if (trimmed === '') return null;
+  return /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+}

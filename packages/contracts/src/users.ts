@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+export const Role = z.object({ id: z.number().int(), slug: z.string(), name: z.string() }).meta({ id: 'Role' });
+export type Role = z.infer<typeof Role>;
+
+export const UserStatus = z.enum(['enabled', 'disabled']);
+
+export const User = z
+  .object({
+    id: z.number().int(),
+    email: z.string(),
+    firstname: z.string(),
+    lastname: z.string(),
+    role: Role,
+    role_id: z.number().int(),
+    status: UserStatus,
+    deleted: z.boolean(),
+    created_at: z.string().meta({ description: 'Registration date (ISO 8601).' }),
+    last_seen: z.string().nullable().meta({ description: 'Last activity (ISO 8601) or null.' }),
+    clients: z.array(z.string()),
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof User>;
+
+export const UserListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(10),
+  search_query: z.string().trim().max(200).optional(),
+});
+
+/** clients arrives as JSON text (document 1 section 7); an array is accepted too. */
+const ClientsField = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value, ctx) => {
+    if (Array.isArray(value)) return value;
+    if (value.trim() === '') return [];
+    try {
+      const parsed: unknown = JSON.parse(value);
+      if (Array.isArray(parsed) && parsed.every((item) => typeof item === 'string')) return parsed as string[];
+    } catch {
+      // fall through to the issue below
+    }
+    ctx.addIssue({ code: 'custom', message: 'clients must be a JSON list of client names' });
+    return z.NEVER;
+  })
+  .pipe(z.array(z.string().trim().min(1).max(200)).max(200));
+
+const userFields = {
+  email: z.string().trim().email('Please enter a valid e-mail address').max(254),
+  firstname: z.string().trim().max(100).default(''),
+  lastname: z.string().trim().max(100).default(''),
+  status: UserStatus.default('enabled'),
+  role_id: z.coerce.number().int().min(1).max(4),
+  deleted: z.boolean().default(false),
+  clients: ClientsField.default([]),
+};
+
+export const CreateUserRequest = z
+  .object({ ...userFields, password: z.string().min(8, 'Password must have at least 8 characters').max(1024) })
+  .meta({ id: 'CreateUserRequest' });
+export type CreateUserRequest = z.input<typeof CreateUserRequest>;
+
+export const UpdateUserRequest = z
+  .object({
+    ...userFields,
+    /** Empty or absent keeps the current password. */
+    password: z
+      .string()
+      .max(1024)
+      .optional()
+      .refine((p) => !p || p.length >= 8, 'Password must have at least 8 characters'),
+  })
+  .partial()
+  .meta({ id: 'UpdateUserRequest' });
+export type UpdateUserRequest = z.input<typeof UpdateUserRequest>;
+
+export const UserList = z.array(User);
