@@ -30,5 +30,7 @@ export function detectBrowser(userAgent: string): BrowserInfo {
 export function isUnsupportedBrowser(userAgent: string): boolean {
   const { name, version } = detectBrowser(userAgent);
   if (name === 'other') return false;
-  return version <= SUPPORTED_BROWSER_MINIMUMS[name];
+  // Only Safari's minimum has a minor part; elsewhere the part after the dot is a build number.
+  const compared = name === 'safari' ? version : Math.floor(version);
+  return compared <= SUPPORTED_BROWSER_MINIMUMS[name];
 }

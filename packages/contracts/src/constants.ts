@@ -94,3 +94,6 @@ export const MESSAGES = {
   notFound: 'Not found.',
   resetTokenInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
 } as const;
+
+/** Choosing APAC selects these three sub-regions; APAC's option count is the sum of theirs. */
+export const APAC_SUBREGIONS: readonly string[] = ['South Asia', 'South East Asia', 'North Asia'];

@@ -6,3 +6,4 @@ export * from './settings.ts';
 export * from './fields.ts';
 export * from './saved-searches.ts';
 export * from './browser.ts';
+export * from './search.ts';

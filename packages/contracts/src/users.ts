@@ -47,19 +47,29 @@ const ClientsField = z
 
 const userFields = {
   email: z.string().trim().email('Please enter a valid e-mail address').max(254),
-  firstname: z.string().trim().max(100).default(''),
-  lastname: z.string().trim().max(100).default(''),
-  status: UserStatus.default('enabled'),
+  firstname: z.string().trim().max(100),
+  lastname: z.string().trim().max(100),
+  status: UserStatus,
   role_id: z.coerce.number().int().min(1).max(4),
-  deleted: z.boolean().default(false),
-  clients: ClientsField.default([]),
+  deleted: z.boolean(),
+  clients: ClientsField,
 };
 
+/** A new user; role and e-mail are required, the rest defaults as the user form does. */
 export const CreateUserRequest = z
-  .object({ ...userFields, password: z.string().min(8, 'Password must have at least 8 characters').max(1024) })
+  .object({
+    ...userFields,
+    firstname: userFields.firstname.default(''),
+    lastname: userFields.lastname.default(''),
+    status: userFields.status.default('enabled'),
+    deleted: userFields.deleted.default(false),
+    clients: ClientsField.default([]),
+    password: z.string().min(8, 'Password must have at least 8 characters').max(1024),
+  })
   .meta({ id: 'CreateUserRequest' });
 export type CreateUserRequest = z.input<typeof CreateUserRequest>;
 
+/** Only the fields sent are changed. */
 export const UpdateUserRequest = z
   .object({
     ...userFields,

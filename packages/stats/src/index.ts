@@ -1,0 +1,28 @@
+/**
+ * @accord/stats: the pure statistics of Accord (no I/O). Definitions follow shared/design/METRICS.md
+ * and are checked against SciPy reference values (shared/reference/stats-cases.json).
+ *
+ * Conventions shared by every function:
+ * - Missing answers are non-finite numbers (NaN, ±Infinity) and are dropped; paired inputs drop the
+ *   whole pair. Structural mistakes (paired arrays of different lengths, an invalid scale, an unknown
+ *   alternative) throw a RangeError.
+ * - Low-level numbers (descriptive statistics, distributions, tests) are NaN exactly when the quantity is
+ *   undefined for the data left (for example a variance of one value), as in SciPy; a zero standard error
+ *   with a non-zero difference gives an infinite statistic and a p-value of 0 or 1.
+ * - Report-level results (box summaries, analytics significance, JAR, letters) never contain NaN: they
+ *   use null, because they travel as JSON.
+ * - Tests take `alternative`: "two-sided" (default), "greater" (first sample larger) or "less".
+ */
+export * from './types.ts';
+export * from './special-functions.ts';
+export * from './distributions.ts';
+export * from './descriptive.ts';
+export * from './harmonise.ts';
+export * from './t-tests.ts';
+export * from './rank-tests.ts';
+export * from './proportion-tests.ts';
+export * from './correlation.ts';
+export * from './regression.ts';
+export * from './significance.ts';
+export * from './letters.ts';
+export * from './jar.ts';
