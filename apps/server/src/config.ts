@@ -21,6 +21,8 @@ export interface Config {
   webDist: string;
   /** Public address used in mailed links. */
   publicUrl: string;
+  /** Sign-in attempts allowed per minute for one address and e-mail. */
+  loginRateLimit: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -37,5 +39,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoStudies: Number(env.ACCORD_DEMO_STUDIES ?? 200),
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    loginRateLimit: Number(env.ACCORD_LOGIN_RATE_LIMIT ?? 10),
   };
 }

@@ -19,7 +19,9 @@ export function detectBrowser(userAgent: string): BrowserInfo {
   if (firefox !== null) return { name: 'firefox', version: firefox };
   const chrome = match(/(?:Chrome|Chromium|CriOS)\/(\d+(?:\.\d+)?)/);
   if (chrome !== null) return { name: 'chrome', version: chrome };
-  const ie = match(/MSIE (\d+(?:\.\d+)?)/) ?? (/Trident\/.*rv:(\d+)/.test(userAgent) ? match(/rv:(\d+(?:\.\d+)?)/) : null);
+  const ie =
+    match(/MSIE (\d+(?:\.\d+)?)/) ??
+    (/Trident\/.*rv:(\d+)/.test(userAgent) ? match(/rv:(\d+(?:\.\d+)?)/) : null);
   if (ie !== null) return { name: 'ie', version: ie };
   const safari = /Safari\//.test(userAgent) ? match(/Version\/(\d+(?:\.\d+)?)/) : null;
   if (safari !== null) return { name: 'safari', version: safari };

@@ -54,7 +54,14 @@ export const DEFAULT_VERIFIED = true;
 export const LOCALE = 'en-GB';
 
 export const JOB_STATUSES = ['SUCCESS', 'FAILURE', 'REVOKED'] as const;
-export const FILE_PROCESS_STATUSES = ['UPLOADED', 'UNPACKED', 'VALIDATED', 'INJECTED', 'ERRORED', 'SUCCEED'] as const;
+export const FILE_PROCESS_STATUSES = [
+  'UPLOADED',
+  'UNPACKED',
+  'VALIDATED',
+  'INJECTED',
+  'ERRORED',
+  'SUCCEED',
+] as const;
 export const UPLOAD_JOB_STATUSES = ['queued', 'started', 'failed', 'finished'] as const;
 export const STUDY_FILE_TYPES = ['report', 'questionnaire', 'protocol', 'RDF', 'screener'] as const;
 export type StudyFileType = (typeof STUDY_FILE_TYPES)[number];

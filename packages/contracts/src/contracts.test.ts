@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CreateUserRequest, helpLinkHref, isUnsupportedBrowser, pageInfo, permissionsForRole } from './index.ts';
+import {
+  CreateUserRequest,
+  helpLinkHref,
+  isUnsupportedBrowser,
+  pageInfo,
+  permissionsForRole,
+} from './index.ts';
 
 describe('permissionsForRole (document 1 section 4)', () => {
   it.each([
@@ -25,28 +31,76 @@ describe('helpLinkHref', () => {
 
 describe('isUnsupportedBrowser', () => {
   it('flags browsers at or below the supported minimums', () => {
-    expect(isUnsupportedBrowser('Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/50.0.2661.102 Safari/537.36')).toBe(true);
-    expect(isUnsupportedBrowser('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36')).toBe(false);
-    expect(isUnsupportedBrowser('Mozilla/5.0 (Windows NT 6.1; rv:53.0) Gecko/20100101 Firefox/53.0')).toBe(true);
-    expect(isUnsupportedBrowser('Mozilla/5.0 (Windows NT 6.1; rv:54.0) Gecko/20100101 Firefox/54.0')).toBe(false);
-    expect(isUnsupportedBrowser('Mozilla/4.0 (compatible; MSIE 9.0; Windows NT 6.1; Trident/5.0)')).toBe(true);
-    expect(isUnsupportedBrowser('Mozilla/5.0 (Macintosh) AppleWebKit/601.1 (KHTML, like Gecko) Version/9.1 Safari/601.1')).toBe(true);
-    expect(isUnsupportedBrowser('Mozilla/5.0 (Macintosh) AppleWebKit/605.1 (KHTML, like Gecko) Version/17.2 Safari/605.1')).toBe(false);
-    expect(isUnsupportedBrowser('Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/51.0 Safari/537.36 Edge/14.14393')).toBe(true);
+    expect(
+      isUnsupportedBrowser(
+        'Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/50.0.2661.102 Safari/537.36',
+      ),
+    ).toBe(true);
+    expect(
+      isUnsupportedBrowser(
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
+      ),
+    ).toBe(false);
+    expect(isUnsupportedBrowser('Mozilla/5.0 (Windows NT 6.1; rv:53.0) Gecko/20100101 Firefox/53.0')).toBe(
+      true,
+    );
+    expect(isUnsupportedBrowser('Mozilla/5.0 (Windows NT 6.1; rv:54.0) Gecko/20100101 Firefox/54.0')).toBe(
+      false,
+    );
+    expect(isUnsupportedBrowser('Mozilla/4.0 (compatible; MSIE 9.0; Windows NT 6.1; Trident/5.0)')).toBe(
+      true,
+    );
+    expect(
+      isUnsupportedBrowser(
+        'Mozilla/5.0 (Macintosh) AppleWebKit/601.1 (KHTML, like Gecko) Version/9.1 Safari/601.1',
+      ),
+    ).toBe(true);
+    expect(
+      isUnsupportedBrowser(
+        'Mozilla/5.0 (Macintosh) AppleWebKit/605.1 (KHTML, like Gecko) Version/17.2 Safari/605.1',
+      ),
+    ).toBe(false);
+    expect(
+      isUnsupportedBrowser(
+        'Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/51.0 Safari/537.36 Edge/14.14393',
+      ),
+    ).toBe(true);
   });
 });
 
 describe('pageInfo', () => {
   it('computes the pagination headers', () => {
-    expect(pageInfo(2, 10, 25)).toEqual({ per_page: 10, total: 25, page: 2, has_prev: true, pages: 3, has_next: true });
-    expect(pageInfo(1, 10, 0)).toEqual({ per_page: 10, total: 0, page: 1, has_prev: false, pages: 1, has_next: false });
+    expect(pageInfo(2, 10, 25)).toEqual({
+      per_page: 10,
+      total: 25,
+      page: 2,
+      has_prev: true,
+      pages: 3,
+      has_next: true,
+    });
+    expect(pageInfo(1, 10, 0)).toEqual({
+      per_page: 10,
+      total: 0,
+      page: 1,
+      has_prev: false,
+      pages: 1,
+      has_next: false,
+    });
   });
 });
 
 describe('CreateUserRequest', () => {
   it('reads clients from JSON text and applies the form defaults', () => {
-    const parsed = CreateUserRequest.parse({ email: 'a@b.co', password: 'long-enough', role_id: 3, clients: '["A","B"]' });
+    const parsed = CreateUserRequest.parse({
+      email: 'a@b.co',
+      password: 'long-enough',
+      role_id: 3,
+      clients: '["A","B"]',
+    });
     expect(parsed).toMatchObject({ clients: ['A', 'B'], status: 'enabled', deleted: false, firstname: '' });
-    expect(CreateUserRequest.safeParse({ email: 'a@b.co', password: 'long-enough', role_id: 3, clients: '[1]' }).success).toBe(false);
+    expect(
+      CreateUserRequest.safeParse({ email: 'a@b.co', password: 'long-enough', role_id: 3, clients: '[1]' })
+        .success,
+    ).toBe(false);
   });
 });

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 
 export const HelpUrl = z
-  .object({ url: z.string().trim().max(2048).meta({ description: 'Help view url; empty hides the Help link.' }) })
+  .object({
+    url: z.string().trim().max(2048).meta({ description: 'Help view url; empty hides the Help link.' }),
+  })
   .meta({ id: 'HelpUrl' });
 export type HelpUrl = z.infer<typeof HelpUrl>;
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
-export const Role = z.object({ id: z.number().int(), slug: z.string(), name: z.string() }).meta({ id: 'Role' });
+export const Role = z
+  .object({ id: z.number().int(), slug: z.string(), name: z.string() })
+  .meta({ id: 'Role' });
 export type Role = z.infer<typeof Role>;
 
 export const UserStatus = z.enum(['enabled', 'disabled']);
@@ -36,7 +38,8 @@ const ClientsField = z
     if (value.trim() === '') return [];
     try {
       const parsed: unknown = JSON.parse(value);
-      if (Array.isArray(parsed) && parsed.every((item) => typeof item === 'string')) return parsed as string[];
+      if (Array.isArray(parsed) && parsed.every((item) => typeof item === 'string'))
+        return parsed as string[];
     } catch {
       // fall through to the issue below
     }

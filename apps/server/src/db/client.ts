@@ -114,7 +114,9 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     async copyCsv(table, columns, csv) {
       const client = await pool.connect();
       try {
-        const stream = client.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN WITH (FORMAT csv)`));
+        const stream = client.query(
+          copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN WITH (FORMAT csv)`),
+        );
         await pipeline(Readable.from([Buffer.from(csv, 'utf8')]), stream);
       } finally {
         client.release();

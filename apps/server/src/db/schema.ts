@@ -275,7 +275,10 @@ export const concepts = pgTable(
     ingredient1: text('ingredient_1'),
     ingredient2: text('ingredient_2'),
   },
-  (t) => [index('concepts_study_idx').on(t.studyId), uniqueIndex('concepts_code_key').on(t.studyId, t.conceptCode)],
+  (t) => [
+    index('concepts_study_idx').on(t.studyId),
+    uniqueIndex('concepts_code_key').on(t.studyId, t.conceptCode),
+  ],
 );
 
 /**
@@ -323,7 +326,9 @@ export const studyFiles = pgTable(
     studyId: integer('study_id')
       .notNull()
       .references(() => studies.id, { onDelete: 'cascade' }),
-    fileType: text('file_type', { enum: ['report', 'questionnaire', 'protocol', 'RDF', 'screener'] }).notNull(),
+    fileType: text('file_type', {
+      enum: ['report', 'questionnaire', 'protocol', 'RDF', 'screener'],
+    }).notNull(),
     /** Folder of the study group the file lives in (report, questionnaire, protocol, results, screener). */
     folder: text('folder').notNull(),
     name: text('name').notNull(),
@@ -349,7 +354,9 @@ export const studyFileVersions = pgTable(
       .notNull()
       .default('success'),
     /** [{ id, high_msg, msg, level, event, error_file }] */
-    errors: jsonb('errors').notNull().default(sql`'[]'::jsonb`),
+    errors: jsonb('errors')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
@@ -390,7 +397,9 @@ export const questions = pgTable(
     scaleMin: doublePrecision('scale_min'),
     scaleMax: doublePrecision('scale_max'),
     /** Answer labels: [{ name, value }]. */
-    labels: jsonb('labels').notNull().default(sql`'[]'::jsonb`),
+    labels: jsonb('labels')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     constantValue: text('constant_value'),
     metricId: smallint('metric_id').references(() => metrics.id),
     suggestedMetricId: smallint('suggested_metric_id').references(() => metrics.id),
@@ -466,7 +475,10 @@ export const productMetricStats = pgTable(
     nBottom2Box: integer('n_bottom_2_box').notNull(),
     nBottomBox: integer('n_bottom_box').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.metricId] }), index('product_metric_stats_metric_idx').on(t.metricId)],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.metricId] }),
+    index('product_metric_stats_metric_idx').on(t.metricId),
+  ],
 );
 
 // ---------------------------------------------------------------- uploads and statistics runs
@@ -491,7 +503,9 @@ export const fileProcesses = pgTable(
       .default('UPLOADED'),
     hasUploadedNewFile: boolean('has_uploaded_new_file').notNull().default(false),
     /** Nodes { type, name, file_path, children, errors }. */
-    fileTree: jsonb('file_tree').notNull().default(sql`'[]'::jsonb`),
+    fileTree: jsonb('file_tree')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Studies created by the injection. */
     studyIds: integer('study_ids')
       .array()
@@ -510,7 +524,9 @@ export const statisticsRuns = pgTable('statistics_runs', {
   userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
   studyId: integer('study_id').references(() => studies.id, { onDelete: 'set null' }),
   studyName: text('study_name'),
-  form: jsonb('form').notNull().default(sql`'{}'::jsonb`),
+  form: jsonb('form')
+    .notNull()
+    .default(sql`'{}'::jsonb`),
   result: jsonb('result'),
   createdAt: createdAt(),
 });

@@ -1,0 +1,200 @@
+/**
+ * Builds the Fastify application: security headers, validation with the shared zod schemas, the
+ * OpenAPI document, sessions, every feature's routes under /api, and the built SPA at /.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { MESSAGES, PAGINATION_HEADERS } from '@accord/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Database } from './db/client.ts';
+import type { Clock } from './lib/clock.ts';
+import { AppError } from './lib/errors.ts';
+import type { Mailer } from './lib/mailer.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createSessionRepository } from './modules/auth/session.repository.ts';
+import { createFieldsRepository } from './modules/fields/fields.repository.ts';
+import { fieldsRoutes } from './modules/fields/fields.routes.ts';
+import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes.ts';
+import { createSettingsRepository, settingsRoutes } from './modules/settings/settings.routes.ts';
+import { systemRoutes, testHookRoutes } from './modules/system/system.routes.ts';
+import { createUsersRepository } from './modules/users/users.repository.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+import { authPlugin } from './plugins/auth.ts';
+import type { FileStorage } from './storage/file-storage.ts';
+
+export interface AppDeps {
+  database: Database;
+  storage: FileStorage;
+  mailer: Mailer;
+  clock: Clock;
+  version: string;
+  publicUrl: string;
+  /** Built SPA folder; not served when absent. */
+  webDist?: string;
+  /** Sign-in attempts per minute per address and e-mail. */
+  loginRateLimit?: number;
+  testHooks?: boolean;
+  logger?: boolean;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ? { level: 'info' } : false,
+    genReqId: () => crypto.randomUUID(),
+    trustProxy: true,
+    bodyLimit: 5 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        // Accord may be served over plain HTTP inside a company network; never force HTTPS upgrades.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Accord API',
+        version: deps.version,
+        description: 'Study library, analytics and administration of Accord.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-request-id', _request.id);
+    reply.header(
+      'access-control-expose-headers',
+      ['Authorization', 'x-request-id', ...PAGINATION_HEADERS].join(', '),
+    );
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const requestId = request.id;
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((issue) => ({
+        path: issue.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+        message: issue.message ?? 'Invalid value',
+      }));
+      const first = details[0];
+      const message = first
+        ? first.path
+          ? `${first.path}: ${first.message}`
+          : first.message
+        : 'Invalid request.';
+      return reply
+        .code(400)
+        .send({ error: 'validation_failed', message, statusCode: 400, requestId, details });
+    }
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).send({
+        error: error.id,
+        message: error.message,
+        statusCode: error.statusCode,
+        requestId,
+        ...(error.details ? { details: error.details } : {}),
+      });
+    }
+    const statusCode = (error as { statusCode?: number }).statusCode ?? 500;
+    if (statusCode === 429) {
+      return reply
+        .code(429)
+        .send({ error: 'rate_limited', message: MESSAGES.tooManyLogins, statusCode, requestId });
+    }
+    if (statusCode >= 400 && statusCode < 500 && !isResponseSerializationError(error)) {
+      return reply
+        .code(statusCode)
+        .send({ error: 'bad_request', message: (error as Error).message, statusCode, requestId });
+    }
+    request.log.error({ err: error }, 'request failed');
+    if (!deps.logger) console.error(error);
+    return reply
+      .code(500)
+      .send({ error: 'internal_error', message: MESSAGES.loginFailure, statusCode: 500, requestId });
+  });
+
+  const { db } = deps.database;
+  const sessions = createSessionRepository(db);
+  const usersRepo = createUsersRepository(db);
+  const auth = createAuthService({
+    db,
+    users: usersRepo,
+    sessions,
+    mailer: deps.mailer,
+    clock: deps.clock,
+    publicUrl: deps.publicUrl,
+  });
+  const users = createUsersService({ users: usersRepo, sessions, clock: deps.clock });
+
+  await app.register(authPlugin, { sessions });
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes, { version: deps.version });
+      await api.register(authRoutes, { auth, loginRateLimit: deps.loginRateLimit ?? 10 });
+      await api.register(usersRoutes, { users });
+      await api.register(savedSearchesRoutes, { db });
+      await api.register(settingsRoutes, { settings: createSettingsRepository(db) });
+      await api.register(fieldsRoutes, { fields: createFieldsRepository(db), clock: deps.clock });
+      if (deps.testHooks) await api.register(testHookRoutes, { db });
+      api.setNotFoundHandler((request, reply) =>
+        reply.code(404).send({
+          error: 'not_found',
+          message: `No such call: ${request.method} ${request.url}`,
+          statusCode: 404,
+          requestId: request.id,
+        }),
+      );
+    },
+    { prefix: '/api' },
+  );
+
+  if (deps.webDist && existsSync(path.join(deps.webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: deps.webDist, wildcard: false });
+    // History routing: every non-API path that is not a file answers with the SPA.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method !== 'GET')
+        return reply
+          .code(404)
+          .send({ error: 'not_found', message: MESSAGES.notFound, statusCode: 404, requestId: request.id });
+      return reply.type('text/html').sendFile('index.html');
+    });
+  }
+
+  return app;
+}

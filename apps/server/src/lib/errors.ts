@@ -1,0 +1,26 @@
+/**
+ * Typed errors with stable ids. Services throw these; the one error handler in app.ts turns them into
+ * `{ error, message, statusCode, requestId }`. 4xx messages are shown to users, 5xx details are logged.
+ */
+import { MESSAGES } from '@accord/contracts';
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly id: string,
+    message: string,
+    readonly details?: { path: string; message: string }[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const errors = {
+  badRequest: (message: string, details?: { path: string; message: string }[]) =>
+    new AppError(400, 'bad_request', message, details),
+  unauthorized: (message: string = MESSAGES.sessionEnded) => new AppError(401, 'unauthorized', message),
+  forbidden: (message: string = MESSAGES.forbidden) => new AppError(403, 'forbidden', message),
+  notFound: (message: string = MESSAGES.notFound) => new AppError(404, 'not_found', message),
+  conflict: (message: string) => new AppError(409, 'conflict', message),
+};

@@ -1,0 +1,109 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema.ts';
+import { hashToken } from './tokens.ts';
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  roleId: number;
+  clients: string[];
+  sessionId: string;
+}
+
+const liveUser = and(eq(users.status, 'enabled'), eq(users.deleted, false));
+
+export function createSessionRepository(db: Db) {
+  return {
+    async create(input: {
+      id: string;
+      userId: number;
+      accessToken: string;
+      accessExpiresAt: Date;
+      refreshToken: string | null;
+      refreshExpiresAt: Date | null;
+      remember: boolean;
+    }): Promise<void> {
+      await db.insert(sessions).values({
+        id: input.id,
+        userId: input.userId,
+        accessTokenHash: hashToken(input.accessToken),
+        accessExpiresAt: input.accessExpiresAt,
+        refreshTokenHash: input.refreshToken ? hashToken(input.refreshToken) : null,
+        refreshExpiresAt: input.refreshExpiresAt,
+        remember: input.remember,
+      });
+    },
+
+    /** The live session of an unexpired access token, with its enabled, undeleted user. */
+    async findByAccessToken(token: string): Promise<SessionUser | null> {
+      const [row] = await db
+        .select({
+          id: users.id,
+          email: users.email,
+          roleId: users.roleId,
+          clients: users.clients,
+          sessionId: sessions.id,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            eq(sessions.accessTokenHash, hashToken(token)),
+            isNull(sessions.endedAt),
+            gt(sessions.accessExpiresAt, sql`now()`),
+            liveUser,
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
+    async findByRefreshToken(token: string): Promise<SessionUser | null> {
+      const [row] = await db
+        .select({
+          id: users.id,
+          email: users.email,
+          roleId: users.roleId,
+          clients: users.clients,
+          sessionId: sessions.id,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            eq(sessions.refreshTokenHash, hashToken(token)),
+            isNull(sessions.endedAt),
+            gt(sessions.refreshExpiresAt, sql`now()`),
+            liveUser,
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Replaces the access token of a session (the old one stops working at once). */
+    async rotateAccessToken(sessionId: string, accessToken: string, accessExpiresAt: Date): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ accessTokenHash: hashToken(accessToken), accessExpiresAt, lastUsedAt: sql`now()` })
+        .where(eq(sessions.id, sessionId));
+    },
+
+    async end(sessionId: string): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ endedAt: sql`now()` })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
+    },
+
+    async endAllOfUser(userId: number): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ endedAt: sql`now()` })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
+    },
+  };
+}
+
+export type SessionRepository = ReturnType<typeof createSessionRepository>;

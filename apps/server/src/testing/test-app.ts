@@ -1,0 +1,157 @@
+/**
+ * A running Accord app on a real, fresh database for API tests: in-memory PGlite by default, or a
+ * scratch database on the PostgreSQL server of DATABASE_URL (dropped afterwards). Tests talk to it
+ * through `app.inject`, exactly as a browser would through HTTP.
+ */
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import type { Clock } from '../lib/clock.ts';
+import { createMailer } from '../lib/mailer.ts';
+import { seedReferenceData } from '../seed/reference-data.ts';
+import { DEMO_USERS, seedUsers } from '../seed/users.ts';
+import { createLocalFileStorage } from '../storage/file-storage.ts';
+
+export const TEST_PASSWORD = 'test-password-1';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  outboxDir: string;
+  clock: MutableClock;
+  /** Signs in a demo user (admin, researcher, client, sales) and answers its bearer token. */
+  login(role: DemoRole): Promise<string>;
+  request(options: RequestOptions): Promise<LightMyRequestResponse>;
+  /** The text of the newest mail in the outbox. */
+  lastMail(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export type DemoRole = 'admin' | 'researcher' | 'client' | 'sales';
+const ROLE_IDS: Record<DemoRole, number> = { admin: 1, researcher: 2, client: 3, sales: 4 };
+
+export interface RequestOptions {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  token?: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+  cookies?: Record<string, string>;
+}
+
+export interface MutableClock extends Clock {
+  set(date: Date): void;
+  reset(): void;
+}
+
+function mutableClock(): MutableClock {
+  let fixed: Date | null = null;
+  return {
+    now: () => fixed ?? new Date(),
+    set: (date) => {
+      fixed = date;
+    },
+    reset: () => {
+      fixed = null;
+    },
+  };
+}
+
+async function scratchPostgres(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `accord_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(
+  options: { seed?: (database: Database) => Promise<void> } = {},
+): Promise<TestApp> {
+  const serverUrl = process.env.DATABASE_URL;
+  const scratch = serverUrl ? await scratchPostgres(serverUrl) : null;
+  const database = await openDatabase(scratch ? { databaseUrl: scratch.url } : { dataDir: 'memory://' });
+  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'accord-test-'));
+  const outboxDir = path.join(tempDir, 'outbox');
+  await seedReferenceData(database);
+  await seedUsers(database, { password: TEST_PASSWORD });
+  await options.seed?.(database);
+  const clock = mutableClock();
+  const app = await buildApp({
+    database,
+    storage: createLocalFileStorage(path.join(tempDir, 'files')),
+    mailer: createMailer({ outboxDir, from: 'Accord <no-reply@accord.test>' }),
+    clock,
+    version: '0.0.0-test',
+    publicUrl: 'http://localhost:3000',
+    loginRateLimit: Number(process.env.ACCORD_TEST_LOGIN_LIMIT ?? 1000),
+    testHooks: true,
+  });
+  await app.ready();
+
+  const request = (opts: RequestOptions) =>
+    app.inject({
+      method: opts.method,
+      url: opts.url,
+      payload: opts.payload as never,
+      cookies: opts.cookies,
+      headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
+    });
+
+  return {
+    app,
+    database,
+    outboxDir,
+    clock,
+    request,
+    async login(role) {
+      const user = DEMO_USERS.find((u) => u.roleId === ROLE_IDS[role])!;
+      const response = await request({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: user.email, password: TEST_PASSWORD, remember: false },
+      });
+      const header = response.headers.authorization;
+      if (response.statusCode !== 200 || typeof header !== 'string')
+        throw new Error(`login as ${role} failed: ${response.body}`);
+      return header.replace(/^Bearer /, '');
+    },
+    async lastMail() {
+      const files = (await readdir(outboxDir)).sort();
+      const last = files[files.length - 1];
+      if (!last) throw new Error('no mail in the outbox');
+      return readFile(path.join(outboxDir, last), 'utf8');
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await scratch?.drop();
+      await rm(tempDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Asserts the standard error body shape and answers it. */
+export function errorBody(response: LightMyRequestResponse): {
+  error: string;
+  message: string;
+  statusCode: number;
+  requestId: string;
+} {
+  return response.json();
+}

@@ -1,0 +1,33 @@
+/**
+ * The dismissible alert bar. Errors stay 5 s, confirmations and warnings 3 s (document 1 section 9),
+ * unless the caller gives its own time.
+ */
+import { ALERT_CONFIRM_MS, ALERT_ERROR_MS } from '@accord/contracts';
+import { createStore, useStore } from './create-store.ts';
+
+export type AlertType = 'success' | 'warning' | 'danger';
+
+export interface AppAlert {
+  id: number;
+  type: AlertType;
+  message: string;
+}
+
+export const alertStore = createStore<AppAlert[]>([]);
+let nextId = 1;
+
+export function dismissAlert(id: number): void {
+  alertStore.set((alerts) => alerts.filter((alert) => alert.id !== id));
+}
+
+export function showAlert(type: AlertType, message: string, timeoutMs?: number): number {
+  const id = nextId++;
+  alertStore.set((alerts) => [...alerts, { id, type, message }]);
+  const duration = timeoutMs ?? (type === 'danger' ? ALERT_ERROR_MS : ALERT_CONFIRM_MS);
+  window.setTimeout(() => dismissAlert(id), duration);
+  return id;
+}
+
+export function useAlerts(): AppAlert[] {
+  return useStore(alertStore);
+}

@@ -1,0 +1,23 @@
+import { FieldDefinitionsResponse, type FieldOption } from '@accord/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiJson } from '../api-client.ts';
+import { sharedKeys } from './keys.ts';
+
+/** GET /api/smartsearch/fields: the field definitions that feed every dropdown. */
+export function getFields(signal?: AbortSignal): Promise<FieldDefinitionsResponse> {
+  return apiJson('/smartsearch/fields', FieldDefinitionsResponse, { signal });
+}
+
+export function useFieldsQuery(options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: sharedKeys.fields,
+    queryFn: ({ signal }) => getFields(signal),
+    staleTime: 5 * 60_000,
+    enabled: options.enabled ?? true,
+  });
+}
+
+/** The options of one metadata field (e.g. "client"), or none when it is unknown. */
+export function metadataOptions(fields: FieldDefinitionsResponse | undefined, field: string): FieldOption[] {
+  return fields?.metadata.find((definition) => definition.field === field)?.options ?? [];
+}

@@ -1,0 +1,486 @@
+/**
+ * npm run bench [-- --studies N] [--embedded] [--database-url URL] [--requests N] [--seconds S]
+ *
+ * Builds a demo library at scale in a scratch database (accord_bench_<timestamp> on a PostgreSQL
+ * server, or PGlite in a temp folder with --embedded), starts the Accord server on it as a child
+ * process, and measures every endpoint of bench/endpoints.ts with concurrent clients on loopback:
+ * latency percentiles, throughput and the server's peak memory. Prints a table and writes
+ * bench/results.json. The scratch database and folder are removed at the end.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { seedDemoLibrary } from '../apps/server/src/seed/library.ts';
+import { createProgressBar, formatDuration } from '../apps/server/src/seed/progress.ts';
+import { seedReferenceData } from '../apps/server/src/seed/reference-data.ts';
+import { DEMO_USERS, seedUsers } from '../apps/server/src/seed/users.ts';
+import { createLocalFileStorage } from '../apps/server/src/storage/file-storage.ts';
+import { ENDPOINTS, type BenchEndpoint, type BenchRole } from './endpoints.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PASSWORD = 'bench-password-1';
+
+interface Options {
+  studies: number;
+  embedded: boolean;
+  databaseUrl: string;
+  seed: number;
+  concurrency: number;
+  /** Requests per endpoint (after warm-up), unless `seconds` runs out first. */
+  requests: number;
+  seconds: number;
+  warmup: number;
+}
+
+function readOptions(): Options {
+  const { values } = parseArgs({
+    options: {
+      studies: { type: 'string' },
+      embedded: { type: 'boolean', default: false },
+      'database-url': { type: 'string' },
+      seed: { type: 'string', default: '42' },
+      concurrency: { type: 'string', default: '8' },
+      requests: { type: 'string', default: '400' },
+      seconds: { type: 'string', default: '15' },
+      warmup: { type: 'string', default: '10' },
+    },
+    strict: true,
+  });
+  const int = (name: string, text: string | undefined, fallback: number) => {
+    const value = text === undefined ? fallback : Number(text);
+    if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} must be a whole number`);
+    return value;
+  };
+  const embedded = values.embedded ?? false;
+  return {
+    studies: int('studies', values.studies, embedded ? 200 : 3000),
+    embedded,
+    databaseUrl:
+      values['database-url'] ??
+      process.env.DATABASE_URL ??
+      'postgres://postgres:postgres@localhost:5432/postgres',
+    seed: int('seed', values.seed, 42),
+    concurrency: Math.max(1, int('concurrency', values.concurrency, 8)),
+    requests: Math.max(1, int('requests', values.requests, 400)),
+    seconds: Math.max(1, int('seconds', values.seconds, 15)),
+    warmup: int('warmup', values.warmup, 10),
+  };
+}
+
+// ---------------------------------------------------------------- scratch database
+
+interface Scratch {
+  engine: 'pglite' | 'postgresql';
+  /** Server URL of the scratch database (postgresql only). */
+  databaseUrl?: string;
+  dataDir: string;
+  drop(): Promise<void>;
+}
+
+async function createScratch(options: Options): Promise<Scratch> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'accord-bench-'));
+  if (options.embedded) {
+    return { engine: 'pglite', dataDir, drop: () => rm(dataDir, { recursive: true, force: true }) };
+  }
+  const name = `accord_bench_${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}`;
+  const admin = new pg.Client({ connectionString: options.databaseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(options.databaseUrl);
+  url.pathname = `/${name}`;
+  return {
+    engine: 'postgresql',
+    databaseUrl: url.toString(),
+    dataDir,
+    async drop() {
+      const client = new pg.Client({ connectionString: options.databaseUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface SeedOutcome {
+  studies: number;
+  answers: number;
+  milliseconds: number;
+  databaseBytes: number;
+}
+
+async function seed(scratch: Scratch, options: Options): Promise<SeedOutcome> {
+  const database = await openDatabase(
+    scratch.databaseUrl
+      ? { databaseUrl: scratch.databaseUrl }
+      : { dataDir: path.join(scratch.dataDir, 'db') },
+  );
+  try {
+    await seedReferenceData(database);
+    await seedUsers(database, { password: PASSWORD });
+    const summary = await seedDemoLibrary(
+      database,
+      createLocalFileStorage(path.join(scratch.dataDir, 'files')),
+      {
+        studies: options.studies,
+        seed: options.seed,
+        onProgress: createProgressBar(process.stdout, 'Seeding'),
+      },
+    );
+    const { rows } = await database.sql.executeSql('SELECT pg_database_size(current_database()) AS bytes');
+    return {
+      studies: summary.studies,
+      answers: summary.answers,
+      milliseconds: summary.milliseconds,
+      databaseBytes: Number(rows[0]?.bytes ?? 0),
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+// ---------------------------------------------------------------- server process
+
+interface RunningServer {
+  child: ChildProcess;
+  origin: string;
+  startupMs: number;
+  log(): string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(scratch: Scratch): Promise<RunningServer> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: scratch.dataDir,
+    ACCORD_DEMO_STUDIES: '0',
+    ACCORD_DEMO_PASSWORD: PASSWORD,
+  };
+  if (scratch.databaseUrl) env.DATABASE_URL = scratch.databaseUrl;
+  else delete env.DATABASE_URL;
+  // node --import tsx (rather than npx tsx, which forks) so the child's pid is the server's, for memory.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  const keep = (chunk: Buffer) => {
+    lines.push(...chunk.toString('utf8').split('\n'));
+    if (lines.length > 200) lines.splice(0, lines.length - 200);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let exited: number | null | undefined;
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', (code) => {
+      exited = code;
+      resolve();
+    }),
+  );
+
+  const origin = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const stop = async () => {
+    if (exited !== undefined) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exit;
+    clearTimeout(timer);
+  };
+  for (;;) {
+    if (exited !== undefined) {
+      throw new Error(`The server exited (code ${exited}) before answering:\n${lines.join('\n')}`);
+    }
+    if (performance.now() - started > 180_000) {
+      await stop();
+      throw new Error(`The server did not answer GET /api/ within 180 s:\n${lines.join('\n')}`);
+    }
+    try {
+      const response = await fetch(`${origin}/api/`, { signal: AbortSignal.timeout(2000) });
+      await response.arrayBuffer();
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { child, origin, startupMs: performance.now() - started, log: () => lines.join('\n'), stop };
+}
+
+/** Resident memory of a process in bytes: current (VmRSS) and peak (VmHWM), from /proc. */
+function memoryOf(pid: number): { rss: number; hwm: number } | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (key: string) =>
+      Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
+    return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
+  } catch {
+    return undefined;
+  }
+}
+
+// ---------------------------------------------------------------- measuring
+
+interface EndpointResult {
+  name: string;
+  method: string;
+  path: string;
+  role: BenchRole | null;
+  requests: number;
+  errors: number;
+  statuses: Record<string, number>;
+  p50Ms: number;
+  p95Ms: number;
+  maxMs: number;
+  meanMs: number;
+  throughputPerSecond: number;
+}
+
+async function login(origin: string, role: BenchRole): Promise<string> {
+  const user = DEMO_USERS.find((u) => u.role === role);
+  if (!user) throw new Error(`No demo user for role ${role}`);
+  const response = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: PASSWORD, remember: false }),
+  });
+  const header = response.headers.get('authorization');
+  const body = await response.text();
+  if (!response.ok || !header) throw new Error(`Login as ${role} failed (${response.status}): ${body}`);
+  return header.replace(/^Bearer /, '');
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index] as number;
+}
+
+async function measure(
+  origin: string,
+  endpoint: BenchEndpoint,
+  token: string | undefined,
+  options: Options,
+): Promise<EndpointResult> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (endpoint.body !== undefined) headers['content-type'] = 'application/json';
+  const body = endpoint.body === undefined ? undefined : JSON.stringify(endpoint.body);
+  const once = async (): Promise<[number, number]> => {
+    const started = performance.now();
+    try {
+      const response = await fetch(`${origin}${endpoint.path}`, {
+        method: endpoint.method,
+        headers,
+        body,
+        signal: AbortSignal.timeout(60_000),
+      });
+      await response.arrayBuffer();
+      return [performance.now() - started, response.status];
+    } catch {
+      return [performance.now() - started, 0];
+    }
+  };
+
+  for (let i = 0; i < options.warmup; i++) await once();
+
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  let issued = 0;
+  const started = performance.now();
+  const deadline = started + options.seconds * 1000;
+  const worker = async () => {
+    while (issued < options.requests && performance.now() < deadline) {
+      issued++;
+      const [ms, status] = await once();
+      latencies.push(ms);
+      statuses[String(status)] = (statuses[String(status)] ?? 0) + 1;
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency }, worker));
+  const wall = (performance.now() - started) / 1000;
+  const sorted = latencies.slice().sort((a, b) => a - b);
+  const errors = Object.entries(statuses)
+    .filter(([status]) => Number(status) === 0 || Number(status) >= 400)
+    .reduce((sum, [, n]) => sum + n, 0);
+  return {
+    name: endpoint.name,
+    method: endpoint.method,
+    path: endpoint.path,
+    role: endpoint.role,
+    requests: latencies.length,
+    errors,
+    statuses,
+    p50Ms: percentile(sorted, 50),
+    p95Ms: percentile(sorted, 95),
+    maxMs: sorted[sorted.length - 1] ?? Number.NaN,
+    meanMs: sorted.reduce((a, b) => a + b, 0) / Math.max(1, sorted.length),
+    throughputPerSecond: latencies.length / wall,
+  };
+}
+
+// ---------------------------------------------------------------- report
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '-');
+
+function printTable(results: EndpointResult[]): void {
+  const header = ['endpoint', 'role', 'n', 'errors', 'p50 ms', 'p95 ms', 'max ms', 'req/s'];
+  const rows = results.map((r) => [
+    `${r.method} ${r.name}`,
+    r.role ?? '-',
+    String(r.requests),
+    String(r.errors),
+    ms(r.p50Ms),
+    ms(r.p95Ms),
+    ms(r.maxMs),
+    r.throughputPerSecond.toFixed(0),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] as string).length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i < 2 ? cell.padEnd(widths[i] as number) : cell.padStart(widths[i] as number)))
+      .join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
+
+async function main(): Promise<void> {
+  const options = readOptions();
+  const scratch = await createScratch(options);
+  let server: RunningServer | undefined;
+  let sampler: NodeJS.Timeout | undefined;
+  const cleanup = async () => {
+    if (sampler) clearInterval(sampler);
+    await server?.stop().catch(() => undefined);
+    await scratch
+      .drop()
+      .catch((error: unknown) => console.error(`Could not drop the scratch database: ${String(error)}`));
+  };
+  const onSignal = () => {
+    void cleanup().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  try {
+    console.log(
+      `Bench: ${options.studies} studies on ${scratch.engine}${scratch.databaseUrl ? ` (${new URL(scratch.databaseUrl).pathname.slice(1)})` : ''}, ` +
+        `${options.concurrency} clients, up to ${options.requests} requests or ${options.seconds} s per endpoint`,
+    );
+    const seeded = await seed(scratch, options);
+    console.log(
+      `Seeded ${seeded.studies} studies, ${seeded.answers.toLocaleString('en-US')} answers in ${formatDuration(seeded.milliseconds)} ` +
+        `(database ${mb(seeded.databaseBytes)})`,
+    );
+
+    server = await startServer(scratch);
+    const pid = server.child.pid;
+    if (pid === undefined) throw new Error('The server process has no pid');
+    console.log(`Server ready on ${server.origin} in ${formatDuration(server.startupMs)} (pid ${pid})`);
+    const idle = memoryOf(pid);
+    let sampledPeak = idle?.rss ?? 0;
+    sampler = setInterval(() => {
+      const memory = memoryOf(pid);
+      if (memory) sampledPeak = Math.max(sampledPeak, memory.rss);
+    }, 100);
+
+    const tokens = new Map<BenchRole, string>();
+    for (const role of new Set(ENDPOINTS.map((e) => e.role))) {
+      if (role) tokens.set(role, await login(server.origin, role));
+    }
+    const results: EndpointResult[] = [];
+    for (const endpoint of ENDPOINTS) {
+      const token = endpoint.role ? tokens.get(endpoint.role) : undefined;
+      results.push(await measure(server.origin, endpoint, token, options));
+    }
+    clearInterval(sampler);
+    sampler = undefined;
+    const final = memoryOf(pid);
+    const peakRss = Math.max(sampledPeak, final?.hwm ?? 0);
+
+    console.log('');
+    printTable(results);
+    console.log('');
+    console.log(`engine      ${scratch.engine}`);
+    console.log(
+      `scale       ${seeded.studies} studies, ${seeded.answers.toLocaleString('en-US')} answers, ${mb(seeded.databaseBytes)}`,
+    );
+    console.log(`seeding     ${formatDuration(seeded.milliseconds)}`);
+    console.log(
+      `server      start ${formatDuration(server.startupMs)}, RSS idle ${mb(idle?.rss ?? 0)}, peak ${mb(peakRss)}`,
+    );
+
+    const report = {
+      date: new Date().toISOString(),
+      engine: scratch.engine,
+      node: process.version,
+      cpus: os.cpus().length,
+      studies: seeded.studies,
+      answers: seeded.answers,
+      databaseBytes: seeded.databaseBytes,
+      seedingMs: seeded.milliseconds,
+      server: {
+        startupMs: Math.round(server.startupMs),
+        idleRssBytes: idle?.rss ?? null,
+        peakRssBytes: peakRss,
+      },
+      load: {
+        concurrency: options.concurrency,
+        requests: options.requests,
+        seconds: options.seconds,
+        warmup: options.warmup,
+      },
+      endpoints: results,
+    };
+    await writeFile(path.join(repoRoot, 'bench', 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
+    console.log('Results written to bench/results.json');
+    const failing = results.filter((r) => r.errors > 0);
+    if (failing.length > 0) {
+      console.error(
+        `Endpoints with errors: ${failing.map((r) => `${r.name} ${JSON.stringify(r.statuses)}`).join(', ')}`,
+      );
+      process.exitCode = 1;
+    }
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  } finally {
+    await cleanup();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+await main();

@@ -1,0 +1,70 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { defineConfig } from '@playwright/test';
+import { BASE_URL, DATA_DIR, E2E_DIR, PORT, TMP_DIR } from './support/env.ts';
+
+// Playwright loads this file in the runner and again in each worker; only the runner starts afresh.
+if (process.env.TEST_WORKER_INDEX === undefined) {
+  rmSync(TMP_DIR, { recursive: true, force: true });
+  mkdirSync(DATA_DIR, { recursive: true });
+}
+
+/**
+ * Browser journeys against the real server and the built web app (run `npm run test:e2e` from the
+ * root, which builds apps/web first). Debian's Chromium is used; browsers are never downloaded.
+ */
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: BASE_URL,
+    locale: 'en-GB',
+    reducedMotion: 'reduce',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'npx tsx ../apps/server/src/main.ts',
+    cwd: E2E_DIR,
+    url: `${BASE_URL}/api/`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR,
+      PUBLIC_URL: BASE_URL,
+      ACCORD_DEMO_STUDIES: '6',
+      ACCORD_TEST_HOOKS: '1',
+      // The journeys sign in many times a minute; the limit itself is covered by the API tests.
+      ACCORD_LOGIN_RATE_LIMIT: '1000',
+    },
+  },
+});

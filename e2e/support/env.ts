@@ -1,0 +1,18 @@
+/** Where the journeys' server runs and keeps its data (a fresh folder per run, see playwright.config.ts). */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const E2E_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const TMP_DIR = path.join(E2E_DIR, '.tmp');
+export const DATA_DIR = path.join(TMP_DIR, 'data');
+export const OUTBOX_DIR = path.join(DATA_DIR, 'outbox');
+export const PORT = 3100;
+export const BASE_URL = `http://localhost:${PORT}`;
+
+export const DEMO_PASSWORD = 'accord-demo';
+export const DEMO_USERS = {
+  admin: 'admin@accord.test',
+  researcher: 'researcher@accord.test',
+  client: 'client@accord.test',
+  sales: 'sales@accord.test',
+} as const;

@@ -1,0 +1,74 @@
+import { MESSAGES, USER_SEARCH_DEBOUNCE_MS } from '@accord/contracts';
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/a11y.ts';
+import { DEMO_USERS } from '../support/env.ts';
+import { apiToken, createUserViaApi, signIn } from '../support/session.ts';
+
+test('the user list searches, pages and removes users', async ({ page, request }) => {
+  const admin = await apiToken(request, DEMO_USERS.admin);
+  const tag = `batch${Date.now().toString(36)}`;
+  const emails: string[] = [];
+  for (let index = 1; index <= 12; index += 1) {
+    const email = `${tag}-${String(index).padStart(2, '0')}@accord.test`;
+    emails.push(email);
+    await createUserViaApi(request, admin, { email, firstname: 'Batch', lastname: `Member ${index}` });
+  }
+
+  await signIn(page, DEMO_USERS.admin);
+  await page.goto('/users');
+  await expect(page.getByRole('heading', { level: 1, name: 'User list' })).toBeVisible();
+
+  const search = page.getByRole('searchbox', { name: 'Search users' });
+  await search.fill(tag);
+  // The search waits for typing to settle before it asks the server.
+  await page.waitForTimeout(USER_SEARCH_DEBOUNCE_MS / 2);
+  await expect(page).not.toHaveURL(/search=/);
+  await expect(page).toHaveURL(new RegExp(`search=${tag}`));
+  await expect(page.getByText(`Showing 1–10 of 12 users`)).toBeVisible();
+  const table = page.getByRole('table', { name: 'Users' });
+  await expect(table.getByRole('row')).toHaveCount(11);
+
+  const pages = page.getByRole('navigation', { name: 'User list pages' });
+  await pages.getByRole('button', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText(`Showing 11–12 of 12 users`)).toBeVisible();
+  await expectAccessible(page, 'user list, page 2');
+
+  await page.getByRole('combobox', { name: 'Rows per page' }).click();
+  await page.getByRole('option', { name: '25' }).click();
+  await expect(page).toHaveURL(/per_page=25/);
+  await expect(page.getByText(`Showing 1–12 of 12 users`)).toBeVisible();
+
+  const victim = emails[0]!;
+  await table
+    .getByRole('row')
+    .filter({ hasText: victim })
+    .getByRole('button', { name: `Remove ${victim}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: MESSAGES.userRemovalTitle });
+  await expect(dialog.getByText(MESSAGES.userRemovalBody(victim))).toBeVisible();
+  await expectAccessible(page, 'user removal confirmation');
+
+  // Close keeps the user.
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(table.getByRole('row').filter({ hasText: victim })).toBeVisible();
+
+  await table
+    .getByRole('row')
+    .filter({ hasText: victim })
+    .getByRole('button', { name: `Remove ${victim}` })
+    .click();
+  await page
+    .getByRole('dialog', { name: MESSAGES.userRemovalTitle })
+    .getByRole('button', { name: 'Remove' })
+    .click();
+  await expect(page.getByRole('dialog', { name: MESSAGES.userRemovalTitle })).toBeHidden();
+  await expect(table.getByRole('row').filter({ hasText: victim })).toHaveCount(0);
+  await expect(page.getByText(`Showing 1–11 of 11 users`)).toBeVisible();
+
+  // The list state lives in the URL: a reload restores it.
+  await page.reload();
+  await expect(page.getByRole('searchbox', { name: 'Search users' })).toHaveValue(tag);
+  await expect(page.getByText(`Showing 1–11 of 11 users`)).toBeVisible();
+});
