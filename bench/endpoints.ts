@@ -20,4 +20,78 @@ export const ENDPOINTS: BenchEndpoint[] = [
   { name: 'fields (researcher)', method: 'GET', path: '/api/smartsearch/fields', role: 'researcher' },
   { name: 'fields (client)', method: 'GET', path: '/api/smartsearch/fields', role: 'client' },
   { name: 'users page', method: 'GET', path: '/api/users/?page=1&per_page=10', role: 'admin' },
+  {
+    name: 'search counts (researcher)',
+    method: 'POST',
+    path: '/api/smartsearch/',
+    body: { query: {}, full_query: { file_type: '', search_phrase: '' } },
+    role: 'researcher',
+  },
+  {
+    name: 'search counts filtered (client)',
+    method: 'POST',
+    path: '/api/smartsearch/',
+    body: {
+      query: {
+        essentials: { region: ['APAC'], category: ['Fabric Care'] },
+        fragranceDetails: { family: ['Floral'] },
+      },
+    },
+    role: 'client',
+  },
+  {
+    name: 'search options (researcher)',
+    method: 'POST',
+    path: '/api/smartsearch/dropdown_options',
+    body: { query: {} },
+    role: 'researcher',
+  },
+  {
+    name: 'search options filtered (admin)',
+    method: 'POST',
+    path: '/api/smartsearch/dropdown_options',
+    body: {
+      query: {
+        essentials: { region: ['APAC'], category: ['Fabric Care'] },
+        fragranceDetails: { family: ['Floral'], creative: true },
+      },
+    },
+    role: 'admin',
+  },
+  {
+    name: 'search study summaries',
+    method: 'POST',
+    path: '/api/smartsearch/study_summarises?page=1&per_page=25',
+    body: { query: {} },
+    role: 'researcher',
+  },
+  {
+    name: 'search fragrances',
+    method: 'POST',
+    path: '/api/smartsearch/fragrances?page=1&per_page=25',
+    body: { query: { fragranceDetails: { fragranceName: 'po' } } },
+    role: 'researcher',
+  },
+  {
+    name: 'search concepts',
+    method: 'POST',
+    path: '/api/smartsearch/concepts?page=1&per_page=25',
+    body: { query: {} },
+    role: 'admin',
+  },
+  {
+    name: 'search files (results and reports)',
+    method: 'POST',
+    path: '/api/smartsearch/files/RDF_report?page=1&per_page=25',
+    body: { query: {}, full_query: { search_phrase: 'report' } },
+    role: 'sales',
+  },
+  { name: 'search library count (client)', method: 'GET', path: '/api/smartsearch/count', role: 'client' },
+  {
+    name: 'search export studies xlsx',
+    method: 'POST',
+    path: '/api/smartsearch/download_study_summarises',
+    body: { q: {} },
+    role: 'researcher',
+  },
 ];

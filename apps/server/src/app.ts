@@ -31,6 +31,9 @@ import { createSessionRepository } from './modules/auth/session.repository.ts';
 import { createFieldsRepository } from './modules/fields/fields.repository.ts';
 import { fieldsRoutes } from './modules/fields/fields.routes.ts';
 import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes.ts';
+import { createSearchRepository } from './modules/search/search.repository.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
+import { createSearchService } from './modules/search/search.service.ts';
 import { createSettingsRepository, settingsRoutes } from './modules/settings/settings.routes.ts';
 import { systemRoutes, testHookRoutes } from './modules/system/system.routes.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
@@ -171,6 +174,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(savedSearchesRoutes, { db });
       await api.register(settingsRoutes, { settings: createSettingsRepository(db) });
       await api.register(fieldsRoutes, { fields: createFieldsRepository(db), clock: deps.clock });
+      await api.register(searchRoutes, {
+        search: createSearchService({
+          search: createSearchRepository(db),
+          fields: createFieldsRepository(db),
+          clock: deps.clock,
+        }),
+      });
       if (deps.testHooks) await api.register(testHookRoutes, { db });
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send({

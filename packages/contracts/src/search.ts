@@ -32,7 +32,8 @@ const FilterValues = (description: string) =>
     .nullish()
     .meta({ description });
 
-const FilterYear = (description: string) => z.number().int().min(1900).max(2100).nullish().meta({ description });
+const FilterYear = (description: string) =>
+  z.number().int().min(1900).max(2100).nullish().meta({ description });
 
 /** Essentials tab: who, what and where. */
 export const EssentialsFilter = z
@@ -48,10 +49,10 @@ export const EssentialsFilter = z
     country: FilterValues('Countries (country); overlap.'),
     startYear: FilterYear('First study year, inclusive.'),
     endYear: FilterYear('Last study year, inclusive.'),
-    verified: z
-      .boolean()
-      .default(true)
-      .meta({ description: 'true: verified studies only (the default); false: not-verified studies only (admins only).' }),
+    verified: z.boolean().default(true).meta({
+      description:
+        'true: verified studies only (the default); false: not-verified studies only (admins only).',
+    }),
   })
   .refine((value) => value.startYear == null || value.endYear == null || value.startYear <= value.endYear, {
     message: 'startYear must not be after endYear',
@@ -64,7 +65,10 @@ export const FragranceDetailsFilter = z.strictObject({
   perfumerName: FilterText('Perfumer (perfumer_name); prefix, case-insensitive.'),
   sapNumber: FilterText('6 Digit Code (SAP) (code); prefix, case-insensitive.'),
   region: FilterValues("Fragrance regions (region); 'APAC' means its three sub-regions."),
-  creative: z.boolean().nullish().meta({ description: 'true: creative submissions; false: benchmarks; null: both (bench_create).' }),
+  creative: z
+    .boolean()
+    .nullish()
+    .meta({ description: 'true: creative submissions; false: benchmarks; null: both (bench_create).' }),
   family: FilterValues('Families (family).'),
   subfamily: FilterValues('Subfamilies (subfamily).'),
   specifier: FilterValues('Specifiers (specifier).'),
@@ -89,7 +93,9 @@ export const MethodologyFilter = z.strictObject({
   cmiTool: FilterValues('CMI tool types (cmi_tool_type); overlap.'),
   designMethod: FilterValues('Design methods (design_method).'),
   methodology: FilterValues('Methodologies (methodology).'),
-  objectiveAndStandards: FilterText('Objective and action standards (objective_and_action_standards); substring, case-insensitive.'),
+  objectiveAndStandards: FilterText(
+    'Objective and action standards (objective_and_action_standards); substring, case-insensitive.',
+  ),
 });
 
 /** Respondent demographics (analytics); the study search ignores them. */
@@ -110,14 +116,16 @@ export const StudySearchQuery = z
     essentials: EssentialsFilter.prefault({}),
     fragranceDetails: FragranceDetailsFilter.prefault({}),
     conceptDetails: ConceptDetailsFilter.prefault({}).meta({
-      description: 'Admins only: a non-admin sending any concept filter value gets 403 (an empty group is fine).',
+      description:
+        'Admins only: a non-admin sending any concept filter value gets 403 (an empty group is fine).',
     }),
     methodology: MethodologyFilter.prefault({}),
-    demographics: DemographicsFilter.optional().meta({ description: 'Accepted and ignored by the study search.' }),
-    metrics: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .meta({ description: 'Analytics metric filters (document 3); accepted and ignored by the study search.' }),
+    demographics: DemographicsFilter.optional().meta({
+      description: 'Accepted and ignored by the study search.',
+    }),
+    metrics: z.record(z.string(), z.unknown()).optional().meta({
+      description: 'Analytics metric filters (document 3); accepted and ignored by the study search.',
+    }),
   })
   .meta({ id: 'StudySearchQuery' });
 export type StudySearchQuery = z.input<typeof StudySearchQuery>;
@@ -197,7 +205,9 @@ export const OptionDependency = z
     group: z.enum(['metadata', 'fragrance', 'concept']),
     field: z.string(),
     parent: z.string(),
-    selected: z.array(z.string()).meta({ description: 'Parent values chosen in the filters (APAC expanded).' }),
+    selected: z
+      .array(z.string())
+      .meta({ description: 'Parent values chosen in the filters (APAC expanded).' }),
     values: z.array(z.string()),
   })
   .meta({ id: 'OptionDependency' });
@@ -318,15 +328,25 @@ export const BulkEditRequest = z
     data: z
       .array(
         z.strictObject({
-          key: z.string().trim().min(1, 'Every row needs a field.').max(100).meta({ description: 'Server field name, e.g. product_area.' }),
+          key: z
+            .string()
+            .trim()
+            .min(1, 'Every row needs a field.')
+            .max(100)
+            .meta({ description: 'Server field name, e.g. product_area.' }),
           value: z
             .array(z.string().trim().min(1, 'Values must not be empty').max(TEXT_MAX))
             .max(VALUES_MAX)
-            .meta({ description: 'The new values; they replace the old ones. Single-value fields take at most one.' }),
+            .meta({
+              description: 'The new values; they replace the old ones. Single-value fields take at most one.',
+            }),
         }),
       )
       .min(1, 'Nothing to change: add at least one field.')
-      .refine((rows) => new Set(rows.map((row) => row.key)).size === rows.length, 'Each field may appear only once.'),
+      .refine(
+        (rows) => new Set(rows.map((row) => row.key)).size === rows.length,
+        'Each field may appear only once.',
+      ),
   })
   .meta({ id: 'BulkEditRequest' });
 export type BulkEditRequest = z.input<typeof BulkEditRequest>;
@@ -334,24 +354,71 @@ export type BulkEditRequest = z.input<typeof BulkEditRequest>;
 export const BulkEditResponse = z
   .object({
     message: z.string(),
-    updated: z.number().int().meta({ description: 'Studies whose tags changed (each got one history entry).' }),
+    updated: z
+      .number()
+      .int()
+      .meta({ description: 'Studies whose tags changed (each got one history entry).' }),
   })
   .meta({ id: 'BulkEditResponse' });
 export type BulkEditResponse = z.infer<typeof BulkEditResponse>;
 
 /** Export columns of the study summaries spreadsheet, in order. */
 export const STUDY_EXPORT_COLUMNS = [
-  'id', 'category', 'product_type', 'client', 'c_mi_number', 'project_name', 'pace_number', 'methodology', 'design_method',
-  'country', 'region', 'lead_country', 'business_unit', 'research_type', 'cmi_tool_type', 'evaluation',
+  'id',
+  'category',
+  'product_type',
+  'client',
+  'c_mi_number',
+  'project_name',
+  'pace_number',
+  'methodology',
+  'design_method',
+  'country',
+  'region',
+  'lead_country',
+  'business_unit',
+  'research_type',
+  'cmi_tool_type',
+  'evaluation',
 ] as const;
 /** Export columns of the fragrances spreadsheet, in order. */
 export const FRAGRANCE_EXPORT_COLUMNS = [
-  'id', 'category', 'product_type', 'client', 'c_mi_number', 'project_name', 'name', 'ref_number', 'code', 'fragrance_code',
-  'methodology', 'perfumer_name', 'region', 'country', 'family', 'subfamily', 'specifier', 'level', 'supplemental_info',
-  'dominant_note_1', 'dominant_note_2', 'dominant_note_3', 'dominant_note_4', 'dominant_note_5',
+  'id',
+  'category',
+  'product_type',
+  'client',
+  'c_mi_number',
+  'project_name',
+  'name',
+  'ref_number',
+  'code',
+  'fragrance_code',
+  'methodology',
+  'perfumer_name',
+  'region',
+  'country',
+  'family',
+  'subfamily',
+  'specifier',
+  'level',
+  'supplemental_info',
+  'dominant_note_1',
+  'dominant_note_2',
+  'dominant_note_3',
+  'dominant_note_4',
+  'dominant_note_5',
 ] as const;
 /** Export columns of the concepts spreadsheet (downloaded under the fragrances file name). */
-export const CONCEPT_EXPORT_COLUMNS = ['id', 'name', 'concept_code', 'region', 'country', 'c_mi_number', 'project_name', 'client'] as const;
+export const CONCEPT_EXPORT_COLUMNS = [
+  'id',
+  'name',
+  'concept_code',
+  'region',
+  'country',
+  'c_mi_number',
+  'project_name',
+  'client',
+] as const;
 
 const ExportColumns = z
   .array(z.string().trim().min(1).max(100))
@@ -368,7 +435,10 @@ export type StudyExportRequest = z.input<typeof StudyExportRequest>;
 export const FragranceExportRequest = z
   .strictObject({
     q: StudySearchQuery.prefault({}),
-    type: z.enum(['fragrance', 'concept']).default('fragrance').meta({ description: 'concept exports the Concepts tab.' }),
+    type: z
+      .enum(['fragrance', 'concept'])
+      .default('fragrance')
+      .meta({ description: 'concept exports the Concepts tab.' }),
     columns: ExportColumns,
   })
   .meta({ id: 'FragranceExportRequest' });

@@ -217,6 +217,12 @@ export const studies = pgTable(
     index('studies_client_idx').on(t.client),
     index('studies_year_idx').on(t.year),
     index('studies_category_idx').on(t.category),
+    // Study search: case-insensitive prefix search (lower(column) like 'text%') and list overlap (&&).
+    index('studies_c_mi_number_prefix_idx').using('btree', sql`lower(${t.cMiNumber}) text_pattern_ops`),
+    index('studies_pace_number_prefix_idx').using('btree', sql`lower(${t.paceNumber}) text_pattern_ops`),
+    index('studies_project_name_prefix_idx').using('btree', sql`lower(${t.projectName}) text_pattern_ops`),
+    index('studies_region_gin_idx').using('gin', t.region),
+    index('studies_country_gin_idx').using('gin', t.country),
   ],
 );
 
@@ -257,6 +263,10 @@ export const fragrances = pgTable(
     index('fragrances_study_idx').on(t.studyId),
     index('fragrances_family_idx').on(t.family),
     uniqueIndex('fragrances_code_key').on(t.studyId, t.fragranceCode),
+    // Study search: case-insensitive prefix search on name, perfumer and SAP code.
+    index('fragrances_name_prefix_idx').using('btree', sql`lower(${t.name}) text_pattern_ops`),
+    index('fragrances_perfumer_prefix_idx').using('btree', sql`lower(${t.perfumerName}) text_pattern_ops`),
+    index('fragrances_code_prefix_idx').using('btree', sql`lower(${t.code}) text_pattern_ops`),
   ],
 );
 

@@ -1,0 +1,182 @@
+import ExcelJS from 'exceljs';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
+import { BRIGHTWELL, HALDEN, NORTHWIND, seedSearchFixtures } from './search-fixtures.ts';
+
+let t: TestApp;
+const tokens = {} as Record<DemoRole, string>;
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: async (database) => void (await seedSearchFixtures(database)) });
+  for (const role of ['admin', 'researcher', 'client', 'sales'] as const) tokens[role] = await t.login(role);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const download = (role: DemoRole | null, kind: 'study_summarises' | 'fragrances', payload: unknown) =>
+  t.request({
+    method: 'POST',
+    url: `/api/smartsearch/download_${kind}`,
+    payload,
+    ...(role ? { token: tokens[role] } : {}),
+  });
+
+/** The first sheet of the workbook as rows of cell values (header first). */
+async function readSheet(response: LightMyRequestResponse) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0]!;
+  const rows: unknown[][] = [];
+  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return { sheet, rows };
+}
+
+describe('POST /api/smartsearch/download_study_summarises', () => {
+  it('answers an xlsx file with a frozen, filtered header row and one row per study', async () => {
+    const response = await download('researcher', 'study_summarises', {
+      q: { essentials: { category: ['Fabric Care'] } },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(response.headers['content-disposition']).toBe('attachment; filename="search-studies-result.xlsx"');
+    const { sheet, rows } = await readSheet(response);
+    expect(rows[0]).toEqual([
+      'ID',
+      'Category',
+      'Product',
+      'Client',
+      'CMI #',
+      'Project Name',
+      'CX/Pace #',
+      'Methodology',
+      'Design Method',
+      'Country',
+      'Region',
+      'Lead Country',
+      'Business Unit',
+      'Research Type',
+      'CMI Tool Type',
+      'Evaluation',
+    ]);
+    expect(rows.slice(1).map((row) => row[4])).toEqual(['XYZ-2021-006', 'CMI-2018-002', 'CMI-2015-001']);
+    const s2 = rows[2]!;
+    expect(s2.slice(1, 7)).toEqual([
+      'Fabric Care',
+      'Fabric Conditioner',
+      NORTHWIND,
+      'CMI-2018-002',
+      'Calmwave Conditioner Screening',
+      'PX-200',
+    ]);
+    expect(s2[9]).toBe('China, France');
+    expect(s2[10]).toBe('North Asia, Europe');
+    expect(sheet.getRow(1).font?.bold).toBe(true);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.autoFilter).toBe('A1:P1');
+    expect(sheet.getColumn(6).width).toBe(32);
+  });
+
+  it('exports only the chosen columns, in their order', async () => {
+    const response = await download('admin', 'study_summarises', {
+      q: { essentials: { cmiNumber: 'CMI-2015' } },
+      columns: ['c_mi_number', 'client', 'region'],
+    });
+    const { rows } = await readSheet(response);
+    expect(rows).toEqual([
+      ['CMI #', 'Client', 'Region'],
+      ['CMI-2015-001', NORTHWIND, 'South Asia'],
+    ]);
+  });
+
+  it('exports a sales user only the studies of their clients', async () => {
+    const { rows } = await readSheet(
+      await download('sales', 'study_summarises', {
+        q: { essentials: { client: [NORTHWIND, HALDEN, BRIGHTWELL] } },
+      }),
+    );
+    expect(
+      rows
+        .slice(1)
+        .map((row) => row[3])
+        .sort(),
+    ).toEqual([BRIGHTWELL, NORTHWIND, NORTHWIND]);
+  });
+
+  it('answers 401, 403 for a client user (no download) and 400 for bad filters or columns', async () => {
+    expect((await download(null, 'study_summarises', { q: {} })).statusCode).toBe(401);
+    expect((await download('client', 'study_summarises', { q: {} })).statusCode).toBe(403);
+    expect(
+      (await download('researcher', 'study_summarises', { q: { conceptDetails: { theme: ['Care'] } } }))
+        .statusCode,
+    ).toBe(403);
+    const bad = await download('admin', 'study_summarises', { q: { essentials: { region: 'Europe' } } });
+    expect(bad.statusCode).toBe(400);
+    expect(errorBody(bad).message).toMatch(/q\.essentials\.region/);
+    const column = await download('admin', 'study_summarises', { q: {}, columns: ['salary'] });
+    expect(column.statusCode).toBe(400);
+    expect(errorBody(column).message).toBe('Unknown column "salary".');
+  });
+});
+
+describe('POST /api/smartsearch/download_fragrances', () => {
+  it('answers the fragrance rows as search-fragrances-result.xlsx', async () => {
+    const response = await download('sales', 'fragrances', {
+      q: { fragranceDetails: { family: ['Floral'] } },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="search-fragrances-result.xlsx"',
+    );
+    const { rows } = await readSheet(response);
+    expect(rows[0]).toHaveLength(24);
+    expect(rows[0]!.slice(0, 10)).toEqual([
+      'ID',
+      'Category',
+      'Product',
+      'Client',
+      'CMI #',
+      'Project Name',
+      'Fragrance Name',
+      'Developer #',
+      '6 Digit Code (SAP)',
+      'Fragrance Code',
+    ]);
+    expect(rows.slice(1).map((row) => row[6])).toEqual(['Rose Mist', 'Rose Dawn', 'Rose Garden']);
+    const roseDawn = rows[2]!;
+    expect(roseDawn.slice(7, 10)).toEqual(['DEV-1', '123456', '101']);
+    expect(roseDawn[17]).toBe(0.8);
+  });
+
+  it('exports the concepts tab under the same file name with type concept', async () => {
+    const response = await download('admin', 'fragrances', {
+      q: { conceptDetails: { theme: ['Care'] } },
+      type: 'concept',
+    });
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="search-fragrances-result.xlsx"',
+    );
+    const { rows } = await readSheet(response);
+    expect(rows[0]).toEqual([
+      'ID',
+      'Concept Name',
+      'Concept Code',
+      'Region',
+      'Country',
+      'CMI #',
+      'Project Name',
+      'Client',
+    ]);
+    expect(rows.slice(1).map((row) => row[1])).toEqual(['Calm Evening', 'Calm Morning']);
+  });
+
+  it('answers 401, 403 and 400', async () => {
+    expect((await download(null, 'fragrances', { q: {} })).statusCode).toBe(401);
+    expect((await download('client', 'fragrances', { q: {} })).statusCode).toBe(403);
+    expect((await download('admin', 'fragrances', { q: {}, type: 'perfume' })).statusCode).toBe(400);
+    expect((await download('admin', 'fragrances', { query: {} })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,556 @@
+/**
+ * The SQL of the study search: tab counts, result pages, export rows, option counts under the
+ * current filters, and the bulk tag edit. Filters arrive compiled (search-filters.ts) together with
+ * the caller's study scope; every query here that reads study data is limited by that scope.
+ */
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import {
+  concepts,
+  fieldDefinitions,
+  fieldOptions,
+  fragrances,
+  studies,
+  studyEditHistory,
+  studyFiles,
+} from '../../db/schema.ts';
+import {
+  allOf,
+  c,
+  f,
+  fileNameMatches,
+  s,
+  sf,
+  studyWhere,
+  type CompiledFilters,
+  type Condition,
+  type FacetGroup,
+} from './search-filters.ts';
+
+type FileType = (typeof studyFiles.$inferSelect)['fileType'];
+
+/** Where the values of an option field live, per group; array columns are unnested. */
+interface FacetSource {
+  expression: SQL;
+  array: boolean;
+}
+
+const column = (col: AnyPgColumn, array = false): FacetSource => ({ expression: sql`${col}`, array });
+
+/** The option fields the search screen filters on (document 2 section 3, dropdown option lists). */
+export const FACET_SOURCES: Record<FacetGroup, Record<string, FacetSource>> = {
+  metadata: {
+    client: column(s.client),
+    product_area: column(s.productArea, true),
+    category: column(s.category),
+    product_type: column(s.productType),
+    region: column(s.region, true),
+    country: column(s.country, true),
+    research_type: column(s.researchType, true),
+    cmi_tool_type: column(s.cmiToolType, true),
+    design_method: column(s.designMethod),
+    methodology: column(s.methodology),
+    panel_profile: column(s.panelProfile),
+  },
+  fragrance: {
+    perfumer_name: column(f.perfumerName),
+    region: column(f.region),
+    family: column(f.family),
+    subfamily: column(f.subfamily),
+    specifier: column(f.specifier),
+    country: column(f.country),
+    methodology: column(f.methodology),
+    bench_create: {
+      expression: sql`case when ${f.creative} then 'creative' else 'benchmark' end`,
+      array: false,
+    },
+  },
+  concept: {
+    theme: column(c.theme),
+    region: column(c.region),
+    country: column(c.country),
+    ingredient_1: column(c.ingredient1),
+    ingredient_2: column(c.ingredient2),
+  },
+};
+
+/** facet (`group.field`) -> value -> count. */
+export type FacetCounts = Map<string, Map<string, number>>;
+
+export interface PageRequest {
+  page: number;
+  perPage: number;
+}
+
+const studySummaryColumns = {
+  id: s.id,
+  category: s.category,
+  productType: s.productType,
+  client: s.client,
+  cMiNumber: s.cMiNumber,
+  projectName: s.projectName,
+  paceNumber: s.paceNumber,
+  methodology: s.methodology,
+  designMethod: s.designMethod,
+  country: s.country,
+  region: s.region,
+  leadCountry: s.leadCountry,
+  productArea: s.productArea,
+  researchType: s.researchType,
+  cmiToolType: s.cmiToolType,
+  evaluation: s.evaluation,
+};
+
+const fragranceColumns = {
+  id: f.id,
+  studyId: f.studyId,
+  category: s.category,
+  productType: s.productType,
+  client: s.client,
+  cMiNumber: s.cMiNumber,
+  projectName: s.projectName,
+  name: f.name,
+  refNumber: f.refNumber,
+  code: f.code,
+  fragranceCode: f.fragranceCode,
+  methodology: f.methodology,
+  perfumerName: f.perfumerName,
+  region: f.region,
+  country: f.country,
+  family: f.family,
+  subfamily: f.subfamily,
+  specifier: f.specifier,
+  level: f.level,
+  supplementalInfo: f.supplementalInfo,
+  dominantNote1: f.dominantNote1,
+  dominantNote2: f.dominantNote2,
+  dominantNote3: f.dominantNote3,
+  dominantNote4: f.dominantNote4,
+  dominantNote5: f.dominantNote5,
+};
+
+const conceptColumns = {
+  id: c.id,
+  name: c.name,
+  conceptCode: c.conceptCode,
+  region: c.region,
+  country: c.country,
+  studyId: c.studyId,
+  cMiNumber: s.cMiNumber,
+  projectName: s.projectName,
+  client: s.client,
+};
+
+const fileColumns = {
+  id: sf.id,
+  studyId: sf.studyId,
+  category: s.category,
+  productType: s.productType,
+  client: s.client,
+  cMiNumber: s.cMiNumber,
+  projectName: s.projectName,
+  fileName: sf.name,
+  fileType: sf.fileType,
+};
+
+/** Newest studies first; rows of one study stay together in id order. */
+const studyOrder = [desc(s.year), desc(s.id)];
+
+const FILE_TYPES = [
+  'report',
+  'questionnaire',
+  'protocol',
+  'RDF',
+  'screener',
+] as const satisfies readonly FileType[];
+
+/** Runs a list query for one page (with the total of all pages) or, without a page, for all rows. */
+async function pageOf<T>(
+  list: PromiseLike<T[]> & { limit(limit: number): { offset(offset: number): PromiseLike<T[]> } },
+  total: () => PromiseLike<{ total: number }[]>,
+  page: PageRequest | undefined,
+): Promise<{ rows: T[]; total: number }> {
+  if (!page) {
+    const all = await list;
+    return { rows: all, total: all.length };
+  }
+  const [found, [counted]] = await Promise.all([
+    list.limit(page.perPage).offset((page.page - 1) * page.perPage),
+    total(),
+  ]);
+  return { rows: found, total: counted?.total ?? 0 };
+}
+
+/** A study column that the bulk edit may write: its property, SQL name, whether it is a list. */
+export interface TagColumn {
+  property: string;
+  field: string;
+  array: boolean;
+  notNull: boolean;
+}
+
+/** Text and text[] columns of studies, by server field name. */
+export const STUDY_TAG_COLUMNS: ReadonlyMap<string, TagColumn> = new Map(
+  Object.entries(getTableColumns(studies))
+    .filter(([, col]) => col.getSQLType() === 'text' || col.getSQLType() === 'text[]')
+    .map(([property, col]) => [
+      col.name,
+      { property, field: col.name, array: col.getSQLType() === 'text[]', notNull: col.notNull },
+    ]),
+);
+
+/**
+ * How one table's option fields are counted: the filters on counted fields become flags (k0, k1 ...),
+ * the other filters of the table (verified, years, free text) must hold.
+ */
+interface FacetPlan {
+  group: FacetGroup;
+  flags: { facet: string; name: string }[];
+  required: Condition[];
+  selectValues: SQL;
+  selectFlags: SQL;
+}
+
+function facetPlan(group: FacetGroup, conditions: Condition[], fields: string[], prefix: string): FacetPlan {
+  const counted = new Set(fields.map((field) => `${group}.${field}`));
+  const flagged = conditions.filter((condition) => counted.has(condition.facet));
+  const flags = flagged.map((condition, index) => ({
+    facet: condition.facet,
+    name: `${prefix}${index}`,
+    sql: condition.sql,
+  }));
+  return {
+    group,
+    flags,
+    required: conditions.filter((condition) => !counted.has(condition.facet)),
+    selectValues: sql.join(
+      fields.map((field) => sql`, ${FACET_SOURCES[group][field]!.expression} as ${sql.raw(`"v_${field}"`)}`),
+    ),
+    selectFlags: sql.join(flags.map((flag) => sql`, (${flag.sql}) as ${sql.raw(flag.name)}`)),
+  };
+}
+
+/**
+ * Counts of single-value fields in one pass over `source` (a subquery aliased x holding v_<field>
+ * and the plan's flags): a value's count is the rows passing every flag, plus the rows failing only
+ * its own field's flag.
+ */
+function groupedCounts(plan: FacetPlan, fields: string[], source: SQL): SQL {
+  const failures =
+    plan.flags.length === 0
+      ? sql`0`
+      : sql.join(
+          plan.flags.map((flag) => sql.raw(`(not x.${flag.name})::int`)),
+          sql` + `,
+        );
+  const valueOf = (field: string) => sql.raw(`x."v_${field}"`);
+  const cases = (then: (field: string) => SQL) =>
+    sql`case ${sql.join(
+      fields.map((field) => sql`when grouping(${valueOf(field)}) = 0 then ${then(field)}`),
+      sql` `,
+    )} end`;
+  const countOf = (field: string) => {
+    const own = plan.flags.find((flag) => flag.facet === `${plan.group}.${field}`);
+    const passing = sql`count(*) filter (where ${failures} = 0)`;
+    return own ? sql`${passing} + count(*) filter (where not ${sql.raw(`x.${own.name}`)})` : passing;
+  };
+  return sql`select ${cases((field) => sql`${`${plan.group}.${field}`}::text`)} as facet,
+      ${cases((field) => sql`${valueOf(field)}::text`)} as value,
+      (${cases(countOf)})::int as n
+    from ${source}
+    where ${failures} <= 1
+    group by grouping sets (${sql.join(
+      fields.map((field) => sql`(${valueOf(field)})`),
+      sql`, `,
+    )})`;
+}
+
+export function createSearchRepository(db: Db) {
+  async function rows<T>(query: SQL): Promise<T[]> {
+    const result = (await db.execute(query)) as unknown as { rows: T[] };
+    return result.rows;
+  }
+
+  return {
+    /**
+     * Counts of every result tab: the studies the filters select, their fragrances and concepts that
+     * meet the fragrance and concept filters, and their files by type whose names match the phrase.
+     */
+    async tabCounts(
+      compiled: CompiledFilters,
+      scope: SQL,
+      phrase: string | null | undefined,
+    ): Promise<{ summaries: number; fragrances: number; concepts: number; files: Record<FileType, number> }> {
+      const [row] = await rows<
+        { summaries: number; fragrances: number; concepts: number } & Record<FileType, number>
+      >(sql`
+        with ms as materialized (select ${s.id} as id from ${studies} s where ${studyWhere(compiled, scope)})
+        select
+          (select count(*)::int from ms) as summaries,
+          (select count(*)::int from ${fragrances} f join ms on ms.id = ${f.studyId} where ${allOf(compiled.fragrance)}) as fragrances,
+          (select count(*)::int from ${concepts} c join ms on ms.id = ${c.studyId} where ${allOf(compiled.concept)}) as concepts,
+          files.*
+        from (
+          select ${sql.join(
+            FILE_TYPES.map(
+              (type) => sql`count(*) filter (where ${sf.fileType} = ${type})::int as ${sql.raw(`"${type}"`)}`,
+            ),
+            sql`, `,
+          )}
+          from ${studyFiles} sf join ms on ms.id = ${sf.studyId}
+          where ${fileNameMatches(phrase)}
+        ) files`);
+      if (!row) throw new Error('tab counts answered no row');
+      const { summaries, fragrances: fragranceCount, concepts: conceptCount, ...files } = row;
+      return { summaries, fragrances: fragranceCount, concepts: conceptCount, files };
+    },
+
+    /** A page (or, without one, all) of the studies the filters select, with their total. */
+    async studySummaries(compiled: CompiledFilters, scope: SQL, page?: PageRequest) {
+      const where = studyWhere(compiled, scope);
+      const list = db
+        .select(studySummaryColumns)
+        .from(s)
+        .where(where)
+        .orderBy(...studyOrder)
+        .$dynamic();
+      const total = () => db.select({ total: count() }).from(s).where(where);
+      return pageOf(list, total, page);
+    },
+
+    /** A page (or all) of the fragrances meeting the fragrance filters, of studies the filters select. */
+    async fragrances(compiled: CompiledFilters, scope: SQL, page?: PageRequest) {
+      const where = and(studyWhere(compiled, scope, { fragrances: false }), allOf(compiled.fragrance));
+      const list = db
+        .select(fragranceColumns)
+        .from(f)
+        .innerJoin(s, eq(s.id, f.studyId))
+        .where(where)
+        .orderBy(...studyOrder, asc(f.id))
+        .$dynamic();
+      const total = () =>
+        db.select({ total: count() }).from(f).innerJoin(s, eq(s.id, f.studyId)).where(where);
+      return pageOf(list, total, page);
+    },
+
+    /** A page (or all) of the concepts meeting the concept filters, of studies the filters select. */
+    async concepts(compiled: CompiledFilters, scope: SQL, page?: PageRequest) {
+      const where = and(studyWhere(compiled, scope, { concepts: false }), allOf(compiled.concept));
+      const list = db
+        .select(conceptColumns)
+        .from(c)
+        .innerJoin(s, eq(s.id, c.studyId))
+        .where(where)
+        .orderBy(...studyOrder, asc(c.id))
+        .$dynamic();
+      const total = () =>
+        db.select({ total: count() }).from(c).innerJoin(s, eq(s.id, c.studyId)).where(where);
+      return pageOf(list, total, page);
+    },
+
+    /** A page of the files of the given types, of studies the filters select, whose names match. */
+    async files(
+      compiled: CompiledFilters,
+      scope: SQL,
+      options: { types: FileType[]; phrase?: string | null },
+      page: PageRequest,
+    ) {
+      const where = and(
+        studyWhere(compiled, scope),
+        inArray(sf.fileType, options.types),
+        fileNameMatches(options.phrase),
+      );
+      const list = db
+        .select(fileColumns)
+        .from(sf)
+        .innerJoin(s, eq(s.id, sf.studyId))
+        .where(where)
+        .orderBy(...studyOrder, asc(sf.fileType), asc(sf.name), asc(sf.id))
+        .$dynamic();
+      const total = () =>
+        db.select({ total: count() }).from(sf).innerJoin(s, eq(s.id, sf.studyId)).where(where);
+      return pageOf(list, total, page);
+    },
+
+    /**
+     * A text that changes whenever a row is added to, changed in or removed from the tables the
+     * option lists are made of: per table its row count and the sum of its rows' xmin (the id of the
+     * transaction that wrote each row version, so any insert or update changes it). A full read of
+     * the tables, but a few milliseconds against the tens the option counts take.
+     */
+    async optionsFingerprint(): Promise<string> {
+      const tables = [studies, fragrances, concepts, fieldDefinitions, fieldOptions];
+      const parts = tables.map(
+        (table) => sql`(select count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) from ${table})`,
+      );
+      const [row] = await rows<{ fingerprint: string }>(
+        sql`select concat_ws('|', ${sql.join(parts, sql`, `)}) as fingerprint`,
+      );
+      return row?.fingerprint ?? '';
+    },
+
+    /** What the library holds within the scope, without filters. */
+    async libraryCounts(scope: SQL): Promise<{ studies: number; fragrances: number; concepts: number }> {
+      const [row] = await rows<{ studies: number; fragrances: number; concepts: number }>(sql`
+        with ms as materialized (select ${s.id} as id from ${studies} s where ${scope})
+        select (select count(*)::int from ms) as studies,
+          (select count(*)::int from ${fragrances} f join ms on ms.id = ${f.studyId}) as fragrances,
+          (select count(*)::int from ${concepts} c join ms on ms.id = ${c.studyId}) as concepts`);
+      return row ?? { studies: 0, fragrances: 0, concepts: 0 };
+    },
+
+    /**
+     * How many studies (metadata fields), fragrances or concepts carry each value of the requested
+     * option fields, each field counted under every filter except its own. Filters on counted fields
+     * become flags: a row failing two of them counts nowhere, a row failing one counts only for that
+     * filter's field. Single-value fields of a table are grouped in one pass (grouping sets), list
+     * fields one by one. One statement per table, run side by side on PostgreSQL's pooled
+     * connections; they read the base tables directly, which costs far less than re-reading a
+     * materialised copy.
+     */
+    async facetCounts(
+      compiled: CompiledFilters,
+      scope: SQL,
+      fields: Record<FacetGroup, string[]>,
+    ): Promise<FacetCounts> {
+      const plans = {
+        metadata: facetPlan('metadata', compiled.study, fields.metadata, 'k'),
+        fragrance: facetPlan('fragrance', compiled.fragrance, fields.fragrance, 'g'),
+        concept: facetPlan('concept', compiled.concept, fields.concept, 'h'),
+      };
+      // Studies having a fragrance (concept) that meets every fragrance (concept) filter, found once.
+      const fragranceSet = sql`fm as materialized (select distinct ${f.studyId} as study_id from ${fragrances} f where ${allOf(compiled.fragrance)})`;
+      const conceptSet = sql`cm as materialized (select distinct ${c.studyId} as study_id from ${concepts} c where ${allOf(compiled.concept)})`;
+      const hasFragranceFilters = compiled.fragrance.length > 0;
+      const hasConceptFilters = compiled.concept.length > 0;
+      const inFragranceSet = hasFragranceFilters ? sql`${s.id} in (select study_id from fm)` : sql`true`;
+      const inConceptSet = hasConceptFilters ? sql`${s.id} in (select study_id from cm)` : sql`true`;
+      const withSets = (sets: SQL[], body: SQL) =>
+        sets.length === 0 ? body : sql`with ${sql.join(sets, sql`, `)} ${body}`;
+
+      const statements: SQL[] = [];
+      const metadataStudies = sql`(${scope}) and ${allOf(plans.metadata.required)} and ${inFragranceSet} and ${inConceptSet}`;
+      const metadataSelects: SQL[] = [];
+      const scalars = fields.metadata.filter((field) => !FACET_SOURCES.metadata[field]!.array);
+      if (scalars.length > 0) {
+        metadataSelects.push(
+          groupedCounts(
+            plans.metadata,
+            scalars,
+            sql`(select ${s.id} as id${plans.metadata.selectValues}${plans.metadata.selectFlags} from ${studies} s where ${metadataStudies}) x`,
+          ),
+        );
+      }
+      for (const field of fields.metadata.filter((name) => FACET_SOURCES.metadata[name]!.array)) {
+        const facet = `metadata.${field}`;
+        metadataSelects.push(sql`select ${facet}::text as facet, u.v::text as value, count(distinct ${s.id})::int as n
+          from ${studies} s cross join lateral unnest(${FACET_SOURCES.metadata[field]!.expression}) as u(v)
+          where ${metadataStudies} and ${allOf(compiled.study, facet)}
+          group by u.v`);
+      }
+      if (metadataSelects.length > 0) {
+        statements.push(
+          withSets(
+            [...(hasFragranceFilters ? [fragranceSet] : []), ...(hasConceptFilters ? [conceptSet] : [])],
+            sql.join(metadataSelects, sql` union all `),
+          ),
+        );
+      }
+      if (fields.fragrance.length > 0) {
+        const source = sql`(select ${f.id} as id${plans.fragrance.selectValues}${plans.fragrance.selectFlags}
+          from ${fragrances} f join ${studies} s on ${s.id} = ${f.studyId}
+          where (${scope}) and ${allOf(compiled.study)} and ${inConceptSet} and ${allOf(plans.fragrance.required)}) x`;
+        statements.push(
+          withSets(
+            hasConceptFilters ? [conceptSet] : [],
+            groupedCounts(plans.fragrance, fields.fragrance, source),
+          ),
+        );
+      }
+      if (fields.concept.length > 0) {
+        const source = sql`(select ${c.id} as id${plans.concept.selectValues}${plans.concept.selectFlags}
+          from ${concepts} c join ${studies} s on ${s.id} = ${c.studyId}
+          where (${scope}) and ${allOf(compiled.study)} and ${inFragranceSet} and ${allOf(plans.concept.required)}) x`;
+        statements.push(
+          withSets(
+            hasFragranceFilters ? [fragranceSet] : [],
+            groupedCounts(plans.concept, fields.concept, source),
+          ),
+        );
+      }
+
+      const found = (
+        await Promise.all(
+          statements.map((statement) => rows<{ facet: string; value: string | null; n: number }>(statement)),
+        )
+      ).flat();
+      const result: FacetCounts = new Map();
+      for (const row of found) {
+        if (row.value === null || row.value === '' || row.n === 0) continue;
+        if (!result.has(row.facet)) result.set(row.facet, new Map());
+        result.get(row.facet)!.set(row.value, row.n);
+      }
+      return result;
+    },
+
+    /**
+     * Runs the bulk tag edit in one transaction: `plan` receives the current tags of the visible
+     * studies asked for (locked) and answers the new values and history rows to write, or throws
+     * to leave everything unchanged.
+     */
+    async bulkEditTags(
+      studyIds: number[],
+      scope: SQL,
+      columns: TagColumn[],
+      plan: (current: Map<number, Record<string, string | string[] | null>>) => {
+        set: Record<string, string | string[] | null>;
+        changedStudyIds: number[];
+        history: { studyId: number; changes: unknown[] }[];
+      },
+      audit: { userId: number; userEmail: string; now: Date },
+    ): Promise<number> {
+      return db.transaction(async (tx) => {
+        const aliased = getTableColumns(s);
+        const tags = Object.fromEntries(
+          columns.map((col) => [col.field, aliased[col.property as keyof typeof aliased]]),
+        );
+        const locked = await tx
+          .select({ id: s.id, ...tags })
+          .from(s)
+          .where(and(inArray(s.id, studyIds), scope))
+          .orderBy(s.id)
+          .for('update');
+        const current = new Map(
+          locked.map(({ id, ...values }) => [id, values as Record<string, string | string[] | null>]),
+        );
+        const { set, changedStudyIds, history } = plan(current);
+        if (changedStudyIds.length === 0) return 0;
+        const values: Record<string, unknown> = { updatedAt: audit.now };
+        for (const col of columns) values[col.property] = set[col.field] ?? null;
+        await tx
+          .update(studies)
+          .set(values as Partial<typeof studies.$inferInsert>)
+          .where(inArray(studies.id, changedStudyIds));
+        await tx.insert(studyEditHistory).values(
+          history.map((entry) => ({
+            studyId: entry.studyId,
+            userId: audit.userId,
+            userEmail: audit.userEmail,
+            type: 'study' as const,
+            changeDate: audit.now,
+            changes: entry.changes,
+          })),
+        );
+        return changedStudyIds.length;
+      });
+    },
+  };
+}
+
+export type SearchRepository = ReturnType<typeof createSearchRepository>;
+
+export type StudySummaryRecord = Awaited<ReturnType<SearchRepository['studySummaries']>>['rows'][number];
+export type FragranceRecord = Awaited<ReturnType<SearchRepository['fragrances']>>['rows'][number];
+export type ConceptRecord = Awaited<ReturnType<SearchRepository['concepts']>>['rows'][number];
+export type FileRecord = Awaited<ReturnType<SearchRepository['files']>>['rows'][number];
