@@ -17,6 +17,14 @@ export interface BenchEndpoint {
 
 export const ENDPOINTS: BenchEndpoint[] = [
   { name: 'version', method: 'GET', path: '/api/', role: null },
+  {
+    name: 'login',
+    method: 'POST',
+    path: '/api/auth/login',
+    // $PASSWORD is replaced with the demo password of the library measured.
+    body: { email: 'researcher@accord.test', password: '$PASSWORD', remember: false },
+    role: null,
+  },
   { name: 'fields (researcher)', method: 'GET', path: '/api/smartsearch/fields', role: 'researcher' },
   { name: 'fields (client)', method: 'GET', path: '/api/smartsearch/fields', role: 'client' },
   { name: 'users page', method: 'GET', path: '/api/users/?page=1&per_page=10', role: 'admin' },
