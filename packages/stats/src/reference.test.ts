@@ -1,7 +1,7 @@
 /// <reference types="node" />
 // Every case of shared/reference/stats-cases.json (computed with SciPy) must match to a relative error
 // below 1e-6; every expected field is compared, and an unknown test or field fails the run.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   mannWhitneyU,
@@ -23,8 +23,12 @@ type ReferenceCase = Record<string, unknown> & {
   expected: Record<string, unknown>;
 };
 
-const referenceUrl = new URL('../../../../shared/reference/stats-cases.json', import.meta.url);
-const cases = JSON.parse(readFileSync(referenceUrl, 'utf8')) as ReferenceCase[];
+// The SciPy reference cases travel with the package so the tests run on any clone; where the
+// project's shared design folder sits beside the repository, the copy must be identical to it.
+const referenceUrl = new URL('../reference/stats-cases.json', import.meta.url);
+const sharedReferenceUrl = new URL('../../../../shared/reference/stats-cases.json', import.meta.url);
+const referenceText = readFileSync(referenceUrl, 'utf8');
+const cases = JSON.parse(referenceText) as ReferenceCase[];
 
 const RELATIVE_TOLERANCE = 1e-6;
 const ABSOLUTE_TOLERANCE_AT_ZERO = 1e-12;
@@ -146,6 +150,10 @@ function compute(testCase: ReferenceCase): Record<string, number | number[]> {
 }
 
 describe('SciPy reference cases (shared/reference/stats-cases.json)', () => {
+  it.runIf(existsSync(sharedReferenceUrl))('uses the same cases as the shared reference', () => {
+    expect(JSON.parse(referenceText)).toEqual(JSON.parse(readFileSync(sharedReferenceUrl, 'utf8')));
+  });
+
   it('loads all 61 cases covering the ten test families', () => {
     expect(cases).toHaveLength(61);
     expect(new Set(cases.map((testCase) => testCase.test))).toEqual(

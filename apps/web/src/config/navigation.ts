@@ -25,7 +25,10 @@ export interface Section {
   description: string;
   href: string;
   icon: Icon;
-  /** A card that is switched off shows "(Inactive)" and a disabled link. */
+  /**
+   * A card that is switched off shows "(Inactive)" and a disabled link. A section is switched on when
+   * its screens are built; until then its route shows only its title (the sidebar still lists it).
+   */
   active: boolean;
   /** Shown only to admins and users with analytics access. */
   analyticsOnly: boolean;
@@ -47,7 +50,7 @@ export const SECTIONS: readonly Section[] = [
     description: 'Based on consumer hedonic scores',
     href: paths.topworst.href(),
     icon: IconTrophy,
-    active: true,
+    active: false,
     analyticsOnly: false,
   },
   {
@@ -56,7 +59,7 @@ export const SECTIONS: readonly Section[] = [
     description: 'Which fragrances are perceived as clean, relaxing, good for every day use, etc.',
     href: paths.fragranceAttributes.href(),
     icon: IconSparkles,
-    active: true,
+    active: false,
     analyticsOnly: false,
   },
   {
@@ -65,7 +68,7 @@ export const SECTIONS: readonly Section[] = [
     description: 'How consumers view a category',
     href: paths.categoryProfile.href(),
     icon: IconChartBar,
-    active: true,
+    active: false,
     analyticsOnly: false,
   },
   {
@@ -74,7 +77,7 @@ export const SECTIONS: readonly Section[] = [
     description: 'Compare two groups, e.g. fragrances or business units',
     href: paths.groupComparison.href(),
     icon: IconScale,
-    active: true,
+    active: false,
     analyticsOnly: false,
   },
   {
@@ -83,7 +86,7 @@ export const SECTIONS: readonly Section[] = [
     description: 'Customized analytics',
     href: paths.analytics.href(),
     icon: IconChartDots3,
-    active: true,
+    active: false,
     analyticsOnly: true,
   },
   {
@@ -92,7 +95,7 @@ export const SECTIONS: readonly Section[] = [
     description: 'Search CICS data',
     href: paths.cics.href(),
     icon: IconMessageCircleSearch,
-    active: true,
+    active: false,
     analyticsOnly: true,
   },
   {
@@ -101,7 +104,7 @@ export const SECTIONS: readonly Section[] = [
     description: 'Upload study files',
     href: paths.studiesUpload.href(),
     icon: IconCloudUpload,
-    active: true,
+    active: false,
     analyticsOnly: true,
   },
   {
@@ -110,7 +113,7 @@ export const SECTIONS: readonly Section[] = [
     description: 'Statistics from RDF data',
     href: paths.statisticsGenerator.href(),
     icon: IconFlask2,
-    active: true,
+    active: false,
     analyticsOnly: true,
   },
 ];
