@@ -61,7 +61,7 @@ export default defineConfig({
       PORT: String(PORT),
       DATA_DIR,
       PUBLIC_URL: BASE_URL,
-      ACCORD_DEMO_STUDIES: '6',
+      ACCORD_DEMO_STUDIES: '12',
       ACCORD_TEST_HOOKS: '1',
       // The journeys sign in many times a minute; the limit itself is covered by the API tests.
       ACCORD_LOGIN_RATE_LIMIT: '1000',

@@ -19,7 +19,7 @@ test.describe('Admin-only routes', () => {
       "window.history.pushState({}, '', '/users'); window.dispatchEvent(new PopStateEvent('popstate'));",
     );
     await expect(page).toHaveURL(/\/search$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Search for Study' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Study Search' })).toBeVisible();
 
     // Typing the address.
     await page.goto('/users');

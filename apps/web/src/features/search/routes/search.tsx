@@ -1,15 +1,301 @@
-import { FeaturePlaceholder } from '../../../components/feature-placeholder.tsx';
+import { Box, Button, Group, Stack, Text } from '@mantine/core';
+import type { SavedSearch, StudySearchQuery } from '@accord/contracts';
+import { IconChartBar, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useBlocker, useNavigate, useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useFieldsQuery } from '../../../lib/api/get-fields.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useDeleteSavedSearchMutation } from '../api/delete-saved-search.ts';
+import { useDropdownOptionsQuery } from '../api/dropdown-options.ts';
+import { useSavedSearchesQuery } from '../api/get-saved-searches.ts';
+import type { ResultTab } from '../api/keys.ts';
+import { useSearchCountsQuery } from '../api/search-counts.ts';
+import { BulkEditModal } from '../components/bulk-edit-modal.tsx';
+import { FilterCard } from '../components/filter-card.tsx';
+import { isResultTab, ResultTabs } from '../components/result-tabs.tsx';
+import { SaveOrDiscardModal } from '../components/save-or-discard-modal.tsx';
+import { SaveSearchBox } from '../components/save-search-box.tsx';
+import { SavedSearchesPanel, SavedSearchesTab } from '../components/saved-searches-panel.tsx';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useFilterOptions } from '../hooks/use-filter-options.ts';
+import { useSaveSearch } from '../hooks/use-save-search.ts';
+import {
+  compactFilters,
+  defaultFilters,
+  filterTags,
+  isQueryEmpty,
+  parseFiltersText,
+  removeTag,
+  type SearchFilters,
+} from '../utils/filters.ts';
 
-const HOME = { label: 'Home', href: paths.home.href() };
+/** Document 2 section 9: the filter panel collapses 0.8 s after a search starts, results scroll into view after 1 s. */
+const COLLAPSE_DELAY_MS = 800;
+const SCROLL_DELAY_MS = 1000;
+const OPTIONS_DEBOUNCE_MS = 300;
 
-/** Route module of search (placeholder until its feature lands). */
+const DEFAULT_SUBTITLE = 'What are you looking for today? Select the appropriate tab to specify search criteria.';
+
+/** What the save-or-discard popup will do once answered. */
+type PendingAction = 'new-search' | 'search-again';
+
+function flag(params: URLSearchParams, name: string): boolean {
+  const value = params.get(name);
+  return value !== null && value !== 'false' && value !== '0';
+}
+
+/** Route module of /search: the study search (document 2 section 2, "Study search screen"). */
 export function Component() {
+  const { user, permissions } = useSession();
+  const isAdmin = permissions.isAdmin;
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const noCache = params.has('no_cache');
+  const allowLocationChange = flag(params, 'allowLocationChange');
+  const header = params.get('header');
+
+  const fields = useFieldsQuery();
+  const years = fields.data?.years ?? null;
+
+  const [filters, setFilters] = useState<SearchFilters>(() => parseFiltersText(params.get('q')));
+  const [applied, setApplied] = useState<StudySearchQuery | null>(null);
+  const [expanded, setExpanded] = useState(true);
+  const [pending, setPending] = useState<PendingAction | null>(null);
+  const [savedOpen, setSavedOpen] = useState(false);
+  const [editing, setEditing] = useState<number[] | null>(null);
+  const resultsRef = useRef<HTMLDivElement>(null);
+  const timers = useRef<number[]>([]);
+
+  const query = useMemo(() => compactFilters(filters, { isAdmin, years }), [filters, isAdmin, years]);
+  const queryText = JSON.stringify(query);
+  const hasFilters = !isQueryEmpty(query);
+  const tags = useMemo(() => filterTags(query, years), [query, years]);
+
+  const [optionsQuery] = useDebouncedValue(query, OPTIONS_DEBOUNCE_MS);
+  const options = useDropdownOptionsQuery(optionsQuery);
+  const optionsOf = useFilterOptions(options.data, fields.data);
+
+  const counts = useSearchCountsQuery(applied, { noCache });
+  const saved = useSavedSearchesQuery(user?.id ?? null);
+  const removeSaved = useDeleteSavedSearchMutation();
+  const saving = useSaveSearch({ userId: user?.id ?? null, query, savedCount: saved.data?.length ?? 0 });
+
+  const tabParam = params.get('tab');
+  const tab: ResultTab = isResultTab(tabParam, isAdmin) ? tabParam : 'summaries';
+
+  const updateParams = useCallback(
+    (change: (next: URLSearchParams) => void) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          change(next);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  // The filters live in the URL, so a search can be shared, bookmarked and restored on reload.
+  useEffect(() => {
+    updateParams((next) => {
+      if (isQueryEmpty(JSON.parse(queryText) as StudySearchQuery)) next.delete('q');
+      else next.set('q', queryText);
+    });
+  }, [queryText, updateParams]);
+
+  useEffect(() => {
+    const pendingTimers = timers.current;
+    return () => pendingTimers.forEach((timer) => window.clearTimeout(timer));
+  }, []);
+
+  const later = (action: () => void, delay: number) => {
+    timers.current.push(window.setTimeout(action, delay));
+  };
+
+  const runSearch = (searchQuery: StudySearchQuery = query) => {
+    setApplied(searchQuery);
+    updateParams((next) => next.set('startSearch', 'true'));
+    later(() => setExpanded(false), COLLAPSE_DELAY_MS);
+    later(() => resultsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), SCROLL_DELAY_MS);
+  };
+
+  // startSearch runs the search at once (also after a reload of a search that ran).
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (flag(params, 'startSearch')) runSearch();
+    // Only on arrival: later changes of the URL are the screen's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const clearSearch = () => {
+    setFilters(defaultFilters());
+    setApplied(null);
+    setExpanded(true);
+    updateParams((next) => {
+      next.delete('q');
+      next.delete('startSearch');
+      next.delete('tab');
+    });
+  };
+
+  const onSearch = () => {
+    if (applied !== null) setPending('search-again');
+    else runSearch();
+  };
+
+  const proceedPending = (action: PendingAction | null) => {
+    setPending(null);
+    if (action === 'new-search') clearSearch();
+    if (action === 'search-again') runSearch();
+  };
+
+  // Leaving with filters set (and without allowLocationChange) asks first; login and analytics pass.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    if (!hasFilters || allowLocationChange) return false;
+    if (currentLocation.pathname === nextLocation.pathname) return false;
+    if (nextLocation.pathname.startsWith(paths.login.route)) return false;
+    if (nextLocation.pathname.startsWith(paths.analytics.route)) return false;
+    const state = nextLocation.state as { allowLocationChange?: boolean } | null;
+    return !state?.allowLocationChange;
+  });
+  const leaving = blocker.state === 'blocked';
+
+  const applySaved = (search: SavedSearch) => {
+    const next = parseFiltersText(search.metadata_query);
+    setFilters(next);
+    setSavedOpen(false);
+    runSearch(compactFilters(next, { isAdmin, years }));
+  };
+
+  const openAnalytics = () => {
+    void navigate(`${paths.analytics.href()}?q=${encodeURIComponent(queryText)}`, {
+      state: { filters: query, allowLocationChange: true },
+    });
+  };
+
+  const bulkFields = useMemo(
+    () => (fields.data?.metadata ?? []).filter((field) => field.type === 'categorical' && field.editable),
+    [fields.data],
+  );
+
   return (
-    <FeaturePlaceholder
-      title={paths.search.title}
-      breadcrumbs={[HOME, { label: 'Search' }]}
-      feature="study search"
-    />
+    <Box pr={{ base: 28, sm: 36 }}>
+      <PageHeader
+        title="Study Search"
+        breadcrumbs={[{ label: 'Home', href: paths.home.href() }, { label: 'Search' }]}
+        description={header ?? DEFAULT_SUBTITLE}
+      />
+      {noCache ? (
+        <Text c="red.9" fw={700} mb="sm" role="note">
+          NO CACHE
+        </Text>
+      ) : null}
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+          <Group gap="sm" wrap="wrap">
+            <Button leftSection={<IconSearch size={16} aria-hidden="true" />} onClick={onSearch}>
+              Search
+            </Button>
+            {applied !== null ? (
+              <Button
+                variant="default"
+                leftSection={<IconPlus size={16} aria-hidden="true" />}
+                onClick={() => setPending('new-search')}
+              >
+                New search
+              </Button>
+            ) : null}
+            {isAdmin || permissions.canAccessAnalytics ? (
+              <Button
+                variant="light"
+                leftSection={<IconChartBar size={16} aria-hidden="true" />}
+                onClick={openAnalytics}
+              >
+                Analytics
+              </Button>
+            ) : null}
+          </Group>
+          <SaveSearchBox
+            disabled={!hasFilters}
+            saving={saving.saving && !pending && !leaving}
+            feedback={pending || leaving ? null : saving.feedback}
+            onClearFeedback={saving.clearFeedback}
+            onSave={saving.save}
+          />
+        </Group>
+        <FilterCard
+          expanded={expanded}
+          onToggle={() => setExpanded((value) => !value)}
+          tags={tags}
+          onRemoveTag={(tag) => setFilters((current) => removeTag(current, tag))}
+          loadingOptions={options.isFetching}
+          filters={filters}
+          onChange={setFilters}
+          optionsOf={optionsOf}
+          years={years}
+          isAdmin={isAdmin}
+        />
+        <div ref={resultsRef} style={{ scrollMarginTop: 72 }}>
+          {applied !== null ? (
+            <ResultTabs
+              key={JSON.stringify(applied)}
+              query={applied}
+              counts={counts.data}
+              countsLoading={counts.isFetching}
+              tab={tab}
+              onTabChange={(value) => updateParams((next) => next.set('tab', value))}
+              isAdmin={isAdmin}
+              allowDownload={permissions.allowDownload}
+              noCache={noCache}
+              onEditStudies={setEditing}
+            />
+          ) : null}
+        </div>
+      </Stack>
+
+      <SavedSearchesTab opened={savedOpen} onToggle={() => setSavedOpen((value) => !value)} />
+      <SavedSearchesPanel
+        opened={savedOpen}
+        onClose={() => setSavedOpen(false)}
+        searches={saved.data}
+        loading={saved.isLoading}
+        years={years}
+        isAdmin={isAdmin}
+        onApply={applySaved}
+        onDelete={(search) =>
+          user && removeSaved.mutate({ userId: user.id, searchId: search.id, type: 'search' })
+        }
+        deletingId={removeSaved.isPending ? (removeSaved.variables?.searchId ?? null) : null}
+      />
+      <SaveOrDiscardModal
+        opened={pending !== null || leaving}
+        onNo={() => {
+          // Leaving drops the screen and its filters with it; changing them now would cancel the navigation.
+          if (leaving) blocker.proceed?.();
+          else proceedPending(pending);
+        }}
+        onCancel={() => {
+          saving.clearFeedback();
+          if (leaving) blocker.reset?.();
+          else setPending(null);
+        }}
+        onSave={async (name) => {
+          const ok = await saving.save(name);
+          if (!ok) return false;
+          if (leaving) blocker.proceed?.();
+          else proceedPending(pending);
+          return true;
+        }}
+        saving={saving.saving}
+        feedback={pending || leaving ? saving.feedback : null}
+        onClearFeedback={saving.clearFeedback}
+      />
+      <BulkEditModal studyIds={editing} fields={bulkFields} onClose={() => setEditing(null)} />
+    </Box>
   );
 }

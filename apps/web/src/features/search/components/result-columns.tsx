@@ -1,0 +1,140 @@
+import { Anchor } from '@mantine/core';
+import type { ConceptRow, FragranceRow, SearchFileRow, StudySummaryRow } from '@accord/contracts';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { formatCell } from '../utils/format-cell.ts';
+import { MultiValueCell } from './multi-value-cell.tsx';
+import type { ResultColumn } from './result-table.tsx';
+import { StudyLinks } from './study-links.tsx';
+
+type Identified = { c_mi_number: string };
+
+function text<Row>(key: keyof Row & string, label: string, nowrap = false): ResultColumn<Row> {
+  const minWidth = key === 'project_name' ? 260 : key === 'client' ? 160 : undefined;
+  return { key, label, nowrap, minWidth, render: (row) => formatCell(row[key]) };
+}
+
+function many<Row>(key: keyof Row & string, label: string): ResultColumn<Row> {
+  return { key, label, render: (row) => <MultiValueCell value={row[key] as string[]} /> };
+}
+
+function cmiLink<Row extends Identified>(studyIdOf: (row: Row) => number): ResultColumn<Row> {
+  return {
+    key: 'c_mi_number',
+    label: 'CMI #',
+    nowrap: true,
+    render: (row) => (
+      <Anchor component={Link} to={paths.studyDetails.href(studyIdOf(row))} size="sm">
+        {row.c_mi_number}
+      </Anchor>
+    ),
+  };
+}
+
+function links<Row extends Identified>(studyIdOf: (row: Row) => number): ResultColumn<Row> {
+  return {
+    key: 'links',
+    label: 'Links',
+    nowrap: true,
+    render: (row) => <StudyLinks studyId={studyIdOf(row)} name={row.c_mi_number} />,
+  };
+}
+
+export const SUMMARY_COLUMNS: ResultColumn<StudySummaryRow>[] = [
+  cmiLink((row) => row.id),
+  text('project_name', 'Project Name'),
+  text('client', 'Client'),
+  text('category', 'Category'),
+  text('product_type', 'Product'),
+  text('pace_number', 'CX/Pace #', true),
+  text('methodology', 'Methodology'),
+  text('design_method', 'Design Method'),
+  many('region', 'Region'),
+  many('country', 'Country'),
+  text('lead_country', 'Lead Country'),
+  many('business_unit', 'Business Unit'),
+  many('research_type', 'Research Type'),
+  many('cmi_tool_type', 'CMI Tool Type'),
+  many('evaluation', 'Evaluation'),
+  links((row) => row.id),
+];
+
+export const FRAGRANCE_COLUMNS: ResultColumn<FragranceRow>[] = [
+  cmiLink((row) => row.study_id),
+  text('project_name', 'Project Name'),
+  text('client', 'Client'),
+  text('category', 'Category'),
+  text('product_type', 'Product'),
+  text('name', 'Fragrance Name'),
+  text('ref_number', 'Developer #', true),
+  text('code', '6 Digit Code (SAP)', true),
+  text('fragrance_code', 'Fragrance Code', true),
+  text('methodology', 'Methodology'),
+  text('perfumer_name', 'Perfumer Name'),
+  text('region', 'Region'),
+  text('country', 'Country'),
+  text('family', 'Family'),
+  text('subfamily', 'Subfamily'),
+  text('specifier', 'Specifier'),
+  {
+    key: 'level',
+    label: 'Level (%)',
+    nowrap: true,
+    render: (row) => (row.level === null ? '-' : `${row.level}%`),
+  },
+  text('supplemental_info', 'Supplemental Info'),
+  {
+    key: 'dominant_notes',
+    label: 'Dominant Notes',
+    render: (row) => (
+      <MultiValueCell
+        value={[
+          row.dominant_note_1,
+          row.dominant_note_2,
+          row.dominant_note_3,
+          row.dominant_note_4,
+          row.dominant_note_5,
+        ]}
+      />
+    ),
+  },
+  links((row) => row.study_id),
+];
+
+export const CONCEPT_COLUMNS: ResultColumn<ConceptRow>[] = [
+  text('name', 'Concept Name'),
+  text('concept_code', 'Concept Code', true),
+  text('region', 'Region'),
+  text('country', 'Country'),
+  cmiLink((row) => row.study_id),
+  text('project_name', 'Project Name'),
+  text('client', 'Client'),
+  links((row) => row.study_id),
+];
+
+const FILE_TYPE_LABELS: Record<SearchFileRow['file_type'], string> = {
+  RDF: 'Results',
+  report: 'Report',
+  questionnaire: 'Questionnaire',
+  protocol: 'Protocol',
+  screener: 'Screener',
+};
+
+export const FILE_COLUMNS: ResultColumn<SearchFileRow>[] = [
+  {
+    key: 'file_name',
+    label: 'File Name',
+    render: (row) => (
+      <Anchor component={Link} to={paths.studyStructure.href(row.study_id)} size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {row.file_name}
+      </Anchor>
+    ),
+  },
+  { key: 'file_type', label: 'Type', nowrap: true, render: (row) => FILE_TYPE_LABELS[row.file_type] },
+  cmiLink((row) => row.study_id),
+  text('project_name', 'Project Name'),
+  text('client', 'Client'),
+  text('category', 'Category'),
+  text('product_type', 'Product'),
+  links((row) => row.study_id),
+];
