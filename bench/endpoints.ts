@@ -102,4 +102,11 @@ export const ENDPOINTS: BenchEndpoint[] = [
     body: { q: {} },
     role: 'researcher',
   },
+  {
+    name: 'search export all fragrances xlsx',
+    method: 'POST',
+    path: '/api/smartsearch/download_fragrances',
+    body: { q: {} },
+    role: 'researcher',
+  },
 ];
