@@ -1,4 +1,9 @@
-import { APAC_SUBREGIONS, type SearchCounts, type StudySearchQuery, type StudySummaryRow } from '@accord/contracts';
+import {
+  APAC_SUBREGIONS,
+  type SearchCounts,
+  type StudySearchQuery,
+  type StudySummaryRow,
+} from '@accord/contracts';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { expectAccessible } from '../support/a11y.ts';
@@ -20,7 +25,9 @@ const summariesFor = (request: APIRequestContext, token: string, query: StudySea
 /** Picks an option of a multi-select filter by its value (options also show their counts). */
 async function choose(page: Page, label: string, value: string) {
   await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: new RegExp(`^${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`) }).click();
+  await page
+    .getByRole('option', { name: new RegExp(`^${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`) })
+    .click();
   await page.keyboard.press('Escape');
 }
 
@@ -67,6 +74,11 @@ test('searching by client and region, every result tab, saved searches and both 
     Math.min(expected.summaries, 10) + 1,
   );
   await expectAccessible(page, 'study summaries');
+  const summaries = page.getByRole('table', { name: 'Study summaries' });
+  await summaries.getByRole('button', { name: /^About Country/ }).hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Do not compare scores across different markets.');
+  await summaries.getByRole('button', { name: /^About Design Method/ }).hover();
+  await expect(page.getByRole('tooltip')).toContainText('Balanced Incomplete Block Design');
 
   const tabs: [string, keyof SearchCounts][] = [
     ['Fragrances', 'fragrances'],
@@ -157,7 +169,9 @@ test('an admin bulk-edits the category of two studies from the results', async (
   const studies = await summariesFor(request, admin, {});
   expect(studies.length).toBeGreaterThanOrEqual(2);
   const [first, second] = studies as [StudySummaryRow, StudySummaryRow];
-  const categories = [...new Set(studies.map((study) => study.category).filter((value): value is string => !!value))];
+  const categories = [
+    ...new Set(studies.map((study) => study.category).filter((value): value is string => !!value)),
+  ];
   const target = categories.find((category) => category !== first.category && category !== second.category);
   expect(target).toBeDefined();
 

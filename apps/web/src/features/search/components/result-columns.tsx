@@ -18,6 +18,15 @@ function many<Row>(key: keyof Row & string, label: string): ResultColumn<Row> {
   return { key, label, render: (row) => <MultiValueCell value={row[key] as string[]} /> };
 }
 
+/** The same column with advice in a tooltip beside its heading. */
+function withHelp<Row>(column: ResultColumn<Row>, help: string): ResultColumn<Row> {
+  return { ...column, help };
+}
+
+const DESIGN_METHOD_HELP =
+  'Balanced Incomplete Block Design, Balance Complete Block Design or Monadic Sequential: how the products were shown to respondents.';
+const MARKET_HELP = 'Do not compare scores across different markets.';
+
 function cmiLink<Row extends Identified>(studyIdOf: (row: Row) => number): ResultColumn<Row> {
   return {
     key: 'c_mi_number',
@@ -48,9 +57,9 @@ export const SUMMARY_COLUMNS: ResultColumn<StudySummaryRow>[] = [
   text('product_type', 'Product'),
   text('pace_number', 'CX/Pace #', true),
   text('methodology', 'Methodology'),
-  text('design_method', 'Design Method'),
-  many('region', 'Region'),
-  many('country', 'Country'),
+  withHelp(text('design_method', 'Design Method'), DESIGN_METHOD_HELP),
+  withHelp(many('region', 'Region'), MARKET_HELP),
+  withHelp(many('country', 'Country'), MARKET_HELP),
   text('lead_country', 'Lead Country'),
   many('business_unit', 'Business Unit'),
   many('research_type', 'Research Type'),
@@ -125,7 +134,12 @@ export const FILE_COLUMNS: ResultColumn<SearchFileRow>[] = [
     key: 'file_name',
     label: 'File Name',
     render: (row) => (
-      <Anchor component={Link} to={paths.studyStructure.href(row.study_id)} size="sm" style={{ overflowWrap: 'anywhere' }}>
+      <Anchor
+        component={Link}
+        to={paths.studyStructure.href(row.study_id)}
+        size="sm"
+        style={{ overflowWrap: 'anywhere' }}
+      >
         {row.file_name}
       </Anchor>
     ),

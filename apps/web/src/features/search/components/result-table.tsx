@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   Checkbox,
   Group,
   Loader,
@@ -7,7 +8,9 @@ import {
   Select,
   Table,
   Text,
+  Tooltip,
 } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import type { PageInfo } from '@accord/contracts';
 import type { ReactNode } from 'react';
 
@@ -21,6 +24,8 @@ export interface ResultColumn<Row> {
   nowrap?: boolean;
   /** Wider columns for long text such as project names. */
   minWidth?: number;
+  /** Advice shown in a tooltip beside the heading. */
+  help?: string;
 }
 
 export interface RowSelection {
@@ -88,7 +93,29 @@ export function ResultTable<Row>({
               ) : null}
               {columns.map((column) => (
                 <Table.Th key={column.key} style={{ whiteSpace: 'nowrap' }}>
-                  {column.label}
+                  {column.help ? (
+                    <Group gap={4} wrap="nowrap">
+                      {column.label}
+                      <Tooltip
+                        label={column.help}
+                        multiline
+                        w={280}
+                        withArrow
+                        events={{ hover: true, focus: true, touch: true }}
+                      >
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray"
+                          size="xs"
+                          aria-label={`About ${column.label}: ${column.help}`}
+                        >
+                          <IconInfoCircle size={14} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  ) : (
+                    column.label
+                  )}
                 </Table.Th>
               ))}
             </Table.Tr>
@@ -120,7 +147,11 @@ export function ResultTable<Row>({
                   {columns.map((column) => (
                     <Table.Td
                       key={column.key}
-                      style={column.nowrap ? { whiteSpace: 'nowrap' } : { minWidth: column.minWidth ?? 120, maxWidth: 340 }}
+                      style={
+                        column.nowrap
+                          ? { whiteSpace: 'nowrap' }
+                          : { minWidth: column.minWidth ?? 120, maxWidth: 340 }
+                      }
                     >
                       {column.render(row)}
                     </Table.Td>
@@ -157,9 +188,12 @@ export function ResultTable<Row>({
                 boundaries={1}
                 getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
                 getControlProps={(control) => ({
-                  'aria-label': { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' }[
-                    control
-                  ],
+                  'aria-label': {
+                    first: 'First page',
+                    previous: 'Previous page',
+                    next: 'Next page',
+                    last: 'Last page',
+                  }[control],
                 })}
               />
             </nav>
