@@ -35,6 +35,12 @@ import { createSearchRepository } from './modules/search/search.repository.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { createSearchService } from './modules/search/search.service.ts';
 import { createSettingsRepository, settingsRoutes } from './modules/settings/settings.routes.ts';
+import { createStudyFilesRepository } from './modules/study/study-files.repository.ts';
+import { studyFilesRoutes } from './modules/study/study-files.routes.ts';
+import { createStudyFilesService } from './modules/study/study-files.service.ts';
+import { createStudyRepository } from './modules/study/study.repository.ts';
+import { studyRoutes } from './modules/study/study.routes.ts';
+import { createStudyService } from './modules/study/study.service.ts';
 import { systemRoutes, testHookRoutes } from './modules/system/system.routes.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -132,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         statusCode: error.statusCode,
         requestId,
         ...(error.details ? { details: error.details } : {}),
+        ...error.extra,
       });
     }
     const statusCode = (error as { statusCode?: number }).statusCode ?? 500;
@@ -178,6 +185,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         search: createSearchService({
           search: createSearchRepository(db),
           fields: createFieldsRepository(db),
+          clock: deps.clock,
+        }),
+      });
+      const studyRepo = createStudyRepository(db);
+      await api.register(studyRoutes, {
+        study: createStudyService({
+          studies: studyRepo,
+          fields: createFieldsRepository(db),
+          clock: deps.clock,
+        }),
+      });
+      await api.register(studyFilesRoutes, {
+        files: createStudyFilesService({
+          studies: studyRepo,
+          files: createStudyFilesRepository(db),
+          storage: deps.storage,
           clock: deps.clock,
         }),
       });

@@ -7,3 +7,4 @@ export * from './fields.ts';
 export * from './saved-searches.ts';
 export * from './browser.ts';
 export * from './search.ts';
+export * from './study.ts';

@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly id: string,
     message: string,
     readonly details?: { path: string; message: string }[],
+    /** Further fields of the error body (e.g. incoherent_fields of a refused study edit). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';

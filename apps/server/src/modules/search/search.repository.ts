@@ -6,13 +6,13 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { recordStudyEdits, type StudyEditAudit, type StudyFieldChange } from '../../lib/study-history.ts';
 import {
   concepts,
   fieldDefinitions,
   fieldOptions,
   fragrances,
   studies,
-  studyEditHistory,
   studyFiles,
 } from '../../db/schema.ts';
 import {
@@ -506,9 +506,9 @@ export function createSearchRepository(db: Db) {
       plan: (current: Map<number, Record<string, string | string[] | null>>) => {
         set: Record<string, string | string[] | null>;
         changedStudyIds: number[];
-        history: { studyId: number; changes: unknown[] }[];
+        history: { studyId: number; changes: StudyFieldChange[] }[];
       },
-      audit: { userId: number; userEmail: string; now: Date },
+      audit: StudyEditAudit,
     ): Promise<number> {
       return db.transaction(async (tx) => {
         const aliased = getTableColumns(s);
@@ -532,13 +532,12 @@ export function createSearchRepository(db: Db) {
           .update(studies)
           .set(values as Partial<typeof studies.$inferInsert>)
           .where(inArray(studies.id, changedStudyIds));
-        await tx.insert(studyEditHistory).values(
+        await recordStudyEdits(
+          tx,
+          audit,
           history.map((entry) => ({
             studyId: entry.studyId,
-            userId: audit.userId,
-            userEmail: audit.userEmail,
             type: 'study' as const,
-            changeDate: audit.now,
             changes: entry.changes,
           })),
         );

@@ -31,6 +31,7 @@ import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
 import { canSeeClient, studyScope } from '../../lib/client-scope.ts';
 import { errors } from '../../lib/errors.ts';
+import { sameTagValue } from '../../lib/study-history.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { FieldRow, FieldsRepository } from '../fields/fields.repository.ts';
 import { mergeOptions } from '../fields/fields.presenter.ts';
@@ -124,16 +125,6 @@ const DEPENDENCIES: {
 ];
 
 const unique = <T>(values: readonly T[]): T[] => [...new Set(values)];
-
-/** Same tag value, ignoring the order of a list. */
-function sameTagValue(a: string | string[] | null | undefined, b: string | string[] | null): boolean {
-  if (Array.isArray(a) && Array.isArray(b)) {
-    const left = [...a].sort();
-    const right = [...b].sort();
-    return left.length === right.length && left.every((value, index) => value === right[index]);
-  }
-  return (a ?? null) === b;
-}
 
 /** A field the data holds but field_definitions does not describe. */
 function fallbackDefinition(group: FacetGroup, field: string): FieldRow {

@@ -1,0 +1,316 @@
+import { STUDY_UPLOAD_MAX_BYTES } from '@accord/contracts';
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { studyEditHistory, studyFiles, studyFileVersions } from '../../db/schema.ts';
+import { createTestApp, errorBody, type TestApp } from '../../testing/test-app.ts';
+import { seedSearchFixtures, type FixtureIds } from '../search/search-fixtures.ts';
+
+let t: TestApp;
+let ids: FixtureIds;
+let admin: string;
+let researcher: string;
+let client: string;
+let sales: string;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    seed: async (database) => {
+      ids = await seedSearchFixtures(database);
+    },
+  });
+  [admin, researcher, client, sales] = await Promise.all([
+    t.login('admin'),
+    t.login('researcher'),
+    t.login('client'),
+    t.login('sales'),
+  ]);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (url: string, token?: string) => t.request({ method: 'GET', url, token });
+const post = (url: string, token: string | undefined, payload: unknown) =>
+  t.request({ method: 'POST', url, token, payload });
+
+/** A multipart/form-data body as a browser sends it. */
+async function multipart(fields: Record<string, string>, file?: { name: string; bytes: Uint8Array }) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  if (file) form.append('file', new Blob([file.bytes]), file.name);
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type')! },
+  };
+}
+
+async function upload(
+  studyId: number,
+  token: string | undefined,
+  fields: Record<string, string>,
+  file?: { name: string; bytes: Uint8Array },
+) {
+  const body = await multipart(fields, file);
+  return t.request({ method: 'POST', url: `/api/study/${studyId}/upload`, token, ...body });
+}
+
+const REPORT = 'CMI-2015-001_Final_Report.pdf';
+const reportFields = { filename: REPORT, filetype: 'report', foldertype: 'report' };
+const pdf = (text: string) => ({
+  name: 'Final report v2.pdf',
+  bytes: new TextEncoder().encode(`%PDF-1.4 ${text}`),
+});
+
+async function fileRow(studyId: number, name: string) {
+  const [row] = await t.database.db
+    .select()
+    .from(studyFiles)
+    .where(and(eq(studyFiles.studyId, studyId), eq(studyFiles.name, name)));
+  return row!;
+}
+
+describe('GET /api/study/:id/study-files/ and related-study-files/', () => {
+  it('needs a session; 400 bad id; 404 unknown or out-of-scope study', async () => {
+    expect((await get(`/api/study/${ids.s1}/study-files/`)).statusCode).toBe(401);
+    expect((await get('/api/study/x/study-files/', admin)).statusCode).toBe(400);
+    expect((await get('/api/study/999999/study-files/', admin)).statusCode).toBe(404);
+    expect((await get(`/api/study/${ids.s4}/study-files/`, client)).statusCode).toBe(404);
+    expect((await get(`/api/study/${ids.s4}/related-study-files/`, client)).statusCode).toBe(404);
+  });
+
+  it('lists the files; RDF files only for admins and users who may download', async () => {
+    const forResearcher = (await get(`/api/study/${ids.s1}/study-files/`, researcher)).json();
+    expect(forResearcher.map((file: { type: string }) => file.type).sort()).toEqual(
+      ['RDF', 'protocol', 'questionnaire', 'report', 'screener'].sort(),
+    );
+    expect(forResearcher.find((file: { type: string }) => file.type === 'RDF')).toMatchObject({
+      name: 'CMI-2015-001_results.csv',
+      extension: 'csv',
+      category: 'RDFs',
+      id: expect.any(Number),
+    });
+    const forClient = await get(`/api/study/${ids.s1}/study-files/`, client);
+    expect(forClient.statusCode).toBe(200);
+    expect(forClient.json().map((file: { type: string }) => file.type)).not.toContain('RDF');
+    expect(forClient.json()).toHaveLength(4);
+  });
+
+  it('answers the files page tree: folders sorted by name, then files', async () => {
+    const response = await get(`/api/study/${ids.s1}/related-study-files/`, admin);
+    expect(response.statusCode, response.body).toBe(200);
+    const root = response.json();
+    expect(root).toMatchObject({ name: 'CMI-2015-001', type: 'directory' });
+    expect(root.children.map((node: { name: string }) => node.name)).toEqual([
+      'protocol',
+      'questionnaire',
+      'report',
+      'results',
+      'screener',
+    ]);
+    expect(root.children[2].children[0]).toMatchObject({
+      name: REPORT,
+      type: 'file',
+      file_type: 'report',
+      errors: [],
+      children: [],
+    });
+    const forClient = (await get(`/api/study/${ids.s1}/related-study-files/`, client)).json();
+    expect(forClient.children.map((node: { name: string }) => node.name)).not.toContain('results');
+  });
+});
+
+describe('POST /api/study/:id/upload and GET /api/study/:studyId/upload/:jobId', () => {
+  it('needs a session and admin rights, and a known study', async () => {
+    expect((await upload(ids.s1, undefined, reportFields, pdf('a'))).statusCode).toBe(401);
+    expect((await upload(ids.s1, researcher, reportFields, pdf('a'))).statusCode).toBe(403);
+    expect((await upload(ids.s1, client, reportFields, pdf('a'))).statusCode).toBe(403);
+    expect((await upload(999999, admin, reportFields, pdf('a'))).statusCode).toBe(404);
+  });
+
+  it('refuses bad uploads with a clear 400 and stores nothing', async () => {
+    const versionsBefore = await t.database.db.select().from(studyFileVersions);
+    const cases: [Record<string, string>, { name: string; bytes: Uint8Array } | undefined, RegExp][] = [
+      [
+        reportFields,
+        { name: 'notes.txt', bytes: new Uint8Array([1]) },
+        /report folder does not take \.txt files/,
+      ],
+      [
+        { filename: 'CMI-2015-001_results.csv', filetype: 'RDF', foldertype: 'results' },
+        { name: 'results.pdf', bytes: new Uint8Array([1]) },
+        /results folder does not take \.pdf files; it takes \.csv, \.xlsx/,
+      ],
+      [reportFields, { name: 'empty.pdf', bytes: new Uint8Array() }, /The file is empty/],
+      [reportFields, undefined, /Choose a file to upload/],
+      [{ filename: REPORT, filetype: 'report' }, pdf('x'), /foldertype/],
+      [{ ...reportFields, foldertype: 'attic' }, pdf('x'), /foldertype/],
+      [{ ...reportFields, filetype: 'RDF' }, pdf('x'), /does not hold RDF files/],
+    ];
+    for (const [fields, file, message] of cases) {
+      const response = await upload(ids.s1, admin, fields, file);
+      expect(response.statusCode, `${JSON.stringify(fields)} ${file?.name}`).toBe(400);
+      expect(errorBody(response).message).toMatch(message);
+    }
+    const notMultipart = await post(`/api/study/${ids.s1}/upload`, admin, reportFields);
+    expect(notMultipart.statusCode).toBe(400);
+    expect(await t.database.db.select().from(studyFileVersions)).toEqual(versionsBefore);
+  });
+
+  it('refuses a file above the size limit', async () => {
+    const response = await upload(ids.s1, admin, reportFields, {
+      name: 'huge.pdf',
+      bytes: new Uint8Array(STUDY_UPLOAD_MAX_BYTES + 1),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(errorBody(response).message).toBe('The file is larger than the 50 MB limit.');
+    expect((await fileRow(ids.s1, REPORT)).currentVersionId).toBeNull();
+  });
+
+  it('stores a new version, answers a job that is finished at the first poll, keeps the old one', async () => {
+    const first = await upload(ids.s1, admin, reportFields, pdf('first'));
+    expect(first.statusCode, first.body).toBe(200);
+    const { job_id: jobId } = first.json();
+    const status = await get(`/api/study/${ids.s1}/upload/${jobId}`, admin);
+    expect(status.statusCode, status.body).toBe(200);
+    expect(status.json()).toEqual({
+      status: 'finished',
+      filename: 'Final report v2.pdf',
+      high_msg: 'Uploaded Final report v2.pdf.',
+    });
+
+    const second = await upload(ids.s1, admin, reportFields, {
+      ...pdf('second'),
+      name: 'Final report v3.pdf',
+    });
+    expect(second.statusCode).toBe(200);
+    const file = await fileRow(ids.s1, REPORT);
+    const versions = await t.database.db
+      .select()
+      .from(studyFileVersions)
+      .where(eq(studyFileVersions.fileId, file.id))
+      .orderBy(asc(studyFileVersions.id));
+    expect(versions.map((version) => version.name)).toEqual(['Final report v2.pdf', 'Final report v3.pdf']);
+    expect(file.currentVersionId).toBe(versions[1]!.id);
+    expect(versions[0]!.storageKey).not.toBe(versions[1]!.storageKey);
+
+    const history = await t.database.db
+      .select()
+      .from(studyEditHistory)
+      .where(eq(studyEditHistory.studyId, ids.s1));
+    expect(history).toHaveLength(2);
+    expect((history[1]!.changes as { field: string }[])[0]!.field).toBe(`file report/${REPORT}`);
+  });
+
+  it("answers 404 'No such job' for unknown jobs, other users' jobs and other studies", async () => {
+    const unknown = await get(`/api/study/${ids.s1}/upload/nope`, admin);
+    expect(unknown.statusCode).toBe(404);
+    expect(errorBody(unknown).message).toBe('No such job');
+    const mine = (
+      await upload(ids.s2, admin, { filetype: 'report', foldertype: 'report' }, pdf('new'))
+    ).json();
+    expect((await get(`/api/study/${ids.s1}/upload/${mine.job_id}`, admin)).statusCode).toBe(404);
+    expect((await get(`/api/study/${ids.s2}/upload/${mine.job_id}`, researcher)).statusCode).toBe(404);
+    expect((await get(`/api/study/${ids.s2}/upload/${mine.job_id}`)).statusCode).toBe(401);
+    // Without a filename the upload is a new file of the folder.
+    expect((await fileRow(ids.s2, 'Final report v2.pdf')).fileType).toBe('report');
+  });
+});
+
+describe('downloads', () => {
+  it('answers the current version with its content type and name, to users who may download', async () => {
+    const file = await fileRow(ids.s1, REPORT);
+    const url = `/api/study/${ids.s1}/study-files/${file.id}`;
+    expect((await get(url)).statusCode).toBe(401);
+    const forbidden = await get(url, client);
+    expect(forbidden.statusCode).toBe(403);
+    const response = await get(url, sales);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="Final report v3.pdf"; filename*=UTF-8''Final%20report%20v3.pdf`,
+    );
+    expect(response.body).toBe('%PDF-1.4 second');
+
+    const byName = await get(
+      `/api/study/${ids.s1}/study-files-path/${encodeURIComponent(REPORT)}`,
+      researcher,
+    );
+    expect(byName.statusCode).toBe(200);
+    expect(byName.body).toBe('%PDF-1.4 second');
+  });
+
+  it('answers 404 for files of other studies, out-of-scope studies and unknown names', async () => {
+    const file = await fileRow(ids.s1, REPORT);
+    expect((await get(`/api/study/${ids.s2}/study-files/${file.id}`, admin)).statusCode).toBe(404);
+    const s4File = await fileRow(ids.s4, 'CMI-2012-004_Final_Report.pdf');
+    // The sales user sees Brightwell (s4) but not Halden & Crane (s3); the client user neither.
+    expect((await get(`/api/study/${ids.s4}/study-files/${s4File.id}`, client)).statusCode).toBe(404);
+    const s3File = await fileRow(ids.s3, 'CMI-2020-003_Final_Report.pdf');
+    expect((await get(`/api/study/${ids.s3}/study-files/${s3File.id}`, sales)).statusCode).toBe(404);
+    expect((await get(`/api/study/${ids.s1}/study-files-path/nothing.pdf`, admin)).statusCode).toBe(404);
+    expect((await get(`/api/study/${ids.s1}/study-files/abc`, admin)).statusCode).toBe(400);
+    // A file slot without stored bytes (fixture data) is not found either.
+    const screener = await fileRow(ids.s1, 'CMI-2015-001_screener.docx');
+    expect((await get(`/api/study/${ids.s1}/study-files/${screener.id}`, admin)).statusCode).toBe(404);
+  });
+});
+
+describe('version history and swap', () => {
+  const historyUrl = `/api/study/__ID__/version-history/${encodeURIComponent(REPORT)}`;
+
+  it('needs a session and valid input; 404 for unknown files', async () => {
+    const url = historyUrl.replace('__ID__', String(ids.s1));
+    expect((await post(url, undefined, { foldertype: 'report' })).statusCode).toBe(401);
+    expect((await post(url, admin, { foldertype: 'cellar' })).statusCode).toBe(400);
+    expect((await post(url, admin, { foldertype: 'protocol' })).statusCode).toBe(404);
+    expect(
+      (await post(historyUrl.replace('__ID__', String(ids.s4)), client, { foldertype: 'report' })).statusCode,
+    ).toBe(404);
+  });
+
+  it('lists the current file and the earlier versions, newest first', async () => {
+    const response = await post(historyUrl.replace('__ID__', String(ids.s1)), client, {
+      foldertype: 'report',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const source = response.json()._source;
+    expect(source).toMatchObject({ current_file: 'Final report v3.pdf', errors: [], status: 'success' });
+    expect(source.file_history.map((version: { name: string }) => version.name)).toEqual([
+      'Final report v2.pdf',
+    ]);
+  });
+
+  it('swaps the current version back (admins), with a history row', async () => {
+    const file = await fileRow(ids.s1, REPORT);
+    const versions = await t.database.db
+      .select()
+      .from(studyFileVersions)
+      .where(eq(studyFileVersions.fileId, file.id))
+      .orderBy(asc(studyFileVersions.id));
+    const older = versions[0]!;
+    const url = `/api/study/${ids.s1}/swap-version-file/${encodeURIComponent(REPORT)}/${older.id}`;
+    const body = { filetype: 'report', foldertype: 'report' };
+    expect((await post(url, undefined, body)).statusCode).toBe(401);
+    expect((await post(url, researcher, body)).statusCode).toBe(403);
+    expect((await post(url, admin, { filetype: 'report' })).statusCode).toBe(400);
+    expect((await post(url, admin, { filetype: 'protocol', foldertype: 'report' })).statusCode).toBe(400);
+    const otherVersion = `/api/study/${ids.s1}/swap-version-file/${encodeURIComponent(REPORT)}/999999`;
+    expect((await post(otherVersion, admin, body)).statusCode).toBe(404);
+
+    const response = await post(url, admin, body);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      message: 'Final report v2.pdf is now the current version.',
+      _source: { current_file: 'Final report v2.pdf', file_history: [{ name: 'Final report v3.pdf' }] },
+    });
+    expect((await fileRow(ids.s1, REPORT)).currentVersionId).toBe(older.id);
+    const download = await get(`/api/study/${ids.s1}/study-files/${file.id}`, admin);
+    expect(download.body).toBe('%PDF-1.4 first');
+    const history = (await get(`/api/study/study_edit_history/${ids.s1}`, admin)).json();
+    expect(history.grouped[0].changes[0]).toMatchObject({
+      field: `file report/${REPORT}`,
+      new_value: expect.stringMatching(/^Final report v2\.pdf \(version/),
+    });
+  });
+});

@@ -1,0 +1,242 @@
+/**
+ * The SQL of a study's files: the file list with each file's current version, the versions of one
+ * file, a new version from an upload and a swap of the current version. Writes run in one
+ * transaction with their history row (and, for uploads, the job row the status polling reads).
+ */
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { jobResults, studies, studyFiles, studyFileVersions } from '../../db/schema.ts';
+import { recordStudyEdits, type StudyEditAudit, type StudyFieldChange } from '../../lib/study-history.ts';
+import type { Tx } from './study.repository.ts';
+
+export type FileType = (typeof studyFiles.$inferSelect)['fileType'];
+export type VersionRecord = typeof studyFileVersions.$inferSelect;
+
+const fileColumns = {
+  id: studyFiles.id,
+  studyId: studyFiles.studyId,
+  fileType: studyFiles.fileType,
+  folder: studyFiles.folder,
+  name: studyFiles.name,
+  extension: studyFiles.extension,
+  currentVersionId: studyFiles.currentVersionId,
+  createdAt: studyFiles.createdAt,
+  versionName: studyFileVersions.name,
+  storageKey: studyFileVersions.storageKey,
+  size: studyFileVersions.size,
+  status: studyFileVersions.status,
+  errors: studyFileVersions.errors,
+  versionDate: studyFileVersions.createdAt,
+};
+
+export type FileRecord = {
+  id: number;
+  studyId: number;
+  fileType: FileType;
+  folder: string;
+  name: string;
+  extension: string;
+  currentVersionId: number | null;
+  createdAt: Date;
+  versionName: string | null;
+  storageKey: string | null;
+  size: number | null;
+  status: 'success' | 'failed' | null;
+  errors: unknown;
+  versionDate: Date | null;
+};
+
+/** What an upload writes once the bytes are stored. */
+export interface NewVersion {
+  studyId: number;
+  folder: string;
+  fileType: FileType;
+  /** Name of the file slot the version belongs to (created when the folder has none). */
+  slotName: string;
+  extension: string;
+  versionName: string;
+  storageKey: string;
+  size: number;
+  errors: unknown[];
+  jobId: string;
+  highMessage: string;
+}
+
+export function createStudyFilesRepository(db: Db) {
+  const withCurrent = () =>
+    db
+      .select(fileColumns)
+      .from(studyFiles)
+      .innerJoin(studies, eq(studies.id, studyFiles.studyId))
+      .leftJoin(studyFileVersions, eq(studyFileVersions.id, studyFiles.currentVersionId))
+      .$dynamic();
+
+  async function lockFile(tx: Tx, studyId: number, folder: string, name: string) {
+    const [row] = await tx
+      .select()
+      .from(studyFiles)
+      .where(and(eq(studyFiles.studyId, studyId), eq(studyFiles.folder, folder), eq(studyFiles.name, name)))
+      .orderBy(asc(studyFiles.id))
+      .limit(1)
+      .for('update');
+    return row;
+  }
+
+  return {
+    /** Files of a visible study of the given types, with their current version, by folder and name. */
+    async filesOf(studyId: number, scope: SQL, types: FileType[]): Promise<FileRecord[]> {
+      if (types.length === 0) return [];
+      return withCurrent()
+        .where(and(eq(studyFiles.studyId, studyId), scope, inArray(studyFiles.fileType, types)))
+        .orderBy(asc(studyFiles.folder), asc(studyFiles.name), asc(studyFiles.id));
+    },
+
+    async fileById(studyId: number, fileId: number, scope: SQL): Promise<FileRecord | undefined> {
+      const [row] = await withCurrent().where(
+        and(eq(studyFiles.studyId, studyId), eq(studyFiles.id, fileId), scope),
+      );
+      return row;
+    },
+
+    /** The file of that name (in that folder, when given); the oldest when names repeat. */
+    async fileByName(
+      studyId: number,
+      name: string,
+      scope: SQL,
+      folder?: string,
+    ): Promise<FileRecord | undefined> {
+      const [row] = await withCurrent()
+        .where(
+          and(
+            eq(studyFiles.studyId, studyId),
+            eq(studyFiles.name, name),
+            folder ? eq(studyFiles.folder, folder) : undefined,
+            scope,
+          ),
+        )
+        .orderBy(asc(studyFiles.id))
+        .limit(1);
+      return row;
+    },
+
+    /** Every version of a file, newest first. */
+    async versionsOf(fileId: number): Promise<VersionRecord[]> {
+      return db
+        .select()
+        .from(studyFileVersions)
+        .where(eq(studyFileVersions.fileId, fileId))
+        .orderBy(desc(studyFileVersions.createdAt), desc(studyFileVersions.id));
+    },
+
+    /**
+     * Records an uploaded version in one transaction: the file slot (created if new), the version,
+     * the slot's current version, the history row and the finished job. `describe` names the old
+     * and new current versions for the history.
+     */
+    async addVersion(
+      version: NewVersion,
+      audit: StudyEditAudit,
+      describe: (previous: VersionRecord | undefined, added: VersionRecord) => StudyFieldChange[],
+    ): Promise<VersionRecord> {
+      return db.transaction(async (tx) => {
+        let file = await lockFile(tx, version.studyId, version.folder, version.slotName);
+        if (!file) {
+          [file] = await tx
+            .insert(studyFiles)
+            .values({
+              studyId: version.studyId,
+              fileType: version.fileType,
+              folder: version.folder,
+              name: version.slotName,
+              extension: version.extension,
+              createdAt: audit.now,
+            })
+            .returning();
+        }
+        if (!file) throw new Error('study file slot was not created');
+        const [previous] =
+          file.currentVersionId === null
+            ? []
+            : await tx
+                .select()
+                .from(studyFileVersions)
+                .where(eq(studyFileVersions.id, file.currentVersionId));
+        const [added] = await tx
+          .insert(studyFileVersions)
+          .values({
+            fileId: file.id,
+            name: version.versionName,
+            storageKey: version.storageKey,
+            size: version.size,
+            status: 'success',
+            errors: version.errors,
+            uploadedBy: audit.userId,
+            createdAt: audit.now,
+          })
+          .returning();
+        if (!added) throw new Error('file version was not created');
+        await tx
+          .update(studyFiles)
+          .set({ currentVersionId: added.id, extension: version.extension })
+          .where(eq(studyFiles.id, file.id));
+        await tx.update(studies).set({ updatedAt: audit.now }).where(eq(studies.id, version.studyId));
+        await recordStudyEdits(tx, audit, [
+          { studyId: version.studyId, type: 'study', changes: describe(previous, added) },
+        ]);
+        await tx.insert(jobResults).values({
+          id: version.jobId,
+          userId: audit.userId,
+          kind: 'study-file-upload',
+          status: 'SUCCESS',
+          progress: 100,
+          result: { study_id: version.studyId, filename: version.versionName, high_msg: version.highMessage },
+          createdAt: audit.now,
+          updatedAt: audit.now,
+        });
+        return added;
+      });
+    },
+
+    /**
+     * Makes a version of the file current, in one transaction with its history row. Answers false
+     * when the version is not one of the file's.
+     */
+    async swapVersion(
+      studyId: number,
+      fileId: number,
+      versionId: number,
+      audit: StudyEditAudit,
+      describe: (previous: VersionRecord | undefined, chosen: VersionRecord) => StudyFieldChange[],
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [file] = await tx.select().from(studyFiles).where(eq(studyFiles.id, fileId)).for('update');
+        if (!file) return false;
+        const [chosen] = await tx
+          .select()
+          .from(studyFileVersions)
+          .where(and(eq(studyFileVersions.id, versionId), eq(studyFileVersions.fileId, fileId)));
+        if (!chosen) return false;
+        if (file.currentVersionId === chosen.id) return true;
+        const [previous] =
+          file.currentVersionId === null
+            ? []
+            : await tx
+                .select()
+                .from(studyFileVersions)
+                .where(eq(studyFileVersions.id, file.currentVersionId));
+        const extension = chosen.name.includes('.')
+          ? chosen.name.split('.').pop()!.toLowerCase()
+          : file.extension;
+        await tx
+          .update(studyFiles)
+          .set({ currentVersionId: chosen.id, extension })
+          .where(eq(studyFiles.id, fileId));
+        await tx.update(studies).set({ updatedAt: audit.now }).where(eq(studies.id, studyId));
+        await recordStudyEdits(tx, audit, [{ studyId, type: 'study', changes: describe(previous, chosen) }]);
+        return true;
+      });
+    },
+  };
+}
+
+export type StudyFilesRepository = ReturnType<typeof createStudyFilesRepository>;

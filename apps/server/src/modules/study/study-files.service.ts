@@ -1,0 +1,285 @@
+/**
+ * A study's files: the list and tree (results files, the RDFs, only for admins and users who may
+ * download), downloads (users who may download), uploads and version control (admins).
+ *
+ * Nothing is ever overwritten: an upload stores its bytes under a fresh storage key, then records a
+ * new version in one transaction (the previous version stays in the history); if that transaction
+ * fails, the stored bytes are removed again. A swap only changes which version is current. Uploads
+ * are processed while the request runs (they are small: one file, checked and stored), and the job
+ * row is written in the same transaction, so the first poll of its status already answers finished.
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import {
+  STUDY_MESSAGES,
+  STUDY_UPLOAD_MAX_BYTES,
+  extensionsForFolder,
+  type StudyFileEntry,
+  type StudyFileNode,
+  type StudyFolder,
+  type StudyUploadFields,
+  type SwapVersionRequest,
+  type SwapVersionResponse,
+  type UploadJobStatus,
+  type UploadStartedResponse,
+  type VersionHistoryResponse,
+} from '@accord/contracts';
+import type { Clock } from '../../lib/clock.ts';
+import { studyScope } from '../../lib/client-scope.ts';
+import { errors } from '../../lib/errors.ts';
+import type { StudyFieldChange } from '../../lib/study-history.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+import type { FileRecord, FileType, StudyFilesRepository, VersionRecord } from './study-files.repository.ts';
+import { presentFileEntry, presentFileTree, presentVersionHistory } from './study.presenter.ts';
+import type { StudyRepository } from './study.repository.ts';
+
+export const FILE_MESSAGES = {
+  noSuchFile: 'No such file in this study.',
+  noSuchVersion: 'No such version of this file.',
+  resultsForbidden: 'Results files (RDF) are available to admins and users who may download.',
+  downloadForbidden: 'You may not download files.',
+  missingBytes: 'The stored file is missing.',
+  typeMismatch: (name: string, type: string) => `${name} is a ${type} file.`,
+} as const;
+
+const ALL_TYPES: FileType[] = ['report', 'questionnaire', 'protocol', 'screener', 'RDF'];
+
+const CONTENT_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+};
+
+export function contentTypeOf(fileName: string): string {
+  return CONTENT_TYPES[extensionOf(fileName)] ?? 'application/octet-stream';
+}
+
+export function extensionOf(fileName: string): string {
+  return path.extname(fileName).replace(/^\./, '').toLowerCase();
+}
+
+/** A file to send: its name, type, size and bytes. */
+export interface Download {
+  fileName: string;
+  contentType: string;
+  size: number;
+  stream: Readable;
+}
+
+/** An uploaded file part as the route read it. */
+export interface UploadedFile {
+  fileName: string;
+  bytes: Buffer;
+  /** The part went over the size limit (its bytes were cut). */
+  truncated: boolean;
+}
+
+const JOB_STATUS: Record<string, UploadJobStatus['status']> = {
+  PENDING: 'queued',
+  STARTED: 'started',
+  SUCCESS: 'finished',
+  FAILURE: 'failed',
+  REVOKED: 'failed',
+};
+
+const versionLabel = (version: VersionRecord | undefined) =>
+  version ? `${version.name} (version ${version.id}, ${version.createdAt.toISOString()})` : null;
+
+export function createStudyFilesService(deps: {
+  studies: StudyRepository;
+  files: StudyFilesRepository;
+  storage: FileStorage;
+  clock: Clock;
+  maxUploadBytes?: number;
+}) {
+  const { files, storage } = deps;
+  const maxBytes = deps.maxUploadBytes ?? STUDY_UPLOAD_MAX_BYTES;
+  const maySeeResults = (user: AuthUser) => user.permissions.isAdmin || user.permissions.allowDownload;
+  const visibleTypes = (user: AuthUser) => ALL_TYPES.filter((type) => type !== 'RDF' || maySeeResults(user));
+
+  async function visibleStudy(user: AuthUser, id: number) {
+    const study = await deps.studies.findStudy(id, studyScope(user));
+    if (!study) throw errors.notFound(`Study ${id} does not exist.`);
+    return study;
+  }
+
+  /** A file of a visible study that the user may see; RDFs are hidden (404) from the others. */
+  function checkVisible(user: AuthUser, file: FileRecord | undefined): FileRecord {
+    if (!file || (file.fileType === 'RDF' && !maySeeResults(user)))
+      throw errors.notFound(FILE_MESSAGES.noSuchFile);
+    return file;
+  }
+
+  async function download(user: AuthUser, file: FileRecord): Promise<Download> {
+    if (!user.permissions.allowDownload) throw errors.forbidden(FILE_MESSAGES.downloadForbidden);
+    if (!file.storageKey || !(await storage.exists(file.storageKey)))
+      throw errors.notFound(FILE_MESSAGES.missingBytes);
+    const fileName = file.versionName ?? file.name;
+    return {
+      fileName,
+      contentType: contentTypeOf(fileName),
+      size: await storage.size(file.storageKey),
+      stream: storage.stream(file.storageKey),
+    };
+  }
+
+  async function fileInFolder(user: AuthUser, studyId: number, name: string, folder: StudyFolder) {
+    await visibleStudy(user, studyId);
+    return checkVisible(user, await files.fileByName(studyId, name, studyScope(user), folder));
+  }
+
+  async function history(file: FileRecord): Promise<VersionHistoryResponse> {
+    return presentVersionHistory(file, await files.versionsOf(file.id));
+  }
+
+  return {
+    async list(user: AuthUser, studyId: number): Promise<StudyFileEntry[]> {
+      await visibleStudy(user, studyId);
+      return (await files.filesOf(studyId, studyScope(user), visibleTypes(user))).map(presentFileEntry);
+    },
+
+    async tree(user: AuthUser, studyId: number): Promise<StudyFileNode> {
+      const study = await visibleStudy(user, studyId);
+      return presentFileTree(
+        study.cMiNumber,
+        await files.filesOf(studyId, studyScope(user), visibleTypes(user)),
+      );
+    },
+
+    async downloadById(user: AuthUser, studyId: number, fileId: number): Promise<Download> {
+      await visibleStudy(user, studyId);
+      return download(user, checkVisible(user, await files.fileById(studyId, fileId, studyScope(user))));
+    },
+
+    async downloadByName(user: AuthUser, studyId: number, fileName: string): Promise<Download> {
+      await visibleStudy(user, studyId);
+      return download(user, checkVisible(user, await files.fileByName(studyId, fileName, studyScope(user))));
+    },
+
+    /**
+     * Stores an uploaded file as the new current version of `fields.filename` in the folder (a new
+     * file when the folder has none of that name). Refused with 400, storing nothing, when the file
+     * is missing, empty, too large or of a type the folder does not take.
+     */
+    async upload(
+      user: AuthUser,
+      studyId: number,
+      fields: StudyUploadFields,
+      file: UploadedFile | undefined,
+    ): Promise<UploadStartedResponse> {
+      await visibleStudy(user, studyId);
+      const fail = (field: string, message: string) => errors.badRequest(message, [{ path: field, message }]);
+      if (!file) throw fail('file', STUDY_MESSAGES.noFile);
+      if (file.truncated || file.bytes.length > maxBytes)
+        throw fail('file', STUDY_MESSAGES.tooLarge(Math.round(maxBytes / 1024 / 1024)));
+      if (file.bytes.length === 0) throw fail('file', STUDY_MESSAGES.emptyFile);
+      const versionName = path.basename(file.fileName.replace(/\\/g, '/')).trim() || 'upload';
+      const extension = extensionOf(versionName);
+      const allowed = extensionsForFolder(fields.foldertype);
+      if (!allowed.includes(extension))
+        throw fail('file', STUDY_MESSAGES.wrongExtension(fields.foldertype, extension || '(none)', allowed));
+      if ((fields.foldertype === 'results') !== (fields.filetype === 'RDF'))
+        throw fail('filetype', `The ${fields.foldertype} folder does not hold ${fields.filetype} files.`);
+      const slotName = fields.filename || versionName;
+      const existing = await files.fileByName(studyId, slotName, studyScope(user), fields.foldertype);
+      if (existing && existing.fileType !== fields.filetype)
+        throw fail('filetype', FILE_MESSAGES.typeMismatch(slotName, existing.fileType));
+
+      const jobId = randomUUID();
+      const storageKey = `studies/${studyId}/${fields.foldertype}/uploads/${jobId}/${versionName}`;
+      await storage.put(storageKey, file.bytes);
+      try {
+        await files.addVersion(
+          {
+            studyId,
+            folder: fields.foldertype,
+            fileType: fields.filetype,
+            slotName,
+            extension,
+            versionName,
+            storageKey,
+            size: file.bytes.length,
+            errors: [],
+            jobId,
+            highMessage: STUDY_MESSAGES.uploaded(versionName),
+          },
+          { userId: user.id, userEmail: user.email, now: deps.clock.now() },
+          (previous, added): StudyFieldChange[] => [
+            {
+              field: `file ${fields.foldertype}/${slotName}`,
+              old_value: versionLabel(previous),
+              new_value: versionLabel(added),
+            },
+          ],
+        );
+      } catch (error) {
+        await storage.remove(storageKey).catch(() => undefined);
+        throw error;
+      }
+      return { job_id: jobId, message: STUDY_MESSAGES.uploaded(versionName) };
+    },
+
+    async uploadStatus(user: AuthUser, studyId: number, jobId: string): Promise<UploadJobStatus> {
+      const job = await deps.studies.findJob(jobId, user.id);
+      const result = (job?.result ?? {}) as { study_id?: number; filename?: string; high_msg?: string };
+      if (!job || result.study_id !== studyId) throw errors.notFound(STUDY_MESSAGES.noSuchJob);
+      return {
+        status: JOB_STATUS[job.status] ?? 'failed',
+        filename: result.filename ?? '',
+        high_msg:
+          result.high_msg ?? job.error ?? (job.status === 'FAILURE' ? STUDY_MESSAGES.uploadFailed : ''),
+      };
+    },
+
+    async versionHistory(user: AuthUser, studyId: number, fileName: string, folder: StudyFolder) {
+      return history(await fileInFolder(user, studyId, fileName, folder));
+    },
+
+    /** Makes a version current (admins); the history records the swap. */
+    async swapVersion(
+      user: AuthUser,
+      studyId: number,
+      fileName: string,
+      versionId: number,
+      body: SwapVersionRequest,
+    ): Promise<SwapVersionResponse> {
+      const file = await fileInFolder(user, studyId, fileName, body.foldertype);
+      if (file.fileType !== body.filetype)
+        throw errors.badRequest(FILE_MESSAGES.typeMismatch(file.name, file.fileType), [
+          { path: 'filetype', message: FILE_MESSAGES.typeMismatch(file.name, file.fileType) },
+        ]);
+      let chosenName = '';
+      const swapped = await files.swapVersion(
+        studyId,
+        file.id,
+        versionId,
+        { userId: user.id, userEmail: user.email, now: deps.clock.now() },
+        (previous, chosen) => {
+          chosenName = chosen.name;
+          return [
+            {
+              field: `file ${file.folder}/${file.name}`,
+              old_value: versionLabel(previous),
+              new_value: versionLabel(chosen),
+            },
+          ];
+        },
+      );
+      if (!swapped) throw errors.notFound(FILE_MESSAGES.noSuchVersion);
+      const refreshed = checkVisible(user, await files.fileById(studyId, file.id, studyScope(user)));
+      return {
+        message: STUDY_MESSAGES.swapped(chosenName || (refreshed.versionName ?? file.name)),
+        ...(await history(refreshed)),
+      };
+    },
+  };
+}
+
+export type StudyFilesService = ReturnType<typeof createStudyFilesService>;
