@@ -4,7 +4,11 @@ import { apiJson } from '../../../lib/api-client.ts';
 import { searchKeys } from './keys.ts';
 
 /** GET /api/users/{userId}/searches/?search_type=: the user's saved searches, newest first. */
-export function getSavedSearches(userId: number, type: SearchType, signal?: AbortSignal): Promise<SavedSearch[]> {
+export function getSavedSearches(
+  userId: number,
+  type: SearchType,
+  signal?: AbortSignal,
+): Promise<SavedSearch[]> {
   return apiJson(`/users/${userId}/searches/`, SavedSearch.array(), { query: { search_type: type }, signal });
 }
 

@@ -27,7 +27,11 @@ export async function fetchResultPage<Schema extends z.ZodType>(
   const rows = data as z.infer<Schema>[];
   return {
     rows,
-    pageInfo: pageInfoFromHeaders(headers, { page: params.page, perPage: params.perPage, count: rows.length }),
+    pageInfo: pageInfoFromHeaders(headers, {
+      page: params.page,
+      perPage: params.perPage,
+      count: rows.length,
+    }),
   };
 }
 

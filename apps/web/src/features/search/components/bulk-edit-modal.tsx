@@ -88,7 +88,9 @@ function BulkEditForm({
           onClose();
         },
         onError: (cause) => {
-          setError(cause instanceof ApiError ? cause.message : 'Something went wrong, please try again later.');
+          setError(
+            cause instanceof ApiError ? cause.message : 'Something went wrong, please try again later.',
+          );
         },
       },
     );

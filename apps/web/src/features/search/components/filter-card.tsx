@@ -35,7 +35,13 @@ export function FilterCard({
   const perfumerMemory = useRef('');
   const activeTab = !fields.isAdmin && tab === 'concept' ? 'essentials' : tab;
   return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="filter-title">
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'md' }}
+      component="section"
+      aria-labelledby="filter-title"
+    >
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <Group gap="xs">
           <Title order={2} size="h4" id="filter-title">
@@ -53,7 +59,13 @@ export function FilterCard({
           onClick={onToggle}
           aria-expanded={expanded}
           aria-controls={PANEL_ID}
-          rightSection={expanded ? <IconChevronUp size={16} aria-hidden="true" /> : <IconChevronDown size={16} aria-hidden="true" />}
+          rightSection={
+            expanded ? (
+              <IconChevronUp size={16} aria-hidden="true" />
+            ) : (
+              <IconChevronDown size={16} aria-hidden="true" />
+            )
+          }
         >
           {expanded ? 'Hide filters' : 'Show filters'}
         </Button>

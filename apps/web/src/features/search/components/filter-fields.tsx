@@ -61,8 +61,10 @@ function LabelledChoice({
 export function EssentialsFields({ filters, onChange, optionsOf, years, isAdmin }: FilterFieldsProps) {
   const essentials = filters.essentials;
   const labels = FILTER_LABELS.essentials;
-  const set = <Key extends keyof SearchFilters['essentials']>(key: Key, value: SearchFilters['essentials'][Key]) =>
-    onChange({ ...filters, essentials: { ...essentials, [key]: value } });
+  const set = <Key extends keyof SearchFilters['essentials']>(
+    key: Key,
+    value: SearchFilters['essentials'][Key],
+  ) => onChange({ ...filters, essentials: { ...essentials, [key]: value } });
   const multi = (key: 'client' | 'businessUnit' | 'category' | 'product' | 'country', field: string) => (
     <CountedMultiSelect
       label={labels[key]}
@@ -284,8 +286,10 @@ export function ConceptFields({ filters, onChange, optionsOf }: FilterFieldsProp
 export function MethodologyFields({ filters, onChange, optionsOf }: FilterFieldsProps) {
   const methodology = filters.methodology;
   const labels = FILTER_LABELS.methodology;
-  const set = <Key extends keyof SearchFilters['methodology']>(key: Key, value: SearchFilters['methodology'][Key]) =>
-    onChange({ ...filters, methodology: { ...methodology, [key]: value } });
+  const set = <Key extends keyof SearchFilters['methodology']>(
+    key: Key,
+    value: SearchFilters['methodology'][Key],
+  ) => onChange({ ...filters, methodology: { ...methodology, [key]: value } });
   const multi = (
     key: 'panelProfile' | 'researchType' | 'cmiTool' | 'designMethod' | 'methodology',
     field: string,

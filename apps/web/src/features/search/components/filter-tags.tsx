@@ -11,7 +11,12 @@ export function FilterTags({ tags, onRemove }: { tags: FilterTag[]; onRemove: (t
     );
   }
   return (
-    <Group gap={6} component="ul" aria-label="Chosen filters" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+    <Group
+      gap={6}
+      component="ul"
+      aria-label="Chosen filters"
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+    >
       {tags.map((tag) => (
         <li key={tag.id} style={{ maxWidth: '100%', minWidth: 0 }}>
           <Pill

@@ -1,10 +1,5 @@
 import { Badge, Button, Group, Loader, Paper, Tabs, Text, Tooltip } from '@mantine/core';
-import {
-  MESSAGES,
-  type PageInfo,
-  type SearchCounts,
-  type StudySearchQuery,
-} from '@accord/contracts';
+import { MESSAGES, type PageInfo, type SearchCounts, type StudySearchQuery } from '@accord/contracts';
 import { IconDownload, IconEdit } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { showAlert } from '../../../lib/alerts.ts';
@@ -64,7 +59,12 @@ function SelectionButton({
 }) {
   if (!selecting) {
     return (
-      <Button variant="default" size="xs" leftSection={<IconEdit size={14} aria-hidden="true" />} onClick={onStart}>
+      <Button
+        variant="default"
+        size="xs"
+        leftSection={<IconEdit size={14} aria-hidden="true" />}
+        onClick={onStart}
+      >
         Edit
       </Button>
     );
@@ -177,7 +177,8 @@ export function ResultTabs({
   const options: ResultQueryOptions = { enabled: true, noCache };
 
   const paramsOf = (value: ResultTab): ResultPageParams => ({ query, ...(paging[value] ?? FIRST_PAGE) });
-  const pagingOf = (value: ResultTab) => (next: Paging) => setPaging((current) => ({ ...current, [value]: next }));
+  const pagingOf = (value: ResultTab) => (next: Paging) =>
+    setPaging((current) => ({ ...current, [value]: next }));
 
   const leaveSelection = () => {
     setSelecting(false);
@@ -308,12 +309,20 @@ export function ResultTabs({
           />
         );
       default:
-        return <FilePanel fileType={value} {...{ paramsOf, pagingOf, options, selection, selectionButton }} />;
+        return (
+          <FilePanel fileType={value} {...{ paramsOf, pagingOf, options, selection, selectionButton }} />
+        );
     }
   };
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="results-title">
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'md' }}
+      component="section"
+      aria-labelledby="results-title"
+    >
       <Group justify="space-between" mb="sm">
         <Text component="h2" fw={700} size="lg" id="results-title">
           Results
@@ -338,7 +347,12 @@ export function ResultTabs({
                 key={definition.value}
                 value={definition.value}
                 rightSection={
-                  <Badge size="sm" variant={tab === definition.value ? 'filled' : 'light'} color="plum" circle={false}>
+                  <Badge
+                    size="sm"
+                    variant={tab === definition.value ? 'filled' : 'light'}
+                    color="plum"
+                    circle={false}
+                  >
                     {count ?? '…'}
                   </Badge>
                 }

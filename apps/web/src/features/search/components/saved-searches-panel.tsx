@@ -100,7 +100,11 @@ function SavedSearchItem({
         >
           {open ? 'Hide filters' : `Show filters (${tags.length})`}
         </Anchor>
-        <Button size="compact-sm" onClick={() => onApply(search)} aria-label={`Apply saved search ${search.slug}`}>
+        <Button
+          size="compact-sm"
+          onClick={() => onApply(search)}
+          aria-label={`Apply saved search ${search.slug}`}
+        >
           Apply
         </Button>
       </Group>

@@ -6,10 +6,20 @@ import { paths } from '../../../config/paths.ts';
 export function StudyLinks({ studyId, name }: { studyId: number; name: string }) {
   return (
     <Group gap={10} wrap="nowrap">
-      <Anchor component={Link} to={paths.studyDetails.href(studyId)} size="sm" aria-label={`Details of ${name}`}>
+      <Anchor
+        component={Link}
+        to={paths.studyDetails.href(studyId)}
+        size="sm"
+        aria-label={`Details of ${name}`}
+      >
         Details
       </Anchor>
-      <Anchor component={Link} to={paths.studyStructure.href(studyId)} size="sm" aria-label={`Files of ${name}`}>
+      <Anchor
+        component={Link}
+        to={paths.studyStructure.href(studyId)}
+        size="sm"
+        aria-label={`Files of ${name}`}
+      >
         Files
       </Anchor>
       <Anchor

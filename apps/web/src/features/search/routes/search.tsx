@@ -36,7 +36,8 @@ const COLLAPSE_DELAY_MS = 800;
 const SCROLL_DELAY_MS = 1000;
 const OPTIONS_DEBOUNCE_MS = 300;
 
-const DEFAULT_SUBTITLE = 'What are you looking for today? Select the appropriate tab to specify search criteria.';
+const DEFAULT_SUBTITLE =
+  'What are you looking for today? Select the appropriate tab to specify search criteria.';
 
 /** What the save-or-discard popup will do once answered. */
 type PendingAction = 'new-search' | 'search-again';

@@ -180,7 +180,8 @@ export function filtersFromQuery(query: unknown): SearchFilters {
       if (!(key in target)) continue;
       const current = target[key];
       if (Array.isArray(current)) {
-        if (Array.isArray(value)) target[key] = value.filter((item): item is string => typeof item === 'string');
+        if (Array.isArray(value))
+          target[key] = value.filter((item): item is string => typeof item === 'string');
       } else if (typeof current === 'string') {
         if (typeof value === 'string') target[key] = value;
       } else if (typeof current === 'boolean' || key === 'creative') {
@@ -320,13 +321,25 @@ export function filterTags(query: StudySearchQuery, years?: YearRange | null): F
       const value = values[key];
       if (key === 'verified') {
         if (value === false) {
-          tags.push({ id: `${group}.${key}`, group, keys: [key], label: 'Not verified studies only', value: 'Yes' });
+          tags.push({
+            id: `${group}.${key}`,
+            group,
+            keys: [key],
+            label: 'Not verified studies only',
+            value: 'Yes',
+          });
         }
         continue;
       }
       if (key === 'creative') {
         if (typeof value === 'boolean') {
-          tags.push({ id: `${group}.${key}`, group, keys: [key], label, value: value ? 'Creative' : 'Benchmark' });
+          tags.push({
+            id: `${group}.${key}`,
+            group,
+            keys: [key],
+            label,
+            value: value ? 'Creative' : 'Benchmark',
+          });
         }
         continue;
       }

@@ -28,7 +28,9 @@ export function formatCell(value: unknown): string {
 }
 
 /** The non-empty, capitalised items of a multi-value cell. */
-export function cellItems(value: readonly (string | null | undefined)[] | string | null | undefined): string[] {
+export function cellItems(
+  value: readonly (string | null | undefined)[] | string | null | undefined,
+): string[] {
   const list = Array.isArray(value) ? value : value == null ? [] : [value];
   return list.filter((item): item is string => !isEmptyValue(item)).map(capitalise);
 }
