@@ -6,7 +6,8 @@ export const E2E_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 export const TMP_DIR = path.join(E2E_DIR, '.tmp');
 export const DATA_DIR = path.join(TMP_DIR, 'data');
 export const OUTBOX_DIR = path.join(DATA_DIR, 'outbox');
-export const PORT = 3100;
+// E2E_PORT lets two checkouts run their journeys side by side.
+export const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://localhost:${PORT}`;
 
 export const DEMO_PASSWORD = 'accord-demo';
