@@ -211,4 +211,18 @@ test('an admin bulk-edits the category of two studies from the results', async (
   const ids = changed.map((study) => study.id);
   expect(ids).toContain(first.id);
   expect(ids).toContain(second.id);
+
+  // Each study's history shows the change, by whom, from the old category to the new one.
+  for (const study of [first, second]) {
+    await page.goto(`/study/${study.id}`);
+    await page.getByRole('button', { name: 'Study history' }).click();
+    const history = page.getByRole('dialog', { name: 'Study history' });
+    const newest = history.getByRole('listitem').first();
+    await expect(newest).toContainText(DEMO_USERS.admin);
+    await expect(newest.getByRole('row').filter({ hasText: 'category' })).toContainText(
+      `${study.category || '-'} → ${target!}`,
+    );
+    await expectAccessible(page, 'study history after a bulk edit');
+    await history.getByRole('button', { name: /close/i }).click();
+  }
 });

@@ -6,6 +6,8 @@
  */
 const CURRENT_KEY = 'accord.path.current';
 const PREVIOUS_KEY = 'accord.path.previous';
+/** Paths the guard refused this session: never a place to send anyone back to. */
+const REFUSED_KEY = 'accord.path.refused';
 
 function read(key: string): string | null {
   try {
@@ -28,7 +30,20 @@ const samePath = (a: string, b: string) => {
   return strip(a) === strip(b);
 };
 
+function refusedPaths(): string[] {
+  try {
+    const value: unknown = JSON.parse(read(REFUSED_KEY) ?? '[]');
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+const isRefused = (path: string) => refusedPaths().some((refused) => samePath(refused, path));
+
 export function rememberPath(path: string): void {
+  // The guard may render before this runs; a refused path must not become "where the user was".
+  if (isRefused(path)) return;
   const current = read(CURRENT_KEY);
   if (current !== null && samePath(current, path)) {
     write(CURRENT_KEY, path);
@@ -40,8 +55,9 @@ export function rememberPath(path: string): void {
 
 /** Where to send someone who may not open `refused`. */
 export function previousPath(refused: string, fallback: string): string {
+  if (!isRefused(refused)) write(REFUSED_KEY, JSON.stringify([...refusedPaths(), refused].slice(-20)));
   for (const candidate of [read(CURRENT_KEY), read(PREVIOUS_KEY)]) {
-    if (candidate && !samePath(candidate, refused)) return candidate;
+    if (candidate && !isRefused(candidate)) return candidate;
   }
   return fallback;
 }

@@ -1,7 +1,7 @@
 import { FRAGRANCE_EXPORT_FILE_NAME, type FragranceExportRequest } from '@accord/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { saveBlob } from './save-blob.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 
 /**
  * POST /api/smartsearch/download_fragrances: fragrances (or, with type concept, concepts) as

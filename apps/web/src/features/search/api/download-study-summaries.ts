@@ -1,7 +1,7 @@
 import { STUDY_EXPORT_FILE_NAME, type StudyExportRequest } from '@accord/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { saveBlob } from './save-blob.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 
 /**
  * POST /api/smartsearch/download_study_summarises: the study summaries as search-studies-result.xlsx.

@@ -1,16 +1,142 @@
-import { useParams } from 'react-router';
-import { FeaturePlaceholder } from '../../../components/feature-placeholder.tsx';
+import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconHistory, IconListDetails } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { FullPageLoader } from '../../../components/full-page-loader.tsx';
+import { PageHeader, type Crumb } from '../../../components/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
-import { studyCrumbs } from '../utils/study-crumbs.ts';
+import { isApiError } from '../../../lib/api-error.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useStudyQuery } from '../api/get-study.ts';
+import { DetailsCards } from '../components/details-cards.tsx';
+import { ConceptsTable } from '../components/concepts-table.tsx';
+import { FragranceTable } from '../components/fragrance-table.tsx';
+import { HISTORY_TITLES, HistoryModal, type HistoryType } from '../components/history-modal.tsx';
+import { StudyFilesList } from '../components/study-files-list.tsx';
 
-/** Route module of /study/{id} (placeholder until its feature lands). */
-export function Component() {
-  const { id = '' } = useParams();
+function crumbs(current: string): Crumb[] {
+  return [
+    { label: 'Home', href: paths.home.href() },
+    { label: 'Search', href: paths.search.href() },
+    { label: current },
+  ];
+}
+
+function parseId(raw: string | undefined): number {
+  const id = Number(raw);
+  return Number.isInteger(id) && id > 0 ? id : 0;
+}
+
+/** A titled block of the page that links can jump to (#fragrance, #concepts, #files). */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <FeaturePlaceholder
-      title={paths.studyDetails.title}
-      breadcrumbs={studyCrumbs(id)}
-      feature="study details"
-    />
+    <Card withBorder radius="md" padding="md" component="section" id={id} aria-labelledby={`${id}-title`}>
+      <Title order={2} fz="lg" mb="sm" id={`${id}-title`}>
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
+function StudyNotFound() {
+  return (
+    <>
+      <PageHeader title="Study not found" breadcrumbs={crumbs('Study not found')} />
+      <Alert color="gray" variant="light" title="This study does not exist or is not available to you.">
+        <Text size="sm">
+          Check the link, or find the study again from the{' '}
+          <Anchor component={Link} to={paths.search.href()} size="sm">
+            study search
+          </Anchor>
+          .
+        </Text>
+      </Alert>
+    </>
+  );
+}
+
+/** Route module of /study/{id}: the read-only study details (document 2 section 2, Study details screen). */
+export function Component() {
+  const id = parseId(useParams().id);
+  const { permissions } = useSession();
+  const study = useStudyQuery(id);
+  const [history, setHistory] = useState<HistoryType | null>(null);
+
+  if (id === 0 || (study.isError && isApiError(study.error) && study.error.status === 404)) {
+    return <StudyNotFound />;
+  }
+  if (study.isError) {
+    return (
+      <>
+        <PageHeader title={paths.studyDetails.title} breadcrumbs={crumbs(`Study ${id}`)} />
+        <Alert color="red" variant="light" title="The study could not be loaded.">
+          Please try again later.
+        </Alert>
+      </>
+    );
+  }
+  if (study.isPending) return <FullPageLoader minHeight="50vh" />;
+
+  const data = study.data;
+  const showVerified = permissions.isAdmin || permissions.canAccessAnalytics;
+
+  return (
+    <>
+      <PageHeader
+        title={data.project_name}
+        breadcrumbs={crumbs(data.c_mi_number)}
+        description={`${data.client} · CMI # ${data.c_mi_number}`}
+        actions={
+          showVerified ? (
+            <Badge size="lg" variant="light" color={data.verified ? 'green' : 'gray'}>
+              {data.verified ? 'Verified' : 'Not verified'}
+            </Badge>
+          ) : null
+        }
+      />
+      <Stack gap="lg">
+        {data.has_questions || permissions.isAdmin ? (
+          <Group gap="sm" wrap="wrap">
+            {data.has_questions ? (
+              <Button
+                component={Link}
+                to={paths.studyMapping.href(data.id)}
+                variant="light"
+                leftSection={<IconListDetails size={18} aria-hidden="true" />}
+              >
+                Mapping to questions
+              </Button>
+            ) : null}
+            {permissions.isAdmin
+              ? (Object.keys(HISTORY_TITLES) as HistoryType[]).map((type) => (
+                  <Button
+                    key={type}
+                    variant="default"
+                    leftSection={<IconHistory size={18} aria-hidden="true" />}
+                    onClick={() => setHistory(type)}
+                  >
+                    {HISTORY_TITLES[type]}
+                  </Button>
+                ))
+              : null}
+          </Group>
+        ) : null}
+        <DetailsCards details={data.details} />
+        <Section id="fragrance" title="Fragrance Details">
+          <FragranceTable rows={data.perfume_characteristics} />
+        </Section>
+        <Section id="concepts" title="Concepts">
+          <ConceptsTable rows={data.concepts} />
+        </Section>
+        <Section id="files" title="Related Files">
+          <StudyFilesList studyId={data.id} canDownload={permissions.allowDownload || permissions.isAdmin} />
+        </Section>
+      </Stack>
+      {permissions.isAdmin ? (
+        <HistoryModal studyId={data.id} type={history} onClose={() => setHistory(null)} />
+      ) : null}
+    </>
   );
 }
