@@ -17,6 +17,7 @@
  */
 import { z } from 'zod';
 import { FieldDefinition } from './fields.ts';
+import { FRAGRANCE_TABLE_FIELDS } from './study.ts';
 
 const TEXT_MAX = 200;
 const VALUES_MAX = 500;
@@ -389,24 +390,7 @@ export const FRAGRANCE_EXPORT_COLUMNS = [
   'client',
   'c_mi_number',
   'project_name',
-  'name',
-  'ref_number',
-  'code',
-  'fragrance_code',
-  'methodology',
-  'perfumer_name',
-  'region',
-  'country',
-  'family',
-  'subfamily',
-  'specifier',
-  'level',
-  'supplemental_info',
-  'dominant_note_1',
-  'dominant_note_2',
-  'dominant_note_3',
-  'dominant_note_4',
-  'dominant_note_5',
+  ...FRAGRANCE_TABLE_FIELDS,
 ] as const;
 /** Export columns of the concepts spreadsheet (downloaded under the fragrances file name). */
 export const CONCEPT_EXPORT_COLUMNS = [

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { hashToken } from './tokens.ts';
@@ -14,6 +14,22 @@ export interface SessionUser {
 const liveUser = and(eq(users.status, 'enabled'), eq(users.deleted, false));
 
 export function createSessionRepository(db: Db) {
+  async function findLive(tokenMatches: SQL | undefined): Promise<SessionUser | null> {
+    const [row] = await db
+      .select({
+        id: users.id,
+        email: users.email,
+        roleId: users.roleId,
+        clients: users.clients,
+        sessionId: sessions.id,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(tokenMatches, isNull(sessions.endedAt), liveUser))
+      .limit(1);
+    return row ?? null;
+  }
+
   return {
     async create(input: {
       id: string;
@@ -36,51 +52,14 @@ export function createSessionRepository(db: Db) {
     },
 
     /** The live session of an unexpired access token, with its enabled, undeleted user. */
-    async findByAccessToken(token: string): Promise<SessionUser | null> {
-      const [row] = await db
-        .select({
-          id: users.id,
-          email: users.email,
-          roleId: users.roleId,
-          clients: users.clients,
-          sessionId: sessions.id,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.accessTokenHash, hashToken(token)),
-            isNull(sessions.endedAt),
-            gt(sessions.accessExpiresAt, sql`now()`),
-            liveUser,
-          ),
-        )
-        .limit(1);
-      return row ?? null;
-    },
+    findByAccessToken: (token: string) =>
+      findLive(and(eq(sessions.accessTokenHash, hashToken(token)), gt(sessions.accessExpiresAt, sql`now()`))),
 
-    async findByRefreshToken(token: string): Promise<SessionUser | null> {
-      const [row] = await db
-        .select({
-          id: users.id,
-          email: users.email,
-          roleId: users.roleId,
-          clients: users.clients,
-          sessionId: sessions.id,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.refreshTokenHash, hashToken(token)),
-            isNull(sessions.endedAt),
-            gt(sessions.refreshExpiresAt, sql`now()`),
-            liveUser,
-          ),
-        )
-        .limit(1);
-      return row ?? null;
-    },
+    /** The live session of an unexpired remember-me refresh token. */
+    findByRefreshToken: (token: string) =>
+      findLive(
+        and(eq(sessions.refreshTokenHash, hashToken(token)), gt(sessions.refreshExpiresAt, sql`now()`)),
+      ),
 
     /** Replaces the access token of a session (the old one stops working at once). */
     async rotateAccessToken(sessionId: string, accessToken: string, accessExpiresAt: Date): Promise<void> {

@@ -12,6 +12,7 @@ import type {
   StudySummaryRow,
 } from '@accord/contracts';
 import type { ConceptRecord, FileRecord, FragranceRecord, StudySummaryRecord } from './search.repository.ts';
+import { presentFragranceFields } from '../study/study.presenter.ts';
 
 export function presentStudySummary(row: StudySummaryRecord): StudySummaryRow {
   return {
@@ -43,24 +44,7 @@ export function presentFragrance(row: FragranceRecord): FragranceRow {
     client: row.client,
     c_mi_number: row.cMiNumber,
     project_name: row.projectName,
-    name: row.name,
-    ref_number: row.refNumber,
-    code: row.code,
-    fragrance_code: row.fragranceCode,
-    methodology: row.methodology,
-    perfumer_name: row.perfumerName,
-    region: row.region,
-    country: row.country,
-    family: row.family,
-    subfamily: row.subfamily,
-    specifier: row.specifier,
-    level: row.level,
-    supplemental_info: row.supplementalInfo,
-    dominant_note_1: row.dominantNote1,
-    dominant_note_2: row.dominantNote2,
-    dominant_note_3: row.dominantNote3,
-    dominant_note_4: row.dominantNote4,
-    dominant_note_5: row.dominantNote5,
+    ...presentFragranceFields(row),
   };
 }
 

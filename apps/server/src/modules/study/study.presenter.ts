@@ -98,9 +98,31 @@ export function presentDetails(
   };
 }
 
-export function presentFragrance(row: FragranceRecord): PerfumeCharacteristic {
+/** The 18 fragrance fields of the specification (document 2 section 3), as the API names them. */
+export function presentFragranceFields(
+  row: Pick<
+    FragranceRecord,
+    | 'name'
+    | 'refNumber'
+    | 'code'
+    | 'fragranceCode'
+    | 'methodology'
+    | 'perfumerName'
+    | 'region'
+    | 'country'
+    | 'family'
+    | 'subfamily'
+    | 'specifier'
+    | 'level'
+    | 'supplementalInfo'
+    | 'dominantNote1'
+    | 'dominantNote2'
+    | 'dominantNote3'
+    | 'dominantNote4'
+    | 'dominantNote5'
+  >,
+) {
   return {
-    id: row.id,
     name: row.name,
     ref_number: row.refNumber,
     code: row.code,
@@ -119,6 +141,13 @@ export function presentFragrance(row: FragranceRecord): PerfumeCharacteristic {
     dominant_note_3: row.dominantNote3,
     dominant_note_4: row.dominantNote4,
     dominant_note_5: row.dominantNote5,
+  };
+}
+
+export function presentFragrance(row: FragranceRecord): PerfumeCharacteristic {
+  return {
+    id: row.id,
+    ...presentFragranceFields(row),
     bench_create: row.creative ? 'creative' : 'benchmark',
   };
 }
