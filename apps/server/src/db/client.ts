@@ -94,6 +94,11 @@ async function openPglite(dataDir: string): Promise<Database> {
 
 async function openPostgres(databaseUrl: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle connection the server ends (restart, failover, a dropped database) must not crash the
+  // process: the pool replaces it on the next query.
+  pool.on('error', (error: Error & { code?: string }) => {
+    if (error.code !== '57P01') console.error('database pool:', error.message);
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   await migratePg(drizzlePg(pool), { migrationsFolder });
   const location = databaseUrl.replace(/:\/\/([^:@/]+):[^@/]*@/, '://$1:***@');

@@ -74,7 +74,17 @@ async function scratchPostgres(serverUrl: string): Promise<{ url: string; drop()
     async drop() {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
+      // The app's pool may still be closing its sockets: wait for them rather than kill them, which
+      // would surface as an error on a client that is already being ended.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await client.query(`drop database if exists ${name}${attempt >= 30 ? ' with (force)' : ''}`);
+          break;
+        } catch (error) {
+          if (attempt >= 30) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
       await client.end();
     },
   };
