@@ -29,7 +29,7 @@ export function AlertBar() {
             key={alert.id}
             color={style.color}
             variant="light"
-            title={style.title}
+            title={alert.title ?? style.title}
             icon={<Icon aria-hidden="true" />}
             withCloseButton
             closeButtonLabel="Dismiss alert"

@@ -11,6 +11,8 @@ export interface AppAlert {
   id: number;
   type: AlertType;
   message: string;
+  /** Heading instead of the type's own ('Success!', 'Failed!'). */
+  title?: string;
 }
 
 export const alertStore = createStore<AppAlert[]>([]);
@@ -20,9 +22,9 @@ export function dismissAlert(id: number): void {
   alertStore.set((alerts) => alerts.filter((alert) => alert.id !== id));
 }
 
-export function showAlert(type: AlertType, message: string, timeoutMs?: number): number {
+export function showAlert(type: AlertType, message: string, timeoutMs?: number, title?: string): number {
   const id = nextId++;
-  alertStore.set((alerts) => [...alerts, { id, type, message }]);
+  alertStore.set((alerts) => [...alerts, { id, type, message, ...(title ? { title } : {}) }]);
   const duration = timeoutMs ?? (type === 'danger' ? ALERT_ERROR_MS : ALERT_CONFIRM_MS);
   window.setTimeout(() => dismissAlert(id), duration);
   return id;

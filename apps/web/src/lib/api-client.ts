@@ -73,6 +73,7 @@ async function readError(response: Response, method: string, url: string): Promi
     method,
     url,
     headers: headersToRecord(response.headers),
+    body,
   });
 }
 

@@ -11,6 +11,8 @@ export class ApiError extends Error {
   readonly url: string;
   /** Response headers, kept for the debug list of failed logins. */
   readonly headers: Record<string, string>;
+  /** The parsed JSON error body as sent, for fields beyond ErrorResponse (e.g. incoherent_fields). */
+  readonly body: unknown;
 
   constructor(init: {
     status: number;
@@ -21,6 +23,7 @@ export class ApiError extends Error {
     method: string;
     url: string;
     headers?: Record<string, string>;
+    body?: unknown;
   }) {
     super(init.message);
     this.status = init.status;
@@ -30,6 +33,7 @@ export class ApiError extends Error {
     this.method = init.method;
     this.url = init.url;
     this.headers = init.headers ?? {};
+    this.body = init.body ?? null;
   }
 }
 
