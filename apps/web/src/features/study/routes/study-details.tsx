@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconHistory, IconListDetails } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { FullPageLoader } from '../../../components/full-page-loader.tsx';
@@ -8,12 +8,16 @@ import { PageHeader, type Crumb } from '../../../components/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useStudyOptionsQuery } from '../api/get-study-options.ts';
 import { useStudyQuery } from '../api/get-study.ts';
 import { DetailsCards } from '../components/details-cards.tsx';
+import { DetailsEditBar } from '../components/details-edit-bar.tsx';
 import { ConceptsTable } from '../components/concepts-table.tsx';
 import { FragranceTable } from '../components/fragrance-table.tsx';
 import { HISTORY_TITLES, HistoryModal, type HistoryType } from '../components/history-modal.tsx';
 import { StudyFilesList } from '../components/study-files-list.tsx';
+import { StudyTags } from '../components/study-tags.tsx';
+import { useDetailsEdit, type DetailsEdit } from '../hooks/use-details-edit.ts';
 
 function crumbs(current: string): Crumb[] {
   return [
@@ -57,12 +61,33 @@ function StudyNotFound() {
   );
 }
 
+/**
+ * Keys of the details edit: Enter saves, Escape cancels (document 2 section 4). An open option list
+ * keeps its own use of both keys.
+ */
+function editKeys(edit: DetailsEdit) {
+  return (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!edit.editing || event.defaultPrevented || event.nativeEvent.isComposing) return;
+    const target = event.target as HTMLElement;
+    if (target.getAttribute('aria-expanded') === 'true') return;
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      edit.cancel();
+    } else if (event.key === 'Enter' && target instanceof HTMLInputElement) {
+      event.preventDefault();
+      void edit.save();
+    }
+  };
+}
+
 /** Route module of /study/{id}: the read-only study details (document 2 section 2, Study details screen). */
 export function Component() {
   const id = parseId(useParams().id);
   const { permissions } = useSession();
   const study = useStudyQuery(id);
   const [history, setHistory] = useState<HistoryType | null>(null);
+  const options = useStudyOptionsQuery(permissions.isAdmin && id > 0);
+  const edit = useDetailsEdit(id, study.data?.details, options.data?.metadata);
 
   if (id === 0 || (study.isError && isApiError(study.error) && study.error.status === 404)) {
     return <StudyNotFound />;
@@ -89,7 +114,7 @@ export function Component() {
         breadcrumbs={crumbs(data.c_mi_number)}
         description={`${data.client} · CMI # ${data.c_mi_number}`}
         actions={
-          showVerified ? (
+          showVerified && !edit.editing ? (
             <Badge size="lg" variant="light" color={data.verified ? 'green' : 'gray'}>
               {data.verified ? 'Verified' : 'Not verified'}
             </Badge>
@@ -123,7 +148,23 @@ export function Component() {
               : null}
           </Group>
         ) : null}
-        <DetailsCards details={data.details} />
+        {permissions.isAdmin ? (
+          <Stack gap="sm" onKeyDown={editKeys(edit)}>
+            <DetailsEditBar edit={edit} ready={options.isSuccess} unavailable={options.isError} />
+            <DetailsCards details={data.details} edit={edit} />
+          </Stack>
+        ) : (
+          <DetailsCards details={data.details} />
+        )}
+        <Section id="tags" title="Tags">
+          <StudyTags
+            studyId={data.id}
+            tags={data.tags}
+            definitions={options.data?.metadata}
+            canAdd={permissions.isAdmin}
+            addDisabled={edit.editing}
+          />
+        </Section>
         <Section id="fragrance" title="Fragrance Details">
           <FragranceTable rows={data.perfume_characteristics} />
         </Section>
