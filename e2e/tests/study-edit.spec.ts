@@ -135,6 +135,8 @@ test('an admin edits the study details and tags and finds every change in the hi
   await expect(editSwitch(page)).toBeChecked();
   await expect(country).toHaveAttribute('aria-invalid', 'true');
   await expect(card(page, 'Geography')).toContainText(`${foreignCountry} is in`);
+  await card(page, 'Geography').scrollIntoViewIfNeeded();
+  await screenshot(page, testInfo, 'study-refused-1280', false);
 
   // Escape restores the stored values.
   await card(page, 'Study Info').getByRole('textbox', { name: 'CX/Pace #' }).press('Escape');
@@ -162,6 +164,7 @@ test('an admin edits the study details and tags and finds every change in the hi
     await expect(addInfo.getByRole('button', { name: tag.label, exact: true })).toHaveCount(0);
   }
   await expectAccessible(page, 'add info popup');
+  await screenshot(page, testInfo, 'study-add-info-1280', false);
   await addInfo.getByRole('button', { name: 'Study Sample Size' }).click();
   const addTag = page.getByRole('dialog', { name: 'Add tag: Study Sample Size' });
   const addButton = addTag.getByRole('button', { name: 'Add tag' });
@@ -172,10 +175,11 @@ test('an admin edits the study details and tags and finds every change in the hi
     await expect(addTag).toContainText('Study Sample Size must be a whole number of at least 1.');
     await expect(addButton).toBeDisabled();
   }
+  await screenshot(page, testInfo, 'study-add-tag-invalid-1280', false);
   await value.fill('240');
   await expect(addButton).toBeEnabled();
   await expectAccessible(page, 'add tag popup');
-  await screenshot(page, testInfo, 'study-add-tag-1280');
+  await screenshot(page, testInfo, 'study-add-tag-1280', false);
   await addButton.click();
   await expect(addTag).toBeHidden();
   await expect(success).toBeVisible();
@@ -186,16 +190,17 @@ test('an admin edits the study details and tags and finds every change in the hi
   const history = page.getByRole('dialog', { name: 'Study history' });
   const entries = history.getByRole('listitem');
   await expect(entries.first()).toContainText(DEMO_USERS.admin);
-  await expect(entries.nth(0).getByRole('row').filter({ hasText: 'study_sample_size' })).toContainText(
+  await expect(entries.nth(0).getByRole('row').filter({ hasText: 'Study Sample Size' })).toContainText(
     '- → 240',
   );
-  await expect(entries.nth(1).getByRole('row').filter({ hasText: 'verified' })).toContainText(
+  await expect(entries.nth(1).getByRole('row').filter({ hasText: 'Verified' })).toContainText(
     study.verified ? 'Yes → No' : 'No → Yes',
   );
-  await expect(entries.nth(2).getByRole('row').filter({ hasText: 'project_name' })).toContainText(
+  await expect(entries.nth(2).getByRole('row').filter({ hasText: 'Project Name' })).toContainText(
     `${oldName} → ${newName}`,
   );
   await expectAccessible(page, 'study history after edits');
+  await screenshot(page, testInfo, 'study-history-1280', false);
   await page.keyboard.press('Escape');
   await expect(history).toBeHidden();
 

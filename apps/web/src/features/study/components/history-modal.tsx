@@ -16,7 +16,13 @@ function newestFirst(entries: StudyHistoryGroup[]): StudyHistoryGroup[] {
   return [...entries].sort((a, b) => Date.parse(b.change_date) - Date.parse(a.change_date) || b.id - a.id);
 }
 
-function HistoryEntry({ entry }: { entry: StudyHistoryGroup }) {
+function HistoryEntry({
+  entry,
+  labels,
+}: {
+  entry: StudyHistoryGroup;
+  labels: Readonly<Record<string, string>>;
+}) {
   return (
     <Card withBorder radius="md" padding="sm" component="li">
       <Group justify="space-between" gap="xs" mb="xs">
@@ -27,17 +33,22 @@ function HistoryEntry({ entry }: { entry: StudyHistoryGroup }) {
           {entry.user_email.email}
         </Text>
       </Group>
-      <Table fz="sm" verticalSpacing={4} aria-label={`Changes of ${formatDateTime(entry.change_date)}`}>
+      <Table
+        fz="sm"
+        verticalSpacing={4}
+        layout="fixed"
+        aria-label={`Changes of ${formatDateTime(entry.change_date)}`}
+      >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Field</Table.Th>
+            <Table.Th w="35%">Field</Table.Th>
             <Table.Th>Change</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {entry.changes.map((change, index) => (
             <Table.Tr key={`${change.field}-${index}`}>
-              <Table.Td>{change.field}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{labels[change.field] ?? change.field}</Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>
                 {formatValue(change.old_value)} → {formatValue(change.new_value)}
               </Table.Td>
@@ -54,10 +65,13 @@ export function HistoryModal({
   studyId,
   type,
   onClose,
+  labels = {},
 }: {
   studyId: number;
   type: HistoryType | null;
   onClose: () => void;
+  /** Field -> label, so a study change reads 'Project Name' rather than project_name. */
+  labels?: Readonly<Record<string, string>>;
 }) {
   const history = useStudyHistoryQuery(studyId, type !== null);
   const entries =
@@ -83,7 +97,7 @@ export function HistoryModal({
       ) : (
         <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Changes">
           {entries.map((entry) => (
-            <HistoryEntry key={entry.id} entry={entry} />
+            <HistoryEntry key={entry.id} entry={entry} labels={type === 'study' ? labels : {}} />
           ))}
         </Stack>
       )}

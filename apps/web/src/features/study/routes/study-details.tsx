@@ -176,7 +176,14 @@ export function Component() {
         </Section>
       </Stack>
       {permissions.isAdmin ? (
-        <HistoryModal studyId={data.id} type={history} onClose={() => setHistory(null)} />
+        <HistoryModal
+          studyId={data.id}
+          type={history}
+          onClose={() => setHistory(null)}
+          labels={Object.fromEntries(
+            (options.data?.metadata ?? []).map((definition) => [definition.field, definition.label]),
+          )}
+        />
       ) : null}
     </>
   );
