@@ -4,7 +4,7 @@ import {
   type StudyTagDefinition,
   type TagValue,
 } from '@accord/contracts';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { showAlert } from '../../../lib/alerts.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { incoherentFieldsOf, useUpdateStudyMutation } from '../api/update-study.ts';
@@ -137,6 +137,16 @@ export function useDetailsEdit(
       setFields(null);
     }
   }, [fields, saving, update, values]);
+
+  // Escape also cancels when nothing has the focus (after a click on the page's background).
+  useEffect(() => {
+    if (!editing) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented && event.target === document.body) cancel();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [editing, cancel]);
 
   const errors = useMemo(() => ({ ...incoherent, ...problems }), [incoherent, problems]);
 

@@ -80,7 +80,7 @@ function editKeys(edit: DetailsEdit) {
   };
 }
 
-/** Route module of /study/{id}: the read-only study details (document 2 section 2, Study details screen). */
+/** Route module of /study/{id}: the study details, edited by admins (document 2 sections 2 and 4). */
 export function Component() {
   const id = parseId(useParams().id);
   const { permissions } = useSession();
