@@ -79,11 +79,13 @@ function AddTagForm({
   studyId,
   tag,
   definition,
+  labelOf,
   onClose,
 }: {
   studyId: number;
   tag: StudyTag;
   definition: StudyTagDefinition;
+  labelOf: (field: string) => string;
   onClose: () => void;
 }) {
   const kind = tagInputKind(definition);
@@ -108,7 +110,7 @@ function AddTagForm({
           const incoherent = incoherentFieldsOf(error);
           const bad = incoherent ? badFields(incoherent) : [];
           if (bad.length > 0 && isApiError(error)) {
-            setFailure({ message: badFieldsMessage(error.message, bad), marked: true });
+            setFailure({ message: badFieldsMessage(error.message, bad.map(labelOf)), marked: true });
           } else if (isApiError(error) && (error.status === 400 || error.status === 409)) {
             setFailure({ message: error.message, marked: error.status === 400 });
           } else {
@@ -164,17 +166,27 @@ export function AddTagModal({
   studyId,
   tag,
   definition,
+  labelOf,
   onClose,
 }: {
   studyId: number;
   tag: StudyTag | null;
   definition: StudyTagDefinition | undefined;
+  /** A field's label, for the fields a refused tag names. */
+  labelOf: (field: string) => string;
   onClose: () => void;
 }) {
   return (
     <Modal opened={tag !== null} onClose={onClose} title={tag ? `Add tag: ${tag.label}` : ''} centered>
       {tag && definition ? (
-        <AddTagForm key={tag.field} studyId={studyId} tag={tag} definition={definition} onClose={onClose} />
+        <AddTagForm
+          key={tag.field}
+          studyId={studyId}
+          tag={tag}
+          definition={definition}
+          labelOf={labelOf}
+          onClose={onClose}
+        />
       ) : null}
     </Modal>
   );

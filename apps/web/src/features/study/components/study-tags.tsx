@@ -147,6 +147,7 @@ export function StudyTags({
             studyId={studyId}
             tag={tag}
             definition={tag ? definitionOf(tag.field) : undefined}
+            labelOf={(field) => definitionOf(field)?.label ?? field}
             onClose={() => setTag(null)}
           />
         </>
