@@ -100,8 +100,11 @@ test('an admin adds, deletes and restores fragrance rows and finds them in the h
   await expect(editTable.getByText('Every fragrance needs a fragrance code.')).toBeVisible();
   await expect(editSwitch(page, 'fragrances')).toBeChecked();
   await expect(editTable.getByRole('textbox', { name: 'Fragrance Code, row 1' })).toBeFocused();
+  await expect(fragranceSection.getByRole('alert')).toContainText('Check the marked fields');
+  await fragranceSection.screenshot({ path: test.info().outputPath('study-tables-invalid-1280.png') });
   await page.keyboard.type('E2E-F2');
   await expect(editTable.getByText('Every fragrance needs a fragrance code.')).toHaveCount(0);
+  await expect(fragranceSection.getByRole('alert')).toHaveCount(0);
   await expectAccessible(page, 'fragrance table in edit mode');
   await fragranceSection.screenshot({ path: test.info().outputPath('study-tables-edit-1280.png') });
 
@@ -109,6 +112,7 @@ test('an admin adds, deletes and restores fragrance rows and finds them in the h
   await expectSaved(page, fragranceSection);
   await expect(editSwitch(page, 'fragrances')).not.toBeChecked();
   await expect(readTable).toContainText('Amber Horizon E2E');
+  await fragranceSection.screenshot({ path: test.info().outputPath('study-tables-saved-1280.png') });
   await page.reload();
   await expect(readTable.getByRole('row')).toHaveCount(fragranceCount + 3);
   await expect(readTable).toContainText('Amber Horizon E2E');
@@ -278,7 +282,7 @@ test('the fragrance editor scrolls sideways on a 390 px screen', async ({ page, 
   const widths = await region.evaluate((element) => ({
     scroll: element.scrollWidth,
     client: element.clientWidth,
-    page: document.documentElement.scrollWidth,
+    page: element.ownerDocument.documentElement.scrollWidth,
   }));
   expect(widths.scroll).toBeGreaterThan(widths.client);
   // Only the table scrolls, not the page.

@@ -236,6 +236,8 @@ export function TableEditor<Field extends string, Row extends { id: number } & R
   }, [notice]);
 
   const changed = editing && hasEdits(kind, original, draft);
+  // The checks' notice goes once every marked field is put right.
+  const invalid = Object.values(errors).some((rowErrors) => rowErrors && Object.keys(rowErrors).length > 0);
   const removed = editing ? removedRows(original, draft).length : 0;
 
   const onChange = useCallback((key: string, field: Field, value: string) => {
@@ -294,11 +296,7 @@ export function TableEditor<Field extends string, Row extends { id: number } & R
     const problems = validateDraft(kind, draft);
     if (Object.keys(problems).length > 0) {
       setErrors(problems);
-      setNotice({
-        tone: 'error',
-        title: TABLE_SAVE_MESSAGES.invalidTitle,
-        message: TABLE_SAVE_MESSAGES.invalid,
-      });
+      setNotice(null);
       pendingFocus.current = 'input[aria-invalid="true"]';
       return;
     }
@@ -389,6 +387,11 @@ export function TableEditor<Field extends string, Row extends { id: number } & R
         </Group>
       </Group>
       {noticeBox}
+      {editing && invalid ? (
+        <Alert color="red" variant="light" role="alert" title={TABLE_SAVE_MESSAGES.invalidTitle}>
+          <Text size="sm">{TABLE_SAVE_MESSAGES.invalid}</Text>
+        </Alert>
+      ) : null}
       {editing ? (
         <>
           <Text size="sm" c="dimmed">
