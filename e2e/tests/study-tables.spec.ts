@@ -225,6 +225,8 @@ test('an admin edits a concept, finds it in the history and clears the concepts'
   const country = conceptTable.getByLabel('Country, row 1');
   await country.fill('');
   await country.pressSequentially(newCountry.slice(0, 3));
+  await expect(page.getByRole('option', { name: newCountry, exact: true })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('study-tables-concepts-1280.png') });
   await page.getByRole('option', { name: newCountry, exact: true }).click();
   await expect(country).toHaveValue(newCountry);
   await expectAccessible(page, 'concept table in edit mode');
