@@ -263,6 +263,12 @@ export function TableEditor<Field extends string, Row extends { id: number } & R
         : '[data-add-row]';
       return next;
     });
+    setErrors((current) => {
+      if (!(key in current)) return current;
+      const rest = { ...current };
+      delete rest[key];
+      return rest;
+    });
   }, []);
 
   function addRow() {
