@@ -1,6 +1,8 @@
 import type { StudyConcept } from '@accord/contracts';
+import { CONCEPT_TABLE, type ConceptField } from '../utils/editable-rows.ts';
 import { formatValue } from '../utils/format-value.ts';
 import { ScrollTable, type Column } from './scroll-table.tsx';
+import { TableEditor, type EditableColumn } from './table-editor.tsx';
 
 const COLUMNS: Column<StudyConcept>[] = [
   { key: 'name', label: 'Name', render: (row) => formatValue(row.name) },
@@ -9,15 +11,42 @@ const COLUMNS: Column<StudyConcept>[] = [
   { key: 'country', label: 'Country', render: (row) => formatValue(row.country) },
 ];
 
-/** The study's concept rows (document 2 section 3, Concept row). */
-export function ConceptsTable({ rows }: { rows: StudyConcept[] }) {
+const EDIT_COLUMNS: EditableColumn<ConceptField>[] = [
+  { field: 'name', label: 'Name', width: 220 },
+  { field: 'concept_code', label: 'Concept Code', width: 140 },
+  { field: 'region', label: 'Region', width: 170 },
+  { field: 'country', label: 'Country', width: 170, parent: 'region' },
+];
+
+/** The study's concept rows (document 2 section 3, Concept row), editable by admins. */
+export function ConceptsTable({
+  studyId,
+  rows,
+  canEdit,
+}: {
+  studyId: number;
+  rows: StudyConcept[];
+  canEdit: boolean;
+}) {
   return (
-    <ScrollTable
-      label="Concepts"
-      columns={COLUMNS}
+    <TableEditor
+      studyId={studyId}
+      canEdit={canEdit}
+      title="Concepts"
+      rowNoun="concepts"
+      kind={CONCEPT_TABLE}
+      columns={EDIT_COLUMNS}
       rows={rows}
-      empty="This study has no concepts."
-      minWidth={560}
-    />
+      optionsGroup="concept"
+      minWidth={800}
+    >
+      <ScrollTable
+        label="Concepts"
+        columns={COLUMNS}
+        rows={rows}
+        empty="This study has no concepts."
+        minWidth={560}
+      />
+    </TableEditor>
   );
 }

@@ -1,6 +1,8 @@
 import type { PerfumeCharacteristic } from '@accord/contracts';
+import { FRAGRANCE_TABLE, type FragranceField } from '../utils/editable-rows.ts';
 import { EMPTY_VALUE, formatValue } from '../utils/format-value.ts';
 import { ScrollTable, type Column } from './scroll-table.tsx';
+import { TableEditor, type EditableColumn } from './table-editor.tsx';
 
 const text =
   (key: keyof PerfumeCharacteristic) =>
@@ -36,15 +38,57 @@ const COLUMNS: Column<PerfumeCharacteristic>[] = [
   },
 ];
 
-/** The study's fragrance rows (document 2 section 3, Fragrance row). */
-export function FragranceTable({ rows }: { rows: PerfumeCharacteristic[] }) {
+/** Every one of the 18 fragrance fields as an input, in the order of the read view first. */
+const EDIT_COLUMNS: EditableColumn<FragranceField>[] = [
+  { field: 'name', label: 'Name', width: 200 },
+  { field: 'fragrance_code', label: 'Fragrance Code', width: 130 },
+  { field: 'ref_number', label: 'Developer #', width: 130 },
+  { field: 'code', label: '6 Digit Code (SAP)', width: 150 },
+  { field: 'family', label: 'Family', width: 150 },
+  { field: 'subfamily', label: 'Subfamily', width: 160, parent: 'family' },
+  { field: 'perfumer_name', label: 'Perfumer', width: 170, parent: 'specifier' },
+  { field: 'specifier', label: 'Specifier', width: 160 },
+  { field: 'region', label: 'Region', width: 150 },
+  { field: 'country', label: 'Country', width: 160, parent: 'region' },
+  { field: 'methodology', label: 'Methodology', width: 170 },
+  { field: 'level', label: 'Level', width: 90, unit: '%' },
+  { field: 'dominant_note_1', label: 'Dominant Note 1', width: 140 },
+  { field: 'dominant_note_2', label: 'Dominant Note 2', width: 140 },
+  { field: 'dominant_note_3', label: 'Dominant Note 3', width: 140 },
+  { field: 'dominant_note_4', label: 'Dominant Note 4', width: 140 },
+  { field: 'dominant_note_5', label: 'Dominant Note 5', width: 140 },
+  { field: 'supplemental_info', label: 'Supplemental Info', width: 220 },
+];
+
+/** The study's fragrance rows (document 2 section 3, Fragrance row), editable by admins. */
+export function FragranceTable({
+  studyId,
+  rows,
+  canEdit,
+}: {
+  studyId: number;
+  rows: PerfumeCharacteristic[];
+  canEdit: boolean;
+}) {
   return (
-    <ScrollTable
-      label="Fragrance Details"
-      columns={COLUMNS}
+    <TableEditor
+      studyId={studyId}
+      canEdit={canEdit}
+      title="Fragrance Details"
+      rowNoun="fragrances"
+      kind={FRAGRANCE_TABLE}
+      columns={EDIT_COLUMNS}
       rows={rows}
-      empty="This study has no fragrances."
-      minWidth={1100}
-    />
+      optionsGroup="fragrance"
+      minWidth={3000}
+    >
+      <ScrollTable
+        label="Fragrance Details"
+        columns={COLUMNS}
+        rows={rows}
+        empty="This study has no fragrances."
+        minWidth={1100}
+      />
+    </TableEditor>
   );
 }

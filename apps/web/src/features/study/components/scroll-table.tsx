@@ -8,9 +8,23 @@ export interface Column<Row> {
 }
 
 /**
- * A read-only table in a horizontally scrollable, keyboard-focusable region (wide tables must be
+ * A horizontally scrollable, keyboard-focusable region around a wide table (wide tables must be
  * scrollable without a mouse).
  */
+export function ScrollRegion({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box
+      role="region"
+      aria-label={`${label}, scrollable`}
+      tabIndex={0}
+      style={{ overflowX: 'auto', borderRadius: 'var(--mantine-radius-md)' }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+/** A read-only table in a scroll region. */
 export function ScrollTable<Row extends { id: number }>({
   label,
   columns,
@@ -32,12 +46,7 @@ export function ScrollTable<Row extends { id: number }>({
     );
   }
   return (
-    <Box
-      role="region"
-      aria-label={`${label}, scrollable`}
-      tabIndex={0}
-      style={{ overflowX: 'auto', borderRadius: 'var(--mantine-radius-md)' }}
-    >
+    <ScrollRegion label={label}>
       <Table striped withTableBorder verticalSpacing="xs" fz="sm" aria-label={label} miw={minWidth}>
         <Table.Thead>
           <Table.Tr>
@@ -58,6 +67,6 @@ export function ScrollTable<Row extends { id: number }>({
           ))}
         </Table.Tbody>
       </Table>
-    </Box>
+    </ScrollRegion>
   );
 }

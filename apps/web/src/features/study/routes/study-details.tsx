@@ -166,10 +166,14 @@ export function Component() {
           />
         </Section>
         <Section id="fragrance" title="Fragrance Details">
-          <FragranceTable rows={data.perfume_characteristics} />
+          <FragranceTable
+            studyId={data.id}
+            rows={data.perfume_characteristics}
+            canEdit={permissions.isAdmin}
+          />
         </Section>
         <Section id="concepts" title="Concepts">
-          <ConceptsTable rows={data.concepts} />
+          <ConceptsTable studyId={data.id} rows={data.concepts} canEdit={permissions.isAdmin} />
         </Section>
         <Section id="files" title="Related Files">
           <StudyFilesList studyId={data.id} canDownload={permissions.allowDownload || permissions.isAdmin} />
