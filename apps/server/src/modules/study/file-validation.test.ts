@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { buildDocx, buildPdf, buildXlsx } from '../../seed/documents.ts';
 import { buildZip } from '../../seed/zip.ts';
@@ -111,6 +112,20 @@ describe('results files', () => {
     expect(await validateStudyFile({ bytes: xlsx, fileName: 'results.xlsx', folder: 'results' })).toEqual([]);
   });
 
+  it('reads workbooks saved by spreadsheet programs (shared strings, several sheets)', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Notes');
+    const sheet = workbook.addWorksheet('Results');
+    sheet.addRow(HEADER.trim().split(','));
+    sheet.addRow(['R1', 'P1', 'female', '25-34', 'white', 'B', 'UK', 4, 5]);
+    sheet.addRow(['', 'P2', 'male', '35-44', 'white', 'C1', 'UK', 3, 2]);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const problems = await validateStudyFile({ bytes, fileName: 'saved.xlsx', folder: 'results' });
+    expect(problems.map((item) => item.msg)).toEqual([
+      'sheet Results of saved.xlsx: row 3 has an empty respondent_id (column A) and will be skipped.',
+    ]);
+  });
+
   it('is an error without the respondent id column, a warning without the other expected columns', async () => {
     const errors = await validateStudyFile(csv('id,product_code,Q1\n1,P1,4\n'));
     expect(errors.map((item) => [item.level, item.high_msg, item.msg])).toEqual([
@@ -173,6 +188,24 @@ describe('results files', () => {
       'warning: The scale file lacks expected columns',
       'warning: The scale file has unknown columns',
     ]);
+  });
+
+  it('reads quoted cells with commas, quotes and line breaks, CRLF rows and trailing separators', () => {
+    const text = 'a,b,c\r\n"x, y","say ""hi""","two\nlines"\r\n\r\n1,2,\n';
+    expect(parseCsv(text).rows).toEqual([
+      { line: 1, cells: ['a', 'b', 'c'] },
+      { line: 2, cells: ['x, y', 'say "hi"', 'two\nlines'] },
+      { line: 5, cells: ['1', '2', ''] },
+    ]);
+    expect(parseCsv('a,"b').unclosedQuoteAt).toBe(1);
+  });
+
+  it('names the first rows of a problem and counts the rest', async () => {
+    const rows = Array.from({ length: 8 }, (_, i) => `,P${i},f,30,x,B,UK,1,2`).join('\n');
+    const [problem] = await validateStudyFile(csv(`${HEADER}${rows}\n`));
+    expect(problem?.msg).toBe(
+      'results.csv: rows 2, 3, 4, 5, 6 and 3 more have an empty respondent_id (column A) and will be skipped.',
+    );
   });
 
   it('reads semicolon csv and warns about Latin-1 text', async () => {

@@ -16,6 +16,7 @@
  *   that cannot be read, a row with more cells than the header and duplicate column names are errors.
  */
 import type { StudyFileError, StudyFolder } from '@accord/contracts';
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 
 export const VALIDATION_EVENT = 'validation';
@@ -201,72 +202,158 @@ function checkPdf(bytes: Buffer, name: string): Problem[] {
 
 // ---------------------------------------------------------------- results tables
 
+/** Row numbers of one finding: the first few, and how many in all. */
+interface Lines {
+  first: number[];
+  total: number;
+}
+
+const noteLine = (lines: Lines, line: number) => {
+  if (lines.first.length < ROWS_NAMED) lines.first.push(line);
+  lines.total++;
+};
+
+/** A results table as its rows go by: the header, then what the checks need of each data row. */
 export interface Table {
   /** Where the table came from, for messages: "sheet Results of x.xlsx" or the csv name. */
   where: string;
   header: string[];
-  /** Data rows with their row number in the file (1 is the header). */
-  rows: { line: number; cells: string[] }[];
+  rowCount: number;
+  /** Rows with more cells than the header. */
+  tooLong: Lines;
+  /** Rows whose id cell (respondent_id or question_id) is empty. */
+  blankIds: Lines;
 }
 
-/** RFC 4180 csv: quoted cells, doubled quotes, CRLF or LF; `;` when the header has no comma. */
+const normalise = (column: string) =>
+  column
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+
+/** Builds a Table from rows fed one at a time, so no file is held as a whole grid of cells. */
+class TableCollector {
+  private table: Table | null = null;
+  private idIndex = -1;
+
+  constructor(
+    private readonly idColumn: string,
+    private readonly trimHeader: boolean,
+  ) {}
+
+  add(line: number, cells: string[]) {
+    if (!this.table) {
+      const header = [...cells];
+      // Trailing empty heading cells of a workbook are only formatting.
+      if (this.trimHeader) while (header.length > 0 && header[header.length - 1]!.trim() === '') header.pop();
+      this.table = {
+        where: '',
+        header,
+        rowCount: 0,
+        tooLong: { first: [], total: 0 },
+        blankIds: { first: [], total: 0 },
+      };
+      this.idIndex = header.findIndex((column) => normalise(column) === this.idColumn);
+      return;
+    }
+    this.table.rowCount++;
+    if (cells.length > this.table.header.length) noteLine(this.table.tooLong, line);
+    if (this.idIndex >= 0 && (cells[this.idIndex] ?? '').trim() === '') noteLine(this.table.blankIds, line);
+  }
+
+  result(where: string): Table | null {
+    return this.table ? { ...this.table, where } : null;
+  }
+}
+
+const isBlankRow = (cells: string[]) => cells.every((value) => value.trim() === '');
+
+/**
+ * RFC 4180 csv, fed row by row to `onRow` (blank rows skipped): quoted cells with doubled quotes and
+ * line breaks, CRLF or LF; `;` separates when the header row has no comma but a semicolon.
+ */
+export function scanCsv(
+  text: string,
+  onRow: (line: number, cells: string[]) => void,
+): { unclosedQuoteAt?: number } {
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const firstLine = source.slice(0, source.search(/\r?\n|$/));
+  const delimiter = (!firstLine.includes(',') && firstLine.includes(';') ? ';' : ',').charCodeAt(0);
+  const QUOTE = 34;
+  const LF = 10;
+  const CR = 13;
+  const length = source.length;
+  const endOfCell = (code: number) => code === delimiter || code === LF || code === CR;
+  let at = 0;
+  let line = 1;
+  while (at < length) {
+    const rowLine = line;
+    const cells: string[] = [];
+    for (;;) {
+      if (source.charCodeAt(at) === QUOTE) {
+        const quoteLine = line;
+        let value = '';
+        let from = at + 1;
+        for (;;) {
+          const close = source.indexOf('"', from);
+          if (close < 0) return { unclosedQuoteAt: quoteLine };
+          const chunk = source.slice(from, close);
+          for (let nl = chunk.indexOf('\n'); nl >= 0; nl = chunk.indexOf('\n', nl + 1)) line++;
+          value += chunk;
+          if (source.charCodeAt(close + 1) === QUOTE) {
+            value += '"';
+            from = close + 2;
+            continue;
+          }
+          at = close + 1;
+          break;
+        }
+        // Text after the closing quote (not RFC 4180, but spreadsheet programs read it) is kept.
+        let stop = at;
+        while (stop < length && !endOfCell(source.charCodeAt(stop))) stop++;
+        cells.push(value + source.slice(at, stop));
+        at = stop;
+      } else {
+        let stop = at;
+        while (stop < length && !endOfCell(source.charCodeAt(stop))) stop++;
+        cells.push(source.slice(at, stop));
+        at = stop;
+      }
+      if (at >= length) break;
+      const code = source.charCodeAt(at);
+      if (code === delimiter) {
+        at++;
+        if (at >= length) {
+          cells.push('');
+          break;
+        }
+        continue;
+      }
+      at += code === CR && source.charCodeAt(at + 1) === LF ? 2 : 1;
+      line++;
+      break;
+    }
+    if (!isBlankRow(cells)) onRow(rowLine, cells);
+  }
+  return {};
+}
+
+/** The non-blank rows of a csv text (see scanCsv). */
 export function parseCsv(text: string): {
   rows: { line: number; cells: string[] }[];
   unclosedQuoteAt?: number;
 } {
-  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const firstLine = source.slice(0, source.search(/\r?\n|$/));
-  const delimiter = !firstLine.includes(',') && firstLine.includes(';') ? ';' : ',';
   const rows: { line: number; cells: string[] }[] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let rowLine = 1;
-  let quoteStart = 0;
-  for (let i = 0; i < source.length; i++) {
-    const ch = source[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (source[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (ch === '\n') line++;
-        cell += ch;
-      }
-      continue;
-    }
-    if (ch === '"' && cell === '') {
-      quoted = true;
-      quoteStart = line;
-    } else if (ch === delimiter) {
-      cells.push(cell);
-      cell = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && source[i + 1] === '\n') i++;
-      cells.push(cell);
-      rows.push({ line: rowLine, cells });
-      cells = [];
-      cell = '';
-      line++;
-      rowLine = line;
-    } else cell += ch;
-  }
-  if (quoted) return { rows, unclosedQuoteAt: quoteStart };
-  if (cell !== '' || cells.length > 0) {
-    cells.push(cell);
-    rows.push({ line: rowLine, cells });
-  }
-  return { rows: rows.filter((row) => row.cells.some((value) => value.trim() !== '')) };
+  const { unclosedQuoteAt } = scanCsv(text, (line, cells) => rows.push({ line, cells }));
+  return unclosedQuoteAt === undefined ? { rows } : { rows, unclosedQuoteAt };
 }
 
-function readCsv(bytes: Buffer, name: string): { table?: Table; problems: Problem[] } {
-  const unreadable = 'The results file cannot be read';
+const UNREADABLE = 'The results file cannot be read';
+
+function readCsv(bytes: Buffer, name: string, idColumn: string): { table?: Table; problems: Problem[] } {
   if (bytes.subarray(0, 8192).includes(0))
     return {
-      problems: [error(unreadable, `${name} is not a text (csv) file: it holds binary data.`)],
+      problems: [error(UNREADABLE, `${name} is not a text (csv) file: it holds binary data.`)],
     };
   const problems: Problem[] = [];
   let text: string;
@@ -281,21 +368,22 @@ function readCsv(bytes: Buffer, name: string): { table?: Table; problems: Proble
       ),
     );
   }
-  const parsed = parseCsv(text);
-  if (parsed.unclosedQuoteAt !== undefined)
+  const collector = new TableCollector(idColumn, false);
+  const scanned = scanCsv(text, (line, cells) => collector.add(line, cells));
+  if (scanned.unclosedQuoteAt !== undefined)
     return {
       problems: [
         ...problems,
         error(
-          unreadable,
-          `${name}: the quoted cell that starts on row ${parsed.unclosedQuoteAt} is never closed.`,
+          UNREADABLE,
+          `${name}: the quoted cell that starts on row ${scanned.unclosedQuoteAt} is never closed.`,
         ),
       ],
     };
-  const [header, ...rows] = parsed.rows;
-  if (!header)
-    return { problems: [...problems, error(unreadable, `${name} is empty: it has no header row.`)] };
-  return { table: { where: name, header: header.cells, rows }, problems };
+  const table = collector.result(name);
+  if (!table)
+    return { problems: [...problems, error(UNREADABLE, `${name} is empty: it has no header row.`)] };
+  return { table, problems };
 }
 
 function cellText(value: ExcelJS.CellValue): string {
@@ -312,43 +400,50 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-async function readXlsx(bytes: Buffer, name: string): Promise<{ table?: Table; problems: Problem[] }> {
-  const unreadable = 'The results file cannot be read';
-  const workbook = new ExcelJS.Workbook();
+/**
+ * The first sheet with data, read as a stream (a 50 MB workbook never sits in memory as a whole
+ * model): its header row, then the data rows through the checks.
+ */
+async function readXlsx(
+  bytes: Buffer,
+  name: string,
+  idColumn: string,
+): Promise<{ table?: Table; problems: Problem[] }> {
+  const collector = new TableCollector(idColumn, true);
+  let sheetName = '';
   try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+      sharedStrings: 'cache',
+      worksheets: 'emit',
+      styles: 'ignore',
+      hyperlinks: 'ignore',
+    });
+    for await (const worksheet of reader) {
+      let hasRows = false;
+      for await (const row of worksheet) {
+        const values = row.values as ExcelJS.CellValue[];
+        const cells: string[] = [];
+        for (let column = 1; column < values.length; column++) cells.push(cellText(values[column]));
+        if (isBlankRow(cells)) continue;
+        hasRows = true;
+        collector.add(row.number, cells);
+      }
+      if (hasRows) {
+        sheetName = (worksheet as unknown as { name?: string }).name ?? '';
+        break;
+      }
+    }
   } catch (cause) {
     return {
       problems: [
-        error(unreadable, `${name} could not be opened as a workbook (${(cause as Error).message}).`),
+        error(UNREADABLE, `${name} could not be opened as a workbook (${(cause as Error).message}).`),
       ],
     };
   }
-  const sheet = workbook.worksheets.find((candidate) => candidate.actualRowCount > 0);
-  if (!sheet) return { problems: [error(unreadable, `${name} has no sheet with data.`)] };
-  const where = `sheet ${sheet.name} of ${name}`;
-  const rows: { line: number; cells: string[] }[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, line) => {
-    const values = row.values as ExcelJS.CellValue[];
-    const cells: string[] = [];
-    for (let column = 1; column < values.length; column++) cells.push(cellText(values[column]));
-    if (cells.some((value) => value.trim() !== '')) rows.push({ line, cells });
-  });
-  const [header, ...data] = rows;
-  if (!header) return { problems: [error(unreadable, `${where} is empty.`)] };
-  // Trailing empty header cells are only formatting.
-  while (header.cells.length > 0 && header.cells[header.cells.length - 1]!.trim() === '') header.cells.pop();
-  return {
-    table: { where, header: header.cells, rows: data.map((row) => ({ line: row.line, cells: row.cells })) },
-    problems: [],
-  };
+  const table = collector.result(sheetName ? `sheet ${sheetName} of ${name}` : name);
+  if (!table) return { problems: [error(UNREADABLE, `${name} has no sheet with data.`)] };
+  return { table, problems: [] };
 }
-
-const normalise = (column: string) =>
-  column
-    .trim()
-    .toLowerCase()
-    .replace(/[\s-]+/g, '_');
 
 function columnLetter(index: number): string {
   let n = index + 1;
@@ -361,11 +456,11 @@ function columnLetter(index: number): string {
   return letters;
 }
 
-const listRows = (lines: number[]) =>
-  lines.slice(0, ROWS_NAMED).join(', ') +
-  (lines.length > ROWS_NAMED ? ` and ${lines.length - ROWS_NAMED} more` : '');
+const listRows = (lines: Lines) =>
+  lines.first.join(', ') +
+  (lines.total > lines.first.length ? ` and ${lines.total - lines.first.length} more` : '');
 
-/** The column checks of a results table (data file or scale file). */
+/** The column and row checks of a results table (data file or scale file). */
 export function checkResultsTable(table: Table, scale: boolean): Problem[] {
   const problems: Problem[] = [];
   const header = table.header.map(normalise);
@@ -447,28 +542,26 @@ export function checkResultsTable(table: Table, scale: boolean): Problem[] {
       );
   }
 
-  if (table.rows.length === 0) {
+  if (table.rowCount === 0) {
     problems.push(warning(`The ${what} has no data rows`, `${table.where}: only the header row was found.`));
     return problems;
   }
-  const tooLong = table.rows.filter((row) => row.cells.length > table.header.length).map((row) => row.line);
-  if (tooLong.length > 0)
+  const { tooLong, blankIds } = table;
+  const plural = (lines: Lines) => lines.total > 1;
+  if (tooLong.total > 0)
     problems.push(
       error(
         'Rows do not match the header',
-        `${table.where}: row${tooLong.length > 1 ? 's' : ''} ${listRows(tooLong)} ${tooLong.length > 1 ? 'have' : 'has'} more cells than the ${table.header.length} columns of the header.`,
+        `${table.where}: row${plural(tooLong) ? 's' : ''} ${listRows(tooLong)} ${plural(tooLong) ? 'have' : 'has'} more cells than the ${table.header.length} columns of the header.`,
       ),
     );
-  if (idIndex !== undefined) {
-    const blank = table.rows.filter((row) => (row.cells[idIndex] ?? '').trim() === '').map((row) => row.line);
-    if (blank.length > 0)
-      problems.push(
-        warning(
-          `Rows without a ${idColumn}`,
-          `${table.where}: row${blank.length > 1 ? 's' : ''} ${listRows(blank)} ${blank.length > 1 ? 'have' : 'has'} an empty ${idColumn} (column ${columnLetter(idIndex)}) and will be skipped.`,
-        ),
-      );
-  }
+  if (idIndex !== undefined && blankIds.total > 0)
+    problems.push(
+      warning(
+        `Rows without a ${idColumn}`,
+        `${table.where}: row${plural(blankIds) ? 's' : ''} ${listRows(blankIds)} ${plural(blankIds) ? 'have' : 'has'} an empty ${idColumn} (column ${columnLetter(idIndex)}) and will be skipped.`,
+      ),
+    );
   return problems;
 }
 
@@ -480,10 +573,14 @@ async function checkResults(file: FileToCheck, extension: string): Promise<Probl
     const container = checkOoxml(file.bytes, file.fileName, 'xlsx');
     if (container.length > 0) return container;
   }
+  const scale = isScaleFile(file);
+  const idColumn = scale ? SCALE_ID_COLUMN : RESULTS_ID_COLUMN;
   const read =
-    extension === 'csv' ? readCsv(file.bytes, file.fileName) : await readXlsx(file.bytes, file.fileName);
+    extension === 'csv'
+      ? readCsv(file.bytes, file.fileName, idColumn)
+      : await readXlsx(file.bytes, file.fileName, idColumn);
   if (!read.table) return read.problems;
-  return [...read.problems, ...checkResultsTable(read.table, isScaleFile(file))];
+  return [...read.problems, ...checkResultsTable(read.table, scale)];
 }
 
 /** The problems of an uploaded file, errors first; an empty list when it passes every check. */
