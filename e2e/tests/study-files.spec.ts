@@ -180,6 +180,29 @@ test('an admin uploads a new version of a report, reverts it, and sees a broken 
   );
   await expectAccessible(page, 'version control with a failed version');
   await screenshots(page, 'study-files-failed-version');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // A file type the folder does not take: the server's message shows as a warning.
+  const addToReports = page.getByRole('button', { name: 'Upload a new file to the report folder' });
+  await chooseFile(page, addToReports, 'notes.txt', Buffer.from('notes'));
+  const reportItem = page.locator('li[data-folder="report"]');
+  await expect(reportItem.getByText('(new) notes.txt')).toBeVisible();
+  await expect(reportItem.getByText('(old)')).toHaveCount(0);
+  await reportItem.getByRole('button', { name: 'Confirm' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The report folder does not take .txt files' }),
+  ).toBeVisible();
+  await expect(addToReports).toBeEnabled();
+
+  // A new file of the folder appears in it once its upload finishes; Cancel forgets a choice.
+  await chooseFile(page, addToReports, 'Appendix.pdf', VALID_PDF);
+  await reportItem.getByRole('button', { name: 'Cancel' }).click();
+  await expect(reportItem.getByText('(new) Appendix.pdf')).toBeHidden();
+  await chooseFile(page, addToReports, 'Appendix.pdf', VALID_PDF);
+  await reportItem.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.locator('li[data-file="Appendix.pdf"]')).toBeVisible();
+  await expect(folderToggle(page, 'report')).toHaveAccessibleName('report 2 items');
 });
 
 test('a client user sees the files of their studies without the results files', async ({ page, request }) => {
