@@ -167,6 +167,7 @@ test('an admin uploads a new version of a report, reverts it, and sees a broken 
   const errorDialog = page.getByRole('dialog', { name: 'Error details' });
   await expect(errorDialog.getByRole('table')).toContainText('The file is not a valid PDF');
   await expectAccessible(page, 'error details');
+  await screenshots(page, 'study-files-error-details');
   await page.keyboard.press('Escape');
 
   // The version history keeps the failed upload, marked Failed; the current file is unchanged.
@@ -227,4 +228,5 @@ test('a client user sees the files of their studies without the results files', 
   await expect(page.locator('li[data-file$=".csv"]')).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Upload/ })).toHaveCount(0);
   await expectAccessible(page, 'study files page (client)');
+  await screenshots(page, 'study-files-client');
 });
