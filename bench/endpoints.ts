@@ -109,4 +109,12 @@ export const ENDPOINTS: BenchEndpoint[] = [
     body: { q: {} },
     role: 'researcher',
   },
+  { name: 'study files tree', method: 'GET', path: '/api/study/1/related-study-files/', role: 'admin' },
+  {
+    name: 'study file version history',
+    method: 'POST',
+    path: '/api/study/1/version-history/CMI-2026-00001_final_report.pdf',
+    body: { foldertype: 'report' },
+    role: 'researcher',
+  },
 ];

@@ -59,7 +59,7 @@ const REPORT = 'CMI-2015-001_Final_Report.pdf';
 const reportFields = { filename: REPORT, filetype: 'report', foldertype: 'report' };
 const pdf = (text: string) => ({
   name: 'Final report v2.pdf',
-  bytes: new TextEncoder().encode(`%PDF-1.4 ${text}`),
+  bytes: new TextEncoder().encode(`%PDF-1.4 ${text}\n%%EOF`),
 });
 
 async function fileRow(studyId: number, name: string) {
@@ -230,14 +230,14 @@ describe('downloads', () => {
     expect(response.headers['content-disposition']).toBe(
       `attachment; filename="Final report v3.pdf"; filename*=UTF-8''Final%20report%20v3.pdf`,
     );
-    expect(response.body).toBe('%PDF-1.4 second');
+    expect(response.body).toBe('%PDF-1.4 second\n%%EOF');
 
     const byName = await get(
       `/api/study/${ids.s1}/study-files-path/${encodeURIComponent(REPORT)}`,
       researcher,
     );
     expect(byName.statusCode).toBe(200);
-    expect(byName.body).toBe('%PDF-1.4 second');
+    expect(byName.body).toBe('%PDF-1.4 second\n%%EOF');
   });
 
   it('answers 404 for files of other studies, out-of-scope studies and unknown names', async () => {
@@ -306,11 +306,193 @@ describe('version history and swap', () => {
     });
     expect((await fileRow(ids.s1, REPORT)).currentVersionId).toBe(older.id);
     const download = await get(`/api/study/${ids.s1}/study-files/${file.id}`, admin);
-    expect(download.body).toBe('%PDF-1.4 first');
+    expect(download.body).toBe('%PDF-1.4 first\n%%EOF');
     const history = (await get(`/api/study/study_edit_history/${ids.s1}`, admin)).json();
     expect(history.grouped[0].changes[0]).toMatchObject({
       field: `file report/${REPORT}`,
       new_value: expect.stringMatching(/^Final report v2\.pdf \(version/),
     });
+  });
+});
+
+describe('content checks of uploads', () => {
+  const S3_REPORT = 'CMI-2020-003_Final_Report.pdf';
+  const S3_RESULTS = 'CMI-2020-003_results.csv';
+  const s3Report = { filename: S3_REPORT, filetype: 'report', foldertype: 'report' };
+  const s3Results = { filename: S3_RESULTS, filetype: 'RDF', foldertype: 'results' };
+  const text = (name: string, body: string) => ({ name, bytes: new TextEncoder().encode(body) });
+
+  async function uploadAndPoll(
+    studyId: number,
+    fields: Record<string, string>,
+    file: { name: string; bytes: Uint8Array },
+  ) {
+    const started = await upload(studyId, admin, fields, file);
+    expect(started.statusCode, started.body).toBe(200);
+    const status = await get(`/api/study/${studyId}/upload/${started.json().job_id}`, admin);
+    expect(status.statusCode, status.body).toBe(200);
+    return { started: started.json(), status: status.json() };
+  }
+
+  async function treeNode(studyId: number, folder: string, name: string, token = admin) {
+    const root = (await get(`/api/study/${studyId}/related-study-files/`, token)).json();
+    const folderNode = root.children.find((node: { name: string }) => node.name === folder);
+    return {
+      folder: folderNode,
+      file: folderNode?.children.find((node: { name: string }) => node.name === name),
+    };
+  }
+
+  it('keeps a broken pdf as a failed version with its errors; the current file stays', async () => {
+    await uploadAndPoll(ids.s3, s3Report, pdf('good'));
+    const good = await fileRow(ids.s3, S3_REPORT);
+    const historyBefore = await t.database.db
+      .select()
+      .from(studyEditHistory)
+      .where(eq(studyEditHistory.studyId, ids.s3));
+
+    const { started, status } = await uploadAndPoll(ids.s3, s3Report, text('broken.pdf', 'not a pdf'));
+    const highMsg = 'broken.pdf was not accepted: The file is not a valid PDF. The current file was kept.';
+    expect(started.message).toBe(highMsg);
+    expect(status).toEqual({ status: 'failed', filename: 'broken.pdf', high_msg: highMsg });
+    expect((await fileRow(ids.s3, S3_REPORT)).currentVersionId).toBe(good.currentVersionId);
+    const download = await get(`/api/study/${ids.s3}/study-files/${good.id}`, admin);
+    expect(download.body).toBe('%PDF-1.4 good\n%%EOF');
+    // Nothing about the study changed, so its edit history does not grow.
+    expect(
+      await t.database.db.select().from(studyEditHistory).where(eq(studyEditHistory.studyId, ids.s3)),
+    ).toHaveLength(historyBefore.length);
+
+    const expectedError = {
+      id: 1,
+      level: 'error',
+      high_msg: 'The file is not a valid PDF',
+      msg: 'broken.pdf has no %PDF- header in its first 1024 bytes, so it is not a PDF.',
+      event: 'validation',
+      error_file: 'broken.pdf',
+    };
+    const { folder, file } = await treeNode(ids.s3, 'report', S3_REPORT);
+    expect(file.errors).toEqual([expectedError]);
+    expect(folder.errors).toEqual([expectedError]);
+
+    const history = await post(
+      `/api/study/${ids.s3}/version-history/${encodeURIComponent(S3_REPORT)}`,
+      researcher,
+      { foldertype: 'report' },
+    );
+    expect(history.json()._source).toMatchObject({
+      current_file: 'Final report v2.pdf',
+      status: 'success',
+      errors: [],
+      file_history: [{ name: 'broken.pdf', status: 'failed', errors: [expectedError] }],
+    });
+
+    // The next good upload becomes current and the tree is clean again.
+    await uploadAndPoll(ids.s3, s3Report, { ...pdf('fixed'), name: 'fixed.pdf' });
+    expect((await treeNode(ids.s3, 'report', S3_REPORT)).file.errors).toEqual([]);
+  });
+
+  it('refuses office files that are not their format', async () => {
+    const cases: [Record<string, string>, { name: string; bytes: Uint8Array }, string][] = [
+      [
+        { filetype: 'questionnaire', foldertype: 'questionnaire' },
+        text('q.docx', 'just text'),
+        'q.docx was not accepted: The file is not a valid Word document. The current file was kept.',
+      ],
+      [
+        { filetype: 'report', foldertype: 'report' },
+        text('deck.ppt', '%PDF-1.4'),
+        'deck.ppt was not accepted: The file is not a valid PowerPoint 97-2003 presentation. The current file was kept.',
+      ],
+    ];
+    for (const [fields, file, message] of cases) {
+      const { status } = await uploadAndPoll(ids.s5, fields, file);
+      expect(status).toEqual({ status: 'failed', filename: file.name, high_msg: message });
+    }
+  });
+
+  it('gives a new file whose first upload fails no current version, but shows it with its errors', async () => {
+    await uploadAndPoll(ids.s5, { filetype: 'report', foldertype: 'report' }, text('notes.xlsx', 'plain'));
+    const slot = await fileRow(ids.s5, 'notes.xlsx');
+    expect(slot.currentVersionId).toBeNull();
+    const { file } = await treeNode(ids.s5, 'report', 'notes.xlsx');
+    expect(file.errors.map((item: { high_msg: string }) => item.high_msg)).toEqual([
+      'The file is not a valid Excel workbook',
+    ]);
+    expect((await get(`/api/study/${ids.s5}/study-files/${slot.id}`, admin)).statusCode).toBe(404);
+  });
+
+  it('refuses a results file without the respondent id column; accepts missing columns with warnings', async () => {
+    const broken = await uploadAndPoll(
+      ids.s3,
+      s3Results,
+      text('results.csv', 'id,product_code,Q1\n1,P1,4\n'),
+    );
+    expect(broken.status).toMatchObject({
+      status: 'failed',
+      high_msg:
+        'results.csv was not accepted: The results file has no respondent_id column. The current file was kept.',
+    });
+    expect((await fileRow(ids.s3, S3_RESULTS)).currentVersionId).toBeNull();
+
+    const warned = await uploadAndPoll(
+      ids.s3,
+      s3Results,
+      text('results v2.csv', 'respondent_id,product_code,Q1\nR1,P1,4\n'),
+    );
+    expect(warned.status).toEqual({
+      status: 'finished',
+      filename: 'results v2.csv',
+      high_msg: 'Uploaded results v2.csv with 1 warning.',
+    });
+    const warning = {
+      id: 1,
+      level: 'warning',
+      high_msg: 'The results file lacks expected columns',
+      msg: 'results v2.csv: no gender, age, ethnicity, social_class, country columns; those breakdowns will be missing.',
+      event: 'validation',
+      error_file: 'results v2.csv',
+    };
+    const current = await fileRow(ids.s3, S3_RESULTS);
+    expect(current.currentVersionId).not.toBeNull();
+    expect((await treeNode(ids.s3, 'results', S3_RESULTS)).file.errors).toEqual([warning]);
+    const history = await post(
+      `/api/study/${ids.s3}/version-history/${encodeURIComponent(S3_RESULTS)}`,
+      admin,
+      { foldertype: 'results' },
+    );
+    expect(history.json()._source).toMatchObject({
+      current_file: 'results v2.csv',
+      status: 'success',
+      errors: [warning],
+      file_history: [{ name: 'results.csv', status: 'failed' }],
+    });
+    // The tree of a study out of the user's scope stays hidden, problems included.
+    expect((await get(`/api/study/${ids.s3}/related-study-files/`, sales)).statusCode).toBe(404);
+  });
+
+  it('lets an admin make a failed version current on purpose; it then shows as the current errors', async () => {
+    const file = await fileRow(ids.s3, S3_REPORT);
+    const versions = await t.database.db
+      .select()
+      .from(studyFileVersions)
+      .where(eq(studyFileVersions.fileId, file.id))
+      .orderBy(asc(studyFileVersions.id));
+    const failed = versions.find((version) => version.status === 'failed')!;
+    const swapped = await post(
+      `/api/study/${ids.s3}/swap-version-file/${encodeURIComponent(S3_REPORT)}/${failed.id}`,
+      admin,
+      { filetype: 'report', foldertype: 'report' },
+    );
+    expect(swapped.statusCode, swapped.body).toBe(200);
+    expect(swapped.json()._source).toMatchObject({
+      current_file: 'broken.pdf',
+      status: 'failed',
+      errors: [{ level: 'error', high_msg: 'The file is not a valid PDF' }],
+    });
+    const { file: node } = await treeNode(ids.s3, 'report', S3_REPORT);
+    expect(node.errors.map((item: { high_msg: string }) => item.high_msg)).toEqual([
+      'The file is not a valid PDF',
+    ]);
   });
 });

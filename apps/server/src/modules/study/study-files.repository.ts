@@ -57,7 +57,10 @@ export interface NewVersion {
   versionName: string;
   storageKey: string;
   size: number;
+  /** The content checks' findings (file-validation.ts). */
   errors: unknown[];
+  /** failed: the checks found errors; the version is kept but does not become current. */
+  status: 'success' | 'failed';
   jobId: string;
   highMessage: string;
 }
@@ -128,10 +131,21 @@ export function createStudyFilesRepository(db: Db) {
         .orderBy(desc(studyFileVersions.createdAt), desc(studyFileVersions.id));
     },
 
+    /** The newest version of each of the files (by upload order). */
+    async newestVersions(fileIds: number[]): Promise<VersionRecord[]> {
+      if (fileIds.length === 0) return [];
+      return db
+        .selectDistinctOn([studyFileVersions.fileId])
+        .from(studyFileVersions)
+        .where(inArray(studyFileVersions.fileId, fileIds))
+        .orderBy(asc(studyFileVersions.fileId), desc(studyFileVersions.id));
+    },
+
     /**
      * Records an uploaded version in one transaction: the file slot (created if new), the version,
-     * the slot's current version, the history row and the finished job. `describe` names the old
-     * and new current versions for the history.
+     * the job and, when the version passed its checks, the slot's current version and the history
+     * row. A failed version is kept for the user to see why, but the current version stays as it
+     * was (a new slot then has none). `describe` names the old and new current versions.
      */
     async addVersion(
       version: NewVersion,
@@ -168,26 +182,28 @@ export function createStudyFilesRepository(db: Db) {
             name: version.versionName,
             storageKey: version.storageKey,
             size: version.size,
-            status: 'success',
+            status: version.status,
             errors: version.errors,
             uploadedBy: audit.userId,
             createdAt: audit.now,
           })
           .returning();
         if (!added) throw new Error('file version was not created');
-        await tx
-          .update(studyFiles)
-          .set({ currentVersionId: added.id, extension: version.extension })
-          .where(eq(studyFiles.id, file.id));
-        await tx.update(studies).set({ updatedAt: audit.now }).where(eq(studies.id, version.studyId));
-        await recordStudyEdits(tx, audit, [
-          { studyId: version.studyId, type: 'study', changes: describe(previous, added) },
-        ]);
+        if (version.status === 'success') {
+          await tx
+            .update(studyFiles)
+            .set({ currentVersionId: added.id, extension: version.extension })
+            .where(eq(studyFiles.id, file.id));
+          await tx.update(studies).set({ updatedAt: audit.now }).where(eq(studies.id, version.studyId));
+          await recordStudyEdits(tx, audit, [
+            { studyId: version.studyId, type: 'study', changes: describe(previous, added) },
+          ]);
+        }
         await tx.insert(jobResults).values({
           id: version.jobId,
           userId: audit.userId,
           kind: 'study-file-upload',
-          status: 'SUCCESS',
+          status: version.status === 'success' ? 'SUCCESS' : 'FAILURE',
           progress: 100,
           result: { study_id: version.studyId, filename: version.versionName, high_msg: version.highMessage },
           createdAt: audit.now,

@@ -158,7 +158,8 @@ export const studyFilesRoutes: FastifyPluginAsyncZod<{
         summary:
           'Upload a new version of a file (admins): multipart/form-data with the part file and the fields filename (the file it replaces), filetype and foldertype. ' +
           'Document folders take doc, docx, ppt, pptx, pdf, xls, xlsx; results takes csv, xlsx; at most 50 MB; never empty. ' +
-          'The old version stays in the version history. Answers the job id to poll.',
+          'The old version stays in the version history. The contents are checked (file-validation.ts): warnings stay with the new current version; ' +
+          'errors make the job fail, keeping the upload as a failed version while the current file stays. Answers the job id to poll.',
         params: IdParam,
         response: { 200: UploadStartedResponse, ...readErrors },
       },

@@ -5,8 +5,17 @@
  * Nothing is ever overwritten: an upload stores its bytes under a fresh storage key, then records a
  * new version in one transaction (the previous version stays in the history); if that transaction
  * fails, the stored bytes are removed again. A swap only changes which version is current. Uploads
- * are processed while the request runs (they are small: one file, checked and stored), and the job
- * row is written in the same transaction, so the first poll of its status already answers finished.
+ * are processed while the request runs (one file of at most 50 MB: checked and stored), and the job
+ * row is written in the same transaction, so the first poll of its status already answers finished
+ * or failed.
+ *
+ * Content checks (file-validation.ts) give each upload its errors[]. Warnings only: the version
+ * becomes current and keeps its warnings (job finished). Any error: the version is stored with
+ * status failed so its errors can be read in the tree and the version history, the current file
+ * stays the previous good one (a new file gets no current version) and the job answers failed with
+ * a high_msg naming the first error. The files page tree shows, per file, the problems of its
+ * current version and, when the file's newest upload failed, that upload's errors too; an admin may
+ * still make a failed version current by a swap (a deliberate choice, recorded in the history).
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -32,6 +41,7 @@ import type { StudyFieldChange } from '../../lib/study-history.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import type { FileRecord, FileType, StudyFilesRepository, VersionRecord } from './study-files.repository.ts';
+import { hasBlockingErrors, validateStudyFile } from './file-validation.ts';
 import { presentFileEntry, presentFileTree, presentVersionHistory } from './study.presenter.ts';
 import type { StudyRepository } from './study.repository.ts';
 
@@ -42,6 +52,10 @@ export const FILE_MESSAGES = {
   downloadForbidden: 'You may not download files.',
   missingBytes: 'The stored file is missing.',
   typeMismatch: (name: string, type: string) => `${name} is a ${type} file.`,
+  uploadedWithWarnings: (name: string, count: number) =>
+    `Uploaded ${name} with ${count} warning${count === 1 ? '' : 's'}.`,
+  rejected: (name: string, firstError: string, count: number) =>
+    `${name} was not accepted: ${firstError}${count > 1 ? ` (and ${count - 1} more error${count > 2 ? 's' : ''})` : ''}. The current file was kept.`,
 } as const;
 
 const ALL_TYPES: FileType[] = ['report', 'questionnaire', 'protocol', 'screener', 'RDF'];
@@ -147,10 +161,19 @@ export function createStudyFilesService(deps: {
 
     async tree(user: AuthUser, studyId: number): Promise<StudyFileNode> {
       const study = await visibleStudy(user, studyId);
-      return presentFileTree(
-        study.cMiNumber,
-        await files.filesOf(studyId, studyScope(user), visibleTypes(user)),
+      const rows = await files.filesOf(studyId, studyScope(user), visibleTypes(user));
+      const newest = new Map(
+        (await files.newestVersions(rows.map((row) => row.id))).map((version) => [version.fileId, version]),
       );
+      // A failed newest upload shows its errors beside those of the current version.
+      const withFailedUpload = rows.map((row) => {
+        const latest = newest.get(row.id);
+        if (!latest || latest.status !== 'failed' || latest.id === row.currentVersionId) return row;
+        const current = Array.isArray(row.errors) ? (row.errors as unknown[]) : [];
+        const failed = Array.isArray(latest.errors) ? (latest.errors as unknown[]) : [];
+        return { ...row, errors: [...failed, ...current] };
+      });
+      return presentFileTree(study.cMiNumber, withFailedUpload);
     },
 
     async downloadById(user: AuthUser, studyId: number, fileId: number): Promise<Download> {
@@ -166,7 +189,8 @@ export function createStudyFilesService(deps: {
     /**
      * Stores an uploaded file as the new current version of `fields.filename` in the folder (a new
      * file when the folder has none of that name). Refused with 400, storing nothing, when the file
-     * is missing, empty, too large or of a type the folder does not take.
+     * is missing, empty, too large or of a type the folder does not take. A file whose contents fail
+     * the checks is stored as a failed version and does not become current (see the module note).
      */
     async upload(
       user: AuthUser,
@@ -192,6 +216,21 @@ export function createStudyFilesService(deps: {
       if (existing && existing.fileType !== fields.filetype)
         throw fail('filetype', FILE_MESSAGES.typeMismatch(slotName, existing.fileType));
 
+      const found = await validateStudyFile({
+        bytes: file.bytes,
+        fileName: versionName,
+        slotName,
+        folder: fields.foldertype,
+      });
+      const failed = hasBlockingErrors(found);
+      const firstError = found.find((item) => item.level === 'error');
+      const errorCount = found.filter((item) => item.level === 'error').length;
+      const highMessage = firstError
+        ? FILE_MESSAGES.rejected(versionName, firstError.high_msg, errorCount)
+        : found.length > 0
+          ? FILE_MESSAGES.uploadedWithWarnings(versionName, found.length)
+          : STUDY_MESSAGES.uploaded(versionName);
+
       const jobId = randomUUID();
       const storageKey = `studies/${studyId}/${fields.foldertype}/uploads/${jobId}/${versionName}`;
       await storage.put(storageKey, file.bytes);
@@ -206,9 +245,10 @@ export function createStudyFilesService(deps: {
             versionName,
             storageKey,
             size: file.bytes.length,
-            errors: [],
+            errors: found,
+            status: failed ? 'failed' : 'success',
             jobId,
-            highMessage: STUDY_MESSAGES.uploaded(versionName),
+            highMessage,
           },
           { userId: user.id, userEmail: user.email, now: deps.clock.now() },
           (previous, added): StudyFieldChange[] => [
@@ -223,7 +263,7 @@ export function createStudyFilesService(deps: {
         await storage.remove(storageKey).catch(() => undefined);
         throw error;
       }
-      return { job_id: jobId, message: STUDY_MESSAGES.uploaded(versionName) };
+      return { job_id: jobId, message: highMessage };
     },
 
     async uploadStatus(user: AuthUser, studyId: number, jobId: string): Promise<UploadJobStatus> {

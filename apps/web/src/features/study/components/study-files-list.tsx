@@ -1,10 +1,27 @@
 import { Alert, Anchor, Group, Loader, Stack, Table, Text } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { IconDownload, IconFolderOpen } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
 import { useStudyFilesQuery } from '../api/get-study-files.ts';
 import { downloadName, useDownloadStudyFileMutation } from '../api/download-study-file.ts';
 
-/** The study's related files: name and type, with a download link for users who may download. */
+/** The study's related files, and the way to the files page (folders, uploads, version control). */
 export function StudyFilesList({ studyId, canDownload }: { studyId: number; canDownload: boolean }) {
+  return (
+    <Stack gap="sm">
+      <FilesTable studyId={studyId} canDownload={canDownload} />
+      <Anchor component={Link} to={paths.studyStructure.href(studyId)} size="sm">
+        <Group gap={4} wrap="nowrap" component="span">
+          <IconFolderOpen size={16} aria-hidden="true" />
+          Open the files page
+        </Group>
+      </Anchor>
+    </Stack>
+  );
+}
+
+/** The study's related files: name and type, with a download link for users who may download. */
+function FilesTable({ studyId, canDownload }: { studyId: number; canDownload: boolean }) {
   const files = useStudyFilesQuery(studyId);
   const download = useDownloadStudyFileMutation();
 
