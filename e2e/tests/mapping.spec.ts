@@ -54,6 +54,9 @@ async function screenshots(page: Page, name: string) {
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Mapping to questions' })).toBeVisible();
   await expect(page.getByRole('status', { name: 'Loading questions' })).toHaveCount(0);
+  // The layout opens its navigation on every width; a phone user closes it to read the page.
+  const navigation = page.getByRole('button', { name: 'Toggle navigation', expanded: true });
+  if ((await navigation.count()) > 0) await navigation.click();
   await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.reload();
@@ -137,8 +140,9 @@ test('a researcher maps a question to its suggestion, validates it, and adds a c
   await expect(dialog.getByRole('combobox', { name: 'Metric mapping' })).toBeVisible();
   await expectAccessible(page, 'add question');
   await dialog.getByRole('button', { name: 'Add tag' }).click();
-  await expect(dialog).toHaveCount(0);
+  // The confirmation shows for 3 s only: look for it before anything else.
   await expect(page.getByText('Question added.')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
   const added = page.getByRole('listitem', { name: 'Question C1', exact: true });
   await expect(added.getByText('Panel wave')).toBeVisible();
   await expect(added.getByText('Wave 2')).toBeVisible();
@@ -166,6 +170,13 @@ test('a researcher maps a question to its suggestion, validates it, and adds a c
     text: 'Panel wave',
     domain: { value: 'Wave 3' },
   });
+
+  // Leave the question unmapped again, so journeys that read analytics later see the demo library.
+  const restore = await request.put(`/api/study/${data.study_id}/question/`, {
+    headers: auth(researcher),
+    data: { q_upd: { id: target.id, metric: null } },
+  });
+  expect(restore.status(), await restore.text()).toBe(200);
 });
 
 test('a client user reads the mapping of their study without changing it', async ({ page, request }) => {
