@@ -372,3 +372,19 @@ describe('PUT /api/study/:id/question/', () => {
     expect(catalogue).toBeDefined();
   });
 });
+
+describe('GET /api/docs/json', () => {
+  it('documents the mapping calls', async () => {
+    const response = await get('/api/docs/json');
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/study/metrics/',
+        '/api/study/metrics/{studyId}',
+        '/api/study/{id}/questions/',
+        '/api/study/{id}/question/',
+      ]),
+    );
+  });
+});
