@@ -56,7 +56,12 @@ async function screenshots(page: Page, name: string) {
   await expect(page.getByRole('status', { name: 'Loading questions' })).toHaveCount(0);
   // The layout opens its navigation on every width; a phone user closes it to read the page.
   const navigation = page.getByRole('button', { name: 'Toggle navigation', expanded: true });
-  if ((await navigation.count()) > 0) await navigation.click();
+  if ((await navigation.count()) > 0) {
+    await navigation.click();
+    await expect(page.getByRole('button', { name: 'Toggle navigation', expanded: false })).toBeVisible();
+    // Let the navigation finish sliding away before the picture is taken.
+    await page.waitForTimeout(400);
+  }
   await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.reload();
