@@ -118,3 +118,16 @@ export const ENDPOINTS: BenchEndpoint[] = [
     role: 'researcher',
   },
 ];
+
+// Question mapping (document 2 sections 2 to 7). Study 1 belongs to the demo client user's first client.
+ENDPOINTS.push(
+  { name: 'metrics catalogue', method: 'GET', path: '/api/study/metrics/', role: 'researcher' },
+  { name: 'study metrics (client)', method: 'GET', path: '/api/study/metrics/1', role: 'client' },
+  {
+    name: 'mapping questions (researcher)',
+    method: 'GET',
+    path: '/api/study/1/questions/',
+    role: 'researcher',
+  },
+  { name: 'mapping questions (client)', method: 'GET', path: '/api/study/1/questions/', role: 'client' },
+);

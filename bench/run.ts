@@ -23,6 +23,7 @@ import { seedReferenceData } from '../apps/server/src/seed/reference-data.ts';
 import { DEMO_USERS, seedUsers } from '../apps/server/src/seed/users.ts';
 import { createLocalFileStorage } from '../apps/server/src/storage/file-storage.ts';
 import { ENDPOINTS, type BenchEndpoint, type BenchRole } from './endpoints.ts';
+import { measureMappingAccuracy } from './mapping-accuracy.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let PASSWORD = 'bench-password-1';
@@ -436,6 +437,7 @@ async function main(): Promise<void> {
       `Seeded ${seeded.studies} studies, ${seeded.answers.toLocaleString('en-US')} answers in ${formatDuration(seeded.milliseconds)} ` +
         `(database ${mb(seeded.databaseBytes)})`,
     );
+    const mappingAccuracy = await measureMappingAccuracy(scratch);
 
     server = await startServer(scratch);
     const pid = server.child.pid;
@@ -495,6 +497,7 @@ async function main(): Promise<void> {
         warmup: options.warmup,
       },
       endpoints: results,
+      mappingAccuracy,
     };
     await writeFile(path.join(repoRoot, 'bench', 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
     console.log('Results written to bench/results.json');

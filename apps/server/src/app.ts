@@ -31,6 +31,9 @@ import { createSessionRepository } from './modules/auth/session.repository.ts';
 import { createFieldsRepository } from './modules/fields/fields.repository.ts';
 import { fieldsRoutes } from './modules/fields/fields.routes.ts';
 import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes.ts';
+import { createMappingRepository } from './modules/mapping/mapping.repository.ts';
+import { mappingRoutes } from './modules/mapping/mapping.routes.ts';
+import { createMappingService } from './modules/mapping/mapping.service.ts';
 import { createSearchRepository } from './modules/search/search.repository.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { createSearchService } from './modules/search/search.service.ts';
@@ -203,6 +206,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           storage: deps.storage,
           clock: deps.clock,
         }),
+      });
+      await api.register(mappingRoutes, {
+        mapping: createMappingService({ mapping: createMappingRepository(db), clock: deps.clock }),
       });
       if (deps.testHooks) await api.register(testHookRoutes, { db });
       api.setNotFoundHandler((request, reply) =>

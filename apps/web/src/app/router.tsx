@@ -105,7 +105,7 @@ export const routes: RouteObject[] = [
           screen(
             paths.studyMapping.route,
             paths.studyMapping.title,
-            () => import('../features/study/routes/study-mapping.tsx'),
+            () => import('../features/mapping/routes/study-mapping.tsx'),
           ),
           screen(
             paths.studyStatistics.route,
