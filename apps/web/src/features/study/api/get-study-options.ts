@@ -11,7 +11,7 @@ export function getStudyOptions(signal?: AbortSignal): Promise<StudyOptionsRespo
   return apiJson('/study/options', StudyOptionsResponse, { signal });
 }
 
-/** Loaded for admins only, who edit details and add tags. */
+/** Loaded for admins only, who edit details, tables and tags. */
 export function useStudyOptionsQuery(enabled: boolean) {
   return useQuery({
     queryKey: studyOptionsKey,

@@ -16,7 +16,7 @@ import { STUDY_MESSAGES, type StudyOptionsResponse } from '@accord/contracts';
 import { IconArrowBackUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { isApiError } from '../../../lib/api-error.ts';
-import { useTableOptionsQuery } from '../api/get-table-options.ts';
+import { useStudyOptionsQuery } from '../api/get-study-options.ts';
 import { useSaveStudyTableMutation, type StudyTableRequest } from '../api/save-study-table.ts';
 import {
   buildTableRequest,
@@ -217,7 +217,7 @@ export function TableEditor<Field extends string, Row extends { id: number } & R
   // A CSS selector of the control to focus once the next render is on screen.
   const pendingFocus = useRef<string | null>(null);
   const save = useSaveStudyTableMutation(studyId);
-  const optionsQuery = useTableOptionsQuery(editing);
+  const optionsQuery = useStudyOptionsQuery(editing);
   const options = useMemo(
     () => optionsByField(optionsQuery.data, optionsGroup),
     [optionsQuery.data, optionsGroup],
