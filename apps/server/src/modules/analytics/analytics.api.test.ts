@@ -1,0 +1,547 @@
+// The analytics calls through the running app on a generated library: roles, validation, the job
+// protocol (success and failure), and every number checked against the raw answers recomputed with
+// the statistics package (harmonised from raw values and question scales, independently of the SQL).
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type {
+  AnalyticsOptionsResponse,
+  MetricSearchRequest,
+  MetricSearchResult,
+  MetricSearchStatus,
+  SignificanceRequest,
+  SignificanceStatus,
+} from '@accord/contracts';
+import {
+  compareSelectionVsAverage,
+  compareSelectionVsRest,
+  harmoniseToFivePoint,
+  summariseHarmonised,
+} from '@accord/stats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoLibrary } from '../../seed/library.ts';
+import { createLocalFileStorage } from '../../storage/file-storage.ts';
+import { createTestApp, errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
+
+let t: TestApp;
+let storageDir: string;
+const tokens: Partial<Record<DemoRole, string>> = {};
+
+beforeAll(async () => {
+  storageDir = await mkdtemp(path.join(os.tmpdir(), 'accord-analytics-'));
+  t = await createTestApp({
+    seed: async (database) => {
+      await seedDemoLibrary(database, createLocalFileStorage(storageDir), {
+        studies: 10,
+        seed: 11,
+        respondents: 60,
+        lastYear: 2024,
+      });
+    },
+  });
+  for (const role of ['admin', 'researcher', 'client', 'sales'] as const) tokens[role] = await t.login(role);
+});
+
+afterAll(async () => {
+  await t?.close();
+  await rm(storageDir, { recursive: true, force: true });
+});
+
+async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
+  const { rows } = await t.database.sql.executeSql(text, values);
+  return rows as T[];
+}
+
+/** The harmonised answers of a product and metric, recomputed from raw values and question scales. */
+async function rawAnswers(
+  productId: number,
+  metric: string,
+  where = 'true',
+  values: unknown[] = [],
+): Promise<number[]> {
+  const rows = await query<{ raw_value: number; scale_min: number; scale_max: number }>(
+    `select a.raw_value, q.scale_min, q.scale_max from answers a
+      join questions q on q.id = a.question_id join metrics m on m.id = q.metric_id
+      join respondents r on r.id = a.respondent_id
+      where a.product_id = $1 and m.name = $2 and (${where})`,
+    [productId, metric, ...values],
+  );
+  return rows.map((row) => harmoniseToFivePoint(Number(row.raw_value), row.scale_min, row.scale_max));
+}
+
+const post = (url: string, payload: unknown, role: DemoRole | null = 'researcher') =>
+  t.request({ method: 'POST', url, payload, token: role ? tokens[role] : undefined });
+const get = (url: string, role: DemoRole | null = 'researcher') =>
+  t.request({ method: 'GET', url, token: role ? tokens[role] : undefined });
+
+const LIKING_T2B = {
+  metricType: 'Performance',
+  metric: 'liking',
+  aggregation: 'top_2_box',
+  confidence: true,
+} as const;
+const LIKING_MEAN = {
+  metricType: 'Performance',
+  metric: 'liking',
+  aggregation: 'mean',
+  confidence: true,
+} as const;
+
+async function search(
+  body: MetricSearchRequest,
+  role: DemoRole = 'researcher',
+  url = '/api/analytics/fragrances',
+) {
+  const queued = await post(url, body, role);
+  expect(queued.statusCode, queued.body).toBe(200);
+  const { jobid } = queued.json<{ jobid: string }>();
+  const status = await get(`/api/analytics/fragrances/${jobid}`, role);
+  expect(status.statusCode).toBe(200);
+  return { jobid, status: status.json<MetricSearchStatus>() };
+}
+
+async function searchResult(body: MetricSearchRequest): Promise<MetricSearchResult> {
+  const { status } = await search(body);
+  expect(status.status, status.error ?? '').toBe('SUCCESS');
+  return status.result!.json;
+}
+
+const withMetrics = (metricsList: unknown[], extra: Record<string, unknown> = {}) =>
+  ({ q: { metrics: { rdfType: 'all', metricsList }, ...extra } }) as MetricSearchRequest;
+
+describe('GET /api/analytics/options', () => {
+  it('needs a signed-in user with analytics access', async () => {
+    expect((await get('/api/analytics/options', null)).statusCode).toBe(401);
+    for (const role of ['client', 'sales'] as const) {
+      const response = await get('/api/analytics/options', role);
+      expect(response.statusCode).toBe(403);
+      expect(errorBody(response).message).toBe('You do not have permission to do this.');
+    }
+  });
+
+  it('counts respondents per demographic value and offers each metric with its aggregations', async () => {
+    const response = await get('/api/analytics/options', 'admin');
+    expect(response.statusCode).toBe(200);
+    const { fields } = response.json<AnalyticsOptionsResponse>().data;
+    const gender = fields.demographics.find((field) => field.field === 'gender')!;
+    const counted = await query<{ gender: string; n: number }>(
+      'select gender, count(*)::int as n from respondents group by gender',
+    );
+    for (const row of counted)
+      expect(gender.options.find((option) => option.value === row.gender)?.count).toBe(row.n);
+    expect(fields.demographics.map((field) => field.field)).toEqual(
+      expect.arrayContaining(['gender', 'ethnicity', 'social_class', 'age', 'bumo']),
+    );
+    const liking = fields.metrics.find((metric) => metric.field === 'liking')!;
+    expect(liking).toMatchObject({ type: 'Performance', name: 'Overall Liking' });
+    expect(liking.aggregations).toContain('top_2_box');
+    expect(liking.count).toBeGreaterThan(0);
+    expect(fields.metrics.find((metric) => metric.field === 'irt_clean')?.aggregations).toEqual([
+      'irt_yes',
+      'irt_no',
+      'hi_yes',
+      'hi_no',
+    ]);
+    expect(fields.metrics_range.age.min).toBeGreaterThanOrEqual(18);
+    expect(fields.metrics_range.age.max).toBeLessThanOrEqual(64);
+    const years = await query<{ min: number; max: number }>(
+      'select min(year) as min, max(year) as max from studies',
+    );
+    expect(fields.metadata.year).toEqual({ min: years[0]!.min, max: years[0]!.max });
+    expect(fields.aggregation_metadata.find((group) => group.category === 'Performance')?.options[1]).toEqual(
+      {
+        field: 'top_2_box',
+        label: 'T2B',
+      },
+    );
+  });
+});
+
+describe('POST /api/smartsearch/dropdown_options_analytics', () => {
+  it('refuses users without analytics access and bad study kinds', async () => {
+    expect((await post('/api/smartsearch/dropdown_options_analytics', {}, null)).statusCode).toBe(401);
+    expect((await post('/api/smartsearch/dropdown_options_analytics', {}, 'sales')).statusCode).toBe(403);
+    const bad = await post('/api/smartsearch/dropdown_options_analytics', { rdf_type: 'xyz' });
+    expect(bad.statusCode).toBe(400);
+    expect(errorBody(bad).message).toContain('rdf_type');
+  });
+
+  it('lists the study options and only the metrics answered in studies of the chosen kind', async () => {
+    const all = await post('/api/smartsearch/dropdown_options_analytics', {});
+    expect(all.statusCode).toBe(200);
+    const body = all.json<{
+      data: { fields: { metadata: { field: string }[]; metrics: { field: string; count: number }[] } };
+    }>();
+    expect(body.data.fields.metadata.map((field) => field.field)).toContain('client');
+    const likingStudies = await query<{ n: number }>(
+      `select count(distinct q.study_id)::int as n from questions q join metrics m on m.id = q.metric_id
+        join studies s on s.id = q.study_id where m.name = 'liking' and s.verified`,
+    );
+    expect(body.data.fields.metrics.find((metric) => metric.field === 'liking')?.count).toBe(
+      likingStudies[0]!.n,
+    );
+    const implicit = await post('/api/smartsearch/dropdown_options_analytics', {
+      irt_implict: true,
+      rdf_type: 'irt',
+    });
+    const metrics = implicit.json<{ data: { fields: { metrics: { field: string }[] } } }>().data.fields
+      .metrics;
+    expect(metrics.every((metric) => metric.field.startsWith('irt_'))).toBe(true);
+  });
+});
+
+describe('POST /api/analytics/fragrances and its status', () => {
+  it('needs a signed-in user with analytics access', async () => {
+    const body = withMetrics([LIKING_T2B]);
+    expect((await post('/api/analytics/fragrances', body, null)).statusCode).toBe(401);
+    expect((await post('/api/analytics/fragrances', body, 'client')).statusCode).toBe(403);
+    expect((await post('/api/analytics/fragrances', body, 'sales')).statusCode).toBe(403);
+  });
+
+  it('refuses bad filters with a message naming the problem', async () => {
+    const cases: [unknown, string][] = [
+      [{ q: { metrics: { metricsList: [] } } }, 'Choose at least one metric'],
+      [withMetrics([{ ...LIKING_T2B, aggregation: 'median' }]), 'aggregation'],
+      [withMetrics([LIKING_T2B], { essentials: { colour: ['red'] } }), 'colour'],
+      [
+        withMetrics([LIKING_T2B], { demographics: { startAge: 50, endAge: 20 } }),
+        'startAge must not be after endAge',
+      ],
+      [withMetrics([{ ...LIKING_T2B, metric: 'sparkle' }]), 'Unknown metric "sparkle".'],
+      [
+        withMetrics([{ ...LIKING_T2B, aggregation: 'irt_yes' }]),
+        'The aggregation irt_yes is not offered for the metric liking.',
+      ],
+      [
+        {
+          ...withMetrics([LIKING_T2B]),
+          demographics_fragrances: [{ field: 'age', filter: { type: 'range', from: 60, to: 20 } }],
+        },
+        'from must not be after to',
+      ],
+      [
+        withMetrics([
+          { ...LIKING_T2B, applyThreshold: true, threshold: { amount: 150, type: 'percentage' } },
+        ]),
+        'above 100',
+      ],
+    ];
+    for (const [body, message] of cases) {
+      const response = await post('/api/analytics/fragrances', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(errorBody(response).message).toContain(message);
+    }
+    const concept = await post(
+      '/api/analytics/fragrances',
+      withMetrics([LIKING_T2B], { conceptDetails: { theme: ['x'] } }),
+    );
+    expect(concept.statusCode).toBe(403);
+    expect(errorBody(concept).message).toBe('Only admins may filter on concept details.');
+  });
+
+  it('answers a fast job at its first poll, with every fragrance and its liking from the raw answers', async () => {
+    const result = await searchResult(
+      withMetrics([LIKING_T2B, LIKING_MEAN, { metric: 'strength', aggregation: 'just_right' }]),
+    );
+    const expected = await query<{ id: number }>(
+      `select p.id from products p join studies s on s.id = p.study_id where p.kind = 'fragrance' and s.verified`,
+    );
+    expect(result.results.map((row) => row.id).sort((a, b) => a - b)).toEqual(
+      expected.map((row) => row.id).sort((a, b) => a - b),
+    );
+    expect(result.columns.map((column) => column.key)).toEqual([
+      'liking.top_2_box',
+      'liking.mean',
+      'strength.just_right',
+    ]);
+    expect(result.filtered).toBe(false);
+    for (const row of result.results.filter((_, index) => index % 5 === 0)) {
+      const liking = summariseHarmonised(await rawAnswers(row.id, 'liking'));
+      expect(row.bases['liking.top_2_box']).toBe(liking.n);
+      expect(row.values['liking.top_2_box']).toBeCloseTo(liking.top_2_box ?? Number.NaN, 9);
+      expect(row.values['liking.mean']).toBeCloseTo(liking.mean ?? Number.NaN, 5);
+      const strength = summariseHarmonised(await rawAnswers(row.id, 'strength'));
+      expect(row.bases['strength.just_right']).toBe(strength.n);
+      expect(row.values['strength.just_right']).toBeCloseTo(strength.just_right ?? Number.NaN, 9);
+    }
+    const pooled = summariseHarmonised(
+      (await Promise.all(result.results.map((row) => rawAnswers(row.id, 'liking')))).flat(),
+    );
+    expect(result.summary.liking!['answers.count']).toBe(pooled.n);
+    expect(result.summary.liking!.top_2_box).toBeCloseTo(pooled.top_2_box!, 9);
+    expect(result.summary.liking!.variance).toBeCloseTo(pooled.variance!, 5);
+    expect(result.diagnostics.studies_found).toBe(new Set(result.results.map((row) => row.study_id)).size);
+  });
+
+  it('computes from the answers of the respondents the demographic filters keep', async () => {
+    const result = await searchResult({
+      ...withMetrics([LIKING_T2B, { metric: 'liking', aggregation: 'variance' }], {
+        demographics: { gender: ['Female'], startAge: 25, endAge: 50 },
+      }),
+      demographics_fragrances: [{ field: 'social_class', filter: { type: 'equal', value: 'C' } }],
+    });
+    expect(result.filtered).toBe(true);
+    for (const row of result.results.filter((_, index) => index % 6 === 1)) {
+      const answers = await rawAnswers(
+        row.id,
+        'liking',
+        `r.gender = 'Female' and r.age between 25 and 50 and r.social_class = 'C'`,
+      );
+      const expected = summariseHarmonised(answers);
+      expect(row.bases['liking.top_2_box']).toBe(expected.n);
+      if (expected.n === 0) expect(row.values['liking.top_2_box']).toBeNull();
+      else expect(row.values['liking.top_2_box']).toBeCloseTo(expected.top_2_box!, 9);
+      if (expected.variance === null) expect(row.values['liking.variance']).toBeNull();
+      else expect(row.values['liking.variance']).toBeCloseTo(expected.variance, 5);
+      expect(row.low_base.includes('liking.top_2_box')).toBe(expected.n > 0 && expected.n < 30);
+    }
+    // Small bases are reported as infos of their study.
+    const lowBases = result.results.filter((row) => row.low_base.length > 0);
+    expect(lowBases.length).toBeGreaterThan(0);
+    const study = result.diagnostics.studies.find((entry) => entry.study_id === lowBases[0]!.study_id)!;
+    expect(study.infos).toBeGreaterThan(0);
+    expect(
+      study.details.some((detail) => detail.level === 'info' && detail.message.startsWith('Low base for')),
+    ).toBe(true);
+  });
+
+  it('keeps the best or worst N, or N percent, by the thresholded metric', async () => {
+    const all = await searchResult(withMetrics([LIKING_T2B]));
+    const ranked = all.results
+      .filter((row) => row.values['liking.top_2_box'] !== null)
+      .sort((a, b) => b.values['liking.top_2_box']! - a.values['liking.top_2_box']! || a.id - b.id);
+    const best = await searchResult({
+      q: {
+        metrics: {
+          rdfType: 'all',
+          threshold: { applyThreshold: true, amount: 3, desc: true, type: 'fragrances' },
+          metricsList: [LIKING_T2B],
+        },
+      },
+    });
+    expect(best.results.map((row) => row.id)).toEqual(ranked.slice(0, 3).map((row) => row.id));
+    const worst = await searchResult(
+      withMetrics([
+        {
+          ...LIKING_T2B,
+          applyThreshold: true,
+          threshold: { applyThreshold: true, amount: 10, desc: false, type: 'percentage' },
+        },
+      ]),
+    );
+    expect(worst.results).toHaveLength(Math.ceil(ranked.length * 0.1));
+    const ascending = [...ranked].sort(
+      (a, b) => a.values['liking.top_2_box']! - b.values['liking.top_2_box']! || a.id - b.id,
+    );
+    expect(worst.results.map((row) => row.id)).toEqual(
+      ascending.slice(0, worst.results.length).map((row) => row.id),
+    );
+  });
+
+  it('lists concepts for a concept search and honours the selected products', async () => {
+    const concepts = await searchResult({ ...withMetrics([LIKING_T2B]), type: 'concepts' });
+    const expected = await query<{ n: number }>(
+      `select count(*)::int as n from products p join studies s on s.id = p.study_id where p.kind = 'concept' and s.verified`,
+    );
+    expect(concepts.type).toBe('concepts');
+    expect(concepts.results).toHaveLength(expected[0]!.n);
+    expect(concepts.results.every((row) => row.kind === 'concept')).toBe(true);
+    const all = await searchResult(withMetrics([LIKING_T2B]));
+    const chosen = all.results
+      .slice(0, 2)
+      .map((row) => ({ id: row.id, c_mi_number: row.c_mi_number, prod: row.prod }));
+    const selected = await searchResult({ ...withMetrics([LIKING_T2B]), fragrances: chosen });
+    expect(selected.results.map((row) => row.id)).toEqual(chosen.map((row) => row.id));
+  });
+
+  it('reports FAILURE with the reason when chosen products no longer exist', async () => {
+    const { status } = await search({ ...withMetrics([LIKING_T2B]), fragrances: [{ id: 99_999_999 }] });
+    expect(status).toMatchObject({
+      status: 'FAILURE',
+      result: null,
+      error: 'Some chosen products are no longer available: 99999999.',
+    });
+  });
+
+  it('answers 404 for a job that is not yours and 400 for a malformed job id', async () => {
+    const { jobid } = await search(withMetrics([LIKING_T2B]));
+    const other = await get(`/api/analytics/fragrances/${jobid}`, 'admin');
+    expect(other.statusCode).toBe(404);
+    expect(errorBody(other).message).toBe('No such job.');
+    expect((await get(`/api/analytics/fragrances/${jobid}`, null)).statusCode).toBe(401);
+    expect((await get('/api/analytics/fragrances/not-a-job')).statusCode).toBe(400);
+    expect((await get(`/api/analytics/significance/${jobid}`)).statusCode).toBe(404);
+  });
+
+  it('diagnoses out-of-scale answers (left out of the numbers) and missing mappings', async () => {
+    const [target] = await query<{
+      product_id: number;
+      question_id: number;
+      respondent_id: number;
+      study_id: number;
+      c_mi_number: string;
+      filename: string;
+      qid: string;
+    }>(
+      `select a.product_id, a.question_id, a.respondent_id, a.study_id, s.c_mi_number, q.filename, q.qid
+        from answers a join questions q on q.id = a.question_id join metrics m on m.id = a.metric_id
+        join studies s on s.id = a.study_id
+        where m.name = 'liking' and s.verified and s.rdf_type = 'rdf' order by a.product_id limit 1`,
+    );
+    const before = summariseHarmonised(await rawAnswers(target!.product_id, 'liking'));
+    await query(
+      `update answers set raw_value = q.scale_max + 3, value = 1 + 4 * (q.scale_max + 3 - q.scale_min) / (q.scale_max - q.scale_min)
+        from questions q where q.id = answers.question_id and answers.question_id = $1 and answers.product_id = $2 and answers.respondent_id = $3`,
+      [target!.question_id, target!.product_id, target!.respondent_id],
+    );
+    const [unmapped] = await query<{ study_id: number; c_mi_number: string }>(
+      `select s.id as study_id, s.c_mi_number from studies s where s.verified and s.rdf_type = 'rdf' and s.id <> $1 order by s.id limit 1`,
+      [target!.study_id],
+    );
+    await query(
+      `update questions set metric_id = null where study_id = $1 and metric_id = (select id from metrics where name = 'purchase_intention')`,
+      [unmapped!.study_id],
+    );
+    const result = await searchResult(
+      withMetrics([LIKING_MEAN, { metric: 'purchase_intention', aggregation: 'top_2_box' }]),
+    );
+    const row = result.results.find((entry) => entry.id === target!.product_id)!;
+    const after = summariseHarmonised(await rawAnswers(target!.product_id, 'liking'));
+    expect(after.n).toBe(before.n - 1);
+    expect(row.bases['liking.mean']).toBe(after.n);
+    expect(row.values['liking.mean']).toBeCloseTo(after.mean!, 5);
+    const flagged = result.diagnostics.studies.find((study) => study.study_id === target!.study_id)!;
+    expect(flagged.errors).toBe(1);
+    expect(flagged.details).toContainEqual({
+      level: 'error',
+      message: `1 answers to question ${target!.qid} are outside the question's scale.`,
+      file: target!.filename,
+    });
+    const missing = result.diagnostics.studies.find((study) => study.study_id === unmapped!.study_id)!;
+    expect(missing.details).toContainEqual({
+      level: 'warning',
+      message: 'No question is mapped to the metric purchase_intention.',
+      file: null,
+    });
+    expect(result.diagnostics.studies_with_anomalies).toBeGreaterThanOrEqual(2);
+  });
+
+  it('answers a repeated query from the cache unless no_cache is asked', async () => {
+    const body = withMetrics([{ metric: 'fresh', aggregation: 'top_2_box' }]);
+    const first = await searchResult(body);
+    const second = await searchResult(body);
+    expect(second).toEqual(first);
+    const { status } = await search(body, 'researcher', '/api/analytics/fragrances?no_cache=true');
+    expect(status.result!.json).toEqual(first);
+    expect((await post('/api/analytics/fragrances?no_cache=maybe', body)).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/analytics/significance and its status', () => {
+  async function significance(body: SignificanceRequest, role: DemoRole = 'researcher') {
+    const queued = await post('/api/analytics/significance', body, role);
+    expect(queued.statusCode, queued.body).toBe(200);
+    const { job_id } = queued.json<{ job_id: string }>();
+    const status = await get(`/api/analytics/significance/${job_id}`, role);
+    expect(status.statusCode).toBe(200);
+    return status.json<SignificanceStatus>();
+  }
+
+  it('needs analytics access and a metric with confidence on', async () => {
+    const body = {
+      data: [{ id: 1 }, { id: 2 }],
+      calculation: 'avg',
+      metrics: [{ field: 'liking', aggregation: 'mean', confidence: true }],
+    };
+    expect((await post('/api/analytics/significance', body, null)).statusCode).toBe(401);
+    expect((await post('/api/analytics/significance', body, 'client')).statusCode).toBe(403);
+    const none = await post('/api/analytics/significance', {
+      ...body,
+      metrics: [{ field: 'liking', aggregation: 'mean', confidence: false }],
+    });
+    expect(none.statusCode).toBe(400);
+    expect(errorBody(none).message).toContain(
+      'You need to check at least one metric to calculate significance.',
+    );
+    const one = await post('/api/analytics/significance', { ...body, data: [{ id: 1 }] });
+    expect(errorBody(one).message).toContain('Significance needs at least two products.');
+    const calc = await post('/api/analytics/significance', { ...body, calculation: 'median' });
+    expect(calc.statusCode).toBe(400);
+    const variance = await post('/api/analytics/significance', {
+      ...body,
+      metrics: [{ field: 'liking', aggregation: 'variance', confidence: true }],
+    });
+    expect(errorBody(variance).message).toBe(
+      'The aggregation variance is not offered for the metric liking.',
+    );
+  });
+
+  it('marks each product as the tests of METRICS.md on its raw answers do (rest and avg)', async () => {
+    const all = await searchResult(withMetrics([LIKING_T2B]));
+    const data = all.results.slice(0, 12).map((row) => ({ id: row.id }));
+    const metrics = [
+      { field: 'liking', aggregation: 'mean', confidence: true },
+      { field: 'liking', aggregation: 'top_2_box', confidence: true },
+      { field: 'strength', aggregation: 'mean', confidence: false },
+    ] as const;
+    const answers = await Promise.all(data.map((row) => rawAnswers(row.id, 'liking')));
+    const t2b = answers.map((list) => ({
+      count: list.filter((v) => v >= 3.5 - 1e-9).length,
+      n: list.length,
+    }));
+    const means = answers.map((list) => summariseHarmonised(list).mean!);
+    const averageMean = means.reduce((a, b) => a + b, 0) / means.length;
+    const averageShare = t2b.reduce((a, b) => a + b.count / b.n, 0) / t2b.length;
+    let marked = 0;
+    for (const calculation of ['rest', 'avg'] as const) {
+      const status = await significance({ data, calculation, metrics: [...metrics] });
+      expect(status.status).toBe('SUCCESS');
+      expect(status.result!.calculation).toBe(calculation);
+      const results = status.result!.results;
+      expect(results.map((row) => row.id)).toEqual(data.map((row) => row.id));
+      results.forEach((row, index) => {
+        const rest = answers.filter((_, other) => other !== index).flat();
+        const restBox = t2b
+          .filter((_, other) => other !== index)
+          .reduce((a, b) => ({ count: a.count + b.count, n: a.n + b.n }), { count: 0, n: 0 });
+        const mean =
+          calculation === 'rest'
+            ? compareSelectionVsRest({ kind: 'mean', selection: answers[index]!, rest })
+            : compareSelectionVsAverage({ kind: 'mean', selection: answers[index]!, average: averageMean });
+        const box =
+          calculation === 'rest'
+            ? compareSelectionVsRest({ kind: 'box', selection: t2b[index]!, rest: restBox })
+            : compareSelectionVsAverage({ kind: 'box', selection: t2b[index]!, average: averageShare });
+        const meanMark = row['liking.mean.confidence']!;
+        expect(meanMark).toMatchObject({
+          level: mean.level,
+          table: mean.direction,
+          test: mean.test,
+          n: answers[index]!.length,
+        });
+        if (mean.pValue === null) expect(meanMark.p_value).toBeNull();
+        else expect(meanMark.p_value).toBeCloseTo(mean.pValue, 5);
+        const boxMark = row['liking.top_2_box.confidence']!;
+        expect(boxMark).toMatchObject({ level: box.level, table: box.direction, test: box.test });
+        if (box.pValue !== null) expect(boxMark.p_value).toBeCloseTo(box.pValue, 9);
+        expect(row['strength.mean.confidence']).toBeUndefined();
+        if (meanMark.level !== null) marked++;
+      });
+    }
+    // The generated library has real differences: some products are significant.
+    expect(marked).toBeGreaterThan(0);
+  });
+
+  it('reports FAILURE when a product does not exist', async () => {
+    const status = await significance({
+      data: [{ id: 99_999_998 }, { id: 99_999_999 }],
+      calculation: 'rest',
+      metrics: [{ field: 'liking', aggregation: 'mean', confidence: true }],
+    });
+    expect(status).toMatchObject({
+      status: 'FAILURE',
+      result: null,
+      error: 'Some chosen products are no longer available: 99999998, 99999999.',
+    });
+  });
+});

@@ -1,0 +1,456 @@
+/**
+ * The SQL of analytics: the products a search selects, their sufficient statistics per metric (from
+ * product_metric_stats when no respondent filter applies, otherwise from the answers joined to the
+ * respondents), raw harmonised answers for checks, and the anomalies behind the diagnostics.
+ */
+import { BOX_TOLERANCE } from '@accord/stats';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  answers,
+  concepts,
+  fragrances,
+  jobResults,
+  metrics,
+  productMetricStats,
+  products,
+  questions,
+  respondents,
+  studies,
+} from '../../db/schema.ts';
+import { sqlTextArray } from '../../lib/client-scope.ts';
+import { allOf, studyWhere, type CompiledFilters } from '../search/search-filters.ts';
+
+export interface MetricRecord {
+  id: number;
+  name: string;
+  label: string;
+  metricType: string;
+  kind: 'hedonic' | 'jar' | 'binary' | 'eeg' | 'implicit';
+}
+
+export interface ProductRecord {
+  id: number;
+  studyId: number;
+  kind: 'fragrance' | 'concept';
+  code: string;
+  name: string | null;
+  cMiNumber: string;
+  projectName: string;
+  client: string;
+  category: string | null;
+  productType: string | null;
+  rdfType: 'rdf' | 'eeg' | 'irt';
+}
+
+/** Sufficient statistics of one product and metric (METRICS.md section 1 boxes). */
+export interface MetricSums {
+  productId: number;
+  metricId: number;
+  n: number;
+  sum: number;
+  sumSq: number;
+  nTopBox: number;
+  nTop2Box: number;
+  nJustRight: number;
+  nBottom2Box: number;
+  nBottomBox: number;
+}
+
+/** What selects the products of a search. */
+export interface ProductSelection {
+  compiled: CompiledFilters;
+  scope: SQL;
+  kind: 'fragrance' | 'concept';
+  rdfType: 'all' | 'rdf' | 'eeg' | 'irt';
+  /** Only these product ids (the selected rows), when given. */
+  productIds?: readonly number[] | null;
+}
+
+/** Respondent conditions (alias r), already compiled; empty means every respondent. */
+export type RespondentConditions = SQL[];
+
+function intArray(values: readonly number[]): SQL {
+  return sql`array[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::int[]`;
+}
+
+/** WHERE of a product (alias p, its study s, fragrance f, concept c) of the selection. */
+function productWhere(selection: ProductSelection): SQL {
+  const { compiled, scope, kind } = selection;
+  const parts: SQL[] = [
+    studyWhere(compiled, scope, { fragrances: kind !== 'fragrance', concepts: kind !== 'concept' }),
+    sql`p.kind = ${kind}`,
+    kind === 'fragrance' ? allOf(compiled.fragrance) : allOf(compiled.concept),
+  ];
+  if (selection.rdfType !== 'all') parts.push(sql`s.rdf_type = ${selection.rdfType}`);
+  if (selection.productIds) parts.push(sql`p.id = any(${intArray(selection.productIds)})`);
+  return sql.join(
+    parts.map((part) => sql`(${part})`),
+    sql` and `,
+  );
+}
+
+const productSource = sql`${products} p
+  join ${studies} s on s.id = p.study_id
+  left join ${fragrances} f on f.id = p.fragrance_id
+  left join ${concepts} c on c.id = p.concept_id`;
+
+const lo = (threshold: number) => threshold - BOX_TOLERANCE;
+const hi = (threshold: number) => threshold + BOX_TOLERANCE;
+
+/** Aggregates over answers (alias a, value v as float8); out-of-scale answers are left out. */
+const answerSums = sql.raw(`count(*)::int as n,
+  coalesce(sum(v), 0)::float8 as sum,
+  coalesce(sum(v * v), 0)::float8 as sum_sq,
+  (count(*) filter (where v >= ${lo(4.5)}))::int as n_top_box,
+  (count(*) filter (where v >= ${lo(3.5)}))::int as n_top_2_box,
+  (count(*) filter (where v > ${hi(2.5)} and v < ${lo(3.5)}))::int as n_just_right,
+  (count(*) filter (where v <= ${hi(2.5)}))::int as n_bottom_2_box,
+  (count(*) filter (where v <= ${hi(1.5)}))::int as n_bottom_box`);
+
+/** Harmonised answers inside the 5-point scale; EEG scores are continuous and always kept. */
+function inScale(eegMetricIds: readonly number[]): SQL {
+  const inside = sql.raw(`a.value between ${lo(1)} and ${hi(5)}`);
+  if (eegMetricIds.length === 0) return inside;
+  return sql`(${inside} or a.metric_id = any(${intArray(eegMetricIds)}))`;
+}
+
+interface SumsRow {
+  product_id: number;
+  metric_id: number;
+  n: number;
+  sum: number;
+  sum_sq: number;
+  n_top_box: number;
+  n_top_2_box: number;
+  n_just_right: number;
+  n_bottom_2_box: number;
+  n_bottom_box: number;
+}
+
+function toSums(row: SumsRow): MetricSums {
+  return {
+    productId: Number(row.product_id),
+    metricId: Number(row.metric_id),
+    n: Number(row.n),
+    sum: Number(row.sum),
+    sumSq: Number(row.sum_sq),
+    nTopBox: Number(row.n_top_box),
+    nTop2Box: Number(row.n_top_2_box),
+    nJustRight: Number(row.n_just_right),
+    nBottom2Box: Number(row.n_bottom_2_box),
+    nBottomBox: Number(row.n_bottom_box),
+  };
+}
+
+export function createAnalyticsRepository(db: Db) {
+  async function rows<T>(query: SQL): Promise<T[]> {
+    const result = (await db.execute(query)) as unknown as { rows: T[] };
+    return result.rows;
+  }
+
+  return {
+    async metrics(): Promise<MetricRecord[]> {
+      return (await db.select().from(metrics).orderBy(metrics.id)).map((metric) => ({
+        id: metric.id,
+        name: metric.name,
+        label: metric.label,
+        metricType: metric.metricType,
+        kind: metric.kind,
+      }));
+    },
+
+    /** The products a search selects, with their study's details, in study then product order. */
+    async products(selection: ProductSelection): Promise<ProductRecord[]> {
+      const found = await rows<{
+        id: number;
+        study_id: number;
+        kind: 'fragrance' | 'concept';
+        code: string;
+        name: string | null;
+        c_mi_number: string;
+        project_name: string;
+        client: string;
+        category: string | null;
+        product_type: string | null;
+        rdf_type: 'rdf' | 'eeg' | 'irt';
+      }>(sql`select p.id, p.study_id, p.kind, p.code, coalesce(f.name, c.name) as name,
+          s.c_mi_number, s.project_name, s.client, s.category, s.product_type, s.rdf_type
+        from ${productSource}
+        where ${productWhere(selection)}
+        order by s.year desc, s.id, p.id`);
+      return found.map((row) => ({
+        id: Number(row.id),
+        studyId: Number(row.study_id),
+        kind: row.kind,
+        code: row.code,
+        name: row.name,
+        cMiNumber: row.c_mi_number,
+        projectName: row.project_name,
+        client: row.client,
+        category: row.category,
+        productType: row.product_type,
+        rdfType: row.rdf_type,
+      }));
+    },
+
+    /** Which of the products exist within the scope. */
+    async productsById(productIds: readonly number[], scope: SQL): Promise<Set<number>> {
+      if (productIds.length === 0) return new Set();
+      const found = await rows<{ id: number }>(sql`select p.id from ${products} p
+        join ${studies} s on s.id = p.study_id
+        where p.id = any(${intArray(productIds)}) and ${scope}`);
+      return new Set(found.map((row) => Number(row.id)));
+    },
+
+    /** The precomputed statistics of the products and metrics (no respondent filter). */
+    async storedSums(productIds: readonly number[], metricIds: readonly number[]): Promise<MetricSums[]> {
+      if (productIds.length === 0 || metricIds.length === 0) return [];
+      const found = await rows<SumsRow>(sql`select product_id, metric_id, n, sum, sum_sq, n_top_box,
+          n_top_2_box, n_just_right, n_bottom_2_box, n_bottom_box
+        from ${productMetricStats}
+        where metric_id = any(${intArray(metricIds)}) and product_id = any(${intArray(productIds)})`);
+      return found.map(toSums);
+    },
+
+    /**
+     * Statistics computed from the answers of the respondents meeting the conditions (alias r),
+     * leaving out answers outside the 5-point scale.
+     */
+    async answerSums(
+      productIds: readonly number[],
+      metricIds: readonly number[],
+      eegMetricIds: readonly number[],
+      respondentConditions: RespondentConditions,
+    ): Promise<MetricSums[]> {
+      if (productIds.length === 0 || metricIds.length === 0) return [];
+      const joinRespondents = respondentConditions.length > 0;
+      const found = await rows<SumsRow>(sql`select product_id, metric_id, ${answerSums}
+        from (select a.product_id, a.metric_id, a.value::float8 as v
+          from ${answers} a
+          ${joinRespondents ? sql`join ${respondents} r on r.id = a.respondent_id` : sql``}
+          where a.metric_id = any(${intArray(metricIds)})
+            and a.product_id = any(${intArray(productIds)})
+            and ${inScale(eegMetricIds)}
+            ${joinRespondents ? sql`and ${sql.join(respondentConditions, sql` and `)}` : sql``}) x
+        group by product_id, metric_id`);
+      return found.map(toSums);
+    },
+
+    /**
+     * Harmonised answers of products and metrics for respondents meeting the conditions, in scale;
+     * keyed "productId:metricId".
+     */
+    async answerValues(
+      productIds: readonly number[],
+      metricIds: readonly number[],
+      eegMetricIds: readonly number[],
+      respondentConditions: RespondentConditions,
+    ): Promise<Map<string, number[]>> {
+      const values = new Map<string, number[]>();
+      if (productIds.length === 0 || metricIds.length === 0) return values;
+      const joinRespondents = respondentConditions.length > 0;
+      const found = await rows<{ product_id: number; metric_id: number; v: number }>(sql`
+        select a.product_id, a.metric_id, a.value::float8 as v
+        from ${answers} a
+        ${joinRespondents ? sql`join ${respondents} r on r.id = a.respondent_id` : sql``}
+        where a.metric_id = any(${intArray(metricIds)})
+          and a.product_id = any(${intArray(productIds)})
+          and ${inScale(eegMetricIds)}
+          ${joinRespondents ? sql`and ${sql.join(respondentConditions, sql` and `)}` : sql``}`);
+      for (const row of found) {
+        const key = `${row.product_id}:${row.metric_id}`;
+        const list = values.get(key);
+        if (list) list.push(Number(row.v));
+        else values.set(key, [Number(row.v)]);
+      }
+      return values;
+    },
+
+    /** Metrics (of those asked) that have at least one question mapped in each study. */
+    async mappedMetrics(
+      studyIds: readonly number[],
+      metricIds: readonly number[],
+    ): Promise<{ studyId: number; metricId: number }[]> {
+      if (studyIds.length === 0 || metricIds.length === 0) return [];
+      const found = await rows<{ study_id: number; metric_id: number }>(sql`
+        select distinct study_id, metric_id from ${questions}
+        where study_id = any(${intArray(studyIds)}) and metric_id = any(${intArray(metricIds)})`);
+      return found.map((row) => ({ studyId: Number(row.study_id), metricId: Number(row.metric_id) }));
+    },
+
+    /**
+     * Answers outside their question's scale (harmonised value outside [1, 5]) of the products and
+     * metrics, per product and question, with the results file of the question.
+     */
+    async outOfScale(
+      productIds: readonly number[],
+      metricIds: readonly number[],
+    ): Promise<{ productId: number; studyId: number; qid: string; filename: string; count: number }[]> {
+      if (productIds.length === 0 || metricIds.length === 0) return [];
+      const found = await rows<{
+        product_id: number;
+        study_id: number;
+        qid: string;
+        filename: string;
+        count: number;
+      }>(sql`select a.product_id, q.study_id, q.qid, q.filename, count(*)::int as count
+        from ${answers} a join ${questions} q on q.id = a.question_id
+        where a.metric_id = any(${intArray(metricIds)})
+          and a.product_id = any(${intArray(productIds)})
+          and ${sql.raw(`(a.value < ${lo(1)} or a.value > ${hi(5)})`)}
+        group by a.product_id, q.study_id, q.qid, q.filename`);
+      return found.map((row) => ({
+        productId: Number(row.product_id),
+        studyId: Number(row.study_id),
+        qid: row.qid,
+        filename: row.filename,
+        count: Number(row.count),
+      }));
+    },
+
+    /**
+     * A text that changes whenever the data under analytics changes: studies and their products,
+     * questions (mappings) and the precomputed statistics (rewritten whenever answers are loaded).
+     */
+    async fingerprint(): Promise<string> {
+      const tables = [studies, fragrances, concepts, products, questions];
+      const parts = tables.map(
+        (table) => sql`(select count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) from ${table})`,
+      );
+      parts.push(sql`(select count(*)::text from ${productMetricStats})`);
+      const [row] = await rows<{ fingerprint: string }>(
+        sql`select concat_ws('|', ${sql.join(parts, sql`, `)}) as fingerprint`,
+      );
+      return row?.fingerprint ?? '';
+    },
+
+    /** Options of the demographic fields: respondents in scope per value. */
+    async demographicCounts(scope: SQL): Promise<Map<string, Map<string, number>>> {
+      const found = await rows<{ field: string; value: string; n: number }>(sql`
+        with r as (select r.gender, r.ethnicity, r.social_class, r.bumo from ${respondents} r
+          join ${studies} s on s.id = r.study_id where ${scope})
+        select 'gender' as field, gender as value, count(*)::int as n from r where gender is not null group by gender
+        union all select 'ethnicity', ethnicity, count(*)::int from r where ethnicity is not null group by ethnicity
+        union all select 'social_class', social_class, count(*)::int from r where social_class is not null group by social_class
+        union all select 'bumo', bumo, count(*)::int from r where bumo is not null group by bumo`);
+      const counts = new Map<string, Map<string, number>>();
+      for (const row of found) {
+        if (!counts.has(row.field)) counts.set(row.field, new Map());
+        counts.get(row.field)!.set(row.value, Number(row.n));
+      }
+      return counts;
+    },
+
+    async ageAndYearRange(scope: SQL): Promise<{
+      minAge: number | null;
+      maxAge: number | null;
+      minYear: number | null;
+      maxYear: number | null;
+    }> {
+      const [row] = await rows<{
+        min_age: number | null;
+        max_age: number | null;
+        min_year: number | null;
+        max_year: number | null;
+      }>(sql`
+        select (select min(r.age)::int from ${respondents} r join ${studies} s on s.id = r.study_id where ${scope}) as min_age,
+          (select max(r.age)::int from ${respondents} r join ${studies} s on s.id = r.study_id where ${scope}) as max_age,
+          (select min(s.year)::int from ${studies} s where ${scope}) as min_year,
+          (select max(s.year)::int from ${studies} s where ${scope}) as max_year`);
+      const num = (value: number | null | undefined) => (value == null ? null : Number(value));
+      return {
+        minAge: num(row?.min_age),
+        maxAge: num(row?.max_age),
+        minYear: num(row?.min_year),
+        maxYear: num(row?.max_year),
+      };
+    },
+
+    /** Studies per metric with questions mapped to it, among the studies of the selection. */
+    async metricStudyCounts(
+      compiled: CompiledFilters,
+      scope: SQL,
+      rdfType: 'all' | 'rdf' | 'eeg' | 'irt',
+    ): Promise<Map<number, number>> {
+      const found = await rows<{ metric_id: number; n: number }>(sql`
+        select q.metric_id, count(distinct q.study_id)::int as n
+        from ${questions} q join ${studies} s on s.id = q.study_id
+        where q.metric_id is not null and ${studyWhere(compiled, scope)}
+          ${rdfType === 'all' ? sql`` : sql`and s.rdf_type = ${rdfType}`}
+        group by q.metric_id`);
+      return new Map(found.map((row) => [Number(row.metric_id), Number(row.n)]));
+    },
+
+    // ------------------------------------------------------------------ jobs
+
+    async createJob(id: string, userId: number, kind: string): Promise<void> {
+      await db.insert(jobResults).values({ id, userId, kind, status: 'STARTED', progress: 0 });
+    },
+
+    async finishJob(id: string, outcome: { result: unknown } | { error: string }): Promise<void> {
+      await db.execute(sql`update ${jobResults} set
+          status = ${'result' in outcome ? 'SUCCESS' : 'FAILURE'},
+          progress = 100,
+          result = ${'result' in outcome ? JSON.stringify(outcome.result) : null}::jsonb,
+          error = ${'error' in outcome ? outcome.error : null},
+          updated_at = now()
+        where id = ${id}`);
+    },
+
+    async findJob(
+      id: string,
+      userId: number,
+      kind: string,
+    ): Promise<{ status: string; progress: number; result: unknown; error: string | null } | null> {
+      const [row] = await rows<{ status: string; progress: number; result: unknown; error: string | null }>(
+        sql`select status, progress, result, error from ${jobResults}
+          where id = ${id} and user_id = ${userId} and kind = ${kind}`,
+      );
+      if (!row) return null;
+      const result = typeof row.result === 'string' ? (JSON.parse(row.result) as unknown) : row.result;
+      return { status: row.status, progress: Number(row.progress), result, error: row.error };
+    },
+  };
+}
+
+export type AnalyticsRepository = ReturnType<typeof createAnalyticsRepository>;
+
+/** Respondent conditions (alias r) of the demographic filters and the results-table conditions. */
+export function respondentConditions(
+  demographics: {
+    gender?: string[] | null;
+    ethnicity?: string[] | null;
+    socialClass?: string[] | null;
+    bumo?: string[] | null;
+    startAge?: number | null;
+    endAge?: number | null;
+  },
+  conditions: readonly (
+    | { field: 'gender' | 'ethnicity' | 'social_class' | 'bumo'; filter: { type: 'equal'; value: string } }
+    | { field: 'age'; filter: { type: 'range'; from: number; to: number } }
+  )[],
+): RespondentConditions {
+  const list: SQL[] = [];
+  const columns = {
+    gender: 'gender',
+    ethnicity: 'ethnicity',
+    socialClass: 'social_class',
+    bumo: 'bumo',
+  } as const;
+  for (const [key, column] of Object.entries(columns) as [keyof typeof columns, string][]) {
+    const values = [...new Set(demographics[key] ?? [])];
+    if (values.length > 0) list.push(sql`${sql.raw(`r.${column}`)} = any(${sqlTextArray(values)})`);
+  }
+  if (demographics.startAge != null) list.push(sql`r.age >= ${demographics.startAge}`);
+  if (demographics.endAge != null) list.push(sql`r.age <= ${demographics.endAge}`);
+  for (const condition of conditions) {
+    if (condition.field === 'age')
+      list.push(sql`r.age between ${condition.filter.from} and ${condition.filter.to}`);
+    else list.push(sql`${sql.raw(`r.${condition.field}`)} = ${condition.filter.value}`);
+  }
+  return list;
+}

@@ -1,0 +1,150 @@
+import {
+  AnalyticsDropdownRequest,
+  AnalyticsDropdownResponse,
+  AnalyticsOptionsResponse,
+  ErrorResponse,
+  JobIdParam,
+  MetricSearchRequest,
+  MetricSearchStatus,
+  NoCacheQuery,
+  QueuedJob,
+  QueuedSignificanceJob,
+  SignificanceRequest,
+  SignificanceStatus,
+  type ParsedStudySearchQuery,
+} from '@accord/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, requirePermission } from '../../plugins/auth.ts';
+import type { Db } from '../../db/client.ts';
+import { systemClock } from '../../lib/clock.ts';
+import { createFieldsRepository } from '../fields/fields.repository.ts';
+import { createSearchRepository } from '../search/search.repository.ts';
+import { createSearchService, type SearchService } from '../search/search.service.ts';
+import { createAnalyticsRepository } from './analytics.repository.ts';
+import { createAnalyticsService, type AnalyticsService } from './analytics.service.ts';
+
+const errorResponses = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
+const statusErrors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+const JOB_PROTOCOL =
+  ' Answers a job id; GET the status with it: SUCCESS carries the result, FAILURE the error, anything else is progress. A job finishing within a few seconds is done at its first poll.';
+
+/** Advanced analytics (document 3 section 7): admins and users with analytics access. */
+export const analyticsRoutes: FastifyPluginAsyncZod<{
+  analytics: AnalyticsService;
+  search: SearchService;
+}> = async (app, { analytics, search }) => {
+  const tags = ['analytics'];
+  const guard = requirePermission('canAccessAnalytics');
+
+  app.get(
+    '/analytics/options',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary:
+          'Demographic options (respondents per value), metrics with their aggregations and study counts, the age and year ranges',
+        response: { 200: AnalyticsOptionsResponse, 401: ErrorResponse, 403: ErrorResponse },
+      },
+    },
+    async (request) => analytics.options(currentUser(request)),
+  );
+
+  app.post(
+    '/smartsearch/dropdown_options_analytics',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary:
+          'Option lists of the analytics filters under the current filters (as /smartsearch/dropdown_options), plus the metrics with answers in the studies of the chosen kind (rdf_type; irt_implict: implicit metrics only)',
+        body: AnalyticsDropdownRequest,
+        response: { 200: AnalyticsDropdownResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { demographics: _demographics, metrics: _metrics, ...filters } = request.body.query;
+      const query = filters as ParsedStudySearchQuery;
+      const [options, metrics] = await Promise.all([
+        search.dropdownOptions(user, query),
+        analytics.metricOptionsFor(user, query, request.body.rdf_type, request.body.irt_implict),
+      ]);
+      return {
+        data: { fields: { ...options.data.fields, metrics }, dependencies: options.data.dependencies },
+      };
+    },
+  );
+
+  app.post(
+    '/analytics/fragrances',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary:
+          'Queue a metric search: per fragrance (type concepts: per concept) the chosen aggregations with their bases, under the study, demographic and results-table filters, with thresholds and diagnostics. Results are cached per query while the data is unchanged; ?no_cache=true computes afresh.' +
+          JOB_PROTOCOL,
+        body: MetricSearchRequest,
+        querystring: NoCacheQuery,
+        response: { 200: QueuedJob, ...errorResponses },
+      },
+    },
+    async (request) =>
+      analytics.queueMetricSearch(currentUser(request), request.body, request.query.no_cache),
+  );
+
+  app.get(
+    '/analytics/fragrances/:jobId',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'Status of a metric search job (yours only); on SUCCESS the result is in result.json',
+        params: JobIdParam,
+        response: { 200: MetricSearchStatus, ...statusErrors, 400: ErrorResponse },
+      },
+    },
+    async (request) => analytics.metricSearchStatus(currentUser(request), request.params.jobId),
+  );
+
+  app.post(
+    '/analytics/significance',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary:
+          'Queue significance of each product against the list average (avg) or the rest of the list (rest) for the metrics with confidence on: Welch or one-sample t-test for means, two-proportion or one-proportion z-test for boxes, two-sided, at 99, 95 and 90 %.' +
+          JOB_PROTOCOL,
+        body: SignificanceRequest,
+        response: { 200: QueuedSignificanceJob, ...errorResponses },
+      },
+    },
+    async (request) => analytics.queueSignificance(currentUser(request), request.body),
+  );
+
+  app.get(
+    '/analytics/significance/:jobId',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary:
+          'Status of a significance job (yours only); on SUCCESS result.results holds per product its id and, per "metric.aggregation.confidence", level, table (mt higher, let lower), test, p_value and n',
+        params: JobIdParam,
+        response: { 200: SignificanceStatus, ...statusErrors, 400: ErrorResponse },
+      },
+    },
+    async (request) => analytics.significanceStatus(currentUser(request), request.params.jobId),
+  );
+};
+
+/** The services of the analytics routes on the application database. */
+export function analyticsDeps(db: Db): { analytics: AnalyticsService; search: SearchService } {
+  const fields = createFieldsRepository(db);
+  return {
+    analytics: createAnalyticsService({ analytics: createAnalyticsRepository(db), fields }),
+    search: createSearchService({ search: createSearchRepository(db), fields, clock: systemClock }),
+  };
+}

@@ -1,0 +1,660 @@
+/**
+ * Advanced analytics: the metric search (per fragrance or concept, the chosen metrics' aggregations
+ * with their bases, thresholds and diagnostics), significance, and the demographic options. Searches
+ * run as jobs under the spec's protocol: POST answers a job id at once when the work is fast (so the
+ * first poll finds it done), otherwise the work goes on and the polls see it finish.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  AGGREGATION_LABELS,
+  AGGREGATIONS_BY_METRIC_KIND,
+  AGGREGATIONS,
+  ANALYTICS_AGE_RANGE,
+  ANALYTICS_MESSAGES,
+  LOW_BASE,
+  isClientScopedRole,
+  type Aggregation,
+  type AnalyticsOptionsResponse,
+  type Diagnostics,
+  type MetricSearchResult,
+  type MetricSearchStatus,
+  type ParsedAnalyticsQuery,
+  type ParsedMetricSearchRequest,
+  type ParsedSignificanceRequest,
+  StudySearchQuery,
+  type ParsedStudySearchQuery,
+  type SignificanceStatus,
+  type Threshold,
+} from '@accord/contracts';
+import {
+  ANALYTICS_LEVELS,
+  compareMeanVsAverageFromSummary,
+  compareMeanVsRestFromSummaries,
+  compareSelectionVsAverage,
+  compareSelectionVsRest,
+  subtractSums,
+  summaryFromSums,
+  type SelectionComparison,
+} from '@accord/stats';
+import { studyScope } from '../../lib/client-scope.ts';
+import { AppError, errors } from '../../lib/errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { mergeOptions } from '../fields/fields.presenter.ts';
+import type { FieldsRepository } from '../fields/fields.repository.ts';
+import { createAnswerCache } from '../search/answer-cache.ts';
+import { compileFilters, s, type CompiledFilters } from '../search/search-filters.ts';
+import {
+  EMPTY_SUMS,
+  addSums,
+  aggregate,
+  applyThreshold,
+  boxCount,
+  isShare,
+  summarise,
+  type Sums,
+} from './analytics-metrics.ts';
+import {
+  respondentConditions,
+  type AnalyticsRepository,
+  type MetricRecord,
+  type MetricSums,
+  type ProductRecord,
+} from './analytics.repository.ts';
+
+/** A job finishing within this time is answered as done at its first poll. */
+const FAST_JOB_MS = 3000;
+const RESULT_CACHE_ENTRIES = 100;
+
+export const JOB_KINDS = { search: 'analytics-fragrances', significance: 'analytics-significance' } as const;
+
+type JobKind = (typeof JOB_KINDS)[keyof typeof JOB_KINDS];
+
+/** The study filters of an analytics query, as the study search compiles them. */
+function studyFiltersOf(query: ParsedAnalyticsQuery): ParsedStudySearchQuery {
+  const { essentials, fragranceDetails, conceptDetails, methodology } = query;
+  return { essentials, fragranceDetails, conceptDetails, methodology };
+}
+
+const sumsKey = (productId: number, metricId: number) => `${productId}:${metricId}`;
+
+function sumsOf(map: Map<string, Sums>, productId: number, metricId: number): Sums {
+  return map.get(sumsKey(productId, metricId)) ?? EMPTY_SUMS;
+}
+
+export function createAnalyticsService(deps: { analytics: AnalyticsRepository; fields: FieldsRepository }) {
+  const { analytics, fields } = deps;
+  let catalogue: Promise<MetricRecord[]> | null = null;
+  const metricCatalogue = () => {
+    catalogue ??= analytics.metrics().catch((error: unknown) => {
+      catalogue = null;
+      throw error;
+    });
+    return catalogue;
+  };
+  const resultCache = createAnswerCache<MetricSearchResult>({
+    maxEntries: RESULT_CACHE_ENTRIES,
+    fingerprint: () => analytics.fingerprint(),
+  });
+  const scopeOf = (user: AuthUser) => studyScope(user, s.client);
+
+  /** Compiles the study filters after checking the caller may use them (as the study search does). */
+  function compileFor(user: AuthUser, query: ParsedStudySearchQuery): CompiledFilters {
+    const compiled = compileFilters(query);
+    if (!user.permissions.isAdmin) {
+      if (compiled.concept.length > 0) throw errors.forbidden(ANALYTICS_MESSAGES.conceptFiltersAdminOnly);
+      if (!query.essentials.verified) throw errors.forbidden(ANALYTICS_MESSAGES.notVerifiedAdminOnly);
+    }
+    return compiled;
+  }
+
+  /** The catalogue metric of each entry, refusing unknown metrics and aggregations they do not offer. */
+  async function resolveMetrics(
+    entries: readonly { metric: string; aggregation: Aggregation }[],
+    path: string,
+  ): Promise<MetricRecord[]> {
+    const known = await metricCatalogue();
+    return entries.map((entry, index) => {
+      const metric = known.find((candidate) => candidate.name === entry.metric);
+      if (!metric) {
+        const message = ANALYTICS_MESSAGES.unknownMetric(entry.metric);
+        throw errors.badRequest(message, [{ path: `${path}.${index}.metric`, message }]);
+      }
+      if (!AGGREGATIONS_BY_METRIC_KIND[metric.kind].includes(entry.aggregation)) {
+        const message = ANALYTICS_MESSAGES.aggregationNotOffered(entry.aggregation, entry.metric);
+        throw errors.badRequest(message, [{ path: `${path}.${index}.aggregation`, message }]);
+      }
+      return metric;
+    });
+  }
+
+  /**
+   * Creates the job row, starts the work and waits for it up to FAST_JOB_MS, so a fast job is done at
+   * its first poll. A refusal (4xx) keeps its message; anything else is logged and reported as a
+   * failed analysis.
+   */
+  async function runJob(user: AuthUser, kind: JobKind, work: () => Promise<unknown>): Promise<string> {
+    const id = randomUUID();
+    await analytics.createJob(id, user.id, kind);
+    const done = work()
+      .then(
+        (result) => analytics.finishJob(id, { result }),
+        (error: unknown) => {
+          if (!(error instanceof AppError && error.statusCode < 500))
+            console.error(`${kind} job ${id}:`, error);
+          const message =
+            error instanceof AppError && error.statusCode < 500
+              ? error.message
+              : ANALYTICS_MESSAGES.jobFailed;
+          return analytics.finishJob(id, { error: message });
+        },
+      )
+      .catch((error: unknown) => console.error(`${kind} job ${id} could not be recorded:`, error));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      done,
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, FAST_JOB_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+    return id;
+  }
+
+  async function jobStatus(user: AuthUser, kind: JobKind, jobId: string) {
+    const job = await analytics.findJob(jobId, user.id, kind);
+    if (!job) throw errors.notFound(ANALYTICS_MESSAGES.noSuchJob);
+    return job;
+  }
+
+  /** Sufficient statistics per product and metric: stored ones, or computed under respondent filters. */
+  async function loadSums(
+    productIds: number[],
+    metricList: MetricRecord[],
+    respondentFilter: ReturnType<typeof respondentConditions>,
+    outOfScaleProducts: Set<number>,
+  ): Promise<Map<string, Sums>> {
+    const metricIds = [...new Set(metricList.map((metric) => metric.id))];
+    const eegIds = metricList.filter((metric) => metric.kind === 'eeg').map((metric) => metric.id);
+    const map = new Map<string, Sums>();
+    const put = (rows: MetricSums[]) => {
+      for (const row of rows) map.set(sumsKey(row.productId, row.metricId), row);
+    };
+    if (respondentFilter.length > 0) {
+      put(await analytics.answerSums(productIds, metricIds, eegIds, respondentFilter));
+      return map;
+    }
+    put(await analytics.storedSums(productIds, metricIds));
+    // The stored statistics count every answer; products with out-of-scale answers are recomputed
+    // without them, as METRICS.md drops such answers.
+    const recompute = productIds.filter((id) => outOfScaleProducts.has(id));
+    if (recompute.length > 0) {
+      for (const id of recompute) for (const metricId of metricIds) map.delete(sumsKey(id, metricId));
+      put(await analytics.answerSums(recompute, metricIds, eegIds, []));
+    }
+    return map;
+  }
+
+  /** Whether a metric is expected in a study of the given kind (EEG in EEG studies, implicit in IRT). */
+  const expectedIn = (metric: MetricRecord, rdfType: ProductRecord['rdfType']) =>
+    metric.kind === 'eeg' ? rdfType === 'eeg' : metric.kind === 'implicit' ? rdfType === 'irt' : true;
+
+  async function computeMetricSearch(
+    user: AuthUser,
+    request: ParsedMetricSearchRequest,
+  ): Promise<MetricSearchResult> {
+    const query = request.q;
+    const compiled = compileFor(user, studyFiltersOf(query));
+    const entries = query.metrics.metricsList;
+    const entryMetrics = await resolveMetrics(entries, 'q.metrics.metricsList');
+    const distinctMetrics = [...new Map(entryMetrics.map((metric) => [metric.id, metric])).values()];
+    const kind = request.type === 'concepts' ? 'concept' : 'fragrance';
+    const chosenIds = request.fragrances ? [...new Set(request.fragrances.map((entry) => entry.id))] : null;
+
+    const productList = await analytics.products({
+      compiled,
+      scope: scopeOf(user),
+      kind,
+      rdfType: query.metrics.rdfType,
+      productIds: chosenIds,
+    });
+    if (chosenIds) {
+      const found = new Set(productList.map((product) => product.id));
+      const missing = chosenIds.filter((id) => !found.has(id));
+      if (missing.length > 0) throw errors.badRequest(ANALYTICS_MESSAGES.missingProducts(missing));
+    }
+    const productIds = productList.map((product) => product.id);
+    const metricIds = distinctMetrics.map((metric) => metric.id);
+    const respondentFilter = respondentConditions(query.demographics, request.demographics_fragrances);
+
+    const outOfScale = await analytics.outOfScale(
+      productIds,
+      distinctMetrics.filter((metric) => metric.kind !== 'eeg').map((metric) => metric.id),
+    );
+    const [sums, mapped] = await Promise.all([
+      loadSums(
+        productIds,
+        distinctMetrics,
+        respondentFilter,
+        new Set(outOfScale.map((row) => row.productId)),
+      ),
+      analytics.mappedMetrics([...new Set(productList.map((product) => product.studyId))], metricIds),
+    ]);
+
+    const columns = entries.map((entry, index) => {
+      const metric = entryMetrics[index]!;
+      return {
+        metric: metric.name,
+        label: metric.label,
+        metric_type: metric.metricType,
+        aggregation: entry.aggregation,
+        aggregation_label: AGGREGATION_LABELS[entry.aggregation],
+        confidence: entry.confidence,
+        key: `${metric.name}.${entry.aggregation}`,
+      };
+    });
+
+    let rows = productList.map((product) => {
+      const values: Record<string, number | null> = {};
+      const bases: Record<string, number> = {};
+      const lowBase: string[] = [];
+      columns.forEach((column, index) => {
+        const metric = entryMetrics[index]!;
+        const productSums = sumsOf(sums, product.id, metric.id);
+        values[column.key] = aggregate(productSums, column.aggregation, metric.kind);
+        bases[column.key] = productSums.n;
+        if (productSums.n > 0 && productSums.n < LOW_BASE && !lowBase.includes(column.key))
+          lowBase.push(column.key);
+      });
+      return {
+        id: product.id,
+        study_id: product.studyId,
+        c_mi_number: product.cMiNumber,
+        project_name: product.projectName,
+        client: product.client,
+        category: product.category,
+        product: product.productType,
+        name: product.name,
+        prod: product.code,
+        kind: product.kind,
+        values,
+        bases,
+        low_base: lowBase,
+      };
+    });
+
+    // Thresholds: each entry's own, else the global one. A product is kept when it ranks within every
+    // threshold it has a value for; a product with none of the thresholded values is dropped.
+    const thresholds = entries
+      .map((entry, index) => {
+        const own = entry.applyThreshold && entry.threshold ? entry.threshold : null;
+        const global = query.metrics.threshold?.applyThreshold ? query.metrics.threshold : null;
+        return { key: columns[index]!.key, threshold: own ?? global };
+      })
+      .filter((item): item is { key: string; threshold: Threshold } => item.threshold !== null);
+    if (thresholds.length > 0) {
+      const kept = thresholds.map((item) => ({
+        key: item.key,
+        ids: applyThreshold(
+          rows.map((row) => ({ id: row.id, value: row.values[item.key] ?? null })),
+          item.threshold,
+        ),
+      }));
+      rows = rows.filter((row) => {
+        const relevant = kept.filter(
+          (item) => row.values[item.key] !== null && row.values[item.key] !== undefined,
+        );
+        return relevant.length > 0 && relevant.every((item) => item.ids.has(row.id));
+      });
+      const primary = thresholds[0]!;
+      rows.sort((left, right) => {
+        const a = left.values[primary.key] ?? null;
+        const b = right.values[primary.key] ?? null;
+        if (a === null || b === null) return a === null ? (b === null ? 0 : 1) : -1;
+        if (a === b) return left.id - right.id;
+        return primary.threshold.desc ? b - a : a - b;
+      });
+    }
+
+    const summary: MetricSearchResult['summary'] = {};
+    for (const metric of distinctMetrics) {
+      const pooled = rows.reduce(
+        (total, row) => addSums(total, sumsOf(sums, row.id, metric.id)),
+        EMPTY_SUMS as Sums,
+      );
+      summary[metric.name] = summarise(pooled, metric.kind);
+    }
+
+    return {
+      type: request.type,
+      columns,
+      results: rows,
+      summary,
+      diagnostics: diagnose(
+        productList,
+        new Set(rows.map((row) => row.id)),
+        distinctMetrics,
+        sums,
+        mapped,
+        outOfScale,
+      ),
+      filtered: respondentFilter.length > 0,
+    };
+  }
+
+  /**
+   * Per study of the result: errors (answers outside the question's scale, left out of every number),
+   * warnings (a chosen metric the study should have but no question is mapped to) and infos (low
+   * bases, below 30 answers).
+   */
+  function diagnose(
+    productList: ProductRecord[],
+    keptIds: Set<number>,
+    metricList: MetricRecord[],
+    sums: Map<string, Sums>,
+    mapped: { studyId: number; metricId: number }[],
+    outOfScale: { productId: number; studyId: number; qid: string; filename: string; count: number }[],
+  ): Diagnostics {
+    const kept = productList.filter((product) => keptIds.has(product.id));
+    const studiesFound = new Map<number, { cMiNumber: string; rdfType: ProductRecord['rdfType'] }>();
+    for (const product of kept)
+      studiesFound.set(product.studyId, { cMiNumber: product.cMiNumber, rdfType: product.rdfType });
+    const mappedSet = new Set(mapped.map((row) => `${row.studyId}:${row.metricId}`));
+    const details = new Map<number, Diagnostics['studies'][number]['details']>();
+    const note = (studyId: number, entry: Diagnostics['studies'][number]['details'][number]) => {
+      if (!details.has(studyId)) details.set(studyId, []);
+      details.get(studyId)!.push(entry);
+    };
+    const byQuestion = new Map<string, { studyId: number; qid: string; filename: string; count: number }>();
+    for (const row of outOfScale) {
+      if (!keptIds.has(row.productId)) continue;
+      const key = `${row.studyId}|${row.filename}|${row.qid}`;
+      const entry = byQuestion.get(key) ?? {
+        studyId: row.studyId,
+        qid: row.qid,
+        filename: row.filename,
+        count: 0,
+      };
+      entry.count += row.count;
+      byQuestion.set(key, entry);
+    }
+    for (const entry of byQuestion.values())
+      note(entry.studyId, {
+        level: 'error',
+        message: ANALYTICS_MESSAGES.outOfScale(entry.count, entry.qid),
+        file: entry.filename,
+      });
+    for (const [studyId, study] of studiesFound) {
+      for (const metric of metricList) {
+        if (expectedIn(metric, study.rdfType) && !mappedSet.has(`${studyId}:${metric.id}`))
+          note(studyId, {
+            level: 'warning',
+            message: ANALYTICS_MESSAGES.missingMapping(metric.name),
+            file: null,
+          });
+      }
+    }
+    for (const product of kept) {
+      for (const metric of metricList) {
+        const n = sumsOf(sums, product.id, metric.id).n;
+        if (n > 0 && n < LOW_BASE)
+          note(product.studyId, {
+            level: 'info',
+            message: ANALYTICS_MESSAGES.lowBase(product.name ?? product.code, metric.name, n),
+            file: null,
+          });
+      }
+    }
+    const studies = [...details.entries()]
+      .map(([studyId, entries]) => ({
+        study_id: studyId,
+        c_mi_number: studiesFound.get(studyId)!.cMiNumber,
+        errors: entries.filter((entry) => entry.level === 'error').length,
+        warnings: entries.filter((entry) => entry.level === 'warning').length,
+        infos: entries.filter((entry) => entry.level === 'info').length,
+        details: entries,
+      }))
+      .sort((left, right) => left.c_mi_number.localeCompare(right.c_mi_number));
+    return {
+      studies_found: studiesFound.size,
+      studies_with_anomalies: studies.filter((study) => study.errors + study.warnings > 0).length,
+      studies,
+    };
+  }
+
+  async function computeSignificance(
+    user: AuthUser,
+    request: ParsedSignificanceRequest,
+  ): Promise<NonNullable<SignificanceStatus['result']>> {
+    const chosen = request.metrics.filter((entry) => entry.confidence);
+    const metricList = await resolveMetrics(
+      chosen.map((entry) => ({ metric: entry.field, aggregation: entry.aggregation })),
+      'metrics',
+    );
+    const productIds = [...new Set(request.data.map((row) => row.id))];
+    const visible = await analytics.productsById(productIds, scopeOf(user));
+    const missing = productIds.filter((id) => !visible.has(id));
+    if (missing.length > 0) throw errors.badRequest(ANALYTICS_MESSAGES.missingProducts(missing));
+    const distinct = [...new Map(metricList.map((metric) => [metric.id, metric])).values()];
+    const outOfScale = await analytics.outOfScale(
+      productIds,
+      distinct.filter((metric) => metric.kind !== 'eeg').map((metric) => metric.id),
+    );
+    const sums = await loadSums(
+      productIds,
+      distinct,
+      respondentConditions(request.demographics, request.demographics_fragrances),
+      new Set(outOfScale.map((row) => row.productId)),
+    );
+
+    const rows: Record<string, unknown>[] = productIds.map((id) => ({ id }));
+    chosen.forEach((entry, index) => {
+      const metric = metricList[index]!;
+      const key = `${metric.name}.${entry.aggregation}.confidence`;
+      const perProduct = productIds.map((id) => sumsOf(sums, id, metric.id));
+      const withAnswers = perProduct.filter((productSums) => productSums.n > 0);
+      const total = perProduct.reduce(addSums, EMPTY_SUMS as Sums);
+      const share = isShare(entry.aggregation);
+      const average =
+        withAnswers.length === 0
+          ? Number.NaN
+          : withAnswers.reduce(
+              (sum, productSums) =>
+                sum + aggregate(productSums, share ? entry.aggregation : 'mean', metric.kind)!,
+              0,
+            ) / withAnswers.length;
+      perProduct.forEach((productSums, at) => {
+        let comparison: SelectionComparison;
+        if (share) {
+          const selection = { count: boxCount(productSums, entry.aggregation)!, n: productSums.n };
+          comparison =
+            request.calculation === 'rest'
+              ? compareSelectionVsRest({
+                  kind: 'box',
+                  selection,
+                  rest: {
+                    count: boxCount(total, entry.aggregation)! - selection.count,
+                    n: total.n - productSums.n,
+                  },
+                  levels: ANALYTICS_LEVELS,
+                })
+              : compareSelectionVsAverage({ kind: 'box', selection, average, levels: ANALYTICS_LEVELS });
+        } else {
+          const selection = summaryFromSums(productSums.n, productSums.sum, productSums.sumSq);
+          comparison =
+            request.calculation === 'rest'
+              ? compareMeanVsRestFromSummaries(
+                  selection,
+                  subtractSums(
+                    { n: total.n, sum: total.sum, sumOfSquares: total.sumSq },
+                    { n: productSums.n, sum: productSums.sum, sumOfSquares: productSums.sumSq },
+                  ),
+                  ANALYTICS_LEVELS,
+                )
+              : compareMeanVsAverageFromSummary(selection, average, ANALYTICS_LEVELS);
+        }
+        rows[at]![key] = {
+          level: comparison.level,
+          table: comparison.direction,
+          test: comparison.test,
+          p_value: comparison.pValue,
+          n: productSums.n,
+        };
+      });
+    });
+    return {
+      calculation: request.calculation,
+      results: rows as unknown as NonNullable<SignificanceStatus['result']>['results'],
+    };
+  }
+
+  return {
+    /** Queues a metric search; the answer carries its job id. */
+    async queueMetricSearch(
+      user: AuthUser,
+      request: ParsedMetricSearchRequest,
+      noCache: boolean,
+    ): Promise<{ jobid: string }> {
+      // Refusals that need no data are answered at once: 403 for admin-only filters, 400 for metrics.
+      compileFor(user, studyFiltersOf(request.q));
+      await resolveMetrics(request.q.metrics.metricsList, 'q.metrics.metricsList');
+      const key = JSON.stringify({
+        clients: isClientScopedRole(user.roleId) ? [...user.clients].sort() : null,
+        admin: user.permissions.isAdmin,
+        request,
+      });
+      const jobid = await runJob(user, JOB_KINDS.search, () =>
+        noCache
+          ? computeMetricSearch(user, request)
+          : resultCache.get(key, () => computeMetricSearch(user, request)),
+      );
+      return { jobid };
+    },
+
+    async metricSearchStatus(user: AuthUser, jobId: string): Promise<MetricSearchStatus> {
+      const job = await jobStatus(user, JOB_KINDS.search, jobId);
+      return {
+        status: job.status as MetricSearchStatus['status'],
+        progress: job.progress,
+        result: job.status === 'SUCCESS' ? { json: job.result as MetricSearchResult } : null,
+        error: job.error,
+      };
+    },
+
+    async queueSignificance(user: AuthUser, request: ParsedSignificanceRequest): Promise<{ job_id: string }> {
+      const chosen = request.metrics.filter((entry) => entry.confidence);
+      await resolveMetrics(
+        chosen.map((entry) => ({ metric: entry.field, aggregation: entry.aggregation })),
+        'metrics',
+      );
+      const variance = chosen.findIndex((entry) => entry.aggregation === 'variance');
+      if (variance >= 0) {
+        const message = ANALYTICS_MESSAGES.aggregationNotOffered('variance', chosen[variance]!.field);
+        throw errors.badRequest(message, [{ path: 'metrics', message }]);
+      }
+      const job_id = await runJob(user, JOB_KINDS.significance, () => computeSignificance(user, request));
+      return { job_id };
+    },
+
+    async significanceStatus(user: AuthUser, jobId: string): Promise<SignificanceStatus> {
+      const job = await jobStatus(user, JOB_KINDS.significance, jobId);
+      return {
+        status: job.status as SignificanceStatus['status'],
+        progress: job.progress,
+        result: job.status === 'SUCCESS' ? (job.result as SignificanceStatus['result']) : null,
+        error: job.error,
+      };
+    },
+
+    /** Demographic options with respondent counts, metrics with their aggregations, age and year ranges. */
+    async options(user: AuthUser): Promise<AnalyticsOptionsResponse> {
+      const scope = scopeOf(user);
+      const [definitions, counts, ranges, metricList, metricCounts] = await Promise.all([
+        fields.definitions(),
+        analytics.demographicCounts(scope),
+        analytics.ageAndYearRange(scope),
+        metricCatalogue(),
+        analytics.metricStudyCounts(compileFilters(StudySearchQuery.parse({})), scope, 'all'),
+      ]);
+      const demographics = definitions
+        .filter((def) => def.fieldGroup === 'demographics')
+        .map((def) => ({
+          field: def.field,
+          label: def.label,
+          type: def.type,
+          multivalue: def.multivalue,
+          editable: def.editable,
+          tag_group: def.tagGroup,
+          options: mergeOptions(def, counts.get(def.field)),
+        }));
+      return {
+        data: {
+          fields: {
+            demographics,
+            metrics: metricOptions(metricList, metricCounts),
+            aggregation_metadata: aggregationGroups(),
+            metrics_range: {
+              age: {
+                min: Math.max(ANALYTICS_AGE_RANGE.min, ranges.minAge ?? ANALYTICS_AGE_RANGE.min),
+                max: Math.min(ANALYTICS_AGE_RANGE.max, ranges.maxAge ?? ANALYTICS_AGE_RANGE.max),
+              },
+            },
+            metadata: {
+              year: {
+                min: ranges.minYear ?? new Date().getFullYear(),
+                max: ranges.maxYear ?? new Date().getFullYear(),
+              },
+            },
+          },
+        },
+      };
+    },
+
+    /** Metric options with the studies counted under the filters and study kind. */
+    async metricOptionsFor(
+      user: AuthUser,
+      query: ParsedStudySearchQuery,
+      rdfType: 'all' | 'rdf' | 'eeg' | 'irt',
+      implicitOnly: boolean,
+    ) {
+      const compiled = compileFor(user, query);
+      const [metricList, counts] = await Promise.all([
+        metricCatalogue(),
+        analytics.metricStudyCounts(compiled, scopeOf(user), rdfType),
+      ]);
+      return metricOptions(
+        metricList.filter((metric) => !implicitOnly || metric.kind === 'implicit'),
+        counts,
+      ).filter((option) => option.count > 0);
+    },
+  };
+}
+
+function metricOptions(metricList: MetricRecord[], counts: Map<number, number>) {
+  return metricList.map((metric) => ({
+    type: metric.metricType,
+    name: metric.label,
+    field: metric.name,
+    kind: metric.kind,
+    aggregations: [...AGGREGATIONS_BY_METRIC_KIND[metric.kind]],
+    count: counts.get(metric.id) ?? 0,
+  }));
+}
+
+/** The aggregations offered per metric type, labelled as the metrics table heads them. */
+function aggregationGroups(): AnalyticsOptionsResponse['data']['fields']['aggregation_metadata'] {
+  const groups: { category: string; label: string; kind: keyof typeof AGGREGATIONS_BY_METRIC_KIND }[] = [
+    { category: 'Performance', label: 'Performance', kind: 'hedonic' },
+    { category: 'Attribute', label: 'Attributes', kind: 'hedonic' },
+    { category: 'EEG', label: 'EEG (Genisys)', kind: 'eeg' },
+    { category: 'Implicit', label: 'Implicit (IRT)', kind: 'implicit' },
+  ];
+  return groups.map((group) => ({
+    category: group.category,
+    label: group.label,
+    options: AGGREGATIONS.filter((aggregation) =>
+      AGGREGATIONS_BY_METRIC_KIND[group.kind].includes(aggregation),
+    ).map((aggregation) => ({ field: aggregation, label: AGGREGATION_LABELS[aggregation] })),
+  }));
+}
+
+export type AnalyticsService = ReturnType<typeof createAnalyticsService>;

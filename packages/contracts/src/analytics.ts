@@ -1,0 +1,456 @@
+/**
+ * Advanced analytics (document 3 sections 3.1, 3.2 and 7; numbers per shared METRICS.md): the filters
+ * of a metric search, the job protocol (POST answers a job id, GET polls SUCCESS / FAILURE /
+ * progress), metric search results with diagnostics, significance, demographic options and profiles.
+ */
+import { z } from 'zod';
+import { FieldDefinition } from './fields.ts';
+import {
+  ConceptDetailsFilter,
+  DropdownOptionsResponse,
+  EssentialsFilter,
+  FragranceDetailsFilter,
+  MethodologyFilter,
+} from './search.ts';
+
+const TEXT_MAX = 200;
+const VALUES_MAX = 500;
+
+/** The aggregations of METRICS.md section 1, in the spec's column order. */
+export const AGGREGATIONS = [
+  'top_box',
+  'top_2_box',
+  'just_right',
+  'mean',
+  'bottom_2_box',
+  'bottom_box',
+  'variance',
+  'hi_yes',
+  'hi_no',
+  'irt_yes',
+  'irt_no',
+  'eeg_mean',
+] as const;
+export const Aggregation = z.enum(AGGREGATIONS);
+export type Aggregation = z.infer<typeof Aggregation>;
+
+/** Column abbreviations of the metrics table (document 3 section 2.1). */
+export const AGGREGATION_LABELS: Record<Aggregation, string> = {
+  top_box: 'TB',
+  top_2_box: 'T2B',
+  just_right: 'JAR/N',
+  mean: 'M',
+  bottom_2_box: 'B2B',
+  bottom_box: 'BB',
+  variance: 'VAR',
+  hi_yes: 'HiY',
+  hi_no: 'HiN',
+  irt_yes: 'YES',
+  irt_no: 'NO',
+  eeg_mean: 'M',
+};
+
+/** Aggregations offered per kind of metric: implicit shares only on implicit metrics, EEG means on EEG. */
+export const AGGREGATIONS_BY_METRIC_KIND: Record<
+  'hedonic' | 'jar' | 'binary' | 'eeg' | 'implicit',
+  readonly Aggregation[]
+> = {
+  hedonic: ['top_box', 'top_2_box', 'just_right', 'mean', 'bottom_2_box', 'bottom_box', 'variance'],
+  jar: ['top_box', 'top_2_box', 'just_right', 'mean', 'bottom_2_box', 'bottom_box', 'variance'],
+  binary: ['top_box', 'top_2_box', 'mean', 'bottom_2_box', 'bottom_box', 'variance'],
+  eeg: ['eeg_mean', 'mean', 'variance'],
+  implicit: ['irt_yes', 'irt_no', 'hi_yes', 'hi_no'],
+};
+
+/** Kinds of study a metric search covers: all, classic results (rdf), EEG, implicit (irt). */
+export const RDF_TYPES = ['all', 'rdf', 'eeg', 'irt'] as const;
+export const RdfType = z.enum(RDF_TYPES);
+export type RdfType = z.infer<typeof RdfType>;
+
+/** Significance levels, strictest first (99 %, 95 %, 90 %). */
+export const SIGNIFICANCE_LEVELS = [0.01, 0.05, 0.1] as const;
+
+/** A result cell with a base below this is a low base (METRICS.md section 1). */
+export const LOW_BASE = 30;
+
+/** Age slider of the analytics screens. */
+export const ANALYTICS_AGE_RANGE = { min: 18, max: 64 } as const;
+
+/** Metrics every profile shows, with N/A placeholder rows when a product has no answers for them. */
+export const PROFILE_REQUIRED_METRICS = ['liking', 'strength', 'purchase_intention'] as const;
+
+export const FRAGRANCE_PROFILE_FILE_NAME = 'fragrance_profile.xlsx';
+
+/** Messages of the analytics calls. */
+export const ANALYTICS_MESSAGES = {
+  unknownMetric: (name: string) => `Unknown metric "${name}".`,
+  aggregationNotOffered: (aggregation: string, metric: string) =>
+    `The aggregation ${aggregation} is not offered for the metric ${metric}.`,
+  noSuchJob: 'No such job.',
+  missingProducts: (ids: readonly number[]) =>
+    `Some chosen products are no longer available: ${ids.join(', ')}.`,
+  significanceNeedsConfidence: 'You need to check at least one metric to calculate significance.',
+  significanceNeedsProducts: 'Significance needs at least two products.',
+  conceptFiltersAdminOnly: 'Only admins may filter on concept details.',
+  notVerifiedAdminOnly: 'Only admins may search not verified studies.',
+  jobFailed: 'The analysis could not be completed.',
+  missingMapping: (metric: string) => `No question is mapped to the metric ${metric}.`,
+  lowBase: (product: string, metric: string, n: number) =>
+    `Low base for ${product} on ${metric}: ${n} answers (below ${LOW_BASE}).`,
+  outOfScale: (count: number, question: string) =>
+    `${count} answers to question ${question} are outside the question's scale.`,
+  noProfileData: 'No fragrance profile data',
+} as const;
+
+const FilterValues = (description: string) =>
+  z
+    .array(z.string().trim().min(1, 'Filter values must not be empty').max(TEXT_MAX))
+    .max(VALUES_MAX)
+    .nullish()
+    .meta({ description });
+
+const Age = z.number().int().min(0).max(99).nullish();
+
+/** Respondent demographics of an analytics search: AND across fields, OR within one. */
+export const AnalyticsDemographicsFilter = z
+  .strictObject({
+    ethnicity: FilterValues('Ethnicities of respondents.'),
+    gender: FilterValues('Genders of respondents.'),
+    socialClass: FilterValues('Social classes of respondents.'),
+    bumo: FilterValues('Brands used most often by respondents.'),
+    startAge: Age.meta({ description: 'Youngest respondent age, inclusive.' }),
+    endAge: Age.meta({ description: 'Oldest respondent age, inclusive.' }),
+  })
+  .refine((value) => value.startAge == null || value.endAge == null || value.startAge <= value.endAge, {
+    message: 'startAge must not be after endAge',
+    path: ['endAge'],
+  });
+export type AnalyticsDemographicsFilter = z.output<typeof AnalyticsDemographicsFilter>;
+
+/** Best or worst N products, or N percent of them. */
+export const Threshold = z
+  .strictObject({
+    applyThreshold: z.boolean().default(false),
+    amount: z.number().positive('amount must be above 0').max(100_000).default(10),
+    desc: z.boolean().default(true).meta({ description: 'true: best (highest values); false: worst.' }),
+    type: z
+      .enum(['fragrances', 'percentage'])
+      .default('fragrances')
+      .meta({ description: 'fragrances: a number of products; percentage: a percent of them.' }),
+  })
+  .refine((value) => value.type !== 'percentage' || value.amount <= 100, {
+    message: 'A percentage threshold must not be above 100',
+    path: ['amount'],
+  })
+  .meta({ id: 'Threshold' });
+export type Threshold = z.output<typeof Threshold>;
+
+/** One metric column of a search. */
+export const MetricEntry = z
+  .strictObject({
+    metricType: z.string().trim().max(TEXT_MAX).nullish().meta({ description: 'Informative.' }),
+    metric: z.string().trim().min(1, 'Choose a metric').max(TEXT_MAX),
+    aggregation: Aggregation,
+    confidence: z.boolean().default(false).meta({ description: 'Use this metric for significance.' }),
+    applyThreshold: z.boolean().default(false),
+    threshold: Threshold.optional(),
+  })
+  .meta({ id: 'MetricEntry' });
+export type MetricEntry = z.output<typeof MetricEntry>;
+
+export const AnalyticsMetricsFilter = z
+  .strictObject({
+    rdfType: RdfType.default('all'),
+    useConcepts: z.boolean().nullish().meta({ description: 'Informative; the search type decides.' }),
+    stage: z.unknown().optional(),
+    order: z.unknown().optional(),
+    threshold: Threshold.optional().meta({
+      description: 'Applies to every metric entry without a threshold of its own.',
+    }),
+    metricsList: z.array(MetricEntry).min(1, 'Choose at least one metric').max(50),
+  })
+  .meta({ id: 'AnalyticsMetricsFilter' });
+
+/** The analytics filters: the study filters plus demographics and metrics (document 3 section 3.1). */
+export const AnalyticsQuery = z
+  .strictObject({
+    essentials: EssentialsFilter.prefault({}),
+    fragranceDetails: FragranceDetailsFilter.prefault({}),
+    conceptDetails: ConceptDetailsFilter.prefault({}),
+    methodology: MethodologyFilter.prefault({}),
+    demographics: AnalyticsDemographicsFilter.prefault({}),
+    metrics: AnalyticsMetricsFilter,
+  })
+  .meta({ id: 'AnalyticsQuery' });
+export type AnalyticsQuery = z.input<typeof AnalyticsQuery>;
+export type ParsedAnalyticsQuery = z.output<typeof AnalyticsQuery>;
+
+/** Demographic fields a condition may name (the profile and results-table filters). */
+export const DEMOGRAPHIC_FIELDS = ['gender', 'ethnicity', 'social_class', 'bumo', 'age'] as const;
+
+/** Equal filter (field and value) or range filter on age (from and to), document 3 section 3.1. */
+export const DemographicCondition = z
+  .union([
+    z.strictObject({
+      field: z.enum(['gender', 'ethnicity', 'social_class', 'bumo']),
+      filter: z.strictObject({ type: z.literal('equal'), value: z.string().trim().min(1).max(TEXT_MAX) }),
+    }),
+    z.strictObject({
+      field: z.literal('age'),
+      filter: z
+        .strictObject({
+          type: z.literal('range'),
+          from: z.number().int().min(0).max(99),
+          to: z.number().int().min(0).max(99),
+        })
+        .refine((value) => value.from <= value.to, { message: 'from must not be after to', path: ['to'] }),
+    }),
+  ])
+  .meta({ id: 'DemographicCondition' });
+export type DemographicCondition = z.output<typeof DemographicCondition>;
+
+/** A product chosen in the results list. */
+export const ChosenProduct = z.object({
+  id: z.number().int().positive().meta({ description: 'Result row id (the product id).' }),
+  c_mi_number: z.string().nullish(),
+  prod: z.string().nullish(),
+  data: z.unknown().optional(),
+});
+
+/** POST /analytics/fragrances. */
+export const MetricSearchRequest = z
+  .strictObject({
+    q: AnalyticsQuery,
+    type: z
+      .enum(['fragrances', 'concepts'])
+      .default('fragrances')
+      .meta({ description: 'What the rows are: fragrances or concepts.' }),
+    demographics_fragrances: z
+      .array(DemographicCondition)
+      .max(20)
+      .default([])
+      .meta({ description: 'Demographic conditions of the results-table filter (AND).' }),
+    fragrances: z
+      .array(ChosenProduct)
+      .max(50_000)
+      .nullish()
+      .meta({ description: 'Limit the rows to these products (the selected fragrances).' }),
+    data: z.unknown().optional(),
+  })
+  .meta({ id: 'MetricSearchRequest' });
+export type MetricSearchRequest = z.input<typeof MetricSearchRequest>;
+export type ParsedMetricSearchRequest = z.output<typeof MetricSearchRequest>;
+
+export const NoCacheQuery = z.object({
+  no_cache: z
+    .union([z.literal('true'), z.literal('1'), z.literal(''), z.literal('false'), z.literal('0')])
+    .optional()
+    .transform((value) => value === 'true' || value === '1' || value === '')
+    .meta({ description: 'Compute afresh instead of answering from the cache.' }),
+});
+
+export const JobIdParam = z.object({ jobId: z.string().uuid('Not a job id') });
+
+/** Answer of POST /analytics/fragrances. */
+export const QueuedJob = z.object({ jobid: z.string() }).meta({ id: 'QueuedJob' });
+/** Answer of POST /analytics/significance. */
+export const QueuedSignificanceJob = z.object({ job_id: z.string() }).meta({ id: 'QueuedSignificanceJob' });
+
+export const JOB_STATES = ['PENDING', 'STARTED', 'SUCCESS', 'FAILURE', 'REVOKED'] as const;
+
+/** One result row: a fragrance or a concept with its values per `metric.aggregation`. */
+export const MetricResultRow = z
+  .object({
+    id: z.number().int().meta({ description: 'Product id.' }),
+    study_id: z.number().int(),
+    c_mi_number: z.string(),
+    project_name: z.string(),
+    client: z.string(),
+    category: z.string().nullable(),
+    product: z.string().nullable().meta({ description: 'Product type of the study.' }),
+    name: z.string().nullable().meta({ description: 'Fragrance or concept name.' }),
+    prod: z.string().meta({ description: 'Product code.' }),
+    kind: z.enum(['fragrance', 'concept']),
+    values: z.record(z.string(), z.number().nullable()).meta({
+      description: '"metric.aggregation": a mean or VAR, or a box share in [0, 1]; null: no answers.',
+    }),
+    bases: z
+      .record(z.string(), z.number().int())
+      .meta({ description: '"metric.aggregation": answers counted.' }),
+    low_base: z.array(z.string()).meta({ description: 'Keys whose base is below 30.' }),
+  })
+  .meta({ id: 'MetricResultRow' });
+export type MetricResultRow = z.infer<typeof MetricResultRow>;
+
+/** Pooled aggregates of a metric over every row. Keys with a dot hold counts. */
+export const MetricSummary = z.record(z.string(), z.number().nullable()).meta({ id: 'MetricSummary' });
+
+export const DiagnosticEntry = z.object({
+  level: z.enum(['error', 'warning', 'info']),
+  message: z.string(),
+  file: z.string().nullable().meta({ description: 'Results file concerned, if any.' }),
+});
+
+export const Diagnostics = z
+  .object({
+    studies_found: z.number().int(),
+    studies_with_anomalies: z.number().int(),
+    studies: z.array(
+      z.object({
+        study_id: z.number().int(),
+        c_mi_number: z.string(),
+        errors: z.number().int(),
+        warnings: z.number().int(),
+        infos: z.number().int(),
+        details: z.array(DiagnosticEntry),
+      }),
+    ),
+  })
+  .meta({ id: 'Diagnostics' });
+export type Diagnostics = z.infer<typeof Diagnostics>;
+
+export const MetricColumn = z.object({
+  metric: z.string(),
+  label: z.string(),
+  metric_type: z.string(),
+  aggregation: Aggregation,
+  aggregation_label: z.string(),
+  confidence: z.boolean(),
+  key: z.string().meta({ description: '"metric.aggregation"' }),
+});
+
+export const MetricSearchResult = z
+  .object({
+    type: z.enum(['fragrances', 'concepts']),
+    columns: z.array(MetricColumn),
+    results: z.array(MetricResultRow),
+    summary: z.record(z.string(), MetricSummary),
+    diagnostics: Diagnostics,
+    filtered: z.boolean().meta({ description: 'Whether respondent filters applied.' }),
+  })
+  .meta({ id: 'MetricSearchResult' });
+export type MetricSearchResult = z.infer<typeof MetricSearchResult>;
+
+const jobStatus = <T extends z.ZodType>(result: T, id: string) =>
+  z
+    .object({
+      status: z.enum(JOB_STATES),
+      progress: z.number().int().min(0).max(100),
+      result: result.nullable(),
+      error: z.string().nullable(),
+    })
+    .meta({ id });
+
+/** GET /analytics/fragrances/{jobId}: the result travels in result.json. */
+export const MetricSearchStatus = jobStatus(z.object({ json: MetricSearchResult }), 'MetricSearchStatus');
+export type MetricSearchStatus = z.infer<typeof MetricSearchStatus>;
+
+/** POST /analytics/significance. */
+export const SignificanceRequest = z
+  .strictObject({
+    data: z.array(ChosenProduct).min(2, 'Significance needs at least two products.').max(50_000),
+    calculation: z.enum(['avg', 'rest']),
+    metrics: z
+      .array(
+        z.strictObject({
+          field: z.string().trim().min(1).max(TEXT_MAX),
+          aggregation: Aggregation,
+          confidence: z.boolean(),
+        }),
+      )
+      .min(1)
+      .max(50)
+      .refine((list) => list.some((entry) => entry.confidence), {
+        message: 'You need to check at least one metric to calculate significance.',
+      }),
+    demographics: AnalyticsDemographicsFilter.prefault({}),
+    demographics_fragrances: z.array(DemographicCondition).max(20).default([]),
+  })
+  .meta({ id: 'SignificanceRequest' });
+export type SignificanceRequest = z.input<typeof SignificanceRequest>;
+export type ParsedSignificanceRequest = z.output<typeof SignificanceRequest>;
+
+export const SignificanceMark = z.object({
+  level: z.number().nullable().meta({ description: '0.01, 0.05 or 0.1; null: not significant.' }),
+  table: z.enum(['mt', 'let']).nullable().meta({ description: 'mt: higher; let: lower.' }),
+  test: z.string(),
+  p_value: z.number().nullable(),
+  n: z.number().int(),
+});
+
+/** Per product: id, and per "metric.aggregation.confidence" key its mark. */
+export const SignificanceRow = z
+  .object({ id: z.number().int() })
+  .catchall(SignificanceMark)
+  .meta({ id: 'SignificanceRow' });
+
+export const SignificanceStatus = jobStatus(
+  z.object({ calculation: z.enum(['avg', 'rest']), results: z.array(SignificanceRow) }),
+  'SignificanceStatus',
+);
+export type SignificanceStatus = z.infer<typeof SignificanceStatus>;
+
+/** A metric option: its type, its label (name) and its server name (field). */
+export const MetricOption = z.object({
+  type: z.string(),
+  name: z.string(),
+  field: z.string(),
+  kind: z.string(),
+  aggregations: z.array(Aggregation),
+  count: z.number().int().meta({ description: 'Studies in scope with answers mapped to it.' }),
+});
+
+export const AggregationGroup = z.object({
+  category: z.string(),
+  label: z.string(),
+  options: z.array(z.object({ field: Aggregation, label: z.string() })),
+});
+
+/** GET /analytics/options. */
+export const AnalyticsOptionsResponse = z
+  .object({
+    data: z.object({
+      fields: z.object({
+        demographics: z.array(FieldDefinition),
+        metrics: z.array(MetricOption),
+        aggregation_metadata: z.array(AggregationGroup),
+        metrics_range: z.object({ age: z.object({ min: z.number().int(), max: z.number().int() }) }),
+        metadata: z.object({ year: z.object({ min: z.number().int(), max: z.number().int() }) }),
+      }),
+    }),
+  })
+  .meta({ id: 'AnalyticsOptionsResponse' });
+export type AnalyticsOptionsResponse = z.infer<typeof AnalyticsOptionsResponse>;
+
+/** POST /smartsearch/dropdown_options_analytics. */
+export const AnalyticsDropdownRequest = z
+  .strictObject({
+    query: z
+      .strictObject({
+        essentials: EssentialsFilter.prefault({}),
+        fragranceDetails: FragranceDetailsFilter.prefault({}),
+        conceptDetails: ConceptDetailsFilter.prefault({}),
+        methodology: MethodologyFilter.prefault({}),
+        demographics: AnalyticsDemographicsFilter.optional(),
+        metrics: z.unknown().optional(),
+      })
+      .prefault({}),
+    query_metrics: z
+      .array(MetricEntry.partial({ aggregation: true }))
+      .max(50)
+      .default([]),
+    rdf_type: RdfType.default('all'),
+    irt_implict: z.boolean().default(false).meta({ description: 'Implicit (IRT) metrics only.' }),
+  })
+  .meta({ id: 'AnalyticsDropdownRequest' });
+export type AnalyticsDropdownRequest = z.input<typeof AnalyticsDropdownRequest>;
+
+export const AnalyticsDropdownResponse = z
+  .object({
+    data: z.object({
+      fields: DropdownOptionsResponse.shape.data.shape.fields.extend({ metrics: z.array(MetricOption) }),
+      dependencies: DropdownOptionsResponse.shape.data.shape.dependencies,
+    }),
+  })
+  .meta({ id: 'AnalyticsDropdownResponse' });
+export type AnalyticsDropdownResponse = z.infer<typeof AnalyticsDropdownResponse>;
