@@ -110,3 +110,60 @@ export const ENDPOINTS: BenchEndpoint[] = [
     role: 'researcher',
   },
 ];
+
+// Advanced analytics. A metric search answers once its job is done when that takes under 3 s, so
+// the POST measures the whole computation; no_cache=true measures it without the result cache.
+const LIKING_T2B = {
+  metricType: 'Performance',
+  metric: 'liking',
+  aggregation: 'top_2_box',
+  confidence: true,
+};
+const metricSearch = (demographics: Record<string, unknown> = {}) => ({
+  q: { demographics, metrics: { rdfType: 'all', metricsList: [LIKING_T2B] } },
+});
+ENDPOINTS.push(
+  { name: 'analytics options', method: 'GET', path: '/api/analytics/options', role: 'researcher' },
+  {
+    name: 'analytics dropdown options',
+    method: 'POST',
+    path: '/api/smartsearch/dropdown_options_analytics',
+    body: { query: {}, rdf_type: 'rdf' },
+    role: 'researcher',
+  },
+  {
+    name: 'analytics metric search all fragrances (cached)',
+    method: 'POST',
+    path: '/api/analytics/fragrances',
+    body: metricSearch(),
+    role: 'researcher',
+  },
+  {
+    name: 'analytics metric search all fragrances (no cache)',
+    method: 'POST',
+    path: '/api/analytics/fragrances?no_cache=true',
+    body: metricSearch(),
+    role: 'researcher',
+  },
+  {
+    name: 'analytics metric search gender+age (no cache)',
+    method: 'POST',
+    path: '/api/analytics/fragrances?no_cache=true',
+    body: metricSearch({ gender: ['Female'], startAge: 25, endAge: 45 }),
+    role: 'researcher',
+  },
+  {
+    name: 'analytics significance rest, 1000 products',
+    method: 'POST',
+    path: '/api/analytics/significance',
+    body: {
+      data: Array.from({ length: 1000 }, (_, index) => ({ id: index + 1 })),
+      calculation: 'rest',
+      metrics: [
+        { field: 'liking', aggregation: 'top_2_box', confidence: true },
+        { field: 'liking', aggregation: 'mean', confidence: true },
+      ],
+    },
+    role: 'researcher',
+  },
+);

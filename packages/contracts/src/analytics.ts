@@ -95,8 +95,10 @@ export const ANALYTICS_MESSAGES = {
   notVerifiedAdminOnly: 'Only admins may search not verified studies.',
   jobFailed: 'The analysis could not be completed.',
   missingMapping: (metric: string) => `No question is mapped to the metric ${metric}.`,
-  lowBase: (product: string, metric: string, n: number) =>
-    `Low base for ${product} on ${metric}: ${n} answers (below ${LOW_BASE}).`,
+  lowBase: (metric: string, products: number, smallest: number, largest: number) =>
+    products === 1
+      ? `Low base on ${metric}: 1 product with ${smallest} answers (below ${LOW_BASE}).`
+      : `Low base on ${metric}: ${products} products with ${smallest} to ${largest} answers (below ${LOW_BASE}).`,
   outOfScale: (count: number, question: string) =>
     `${count} answers to question ${question} are outside the question's scale.`,
   noProfileData: 'No fragrance profile data',
@@ -264,8 +266,6 @@ export const MetricResultRow = z
     id: z.number().int().meta({ description: 'Product id.' }),
     study_id: z.number().int(),
     c_mi_number: z.string(),
-    project_name: z.string(),
-    client: z.string(),
     category: z.string().nullable(),
     product: z.string().nullable().meta({ description: 'Product type of the study.' }),
     name: z.string().nullable().meta({ description: 'Fragrance or concept name.' }),

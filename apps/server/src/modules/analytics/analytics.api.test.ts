@@ -301,7 +301,9 @@ describe('POST /api/analytics/fragrances and its status', () => {
     const study = result.diagnostics.studies.find((entry) => entry.study_id === lowBases[0]!.study_id)!;
     expect(study.infos).toBeGreaterThan(0);
     expect(
-      study.details.some((detail) => detail.level === 'info' && detail.message.startsWith('Low base for')),
+      study.details.some(
+        (detail) => detail.level === 'info' && detail.message.startsWith('Low base on liking: '),
+      ),
     ).toBe(true);
   });
 

@@ -57,6 +57,15 @@ export interface MetricSums {
   nBottomBox: number;
 }
 
+/** Answers of one product and question outside the question's scale. */
+export interface OutOfScaleRow {
+  productId: number;
+  studyId: number;
+  qid: string;
+  filename: string;
+  count: number;
+}
+
 /** What selects the products of a search. */
 export interface ProductSelection {
   compiled: CompiledFilters;
@@ -70,11 +79,19 @@ export interface ProductSelection {
 /** Respondent conditions (alias r), already compiled; empty means every respondent. */
 export type RespondentConditions = SQL[];
 
+/**
+ * An int[] bound as one parameter (an array literal), so that tens of thousands of product ids stay
+ * within the protocol's parameter limit.
+ */
+/**
+ * Beyond this many products, statistics are read for every product of the metrics and narrowed in
+ * memory: cheaper than matching each row against a long id list.
+ */
+const PRODUCT_LIST_LIMIT = 2000;
+
 function intArray(values: readonly number[]): SQL {
-  return sql`array[${sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  )}]::int[]`;
+  const literal = `{${values.map((value) => Math.trunc(value)).join(',')}}`;
+  return sql`${literal}::int[]`;
 }
 
 /** WHERE of a product (alias p, its study s, fragrance f, concept c) of the selection. */
@@ -146,7 +163,22 @@ function toSums(row: SumsRow): MetricSums {
   };
 }
 
-export function createAnalyticsRepository(db: Db) {
+export function createAnalyticsRepository(db: Db, options: { productListLimit?: number } = {}) {
+  const productListLimit = options.productListLimit ?? PRODUCT_LIST_LIMIT;
+
+  /** The condition "a product of the list" on `column`, or true for long lists (see onlyProducts). */
+  function productFilter(column: string, productIds: readonly number[]): SQL {
+    if (productIds.length > productListLimit) return sql`true`;
+    return sql`${sql.raw(column)} = any(${intArray(productIds)})`;
+  }
+
+  /** Rows of the listed products only. */
+  function onlyProducts<T extends { productId: number }>(list: T[], productIds: readonly number[]): T[] {
+    if (productIds.length <= productListLimit) return list;
+    const wanted = new Set(productIds);
+    return list.filter((row) => wanted.has(row.productId));
+  }
+
   async function rows<T>(query: SQL): Promise<T[]> {
     const result = (await db.execute(query)) as unknown as { rows: T[] };
     return result.rows;
@@ -212,8 +244,8 @@ export function createAnalyticsRepository(db: Db) {
       const found = await rows<SumsRow>(sql`select product_id, metric_id, n, sum, sum_sq, n_top_box,
           n_top_2_box, n_just_right, n_bottom_2_box, n_bottom_box
         from ${productMetricStats}
-        where metric_id = any(${intArray(metricIds)}) and product_id = any(${intArray(productIds)})`);
-      return found.map(toSums);
+        where metric_id = any(${intArray(metricIds)}) and ${productFilter('product_id', productIds)}`);
+      return onlyProducts(found.map(toSums), productIds);
     },
 
     /**
@@ -233,11 +265,11 @@ export function createAnalyticsRepository(db: Db) {
           from ${answers} a
           ${joinRespondents ? sql`join ${respondents} r on r.id = a.respondent_id` : sql``}
           where a.metric_id = any(${intArray(metricIds)})
-            and a.product_id = any(${intArray(productIds)})
+            and ${productFilter('a.product_id', productIds)}
             and ${inScale(eegMetricIds)}
             ${joinRespondents ? sql`and ${sql.join(respondentConditions, sql` and `)}` : sql``}) x
         group by product_id, metric_id`);
-      return found.map(toSums);
+      return onlyProducts(found.map(toSums), productIds);
     },
 
     /**
@@ -270,39 +302,30 @@ export function createAnalyticsRepository(db: Db) {
       return values;
     },
 
-    /** Metrics (of those asked) that have at least one question mapped in each study. */
-    async mappedMetrics(
-      studyIds: readonly number[],
-      metricIds: readonly number[],
-    ): Promise<{ studyId: number; metricId: number }[]> {
-      if (studyIds.length === 0 || metricIds.length === 0) return [];
-      const found = await rows<{ study_id: number; metric_id: number }>(sql`
-        select distinct study_id, metric_id from ${questions}
-        where study_id = any(${intArray(studyIds)}) and metric_id = any(${intArray(metricIds)})`);
-      return found.map((row) => ({ studyId: Number(row.study_id), metricId: Number(row.metric_id) }));
+    /** Studies with at least one question mapped to the metric. */
+    async studiesMappedTo(metricId: number): Promise<number[]> {
+      const found = await rows<{ study_id: number }>(
+        sql`select distinct study_id from ${questions} where metric_id = ${metricId}`,
+      );
+      return found.map((row) => Number(row.study_id));
     },
 
     /**
-     * Answers outside their question's scale (harmonised value outside [1, 5]) of the products and
-     * metrics, per product and question, with the results file of the question.
+     * Answers of a metric outside their question's scale (harmonised value outside [1, 5]), per
+     * product and question, with the results file of the question.
      */
-    async outOfScale(
-      productIds: readonly number[],
-      metricIds: readonly number[],
-    ): Promise<{ productId: number; studyId: number; qid: string; filename: string; count: number }[]> {
-      if (productIds.length === 0 || metricIds.length === 0) return [];
+    async outOfScale(metricId: number): Promise<OutOfScaleRow[]> {
       const found = await rows<{
         product_id: number;
         study_id: number;
         qid: string;
         filename: string;
         count: number;
-      }>(sql`select a.product_id, q.study_id, q.qid, q.filename, count(*)::int as count
-        from ${answers} a join ${questions} q on q.id = a.question_id
-        where a.metric_id = any(${intArray(metricIds)})
-          and a.product_id = any(${intArray(productIds)})
-          and ${sql.raw(`(a.value < ${lo(1)} or a.value > ${hi(5)})`)}
-        group by a.product_id, q.study_id, q.qid, q.filename`);
+      }>(sql`select x.product_id, q.study_id, q.qid, q.filename, x.count
+        from (select a.product_id, a.question_id, count(*)::int as count from ${answers} a
+          where a.metric_id = ${metricId} and ${sql.raw(`(a.value < ${lo(1)} or a.value > ${hi(5)})`)}
+          group by a.product_id, a.question_id) x
+        join ${questions} q on q.id = x.question_id`);
       return found.map((row) => ({
         productId: Number(row.product_id),
         studyId: Number(row.study_id),
@@ -312,16 +335,25 @@ export function createAnalyticsRepository(db: Db) {
       }));
     },
 
+    /** The stored result of a finished job, or null. */
+    async jobResult(id: string): Promise<unknown> {
+      const [row] = await rows<{ result: unknown }>(
+        sql`select result from ${jobResults} where id = ${id} and status = 'SUCCESS'`,
+      );
+      if (!row) return null;
+      return typeof row.result === 'string' ? (JSON.parse(row.result) as unknown) : row.result;
+    },
+
     /**
-     * A text that changes whenever the data under analytics changes: studies and their products,
-     * questions (mappings) and the precomputed statistics (rewritten whenever answers are loaded).
+     * A text that changes whenever the data under analytics changes: studies, their fragrances,
+     * concepts and products (answers and their statistics are loaded with new products), and
+     * questions (mappings).
      */
     async fingerprint(): Promise<string> {
       const tables = [studies, fragrances, concepts, products, questions];
       const parts = tables.map(
         (table) => sql`(select count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) from ${table})`,
       );
-      parts.push(sql`(select count(*)::text from ${productMetricStats})`);
       const [row] = await rows<{ fingerprint: string }>(
         sql`select concat_ws('|', ${sql.join(parts, sql`, `)}) as fingerprint`,
       );
@@ -330,13 +362,21 @@ export function createAnalyticsRepository(db: Db) {
 
     /** Options of the demographic fields: respondents in scope per value. */
     async demographicCounts(scope: SQL): Promise<Map<string, Map<string, number>>> {
-      const found = await rows<{ field: string; value: string; n: number }>(sql`
-        with r as (select r.gender, r.ethnicity, r.social_class, r.bumo from ${respondents} r
-          join ${studies} s on s.id = r.study_id where ${scope})
-        select 'gender' as field, gender as value, count(*)::int as n from r where gender is not null group by gender
-        union all select 'ethnicity', ethnicity, count(*)::int from r where ethnicity is not null group by ethnicity
-        union all select 'social_class', social_class, count(*)::int from r where social_class is not null group by social_class
-        union all select 'bumo', bumo, count(*)::int from r where bumo is not null group by bumo`);
+      const grouped = await rows<{
+        gender: string | null;
+        ethnicity: string | null;
+        social_class: string | null;
+        bumo: string | null;
+        n: number;
+      }>(sql`select r.gender, r.ethnicity, r.social_class, r.bumo, count(*)::int as n
+        from ${respondents} r join ${studies} s on s.id = r.study_id
+        where ${scope}
+        group by grouping sets ((r.gender), (r.ethnicity), (r.social_class), (r.bumo))`);
+      const found = grouped.flatMap((row) =>
+        (['gender', 'ethnicity', 'social_class', 'bumo'] as const)
+          .filter((field) => row[field] !== null)
+          .map((field) => ({ field, value: row[field]!, n: row.n })),
+      );
       const counts = new Map<string, Map<string, number>>();
       for (const row of found) {
         if (!counts.has(row.field)) counts.set(row.field, new Map());

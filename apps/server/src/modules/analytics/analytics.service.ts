@@ -58,12 +58,16 @@ import {
   type AnalyticsRepository,
   type MetricRecord,
   type MetricSums,
+  type OutOfScaleRow,
   type ProductRecord,
 } from './analytics.repository.ts';
 
 /** A job finishing within this time is answered as done at its first poll. */
 const FAST_JOB_MS = 3000;
 const RESULT_CACHE_ENTRIES = 100;
+const RECENT_RESULTS = 50;
+/** Key of a job row whose result is the same as an earlier job's (a cache hit). */
+const SAME_AS = 'same_as_job';
 
 export const JOB_KINDS = { search: 'analytics-fragrances', significance: 'analytics-significance' } as const;
 
@@ -91,7 +95,7 @@ export function createAnalyticsService(deps: { analytics: AnalyticsRepository; f
     });
     return catalogue;
   };
-  const resultCache = createAnswerCache<MetricSearchResult>({
+  const resultCache = createAnswerCache<{ result: MetricSearchResult; jobId: string }>({
     maxEntries: RESULT_CACHE_ENTRIES,
     fingerprint: () => analytics.fingerprint(),
   });
@@ -128,30 +132,53 @@ export function createAnalyticsService(deps: { analytics: AnalyticsRepository; f
   }
 
   /**
-   * Creates the job row, starts the work and waits for it up to FAST_JOB_MS, so a fast job is done at
-   * its first poll. A refusal (4xx) keeps its message; anything else is logged and reported as a
-   * failed analysis.
+   * Results of jobs finished in this process, kept briefly so the first poll is answered even while
+   * the result is still being written to the job row (other processes read the row).
    */
-  async function runJob(user: AuthUser, kind: JobKind, work: () => Promise<unknown>): Promise<string> {
+  const recentResults = new Map<string, unknown>();
+  const remember = (id: string, result: unknown) => {
+    recentResults.set(id, result);
+    if (recentResults.size > RECENT_RESULTS) recentResults.delete(recentResults.keys().next().value!);
+  };
+
+  /**
+   * Creates the job row, starts the work and waits for it up to FAST_JOB_MS, so a fast job is done at
+   * its first poll. The work answers the result and, when it is the same as an earlier job's (a cache
+   * hit), that job's id: the row then points to it instead of holding a second copy. A refusal (4xx)
+   * keeps its message; anything else is logged and reported as a failed analysis.
+   */
+  async function runJob(
+    user: AuthUser,
+    kind: JobKind,
+    work: (jobId: string) => Promise<{ result: unknown; sameAs?: string }>,
+  ): Promise<string> {
     const id = randomUUID();
     await analytics.createJob(id, user.id, kind);
-    const done = work()
-      .then(
-        (result) => analytics.finishJob(id, { result }),
-        (error: unknown) => {
-          if (!(error instanceof AppError && error.statusCode < 500))
-            console.error(`${kind} job ${id}:`, error);
-          const message =
-            error instanceof AppError && error.statusCode < 500
-              ? error.message
-              : ANALYTICS_MESSAGES.jobFailed;
-          return analytics.finishJob(id, { error: message });
-        },
-      )
-      .catch((error: unknown) => console.error(`${kind} job ${id} could not be recorded:`, error));
+    const outcome = work(id);
+    const recorded = outcome.then(
+      (done) => {
+        remember(id, done.result);
+        return done.sameAs && done.sameAs !== id
+          ? analytics.finishJob(id, { result: { [SAME_AS]: done.sameAs } })
+          : analytics.finishJob(id, { result: done.result });
+      },
+      (error: unknown) => {
+        const refused = error instanceof AppError && error.statusCode < 500;
+        if (!refused) console.error(`${kind} job ${id} failed: ${(error as Error).message}`);
+        return analytics.finishJob(id, { error: refused ? error.message : ANALYTICS_MESSAGES.jobFailed });
+      },
+    );
+    recorded.catch((error: unknown) =>
+      console.error(`${kind} job ${id} could not be recorded: ${(error as Error).message}`),
+    );
+    // A finished result is answered from memory at once (see jobStatus); a failure once it is recorded.
+    const settled = outcome.then(
+      () => undefined,
+      () => recorded.catch(() => undefined),
+    );
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
-      done,
+      settled,
       new Promise<void>((resolve) => {
         timer = setTimeout(resolve, FAST_JOB_MS);
       }),
@@ -160,10 +187,64 @@ export function createAnalyticsService(deps: { analytics: AnalyticsRepository; f
     return id;
   }
 
-  async function jobStatus(user: AuthUser, kind: JobKind, jobId: string) {
+  /** A job of the caller: its state and, once done, its result (following a pointer to an earlier job). */
+  async function jobStatus(
+    user: AuthUser,
+    kind: JobKind,
+    jobId: string,
+  ): Promise<{ status: string; progress: number; result: unknown; error: string | null }> {
     const job = await analytics.findJob(jobId, user.id, kind);
     if (!job) throw errors.notFound(ANALYTICS_MESSAGES.noSuchJob);
-    return job;
+    const kept = recentResults.get(jobId);
+    if (job.status === 'STARTED' && kept !== undefined)
+      return { status: 'SUCCESS', progress: 100, result: kept, error: null };
+    if (job.status !== 'SUCCESS') return job;
+    const pointer = (job.result as Record<string, unknown> | null)?.[SAME_AS];
+    if (typeof pointer !== 'string') return job;
+    const earlier = recentResults.get(pointer) ?? (await analytics.jobResult(pointer));
+    if (earlier === null || earlier === undefined)
+      return { ...job, status: 'STARTED', progress: 50, result: null };
+    return { ...job, result: earlier };
+  }
+
+  /**
+   * Answers outside their question's scale for the metrics, of the given products. The scan reads
+   * every answer of a metric, so its outcome is kept per metric while the data is unchanged.
+   */
+  const anomalyCache = createAnswerCache<OutOfScaleRow[]>({
+    maxEntries: 200,
+    fingerprint: () => analytics.fingerprint(),
+  });
+  async function outOfScaleAnswers(
+    productIds: number[],
+    metricList: MetricRecord[],
+  ): Promise<OutOfScaleRow[]> {
+    const wanted = new Set(productIds);
+    const perMetric = await Promise.all(
+      metricList
+        .filter((metric) => metric.kind !== 'eeg')
+        .map((metric) => anomalyCache.get(String(metric.id), () => analytics.outOfScale(metric.id))),
+    );
+    return perMetric.flat().filter((row) => wanted.has(row.productId));
+  }
+
+  /** Studies with a question mapped to each metric, kept while the data is unchanged. */
+  const mappingCache = createAnswerCache<number[]>({
+    maxEntries: 200,
+    fingerprint: () => analytics.fingerprint(),
+  });
+  async function mappedPairs(metricList: MetricRecord[]): Promise<{ studyId: number; metricId: number }[]> {
+    const perMetric = await Promise.all(
+      metricList.map(async (metric) =>
+        (await mappingCache.get(String(metric.id), () => analytics.studiesMappedTo(metric.id))).map(
+          (studyId) => ({
+            studyId,
+            metricId: metric.id,
+          }),
+        ),
+      ),
+    );
+    return perMetric.flat();
   }
 
   /** Sufficient statistics per product and metric: stored ones, or computed under respondent filters. */
@@ -223,13 +304,9 @@ export function createAnalyticsService(deps: { analytics: AnalyticsRepository; f
       if (missing.length > 0) throw errors.badRequest(ANALYTICS_MESSAGES.missingProducts(missing));
     }
     const productIds = productList.map((product) => product.id);
-    const metricIds = distinctMetrics.map((metric) => metric.id);
     const respondentFilter = respondentConditions(query.demographics, request.demographics_fragrances);
 
-    const outOfScale = await analytics.outOfScale(
-      productIds,
-      distinctMetrics.filter((metric) => metric.kind !== 'eeg').map((metric) => metric.id),
-    );
+    const outOfScale = await outOfScaleAnswers(productIds, distinctMetrics);
     const [sums, mapped] = await Promise.all([
       loadSums(
         productIds,
@@ -237,7 +314,7 @@ export function createAnalyticsService(deps: { analytics: AnalyticsRepository; f
         respondentFilter,
         new Set(outOfScale.map((row) => row.productId)),
       ),
-      analytics.mappedMetrics([...new Set(productList.map((product) => product.studyId))], metricIds),
+      mappedPairs(distinctMetrics),
     ]);
 
     const columns = entries.map((entry, index) => {
@@ -269,8 +346,6 @@ export function createAnalyticsService(deps: { analytics: AnalyticsRepository; f
         id: product.id,
         study_id: product.studyId,
         c_mi_number: product.cMiNumber,
-        project_name: product.projectName,
-        client: product.client,
         category: product.category,
         product: product.productType,
         name: product.name,
@@ -352,7 +427,7 @@ export function createAnalyticsService(deps: { analytics: AnalyticsRepository; f
     metricList: MetricRecord[],
     sums: Map<string, Sums>,
     mapped: { studyId: number; metricId: number }[],
-    outOfScale: { productId: number; studyId: number; qid: string; filename: string; count: number }[],
+    outOfScale: OutOfScaleRow[],
   ): Diagnostics {
     const kept = productList.filter((product) => keptIds.has(product.id));
     const studiesFound = new Map<number, { cMiNumber: string; rdfType: ProductRecord['rdfType'] }>();
@@ -393,17 +468,28 @@ export function createAnalyticsService(deps: { analytics: AnalyticsRepository; f
           });
       }
     }
+    const lowBases = new Map<string, { studyId: number; metric: string; bases: number[] }>();
     for (const product of kept) {
       for (const metric of metricList) {
         const n = sumsOf(sums, product.id, metric.id).n;
-        if (n > 0 && n < LOW_BASE)
-          note(product.studyId, {
-            level: 'info',
-            message: ANALYTICS_MESSAGES.lowBase(product.name ?? product.code, metric.name, n),
-            file: null,
-          });
+        if (n === 0 || n >= LOW_BASE) continue;
+        const key = `${product.studyId}:${metric.id}`;
+        const entry = lowBases.get(key) ?? { studyId: product.studyId, metric: metric.name, bases: [] };
+        entry.bases.push(n);
+        lowBases.set(key, entry);
       }
     }
+    for (const entry of lowBases.values())
+      note(entry.studyId, {
+        level: 'info',
+        message: ANALYTICS_MESSAGES.lowBase(
+          entry.metric,
+          entry.bases.length,
+          Math.min(...entry.bases),
+          Math.max(...entry.bases),
+        ),
+        file: null,
+      });
     const studies = [...details.entries()]
       .map(([studyId, entries]) => ({
         study_id: studyId,
@@ -435,10 +521,7 @@ export function createAnalyticsService(deps: { analytics: AnalyticsRepository; f
     const missing = productIds.filter((id) => !visible.has(id));
     if (missing.length > 0) throw errors.badRequest(ANALYTICS_MESSAGES.missingProducts(missing));
     const distinct = [...new Map(metricList.map((metric) => [metric.id, metric])).values()];
-    const outOfScale = await analytics.outOfScale(
-      productIds,
-      distinct.filter((metric) => metric.kind !== 'eeg').map((metric) => metric.id),
-    );
+    const outOfScale = await outOfScaleAnswers(productIds, distinct);
     const sums = await loadSums(
       productIds,
       distinct,
@@ -507,6 +590,54 @@ export function createAnalyticsService(deps: { analytics: AnalyticsRepository; f
     };
   }
 
+  /** Demographic options with respondent counts, metrics with their aggregations, age and year ranges. */
+  async function computeOptions(user: AuthUser): Promise<AnalyticsOptionsResponse> {
+    const scope = scopeOf(user);
+    const [definitions, counts, ranges, metricList, metricCounts] = await Promise.all([
+      fields.definitions(),
+      analytics.demographicCounts(scope),
+      analytics.ageAndYearRange(scope),
+      metricCatalogue(),
+      analytics.metricStudyCounts(compileFilters(StudySearchQuery.parse({})), scope, 'all'),
+    ]);
+    const demographics = definitions
+      .filter((def) => def.fieldGroup === 'demographics')
+      .map((def) => ({
+        field: def.field,
+        label: def.label,
+        type: def.type,
+        multivalue: def.multivalue,
+        editable: def.editable,
+        tag_group: def.tagGroup,
+        options: mergeOptions(def, counts.get(def.field)),
+      }));
+    return {
+      data: {
+        fields: {
+          demographics,
+          metrics: metricOptions(metricList, metricCounts),
+          aggregation_metadata: aggregationGroups(),
+          metrics_range: {
+            age: {
+              min: Math.max(ANALYTICS_AGE_RANGE.min, ranges.minAge ?? ANALYTICS_AGE_RANGE.min),
+              max: Math.min(ANALYTICS_AGE_RANGE.max, ranges.maxAge ?? ANALYTICS_AGE_RANGE.max),
+            },
+          },
+          metadata: {
+            year: {
+              min: ranges.minYear ?? new Date().getFullYear(),
+              max: ranges.maxYear ?? new Date().getFullYear(),
+            },
+          },
+        },
+      },
+    };
+  }
+  const optionsCache = createAnswerCache<AnalyticsOptionsResponse>({
+    maxEntries: 50,
+    fingerprint: () => analytics.fingerprint(),
+  });
+
   return {
     /** Queues a metric search; the answer carries its job id. */
     async queueMetricSearch(
@@ -522,11 +653,14 @@ export function createAnalyticsService(deps: { analytics: AnalyticsRepository; f
         admin: user.permissions.isAdmin,
         request,
       });
-      const jobid = await runJob(user, JOB_KINDS.search, () =>
-        noCache
-          ? computeMetricSearch(user, request)
-          : resultCache.get(key, () => computeMetricSearch(user, request)),
-      );
+      const jobid = await runJob(user, JOB_KINDS.search, async (jobId) => {
+        if (noCache) return { result: await computeMetricSearch(user, request) };
+        const cached = await resultCache.get(key, async () => ({
+          result: await computeMetricSearch(user, request),
+          jobId,
+        }));
+        return { result: cached.result, sameAs: cached.jobId };
+      });
       return { jobid };
     },
 
@@ -551,7 +685,9 @@ export function createAnalyticsService(deps: { analytics: AnalyticsRepository; f
         const message = ANALYTICS_MESSAGES.aggregationNotOffered('variance', chosen[variance]!.field);
         throw errors.badRequest(message, [{ path: 'metrics', message }]);
       }
-      const job_id = await runJob(user, JOB_KINDS.significance, () => computeSignificance(user, request));
+      const job_id = await runJob(user, JOB_KINDS.significance, async () => ({
+        result: await computeSignificance(user, request),
+      }));
       return { job_id };
     },
 
@@ -567,46 +703,8 @@ export function createAnalyticsService(deps: { analytics: AnalyticsRepository; f
 
     /** Demographic options with respondent counts, metrics with their aggregations, age and year ranges. */
     async options(user: AuthUser): Promise<AnalyticsOptionsResponse> {
-      const scope = scopeOf(user);
-      const [definitions, counts, ranges, metricList, metricCounts] = await Promise.all([
-        fields.definitions(),
-        analytics.demographicCounts(scope),
-        analytics.ageAndYearRange(scope),
-        metricCatalogue(),
-        analytics.metricStudyCounts(compileFilters(StudySearchQuery.parse({})), scope, 'all'),
-      ]);
-      const demographics = definitions
-        .filter((def) => def.fieldGroup === 'demographics')
-        .map((def) => ({
-          field: def.field,
-          label: def.label,
-          type: def.type,
-          multivalue: def.multivalue,
-          editable: def.editable,
-          tag_group: def.tagGroup,
-          options: mergeOptions(def, counts.get(def.field)),
-        }));
-      return {
-        data: {
-          fields: {
-            demographics,
-            metrics: metricOptions(metricList, metricCounts),
-            aggregation_metadata: aggregationGroups(),
-            metrics_range: {
-              age: {
-                min: Math.max(ANALYTICS_AGE_RANGE.min, ranges.minAge ?? ANALYTICS_AGE_RANGE.min),
-                max: Math.min(ANALYTICS_AGE_RANGE.max, ranges.maxAge ?? ANALYTICS_AGE_RANGE.max),
-              },
-            },
-            metadata: {
-              year: {
-                min: ranges.minYear ?? new Date().getFullYear(),
-                max: ranges.maxYear ?? new Date().getFullYear(),
-              },
-            },
-          },
-        },
-      };
+      const key = isClientScopedRole(user.roleId) ? [...user.clients].sort().join('\u0000') : '*';
+      return optionsCache.get(key, () => computeOptions(user));
     },
 
     /** Metric options with the studies counted under the filters and study kind. */
