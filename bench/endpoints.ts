@@ -167,3 +167,21 @@ ENDPOINTS.push(
     role: 'researcher',
   },
 );
+
+// Fragrance profile: study 1's first fragrance (product code 678 in the 3,000-study library).
+ENDPOINTS.push(
+  {
+    name: 'fragrance profile',
+    method: 'POST',
+    path: '/api/study/1/fragrance/678',
+    body: { demographics: [] },
+    role: 'researcher',
+  },
+  {
+    name: 'fragrance profile gender filter (client)',
+    method: 'POST',
+    path: '/api/study/1/fragrance/678',
+    body: { demographics: [{ field: 'gender', filter: { type: 'equal', value: 'Female' } }] },
+    role: 'client',
+  },
+);

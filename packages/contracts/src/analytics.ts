@@ -454,3 +454,71 @@ export const AnalyticsDropdownResponse = z
   })
   .meta({ id: 'AnalyticsDropdownResponse' });
 export type AnalyticsDropdownResponse = z.infer<typeof AnalyticsDropdownResponse>;
+
+/** Filters a profile offers (the bumo category is hidden). */
+export const PROFILE_FILTERS = ['gender', 'ethnicity', 'social_class', 'age'] as const;
+
+/** POST /study/{id}/fragrance/{code}, /concept/{code} and the xlsx variant. */
+export const ProfileRequest = z
+  .strictObject({
+    demographics: z
+      .array(DemographicCondition)
+      .max(20)
+      .default([])
+      .meta({ description: 'Respondent conditions, all applied (AND).' }),
+  })
+  .meta({ id: 'ProfileRequest' });
+export type ProfileRequest = z.input<typeof ProfileRequest>;
+
+export const ProfileParams = z.object({
+  id: z.coerce.number().int().positive(),
+  code: z.string().trim().min(1).max(TEXT_MAX),
+});
+
+const ProfileValue = z
+  .union([z.number(), z.literal('N/A')])
+  .nullable()
+  .meta({ description: 'A mean or a share in [0, 1]; null: none for this scale; N/A: placeholder row.' });
+
+export const ProfileRow = z
+  .object({
+    metric: z.string(),
+    metric_name: z.string(),
+    metric_type: z.string(),
+    mean: ProfileValue,
+    top_box: ProfileValue,
+    top_2_box: ProfileValue,
+    just_right: ProfileValue,
+    bottom_box: ProfileValue,
+    bottom_2_box: ProfileValue,
+    is_binary_scale: z.boolean(),
+    n: z.number().int().meta({ description: 'Answers counted (0 for a placeholder row).' }),
+  })
+  .meta({ id: 'ProfileRow' });
+export type ProfileRow = z.infer<typeof ProfileRow>;
+
+export const ProfileResponse = z
+  .object({
+    result: z.array(ProfileRow).meta({
+      description:
+        'Performance rows first (liking, purchase_intention, strength), then attributes, EEG and implicit metrics. Missing liking, strength or purchase_intention rows are N/A placeholders; empty when no respondent meets the filters.',
+    }),
+    info: z.object({
+      project_name: z.string(),
+      client: z.string(),
+      name: z.string().nullable(),
+      code: z.string().nullable().meta({ description: 'SAP code of a fragrance.' }),
+      c_mi_number: z.string(),
+      prod: z.string().meta({ description: 'Product code of the fragrance or concept.' }),
+      ref_number: z.string().nullable(),
+      concept_code: z.string().nullable(),
+      category: z.string().nullable(),
+      product: z.string().nullable(),
+    }),
+    filters: z.array(z.enum(PROFILE_FILTERS)),
+    time_series: z
+      .record(z.string(), z.record(z.string(), z.number()))
+      .meta({ description: 'EEG metric to time to value; empty when the study stored no time series.' }),
+  })
+  .meta({ id: 'ProfileResponse' });
+export type ProfileResponse = z.infer<typeof ProfileResponse>;

@@ -7,14 +7,21 @@ import {
   MetricSearchRequest,
   MetricSearchStatus,
   NoCacheQuery,
+  FRAGRANCE_PROFILE_FILE_NAME,
+  ProfileParams,
+  ProfileRequest,
+  ProfileResponse,
   QueuedJob,
+  XLSX_CONTENT_TYPE,
   QueuedSignificanceJob,
   SignificanceRequest,
   SignificanceStatus,
   type ParsedStudySearchQuery,
 } from '@accord/contracts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, requirePermission } from '../../plugins/auth.ts';
+import { currentUser, requirePermission, requireUser } from '../../plugins/auth.ts';
+import { xlsxStream } from '../search/export-xlsx.ts';
 import type { Db } from '../../db/client.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { createFieldsRepository } from '../fields/fields.repository.ts';
@@ -22,6 +29,15 @@ import { createSearchRepository } from '../search/search.repository.ts';
 import { createSearchService, type SearchService } from '../search/search.service.ts';
 import { createAnalyticsRepository } from './analytics.repository.ts';
 import { createAnalyticsService, type AnalyticsService } from './analytics.service.ts';
+import { createProfileService, PROFILE_XLSX_COLUMNS, type ProfileService } from './analytics-profile.ts';
+
+/** The fragrance profile rows as fragrance_profile.xlsx. */
+function sendSpreadsheet(reply: FastifyReply, rows: Record<string, unknown>[]) {
+  return reply
+    .type(XLSX_CONTENT_TYPE)
+    .header('content-disposition', `attachment; filename="${FRAGRANCE_PROFILE_FILE_NAME}"`)
+    .send(xlsxStream('Fragrance profile', PROFILE_XLSX_COLUMNS, rows));
+}
 
 const errorResponses = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
 const statusErrors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
@@ -32,7 +48,8 @@ const JOB_PROTOCOL =
 export const analyticsRoutes: FastifyPluginAsyncZod<{
   analytics: AnalyticsService;
   search: SearchService;
-}> = async (app, { analytics, search }) => {
+  profiles: ProfileService;
+}> = async (app, { analytics, search, profiles }) => {
   const tags = ['analytics'];
   const guard = requirePermission('canAccessAnalytics');
 
@@ -138,13 +155,68 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => analytics.significanceStatus(currentUser(request), request.params.jobId),
   );
+
+  const profileTags = ['profiles'];
+  for (const kind of ['fragrance', 'concept'] as const) {
+    app.post(
+      `/study/:id/${kind}/:code`,
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: profileTags,
+          summary: `Profile of a ${kind} (by product code) of a study you may see: per metric mean and boxes over the respondents meeting every demographic condition, N/A rows for missing liking, strength and purchase_intention`,
+          params: ProfileParams,
+          body: ProfileRequest,
+          response: { 200: ProfileResponse, ...errorResponses, 404: ErrorResponse },
+        },
+      },
+      async (request) =>
+        profiles.profile(
+          currentUser(request),
+          request.params.id,
+          kind,
+          request.params.code,
+          request.body.demographics,
+        ),
+    );
+  }
+
+  app.post(
+    '/study/:id/fragrance/:code/xlsx',
+    {
+      preHandler: requirePermission('allowDownload'),
+      schema: {
+        tags: profileTags,
+        summary: `The fragrance profile table as ${FRAGRANCE_PROFILE_FILE_NAME} (users who may download)`,
+        params: ProfileParams,
+        body: ProfileRequest,
+        response: { ...errorResponses, 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const profile = await profiles.profile(
+        currentUser(request),
+        request.params.id,
+        'fragrance',
+        request.params.code,
+        request.body.demographics,
+      );
+      return sendSpreadsheet(reply, profile.result);
+    },
+  );
 };
 
 /** The services of the analytics routes on the application database. */
-export function analyticsDeps(db: Db): { analytics: AnalyticsService; search: SearchService } {
+export function analyticsDeps(db: Db): {
+  analytics: AnalyticsService;
+  search: SearchService;
+  profiles: ProfileService;
+} {
   const fields = createFieldsRepository(db);
+  const repository = createAnalyticsRepository(db);
   return {
-    analytics: createAnalyticsService({ analytics: createAnalyticsRepository(db), fields }),
+    analytics: createAnalyticsService({ analytics: repository, fields }),
+    profiles: createProfileService({ db, analytics: repository }),
     search: createSearchService({ search: createSearchRepository(db), fields, clock: systemClock }),
   };
 }
