@@ -185,3 +185,12 @@ ENDPOINTS.push(
     role: 'client',
   },
 );
+
+// Tendencies: fragrance families of every fragrance (the Category Profile chart).
+ENDPOINTS.push({
+  name: 'analytics tendencies by family (client)',
+  method: 'POST',
+  path: '/api/analytics/tendencies',
+  body: { q: {}, data: { return: 'percentage', groupby: 'perfume_characteristics.family' } },
+  role: 'client',
+});

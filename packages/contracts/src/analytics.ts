@@ -522,3 +522,68 @@ export const ProfileResponse = z
   })
   .meta({ id: 'ProfileResponse' });
 export type ProfileResponse = z.infer<typeof ProfileResponse>;
+
+/** Fragrance fields the tendencies can count by (perfume_characteristics.<field>). */
+export const TENDENCY_FIELDS = [
+  'family',
+  'subfamily',
+  'specifier',
+  'perfumer_name',
+  'region',
+  'country',
+  'methodology',
+  'dominant_note',
+] as const;
+
+/** Label of fragrances without a value for the counted field. */
+export const NO_TAG = 'No tag';
+export const TENDENCIES_FILE_NAME = 'fragrance_tendencies.xlsx';
+
+/** POST /analytics/tendencies (and its xlsx variant). */
+export const TendenciesRequest = z
+  .strictObject({
+    q: z
+      .strictObject({
+        essentials: EssentialsFilter.prefault({}),
+        fragranceDetails: FragranceDetailsFilter.prefault({}),
+        conceptDetails: ConceptDetailsFilter.prefault({}),
+        methodology: MethodologyFilter.prefault({}),
+        demographics: AnalyticsDemographicsFilter.optional().meta({
+          description: 'Not used: counts are of fragrances.',
+        }),
+        metrics: z
+          .object({ rdfType: RdfType.default('all') })
+          .loose()
+          .optional()
+          .meta({ description: 'Only rdfType is used: the kind of studies counted.' }),
+      })
+      .prefault({}),
+    data: z.strictObject({
+      return: z.enum(['percentage', 'count']).default('percentage'),
+      groupby: z
+        .string()
+        .regex(
+          new RegExp(`^perfume_characteristics\\.(${TENDENCY_FIELDS.join('|')})$`),
+          `groupby must be perfume_characteristics.<${TENDENCY_FIELDS.join(' | ')}>`,
+        ),
+      count: z
+        .number()
+        .int()
+        .min(1)
+        .max(1000)
+        .nullish()
+        .meta({ description: 'Keep the most frequent values only.' }),
+    }),
+    frags: z.array(ChosenProduct).max(50_000).nullish().meta({ description: 'Count these fragrances only.' }),
+  })
+  .meta({ id: 'TendenciesRequest' });
+export type TendenciesRequest = z.input<typeof TendenciesRequest>;
+
+export const TendenciesResponse = z
+  .object({
+    table_data: z.array(z.object({ name: z.string(), count: z.number().int(), percentage: z.number() })),
+    chart_data: z.object({ labels: z.array(z.string()), data: z.array(z.number()) }),
+    total: z.number().int().meta({ description: 'Fragrances counted.' }),
+  })
+  .meta({ id: 'TendenciesResponse' });
+export type TendenciesResponse = z.infer<typeof TendenciesResponse>;

@@ -18,7 +18,9 @@ import {
   harmoniseToFivePoint,
   summariseHarmonised,
 } from '@accord/stats';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USERS } from '../../seed/users.ts';
 import { seedDemoLibrary } from '../../seed/library.ts';
 import { createLocalFileStorage } from '../../storage/file-storage.ts';
 import { createTestApp, errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
@@ -545,5 +547,76 @@ describe('POST /api/analytics/significance and its status', () => {
       result: null,
       error: 'Some chosen products are no longer available: 99999998, 99999999.',
     });
+  });
+});
+
+describe('POST /api/analytics/tendencies (and xlsx)', () => {
+  const body = (extra: Record<string, unknown> = {}) => ({
+    q: {},
+    data: { return: 'percentage', groupby: 'perfume_characteristics.family' },
+    ...extra,
+  });
+
+  it('needs a signed-in user and a known field', async () => {
+    expect((await post('/api/analytics/tendencies', body(), null)).statusCode).toBe(401);
+    const bad = await post('/api/analytics/tendencies', {
+      ...body(),
+      data: { groupby: 'perfume_characteristics.colour' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(errorBody(bad).message).toContain('groupby must be perfume_characteristics.<family');
+  });
+
+  it('counts the fragrances of each family, in percent of the fragrances counted', async () => {
+    const response = await post('/api/analytics/tendencies', body());
+    expect(response.statusCode).toBe(200);
+    const found = response.json<{
+      table_data: { name: string; count: number; percentage: number }[];
+      chart_data: { labels: string[]; data: number[] };
+      total: number;
+    }>();
+    const expected = await query<{ family: string | null; n: number }>(
+      `select f.family, count(*)::int as n from fragrances f join studies s on s.id = f.study_id
+        where s.verified group by f.family order by n desc, f.family`,
+    );
+    const total = expected.reduce((sum, row) => sum + row.n, 0);
+    expect(found.total).toBe(total);
+    expect(found.table_data.map((row) => [row.name, row.count])).toEqual(
+      expected.map((row) => [row.family ?? 'No tag', row.n]),
+    );
+    expect(found.chart_data.labels).toEqual(found.table_data.map((row) => row.name));
+    expect(found.chart_data.data[0]).toBeCloseTo((100 * expected[0]!.n) / total, 9);
+    const counts = (
+      await post(
+        '/api/analytics/tendencies',
+        body({ data: { return: 'count', groupby: 'perfume_characteristics.family', count: 2 } }),
+      )
+    ).json<{ chart_data: { data: number[] } }>();
+    expect(counts.chart_data.data).toEqual(expected.slice(0, 2).map((row) => row.n));
+  });
+
+  it('counts only the client user\u2019s studies', async () => {
+    const found = (await post('/api/analytics/tendencies', body(), 'client')).json<{ total: number }>();
+    const [expected] = await query<{ n: number }>(
+      `select count(*)::int as n from fragrances f join studies s on s.id = f.study_id
+        where s.verified and s.client = any($1::text[])`,
+      [DEMO_USERS.find((user) => user.roleId === 3)!.clients],
+    );
+    expect(found.total).toBe(expected!.n);
+  });
+
+  it('downloads fragrance_tendencies.xlsx for users who may download', async () => {
+    expect((await post('/api/analytics/tendencies/xlsx', body(), 'client')).statusCode).toBe(403);
+    const response = await post('/api/analytics/tendencies/xlsx', body(), 'sales');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe('attachment; filename="fragrance_tendencies.xlsx"');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets[0]!.getRow(1).values).toEqual([
+      undefined,
+      'Value',
+      'Number of fragrances',
+      'Percentage of fragrances',
+    ]);
   });
 });

@@ -57,6 +57,22 @@ export interface MetricSums {
   nBottomBox: number;
 }
 
+/** Fragrance columns the tendencies may read. */
+const FRAGRANCE_VALUE_COLUMNS = new Set([
+  'family',
+  'subfamily',
+  'specifier',
+  'perfumer_name',
+  'region',
+  'country',
+  'methodology',
+  'dominant_note_1',
+  'dominant_note_2',
+  'dominant_note_3',
+  'dominant_note_4',
+  'dominant_note_5',
+]);
+
 /** Answers of one product and question outside the question's scale. */
 export interface OutOfScaleRow {
   productId: number;
@@ -236,6 +252,27 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
         join ${studies} s on s.id = p.study_id
         where p.id = any(${intArray(productIds)}) and ${scope}`);
       return new Set(found.map((row) => Number(row.id)));
+    },
+
+    /**
+     * The values of a fragrance field of every fragrance the selection holds (kind fragrance): one
+     * list per fragrance (the five dominant notes for dominant_note), without empty values.
+     */
+    async fragranceValues(selection: ProductSelection, field: string): Promise<string[][]> {
+      const columns =
+        field === 'dominant_note'
+          ? ['dominant_note_1', 'dominant_note_2', 'dominant_note_3', 'dominant_note_4', 'dominant_note_5']
+          : [field];
+      if (!columns.every((column) => FRAGRANCE_VALUE_COLUMNS.has(column)))
+        throw new Error(`Unknown fragrance field ${field}`);
+      const list = sql.raw(columns.map((column, index) => `f.${column} as v${index}`).join(', '));
+      const found = await rows<Record<string, string | null>>(sql`select distinct on (f.id) ${list}
+        from ${productSource} where ${productWhere({ ...selection, kind: 'fragrance' })}
+        order by f.id`);
+      return found.map((row) => {
+        const values = columns.map((_, index) => row[`v${index}`]?.trim() ?? '');
+        return [...new Set(values.filter((value) => value !== ''))];
+      });
     },
 
     /** The precomputed statistics of the products and metrics (no respondent filter). */

@@ -12,6 +12,9 @@ import {
   ProfileRequest,
   ProfileResponse,
   QueuedJob,
+  TENDENCIES_FILE_NAME,
+  TendenciesRequest,
+  TendenciesResponse,
   XLSX_CONTENT_TYPE,
   QueuedSignificanceJob,
   SignificanceRequest,
@@ -22,6 +25,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requirePermission, requireUser } from '../../plugins/auth.ts';
 import { xlsxStream } from '../search/export-xlsx.ts';
+import type { ExportColumn } from '../search/search.presenter.ts';
 import type { Db } from '../../db/client.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { createFieldsRepository } from '../fields/fields.repository.ts';
@@ -31,13 +35,25 @@ import { createAnalyticsRepository } from './analytics.repository.ts';
 import { createAnalyticsService, type AnalyticsService } from './analytics.service.ts';
 import { createProfileService, PROFILE_XLSX_COLUMNS, type ProfileService } from './analytics-profile.ts';
 
-/** The fragrance profile rows as fragrance_profile.xlsx. */
-function sendSpreadsheet(reply: FastifyReply, rows: Record<string, unknown>[]) {
+/** Rows as a one-sheet spreadsheet download. */
+function sendSpreadsheet(
+  reply: FastifyReply,
+  fileName: string,
+  sheetName: string,
+  columns: ExportColumn[],
+  rows: Record<string, unknown>[],
+) {
   return reply
     .type(XLSX_CONTENT_TYPE)
-    .header('content-disposition', `attachment; filename="${FRAGRANCE_PROFILE_FILE_NAME}"`)
-    .send(xlsxStream('Fragrance profile', PROFILE_XLSX_COLUMNS, rows));
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .send(xlsxStream(sheetName, columns, rows));
 }
+
+const TENDENCIES_XLSX_COLUMNS: ExportColumn[] = [
+  { key: 'name', header: 'Value', width: 30 },
+  { key: 'count', header: 'Number of fragrances', width: 22 },
+  { key: 'percentage', header: 'Percentage of fragrances', width: 24 },
+];
 
 const errorResponses = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
 const statusErrors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
@@ -156,6 +172,44 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
     async (request) => analytics.significanceStatus(currentUser(request), request.params.jobId),
   );
 
+  app.post(
+    '/analytics/tendencies',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary:
+          'Creative and olfactive tendencies: how many fragrances (of the studies you may see, under the filters, or the chosen frags) carry each value of a fragrance field (data.groupby), most frequent first; chart data in percent or counts (data.return). Answered directly.',
+        body: TendenciesRequest,
+        response: { 200: TendenciesResponse, ...errorResponses },
+      },
+    },
+    async (request) => analytics.tendencies(currentUser(request), request.body),
+  );
+
+  app.post(
+    '/analytics/tendencies/xlsx',
+    {
+      preHandler: requirePermission('allowDownload'),
+      schema: {
+        tags,
+        summary: `The tendencies table as ${TENDENCIES_FILE_NAME} (users who may download)`,
+        body: TendenciesRequest,
+        response: errorResponses,
+      },
+    },
+    async (request, reply) => {
+      const found = await analytics.tendencies(currentUser(request), request.body);
+      return sendSpreadsheet(
+        reply,
+        TENDENCIES_FILE_NAME,
+        'Tendencies',
+        TENDENCIES_XLSX_COLUMNS,
+        found.table_data,
+      );
+    },
+  );
+
   const profileTags = ['profiles'];
   for (const kind of ['fragrance', 'concept'] as const) {
     app.post(
@@ -201,7 +255,13 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
         request.params.code,
         request.body.demographics,
       );
-      return sendSpreadsheet(reply, profile.result);
+      return sendSpreadsheet(
+        reply,
+        FRAGRANCE_PROFILE_FILE_NAME,
+        'Fragrance profile',
+        PROFILE_XLSX_COLUMNS,
+        profile.result,
+      );
     },
   );
 };

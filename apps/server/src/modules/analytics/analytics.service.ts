@@ -5,6 +5,8 @@
  * first poll finds it done), otherwise the work goes on and the polls see it finish.
  */
 import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { TendenciesRequest } from '@accord/contracts';
 import {
   AGGREGATION_LABELS,
   AGGREGATIONS_BY_METRIC_KIND,
@@ -24,6 +26,8 @@ import {
   StudySearchQuery,
   type ParsedStudySearchQuery,
   type SignificanceStatus,
+  type TendenciesResponse,
+  NO_TAG,
   type Threshold,
 } from '@accord/contracts';
 import {
@@ -64,8 +68,9 @@ import {
 
 /** A job finishing within this time is answered as done at its first poll. */
 const FAST_JOB_MS = 3000;
-const RESULT_CACHE_ENTRIES = 100;
-const RECENT_RESULTS = 50;
+/** A result of every fragrance holds tens of thousands of rows: keep only a few in memory. */
+const RESULT_CACHE_ENTRIES = 20;
+const RECENT_RESULTS = 20;
 /** Key of a job row whose result is the same as an earlier job's (a cache hit). */
 const SAME_AS = 'same_as_job';
 
@@ -74,6 +79,8 @@ export const JOB_KINDS = { search: 'analytics-fragrances', significance: 'analyt
 type JobKind = (typeof JOB_KINDS)[keyof typeof JOB_KINDS];
 
 /** The study filters of an analytics query, as the study search compiles them. */
+type ParsedTendenciesRequest = z.output<typeof TendenciesRequest>;
+
 function studyFiltersOf(query: ParsedAnalyticsQuery): ParsedStudySearchQuery {
   const { essentials, fragranceDetails, conceptDetails, methodology } = query;
   return { essentials, fragranceDetails, conceptDetails, methodology };
@@ -132,8 +139,8 @@ export function createAnalyticsService(deps: { analytics: AnalyticsRepository; f
   }
 
   /**
-   * Results of jobs finished in this process, kept briefly so the first poll is answered even while
-   * the result is still being written to the job row (other processes read the row).
+   * Results of jobs finished in this process while they are being written to their job row, so the
+   * first poll is answered at once (other processes wait for the row).
    */
   const recentResults = new Map<string, unknown>();
   const remember = (id: string, result: unknown) => {
@@ -156,11 +163,13 @@ export function createAnalyticsService(deps: { analytics: AnalyticsRepository; f
     await analytics.createJob(id, user.id, kind);
     const outcome = work(id);
     const recorded = outcome.then(
-      (done) => {
+      async (done) => {
         remember(id, done.result);
-        return done.sameAs && done.sameAs !== id
+        await (done.sameAs && done.sameAs !== id
           ? analytics.finishJob(id, { result: { [SAME_AS]: done.sameAs } })
-          : analytics.finishJob(id, { result: done.result });
+          : analytics.finishJob(id, { result: done.result }));
+        // Written: from now on the row answers, in this process as in any other.
+        recentResults.delete(id);
       },
       (error: unknown) => {
         const refused = error instanceof AppError && error.statusCode < 500;
@@ -705,6 +714,43 @@ export function createAnalyticsService(deps: { analytics: AnalyticsRepository; f
     async options(user: AuthUser): Promise<AnalyticsOptionsResponse> {
       const key = isClientScopedRole(user.roleId) ? [...user.clients].sort().join('\u0000') : '*';
       return optionsCache.get(key, () => computeOptions(user));
+    },
+
+    /**
+     * How many fragrances carry each value of a fragrance field, among the fragrances the filters
+     * select (or the chosen ones), most frequent first; fragrances without a value count as 'No tag'.
+     */
+    async tendencies(user: AuthUser, request: ParsedTendenciesRequest): Promise<TendenciesResponse> {
+      const compiled = compileFor(user, request.q as ParsedStudySearchQuery);
+      const field = request.data.groupby.slice('perfume_characteristics.'.length);
+      const chosenIds = request.frags ? [...new Set(request.frags.map((entry) => entry.id))] : null;
+      const perFragrance = await analytics.fragranceValues(
+        {
+          compiled,
+          scope: scopeOf(user),
+          kind: 'fragrance',
+          rdfType: request.q.metrics?.rdfType ?? 'all',
+          productIds: chosenIds,
+        },
+        field,
+      );
+      const counts = new Map<string, number>();
+      for (const values of perFragrance)
+        for (const value of values.length === 0 ? [NO_TAG] : values)
+          counts.set(value, (counts.get(value) ?? 0) + 1);
+      const total = perFragrance.length;
+      let table = [...counts.entries()]
+        .map(([name, count]) => ({ name, count, percentage: total === 0 ? 0 : (100 * count) / total }))
+        .sort((left, right) => right.count - left.count || left.name.localeCompare(right.name));
+      if (request.data.count) table = table.slice(0, request.data.count);
+      return {
+        table_data: table,
+        chart_data: {
+          labels: table.map((row) => row.name),
+          data: table.map((row) => (request.data.return === 'percentage' ? row.percentage : row.count)),
+        },
+        total,
+      };
     },
 
     /** Metric options with the studies counted under the filters and study kind. */
