@@ -194,3 +194,12 @@ ENDPOINTS.push({
   body: { q: {}, data: { return: 'percentage', groupby: 'perfume_characteristics.family' } },
   role: 'client',
 });
+
+// Top attributes of every fragrance, ranked by top 2 box.
+ENDPOINTS.push({
+  name: 'analytics top attributes all fragrances',
+  method: 'POST',
+  path: '/api/analytics/top-attributes',
+  body: { q: {}, data: { order: 'best', count: 10, aggregation: 'top_2_box' } },
+  role: 'researcher',
+});

@@ -539,25 +539,29 @@ export const TENDENCY_FIELDS = [
 export const NO_TAG = 'No tag';
 export const TENDENCIES_FILE_NAME = 'fragrance_tendencies.xlsx';
 
+/** Study filters of the analytics side calls that need no metric list; rdfType picks the kind of study. */
+export const AnalyticsStudyQuery = z
+  .strictObject({
+    essentials: EssentialsFilter.prefault({}),
+    fragranceDetails: FragranceDetailsFilter.prefault({}),
+    conceptDetails: ConceptDetailsFilter.prefault({}),
+    methodology: MethodologyFilter.prefault({}),
+    demographics: AnalyticsDemographicsFilter.optional().meta({
+      description:
+        'Respondent filters of the top attributes; the tendencies count fragrances and ignore them.',
+    }),
+    metrics: z
+      .object({ rdfType: RdfType.default('all') })
+      .loose()
+      .optional()
+      .meta({ description: 'Only rdfType is used: the kind of studies counted.' }),
+  })
+  .prefault({});
+
 /** POST /analytics/tendencies (and its xlsx variant). */
 export const TendenciesRequest = z
   .strictObject({
-    q: z
-      .strictObject({
-        essentials: EssentialsFilter.prefault({}),
-        fragranceDetails: FragranceDetailsFilter.prefault({}),
-        conceptDetails: ConceptDetailsFilter.prefault({}),
-        methodology: MethodologyFilter.prefault({}),
-        demographics: AnalyticsDemographicsFilter.optional().meta({
-          description: 'Not used: counts are of fragrances.',
-        }),
-        metrics: z
-          .object({ rdfType: RdfType.default('all') })
-          .loose()
-          .optional()
-          .meta({ description: 'Only rdfType is used: the kind of studies counted.' }),
-      })
-      .prefault({}),
+    q: AnalyticsStudyQuery,
     data: z.strictObject({
       return: z.enum(['percentage', 'count']).default('percentage'),
       groupby: z
@@ -587,3 +591,57 @@ export const TendenciesResponse = z
   })
   .meta({ id: 'TendenciesResponse' });
 export type TendenciesResponse = z.infer<typeof TendenciesResponse>;
+
+/** Aggregations the top attributes can rank by. */
+export const ATTRIBUTE_AGGREGATIONS = ['top_2_box', 'top_box', 'mean', 'bottom_2_box', 'bottom_box'] as const;
+export const ATTRIBUTE_TYPES = ['all', 'hedonic', 'binary'] as const;
+export const ATTRIBUTES_FILE_NAME = 'fragrance_attributes.xlsx';
+
+/** POST /analytics/top-attributes. */
+export const TopAttributesRequest = z
+  .strictObject({
+    q: AnalyticsStudyQuery,
+    demographics: z.array(DemographicCondition).max(20).default([]),
+    frags: z.array(ChosenProduct).max(50_000).nullish().meta({ description: 'Pool these fragrances only.' }),
+    responses: z.unknown().optional().meta({ description: 'Accepted and not used.' }),
+    metrics: z.unknown().optional().meta({ description: 'Accepted and not used.' }),
+    data: z
+      .strictObject({
+        order: z.enum(['best', 'worst']).default('best'),
+        count: z.number().int().min(1).max(1000).default(10).meta({ description: 'Attributes #.' }),
+        attribute_type: z
+          .enum(ATTRIBUTE_TYPES)
+          .default('all')
+          .meta({ description: 'hedonic: agreement scales; binary: check-all-that-apply words.' }),
+        aggregation: z.enum(ATTRIBUTE_AGGREGATIONS).default('top_2_box'),
+      })
+      .prefault({}),
+  })
+  .meta({ id: 'TopAttributesRequest' });
+export type TopAttributesRequest = z.input<typeof TopAttributesRequest>;
+
+export const AttributeRow = z
+  .object({
+    attribute: z.string(),
+    field: z.string(),
+    top_2_box: z.number().nullable(),
+    bottom_2_box: z.number().nullable(),
+    mean: z.number().nullable(),
+    top_box: z.number().nullable(),
+    bottom_box: z.number().nullable(),
+    is_binary_scale: z.boolean(),
+    n: z.number().int(),
+  })
+  .meta({ id: 'AttributeRow' });
+
+export const TopAttributesStatus = z
+  .object({
+    status: z.enum(JOB_STATES),
+    progress: z.number().int().min(0).max(100),
+    result: z
+      .object({ json: z.object({ attributes: z.array(AttributeRow), fragrances: z.number().int() }) })
+      .nullable(),
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'TopAttributesStatus' });
+export type TopAttributesStatus = z.infer<typeof TopAttributesStatus>;

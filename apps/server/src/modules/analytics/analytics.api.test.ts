@@ -620,3 +620,125 @@ describe('POST /api/analytics/tendencies (and xlsx)', () => {
     ]);
   });
 });
+
+describe('POST /api/analytics/top-attributes, its status and xlsx', () => {
+  interface Attribute {
+    attribute: string;
+    field: string;
+    top_2_box: number | null;
+    mean: number | null;
+    bottom_box: number | null;
+    is_binary_scale: boolean;
+    n: number;
+  }
+  async function attributes(body: unknown) {
+    const queued = await post('/api/analytics/top-attributes', body);
+    expect(queued.statusCode, queued.body).toBe(200);
+    const { jobid } = queued.json<{ jobid: string }>();
+    const status = await get(`/api/analytics/top-attributes/${jobid}`);
+    expect(status.statusCode).toBe(200);
+    return {
+      jobid,
+      status: status.json<{
+        status: string;
+        error: string | null;
+        result: { json: { attributes: Attribute[]; fragrances: number } } | null;
+      }>(),
+    };
+  }
+
+  it('needs analytics access and valid settings', async () => {
+    expect((await post('/api/analytics/top-attributes', { q: {} }, null)).statusCode).toBe(401);
+    expect((await post('/api/analytics/top-attributes', { q: {} }, 'client')).statusCode).toBe(403);
+    const bad = await post('/api/analytics/top-attributes', { q: {}, data: { aggregation: 'variance' } });
+    expect(bad.statusCode).toBe(400);
+    expect(errorBody(bad).message).toContain('data.aggregation');
+  });
+
+  it('pools each attribute over the chosen fragrances and ranks best or worst', async () => {
+    const all = await searchResult(withMetrics([LIKING_T2B]));
+    const frags = all.results.slice(0, 6).map((row) => ({ id: row.id }));
+    const best = await attributes({
+      q: {},
+      frags,
+      data: { order: 'best', count: 5, aggregation: 'top_2_box' },
+    });
+    expect(best.status.status).toBe('SUCCESS');
+    const rows = best.status.result!.json.attributes;
+    expect(best.status.result!.json.fragrances).toBe(6);
+    expect(rows.length).toBeLessThanOrEqual(5);
+    expect(rows.length).toBeGreaterThan(0);
+    const values = rows.map((row) => row.top_2_box!);
+    expect(values).toEqual([...values].sort((a, b) => b - a));
+    for (const row of rows.slice(0, 2)) {
+      const pooled = summariseHarmonised(
+        (await Promise.all(frags.map((frag) => rawAnswers(frag.id, row.field)))).flat(),
+      );
+      expect(row.n).toBe(pooled.n);
+      expect(row.top_2_box).toBeCloseTo(pooled.top_2_box!, 9);
+      expect(row.mean).toBeCloseTo(pooled.mean!, 5);
+    }
+    const worst = await attributes({
+      q: {},
+      frags,
+      data: { order: 'worst', count: 3, attribute_type: 'binary', aggregation: 'top_2_box' },
+    });
+    const worstRows = worst.status.result!.json.attributes;
+    expect(worstRows.every((row) => row.is_binary_scale)).toBe(true);
+    const worstValues = worstRows.map((row) => row.top_2_box!);
+    expect(worstValues).toEqual([...worstValues].sort((a, b) => a - b));
+  });
+
+  it('keeps only the respondents of the demographic filters', async () => {
+    // Fragrances of verified studies with attribute answers from men of 18 to 40.
+    const frags = (
+      await query<{ id: number }>(
+        `select distinct a.product_id as id from answers a join metrics m on m.id = a.metric_id
+          join respondents r on r.id = a.respondent_id join studies s on s.id = a.study_id
+          join products p on p.id = a.product_id
+          where m.metric_type = 'Attribute' and r.gender = 'Male' and r.age between 18 and 40
+            and s.verified and p.kind = 'fragrance'
+          order by a.product_id limit 4`,
+      )
+    ).map((row) => ({ id: Number(row.id) }));
+    expect(frags.length).toBeGreaterThan(0);
+    const { status } = await attributes({
+      q: { demographics: { gender: ['Male'] } },
+      frags,
+      demographics: [{ field: 'age', filter: { type: 'range', from: 18, to: 40 } }],
+      data: { count: 1 },
+    });
+    const [row] = status.result!.json.attributes;
+    const pooled = summariseHarmonised(
+      (
+        await Promise.all(
+          frags.map((frag) =>
+            rawAnswers(frag.id, row!.field, `r.gender = 'Male' and r.age between 18 and 40`),
+          ),
+        )
+      ).flat(),
+    );
+    expect(row!.n).toBe(pooled.n);
+    expect(row!.top_2_box).toBeCloseTo(pooled.top_2_box!, 9);
+  });
+
+  it('fails the job for products that do not exist, and downloads a finished one', async () => {
+    const failed = await attributes({ q: {}, frags: [{ id: 99_999_997 }] });
+    expect(failed.status).toMatchObject({
+      status: 'FAILURE',
+      error: 'Some chosen products are no longer available: 99999997.',
+    });
+    expect((await get(`/api/analytics/top-attributes/xlsx/${failed.jobid}`)).statusCode).toBe(404);
+    const done = await attributes({ q: {}, data: { count: 4 } });
+    const response = await get(`/api/analytics/top-attributes/xlsx/${done.jobid}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe('attachment; filename="fragrance_attributes.xlsx"');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(1).value).toBe('Attributes');
+    expect(sheet.rowCount).toBe(done.status.result!.json.attributes.length + 1);
+    expect(sheet.getRow(2).getCell(1).value).toBe(done.status.result!.json.attributes[0]!.attribute);
+    expect((await get(`/api/analytics/top-attributes/${done.jobid}`, 'admin')).statusCode).toBe(404);
+  });
+});

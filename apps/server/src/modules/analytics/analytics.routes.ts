@@ -1,4 +1,5 @@
 import {
+  ANALYTICS_MESSAGES,
   AnalyticsDropdownRequest,
   AnalyticsDropdownResponse,
   AnalyticsOptionsResponse,
@@ -11,6 +12,9 @@ import {
   ProfileParams,
   ProfileRequest,
   ProfileResponse,
+  ATTRIBUTES_FILE_NAME,
+  TopAttributesRequest,
+  TopAttributesStatus,
   QueuedJob,
   TENDENCIES_FILE_NAME,
   TendenciesRequest,
@@ -23,6 +27,7 @@ import {
 } from '@accord/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errors } from '../../lib/errors.ts';
 import { currentUser, requirePermission, requireUser } from '../../plugins/auth.ts';
 import { xlsxStream } from '../search/export-xlsx.ts';
 import type { ExportColumn } from '../search/search.presenter.ts';
@@ -48,6 +53,16 @@ function sendSpreadsheet(
     .header('content-disposition', `attachment; filename="${fileName}"`)
     .send(xlsxStream(sheetName, columns, rows));
 }
+
+const ATTRIBUTES_XLSX_COLUMNS: ExportColumn[] = [
+  { key: 'attribute', header: 'Attributes', width: 30 },
+  { key: 'top_2_box', header: 'Top 2 Box', width: 12 },
+  { key: 'bottom_2_box', header: 'Bottom 2 Box', width: 14 },
+  { key: 'mean', header: 'Mean', width: 10 },
+  { key: 'top_box', header: 'Top Box', width: 10 },
+  { key: 'bottom_box', header: 'Bot. Box', width: 10 },
+  { key: 'n', header: 'n', width: 8 },
+];
 
 const TENDENCIES_XLSX_COLUMNS: ExportColumn[] = [
   { key: 'name', header: 'Value', width: 30 },
@@ -170,6 +185,61 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => analytics.significanceStatus(currentUser(request), request.params.jobId),
+  );
+
+  app.post(
+    '/analytics/top-attributes',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary:
+          'Queue the top attributes: each attribute pooled over the fragrances the filters select (or frags) and the respondents the demographic filters keep, ranked best or worst by the aggregation, the first data.count kept.' +
+          JOB_PROTOCOL,
+        body: TopAttributesRequest,
+        response: { 200: QueuedJob, ...errorResponses },
+      },
+    },
+    async (request) => analytics.queueTopAttributes(currentUser(request), request.body),
+  );
+
+  app.get(
+    '/analytics/top-attributes/:jobId',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary:
+          'Status of a top attributes job (yours only); on SUCCESS the rows are in result.json.attributes',
+        params: JobIdParam,
+        response: { 200: TopAttributesStatus, ...statusErrors, 400: ErrorResponse },
+      },
+    },
+    async (request) => analytics.topAttributesStatus(currentUser(request), request.params.jobId),
+  );
+
+  app.get(
+    '/analytics/top-attributes/xlsx/:jobId',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: `A finished top attributes job as ${ATTRIBUTES_FILE_NAME} (404 until it has succeeded)`,
+        params: JobIdParam,
+        response: { ...statusErrors, 400: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const status = await analytics.topAttributesStatus(currentUser(request), request.params.jobId);
+      if (!status.result) throw errors.notFound(ANALYTICS_MESSAGES.noSuchJob);
+      return sendSpreadsheet(
+        reply,
+        ATTRIBUTES_FILE_NAME,
+        'Top attributes',
+        ATTRIBUTES_XLSX_COLUMNS,
+        status.result.json.attributes,
+      );
+    },
   );
 
   app.post(

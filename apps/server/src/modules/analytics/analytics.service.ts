@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type { TendenciesRequest } from '@accord/contracts';
+import type { TendenciesRequest, TopAttributesRequest, TopAttributesStatus } from '@accord/contracts';
 import {
   AGGREGATION_LABELS,
   AGGREGATIONS_BY_METRIC_KIND,
@@ -74,12 +74,18 @@ const RECENT_RESULTS = 20;
 /** Key of a job row whose result is the same as an earlier job's (a cache hit). */
 const SAME_AS = 'same_as_job';
 
-export const JOB_KINDS = { search: 'analytics-fragrances', significance: 'analytics-significance' } as const;
+export const JOB_KINDS = {
+  search: 'analytics-fragrances',
+  significance: 'analytics-significance',
+  attributes: 'analytics-top-attributes',
+} as const;
 
 type JobKind = (typeof JOB_KINDS)[keyof typeof JOB_KINDS];
 
 /** The study filters of an analytics query, as the study search compiles them. */
 type ParsedTendenciesRequest = z.output<typeof TendenciesRequest>;
+type ParsedTopAttributesRequest = z.output<typeof TopAttributesRequest>;
+type AttributesResult = NonNullable<TopAttributesStatus['result']>['json'];
 
 function studyFiltersOf(query: ParsedAnalyticsQuery): ParsedStudySearchQuery {
   const { essentials, fragranceDetails, conceptDetails, methodology } = query;
@@ -647,7 +653,92 @@ export function createAnalyticsService(deps: { analytics: AnalyticsRepository; f
     fingerprint: () => analytics.fingerprint(),
   });
 
+  /**
+   * The attributes of the fragrances the filters select (or the chosen ones): each attribute's answers
+   * pooled over the fragrances and respondents kept, ranked by the aggregation, best or worst first.
+   */
+  async function computeTopAttributes(
+    user: AuthUser,
+    request: ParsedTopAttributesRequest,
+  ): Promise<AttributesResult> {
+    const compiled = compileFor(user, request.q as ParsedStudySearchQuery);
+    const chosenIds = request.frags ? [...new Set(request.frags.map((entry) => entry.id))] : null;
+    const productList = await analytics.products({
+      compiled,
+      scope: scopeOf(user),
+      kind: 'fragrance',
+      rdfType: request.q.metrics?.rdfType ?? 'all',
+      productIds: chosenIds,
+    });
+    if (chosenIds) {
+      const found = new Set(productList.map((product) => product.id));
+      const missing = chosenIds.filter((id) => !found.has(id));
+      if (missing.length > 0) throw errors.badRequest(ANALYTICS_MESSAGES.missingProducts(missing));
+    }
+    const { attribute_type: type, aggregation, order, count } = request.data;
+    const attributes = (await metricCatalogue()).filter(
+      (metric) => metric.metricType === 'Attribute' && (type === 'all' || metric.kind === type),
+    );
+    const productIds = productList.map((product) => product.id);
+    const outOfScale = await outOfScaleAnswers(productIds, attributes);
+    const sums = await loadSums(
+      productIds,
+      attributes,
+      respondentConditions(request.q.demographics ?? {}, request.demographics),
+      new Set(outOfScale.map((row) => row.productId)),
+    );
+    const rows = attributes
+      .map((metric) => {
+        const pooled = productIds.reduce(
+          (total, id) => addSums(total, sumsOf(sums, id, metric.id)),
+          EMPTY_SUMS as Sums,
+        );
+        return {
+          attribute: metric.label,
+          field: metric.name,
+          top_2_box: aggregate(pooled, 'top_2_box', metric.kind),
+          bottom_2_box: aggregate(pooled, 'bottom_2_box', metric.kind),
+          mean: aggregate(pooled, 'mean', metric.kind),
+          top_box: aggregate(pooled, 'top_box', metric.kind),
+          bottom_box: aggregate(pooled, 'bottom_box', metric.kind),
+          is_binary_scale: metric.kind === 'binary',
+          n: pooled.n,
+        };
+      })
+      .filter((row) => row.n > 0)
+      .sort((left, right) => {
+        const a = left[aggregation]!;
+        const b = right[aggregation]!;
+        if (a === b) return left.field.localeCompare(right.field);
+        return order === 'best' ? b - a : a - b;
+      })
+      .slice(0, count);
+    return { attributes: rows, fragrances: productList.length };
+  }
+
   return {
+    /** Queues a top attributes search; the answer carries its job id. */
+    async queueTopAttributes(
+      user: AuthUser,
+      request: ParsedTopAttributesRequest,
+    ): Promise<{ jobid: string }> {
+      compileFor(user, request.q as ParsedStudySearchQuery);
+      const jobid = await runJob(user, JOB_KINDS.attributes, async () => ({
+        result: await computeTopAttributes(user, request),
+      }));
+      return { jobid };
+    },
+
+    async topAttributesStatus(user: AuthUser, jobId: string): Promise<TopAttributesStatus> {
+      const job = await jobStatus(user, JOB_KINDS.attributes, jobId);
+      return {
+        status: job.status as TopAttributesStatus['status'],
+        progress: job.progress,
+        result: job.status === 'SUCCESS' ? { json: job.result as AttributesResult } : null,
+        error: job.error,
+      };
+    },
+
     /** Queues a metric search; the answer carries its job id. */
     async queueMetricSearch(
       user: AuthUser,
