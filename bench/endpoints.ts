@@ -203,3 +203,15 @@ ENDPOINTS.push({
   body: { q: {}, data: { order: 'best', count: 10, aggregation: 'top_2_box' } },
   role: 'researcher',
 });
+
+// Performance tab: every fragrance's liking pooled per client.
+ENDPOINTS.push({
+  name: 'analytics performance by client',
+  method: 'POST',
+  path: '/api/analytics/fragrances',
+  body: {
+    q: { metrics: { rdfType: 'all', metricsList: [{ metric: 'liking', aggregation: 'top_2_box' }] } },
+    data: { category: 'metadata', field: 'client' },
+  },
+  role: 'researcher',
+});

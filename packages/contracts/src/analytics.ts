@@ -219,6 +219,45 @@ export const ChosenProduct = z.object({
   data: z.unknown().optional(),
 });
 
+/** Fields a performance search can break the rows down by. */
+export const BREAKDOWN_FIELDS = {
+  metadata: [
+    'client',
+    'category',
+    'product_type',
+    'product_area',
+    'region',
+    'country',
+    'year',
+    'methodology',
+    'design_method',
+    'research_type',
+  ],
+  fragrance: ['family', 'subfamily', 'specifier', 'perfumer_name', 'region', 'country'],
+} as const;
+
+export const PerformanceBreakdown = z
+  .strictObject({
+    category: z.enum(['metadata', 'fragrance']).meta({ description: 'Metadata Type.' }),
+    field: z
+      .string()
+      .trim()
+      .min(1)
+      .max(TEXT_MAX)
+      .meta({ description: 'Metadata: the field to break down by.' }),
+  })
+  .superRefine((value, context) => {
+    const fields: readonly string[] = BREAKDOWN_FIELDS[value.category];
+    if (!fields.includes(value.field))
+      context.addIssue({
+        code: 'custom',
+        message: `Cannot break down by ${value.category}.${value.field}; choose one of ${fields.join(', ')}`,
+        path: ['field'],
+      });
+  })
+  .meta({ id: 'PerformanceBreakdown' });
+export type PerformanceBreakdown = z.output<typeof PerformanceBreakdown>;
+
 /** POST /analytics/fragrances. */
 export const MetricSearchRequest = z
   .strictObject({
@@ -237,7 +276,9 @@ export const MetricSearchRequest = z
       .max(50_000)
       .nullish()
       .meta({ description: 'Limit the rows to these products (the selected fragrances).' }),
-    data: z.unknown().optional(),
+    data: PerformanceBreakdown.nullish().meta({
+      description: 'Performance search: also pool the rows by this study (metadata) or fragrance field.',
+    }),
   })
   .meta({ id: 'MetricSearchRequest' });
 export type MetricSearchRequest = z.input<typeof MetricSearchRequest>;
@@ -327,6 +368,20 @@ export const MetricSearchResult = z
     summary: z.record(z.string(), MetricSummary),
     diagnostics: Diagnostics,
     filtered: z.boolean().meta({ description: 'Whether respondent filters applied.' }),
+    performance: z
+      .array(
+        z.object({
+          category: z.object({ name: z.string(), value: z.string() }),
+          metrics: z.array(z.object({ name: z.string(), value: z.number().nullable() })),
+          fragrances: z.number().int(),
+          n: z.record(z.string(), z.number().int()),
+        }),
+      )
+      .optional()
+      .meta({
+        description:
+          'Performance search: per value of the breakdown field, each metric.aggregation pooled over its rows (No tag: no value).',
+      }),
   })
   .meta({ id: 'MetricSearchResult' });
 export type MetricSearchResult = z.infer<typeof MetricSearchResult>;

@@ -358,6 +358,49 @@ describe('POST /api/analytics/fragrances and its status', () => {
     expect(selected.results.map((row) => row.id)).toEqual(chosen.map((row) => row.id));
   });
 
+  it('breaks the rows down by a study or fragrance field for the performance tab', async () => {
+    const bad = await post('/api/analytics/fragrances', {
+      ...withMetrics([LIKING_T2B]),
+      data: { category: 'metadata', field: 'colour' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(errorBody(bad).message).toContain('Cannot break down by metadata.colour; choose one of client');
+    const result = await searchResult({
+      ...withMetrics([LIKING_T2B, LIKING_MEAN]),
+      data: { category: 'metadata', field: 'client' },
+    });
+    const performance = result.performance!;
+    expect(performance.reduce((sum, group) => sum + group.fragrances, 0)).toBe(result.results.length);
+    const largest = performance[0]!;
+    expect(largest.category.name).toBe('client');
+    const inResult = new Set(result.results.map((row) => row.id));
+    const ids = (
+      await query<{ id: number }>(
+        'select p.id from products p join studies s on s.id = p.study_id where s.client = $1',
+        [largest.category.value],
+      )
+    )
+      .map((row) => Number(row.id))
+      .filter((id) => inResult.has(id));
+    expect(largest.fragrances).toBe(ids.length);
+    const pooled = summariseHarmonised((await Promise.all(ids.map((id) => rawAnswers(id, 'liking')))).flat());
+    expect(largest.n['liking.top_2_box']).toBe(pooled.n);
+    expect(largest.metrics).toEqual([
+      { name: 'liking.top_2_box', value: expect.closeTo(pooled.top_2_box!, 9) },
+      { name: 'liking.mean', value: expect.closeTo(pooled.mean!, 5) },
+    ]);
+    const families = await searchResult({
+      ...withMetrics([LIKING_T2B]),
+      data: { category: 'fragrance', field: 'family' },
+    });
+    const [expected] = await query<{ n: number }>(
+      `select count(distinct f.family)::int as n from fragrances f join studies s on s.id = f.study_id where s.verified`,
+    );
+    expect(families.performance!.filter((group) => group.category.value !== 'No tag')).toHaveLength(
+      expected!.n,
+    );
+  });
+
   it('reports FAILURE with the reason when chosen products no longer exist', async () => {
     const { status } = await search({ ...withMetrics([LIKING_T2B]), fragrances: [{ id: 99_999_999 }] });
     expect(status).toMatchObject({

@@ -57,6 +57,26 @@ export interface MetricSums {
   nBottomBox: number;
 }
 
+/** SQL of each breakdown field over the product source (aliases s, f); array: one row per value. */
+const BREAKDOWN_SQL: Record<string, { expression: string; array: boolean }> = {
+  'metadata.client': { expression: 's.client', array: false },
+  'metadata.category': { expression: 's.category', array: false },
+  'metadata.product_type': { expression: 's.product_type', array: false },
+  'metadata.product_area': { expression: 's.product_area', array: true },
+  'metadata.region': { expression: 's.region', array: true },
+  'metadata.country': { expression: 's.country', array: true },
+  'metadata.year': { expression: 's.year::text', array: false },
+  'metadata.methodology': { expression: 's.methodology', array: false },
+  'metadata.design_method': { expression: 's.design_method', array: false },
+  'metadata.research_type': { expression: 's.research_type', array: true },
+  'fragrance.family': { expression: 'f.family', array: false },
+  'fragrance.subfamily': { expression: 'f.subfamily', array: false },
+  'fragrance.specifier': { expression: 'f.specifier', array: false },
+  'fragrance.perfumer_name': { expression: 'f.perfumer_name', array: false },
+  'fragrance.region': { expression: 'f.region', array: false },
+  'fragrance.country': { expression: 'f.country', array: false },
+};
+
 /** Fragrance columns the tendencies may read. */
 const FRAGRANCE_VALUE_COLUMNS = new Set([
   'family',
@@ -273,6 +293,28 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
         const values = columns.map((_, index) => row[`v${index}`]?.trim() ?? '');
         return [...new Set(values.filter((value) => value !== ''))];
       });
+    },
+
+    /**
+     * The values of a breakdown field (category.field) of each product of the selection: one row per
+     * product and value; a product without a value has none.
+     */
+    async breakdownValues(
+      selection: ProductSelection,
+      category: string,
+      field: string,
+    ): Promise<{ productId: number; value: string }[]> {
+      const source = BREAKDOWN_SQL[`${category}.${field}`];
+      if (!source) throw new Error(`Unknown breakdown ${category}.${field}`);
+      const found = await rows<{ id: number; v: string | null }>(
+        source.array
+          ? sql`select p.id, u.v from ${productSource} cross join lateral unnest(${sql.raw(source.expression)}) as u(v)
+              where ${productWhere(selection)}`
+          : sql`select p.id, ${sql.raw(source.expression)} as v from ${productSource} where ${productWhere(selection)}`,
+      );
+      return found
+        .filter((row) => row.v !== null && row.v.trim() !== '')
+        .map((row) => ({ productId: Number(row.id), value: row.v! }));
     },
 
     /** The precomputed statistics of the products and metrics (no respondent filter). */

@@ -18,6 +18,7 @@ import {
   type Aggregation,
   type AnalyticsOptionsResponse,
   type Diagnostics,
+  type PerformanceBreakdown,
   type MetricSearchResult,
   type MetricSearchStatus,
   type ParsedAnalyticsQuery,
@@ -414,11 +415,28 @@ export function createAnalyticsService(deps: { analytics: AnalyticsRepository; f
       summary[metric.name] = summarise(pooled, metric.kind);
     }
 
+    const performance = request.data
+      ? await breakdown(
+          {
+            compiled,
+            scope: scopeOf(user),
+            kind,
+            rdfType: query.metrics.rdfType,
+            productIds: rows.map((row) => row.id),
+          },
+          request.data,
+          columns,
+          entryMetrics,
+          sums,
+        )
+      : undefined;
+
     return {
       type: request.type,
       columns,
       results: rows,
       summary,
+      ...(performance ? { performance } : {}),
       diagnostics: diagnose(
         productList,
         new Set(rows.map((row) => row.id)),
@@ -429,6 +447,47 @@ export function createAnalyticsService(deps: { analytics: AnalyticsRepository; f
       ),
       filtered: respondentFilter.length > 0,
     };
+  }
+
+  /**
+   * Performance rows: the result rows pooled per value of the breakdown field (a product with several
+   * values counts in each; products without a value under 'No tag'), largest groups first.
+   */
+  async function breakdown(
+    selection: Parameters<AnalyticsRepository['breakdownValues']>[0],
+    by: PerformanceBreakdown,
+    columns: { key: string; aggregation: Aggregation }[],
+    entryMetrics: MetricRecord[],
+    sums: Map<string, Sums>,
+  ): Promise<NonNullable<MetricSearchResult['performance']>> {
+    const values = await analytics.breakdownValues(selection, by.category, by.field);
+    const groups = new Map<string, Set<number>>();
+    const grouped = new Set<number>();
+    for (const row of values) {
+      if (!groups.has(row.value)) groups.set(row.value, new Set());
+      groups.get(row.value)!.add(row.productId);
+      grouped.add(row.productId);
+    }
+    const ungrouped = (selection.productIds ?? []).filter((id) => !grouped.has(id));
+    if (ungrouped.length > 0) groups.set(NO_TAG, new Set(ungrouped));
+    return [...groups.entries()]
+      .map(([value, ids]) => {
+        const n: Record<string, number> = {};
+        const metrics = columns.map((column, index) => {
+          const metric = entryMetrics[index]!;
+          const pooled = [...ids].reduce(
+            (total, id) => addSums(total, sumsOf(sums, id, metric.id)),
+            EMPTY_SUMS as Sums,
+          );
+          n[column.key] = pooled.n;
+          return { name: column.key, value: aggregate(pooled, column.aggregation, metric.kind) };
+        });
+        return { category: { name: by.field, value }, metrics, fragrances: ids.size, n };
+      })
+      .sort(
+        (left, right) =>
+          right.fragrances - left.fragrances || left.category.value.localeCompare(right.category.value),
+      );
   }
 
   /**
