@@ -700,3 +700,39 @@ export const TopAttributesStatus = z
   })
   .meta({ id: 'TopAttributesStatus' });
 export type TopAttributesStatus = z.infer<typeof TopAttributesStatus>;
+
+/** Spreadsheet filters of the metrics download ('Filter results'). */
+export const XLSX_FILTERS = [
+  { value: 'bases', label: 'Show bases (n)' },
+  { value: 'hide_low_base', label: 'Hide rows with a low base' },
+  { value: 'hide_empty', label: 'Hide rows without answers' },
+] as const;
+export const DEFAULT_XLSX_FILTERS = ['bases'] as const;
+export const METRICS_FILE_NAME = 'fragrance_metrics.xlsx';
+
+export const XlsxFiltersResponse = z
+  .object({
+    xlsxFilters: z.array(z.object({ value: z.string(), label: z.string() })),
+    chosenXlsxFilters: z.array(z.string()),
+  })
+  .meta({ id: 'XlsxFiltersResponse' });
+
+export const XlsxFiltersQuery = z.object({
+  filters: z
+    .string()
+    .max(500)
+    .optional()
+    .transform((text, context) => {
+      if (text === undefined) return [...DEFAULT_XLSX_FILTERS] as string[];
+      const chosen = text
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+      const known: readonly string[] = XLSX_FILTERS.map((filter) => filter.value);
+      const unknown = chosen.filter((part) => !known.includes(part));
+      if (unknown.length > 0)
+        context.addIssue({ code: 'custom', message: `Unknown spreadsheet filter: ${unknown.join(', ')}` });
+      return chosen;
+    })
+    .meta({ description: 'Comma-separated spreadsheet filters (default: bases).' }),
+});

@@ -484,6 +484,63 @@ describe('POST /api/analytics/fragrances and its status', () => {
   });
 });
 
+describe('metrics spreadsheet: GET /api/analytics/fragrances/xlsxfilters and xlsx/{jobId}', () => {
+  it('offers the spreadsheet filters to analytics users', async () => {
+    expect((await get('/api/analytics/fragrances/xlsxfilters', 'client')).statusCode).toBe(403);
+    const response = await get('/api/analytics/fragrances/xlsxfilters');
+    expect(response.json()).toEqual({
+      xlsxFilters: [
+        { value: 'bases', label: 'Show bases (n)' },
+        { value: 'hide_low_base', label: 'Hide rows with a low base' },
+        { value: 'hide_empty', label: 'Hide rows without answers' },
+      ],
+      chosenXlsxFilters: ['bases'],
+    });
+  });
+
+  it('downloads a finished search as fragrance_metrics.xlsx under the chosen filters', async () => {
+    const { jobid, status } = await search(withMetrics([LIKING_T2B, LIKING_MEAN]));
+    const result = status.result!.json;
+    const load = async (url: string) => {
+      const response = await get(url);
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+      expect(response.headers['content-disposition']).toBe('attachment; filename="fragrance_metrics.xlsx"');
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+      return workbook.worksheets[0]!;
+    };
+    const sheet = await load(`/api/analytics/fragrances/xlsx/${jobid}`);
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'CMI #',
+      'Category',
+      'Product',
+      'Name',
+      'Product code',
+      'T2B Overall Liking',
+      'n Overall Liking',
+      'M Overall Liking',
+      'n Overall Liking',
+    ]);
+    expect(sheet.rowCount).toBe(result.results.length + 1);
+    const first = result.results[0]!;
+    expect(sheet.getRow(2).getCell(5).value).toBe(first.prod);
+    expect(sheet.getRow(2).getCell(6).value).toBe(Math.round(first.values['liking.top_2_box']! * 100));
+    expect(sheet.getRow(2).getCell(7).value).toBe(first.bases['liking.top_2_box']);
+    expect(sheet.getRow(2).getCell(8).value).toBe(Math.round(first.values['liking.mean']! * 100) / 100);
+    const trimmed = await load(`/api/analytics/fragrances/xlsx/${jobid}?filters=hide_low_base,hide_empty`);
+    expect(trimmed.getRow(1).cellCount).toBe(7);
+    expect(trimmed.rowCount).toBe(
+      result.results.filter((row) => row.low_base.length === 0 && Object.values(row.bases).some((n) => n > 0))
+        .length + 1,
+    );
+    const unknown = await get(`/api/analytics/fragrances/xlsx/${jobid}?filters=colour`);
+    expect(unknown.statusCode).toBe(400);
+    expect(errorBody(unknown).message).toContain('Unknown spreadsheet filter: colour');
+    expect((await get(`/api/analytics/fragrances/xlsx/${jobid}`, 'admin')).statusCode).toBe(404);
+  });
+});
+
 describe('POST /api/analytics/significance and its status', () => {
   async function significance(body: SignificanceRequest, role: DemoRole = 'researcher') {
     const queued = await post('/api/analytics/significance', body, role);

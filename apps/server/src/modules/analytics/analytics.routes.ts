@@ -15,6 +15,11 @@ import {
   ATTRIBUTES_FILE_NAME,
   TopAttributesRequest,
   TopAttributesStatus,
+  DEFAULT_XLSX_FILTERS,
+  METRICS_FILE_NAME,
+  XLSX_FILTERS,
+  XlsxFiltersQuery,
+  XlsxFiltersResponse,
   QueuedJob,
   TENDENCIES_FILE_NAME,
   TendenciesRequest,
@@ -154,6 +159,69 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => analytics.metricSearchStatus(currentUser(request), request.params.jobId),
+  );
+
+  app.get(
+    '/analytics/fragrances/xlsxfilters',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'The spreadsheet filters of the metrics download and the ones chosen by default',
+        response: { 200: XlsxFiltersResponse, 401: ErrorResponse, 403: ErrorResponse },
+      },
+    },
+    async () => ({
+      xlsxFilters: XLSX_FILTERS.map((filter) => ({ ...filter })),
+      chosenXlsxFilters: [...DEFAULT_XLSX_FILTERS],
+    }),
+  );
+
+  app.get(
+    '/analytics/fragrances/xlsx/:jobId',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: `A finished metric search (yours) as ${METRICS_FILE_NAME}: one row per fragrance or concept, means with 2 decimals and boxes in rounded percent, under the spreadsheet filters (?filters=bases,hide_low_base,hide_empty)`,
+        params: JobIdParam,
+        querystring: XlsxFiltersQuery,
+        response: { ...statusErrors, 400: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const status = await analytics.metricSearchStatus(currentUser(request), request.params.jobId);
+      if (!status.result) throw errors.notFound(ANALYTICS_MESSAGES.noSuchJob);
+      const { columns: metricColumns, results } = status.result.json;
+      const filters = new Set(request.query.filters);
+      const columns: ExportColumn[] = [
+        { key: 'c_mi_number', header: 'CMI #', width: 16 },
+        { key: 'category', header: 'Category', width: 16 },
+        { key: 'product', header: 'Product', width: 16 },
+        { key: 'name', header: 'Name', width: 28 },
+        { key: 'prod', header: 'Product code', width: 14 },
+      ];
+      for (const column of metricColumns) {
+        columns.push({ key: column.key, header: `${column.aggregation_label} ${column.label}`, width: 14 });
+        if (filters.has('bases'))
+          columns.push({ key: `${column.key}.n`, header: `n ${column.label}`, width: 10 });
+      }
+      const rows = results
+        .filter((row) => !filters.has('hide_low_base') || row.low_base.length === 0)
+        .filter((row) => !filters.has('hide_empty') || Object.values(row.bases).some((n) => n > 0))
+        .map((row) => {
+          const record: Record<string, unknown> = { ...row };
+          for (const column of metricColumns) {
+            const value = row.values[column.key] ?? null;
+            const share = !['mean', 'eeg_mean', 'variance'].includes(column.aggregation);
+            record[column.key] =
+              value === null ? null : share ? Math.round(value * 100) : Math.round(value * 100) / 100;
+            record[`${column.key}.n`] = row.bases[column.key] ?? 0;
+          }
+          return record;
+        });
+      return sendSpreadsheet(reply, METRICS_FILE_NAME, 'Metrics', columns, rows);
+    },
   );
 
   app.post(
