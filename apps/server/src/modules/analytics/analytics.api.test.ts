@@ -822,6 +822,34 @@ describe('POST /api/analytics/top-attributes, its status and xlsx', () => {
     expect(row!.top_2_box).toBeCloseTo(pooled.top_2_box!, 9);
   });
 
+  it('leaves out-of-scale answers out of the pooled attributes', async () => {
+    const [target] = await query<{
+      product_id: number;
+      question_id: number;
+      respondent_id: number;
+      name: string;
+    }>(
+      `select a.product_id, a.question_id, a.respondent_id, m.name from answers a
+        join metrics m on m.id = a.metric_id join products p on p.id = a.product_id
+        join studies s on s.id = a.study_id
+        where m.name = 'fresh' and p.kind = 'fragrance' and s.verified order by a.product_id limit 1`,
+    );
+    await query(
+      `update answers set raw_value = q.scale_min - 2, value = 1 + 4 * (-2) / (q.scale_max - q.scale_min)
+        from questions q where q.id = answers.question_id and answers.question_id = $1
+          and answers.product_id = $2 and answers.respondent_id = $3`,
+      [target!.question_id, target!.product_id, target!.respondent_id],
+    );
+    // Touch the question so the data fingerprint changes, as any load of answers does.
+    await query('update questions set text = text where id = $1', [target!.question_id]);
+    const frags = [{ id: Number(target!.product_id) }];
+    const { status } = await attributes({ q: {}, frags, data: { count: 100, attribute_type: 'hedonic' } });
+    const fresh = status.result!.json.attributes.find((row) => row.field === 'fresh')!;
+    const expected = summariseHarmonised(await rawAnswers(frags[0]!.id, 'fresh'));
+    expect(fresh.n).toBe(expected.n);
+    expect(fresh.mean).toBeCloseTo(expected.mean!, 5);
+  });
+
   it('fails the job for products that do not exist, and downloads a finished one', async () => {
     const failed = await attributes({ q: {}, frags: [{ id: 99_999_997 }] });
     expect(failed.status).toMatchObject({

@@ -317,6 +317,42 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
         .map((row) => ({ productId: Number(row.id), value: row.v! }));
     },
 
+    /**
+     * Statistics of each metric pooled over every product of the selection, summed in the database:
+     * from the stored statistics, or from the answers of the respondents meeting the conditions (in
+     * scale). The stored statistics count out-of-scale answers: callers use them only when the
+     * products have none.
+     */
+    async pooledSums(
+      selection: ProductSelection,
+      metricIds: readonly number[],
+      eegMetricIds: readonly number[],
+      respondentConditions: RespondentConditions,
+    ): Promise<Map<number, MetricSums>> {
+      const pooled = new Map<number, MetricSums>();
+      if (metricIds.length === 0) return pooled;
+      const productSet = sql`(select p.id from ${productSource} where ${productWhere(selection)})`;
+      const found =
+        respondentConditions.length === 0
+          ? await rows<SumsRow>(sql`select 0 as product_id, metric_id, sum(n)::int as n, sum(sum)::float8 as sum,
+              sum(sum_sq)::float8 as sum_sq, sum(n_top_box)::int as n_top_box, sum(n_top_2_box)::int as n_top_2_box,
+              sum(n_just_right)::int as n_just_right, sum(n_bottom_2_box)::int as n_bottom_2_box,
+              sum(n_bottom_box)::int as n_bottom_box
+            from ${productMetricStats}
+            where metric_id = any(${intArray(metricIds)}) and product_id in ${productSet}
+            group by metric_id`)
+          : await rows<SumsRow>(sql`select 0 as product_id, metric_id, ${answerSums}
+            from (select a.metric_id, a.value::float8 as v
+              from ${answers} a join ${respondents} r on r.id = a.respondent_id
+              where a.metric_id = any(${intArray(metricIds)})
+                and a.product_id in ${productSet}
+                and ${inScale(eegMetricIds)}
+                and ${sql.join(respondentConditions, sql` and `)}) x
+            group by metric_id`);
+      for (const row of found) pooled.set(Number(row.metric_id), toSums(row));
+      return pooled;
+    },
+
     /** The precomputed statistics of the products and metrics (no respondent filter). */
     async storedSums(productIds: readonly number[], metricIds: readonly number[]): Promise<MetricSums[]> {
       if (productIds.length === 0 || metricIds.length === 0) return [];

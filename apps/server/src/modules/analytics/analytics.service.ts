@@ -740,18 +740,36 @@ export function createAnalyticsService(deps: { analytics: AnalyticsRepository; f
     );
     const productIds = productList.map((product) => product.id);
     const outOfScale = await outOfScaleAnswers(productIds, attributes);
-    const sums = await loadSums(
-      productIds,
-      attributes,
-      respondentConditions(request.q.demographics ?? {}, request.demographics),
-      new Set(outOfScale.map((row) => row.productId)),
-    );
+    const respondentFilter = respondentConditions(request.q.demographics ?? {}, request.demographics);
+    // Pooled in the database; per product (dropping out-of-scale answers) only where there are some.
+    let pooledOf: (metric: MetricRecord) => Sums;
+    if (outOfScale.length === 0) {
+      const pooled = await analytics.pooledSums(
+        {
+          compiled,
+          scope: scopeOf(user),
+          kind: 'fragrance',
+          rdfType: request.q.metrics?.rdfType ?? 'all',
+          productIds: chosenIds,
+        },
+        attributes.map((metric) => metric.id),
+        [],
+        respondentFilter,
+      );
+      pooledOf = (metric) => pooled.get(metric.id) ?? EMPTY_SUMS;
+    } else {
+      const sums = await loadSums(
+        productIds,
+        attributes,
+        respondentFilter,
+        new Set(outOfScale.map((row) => row.productId)),
+      );
+      pooledOf = (metric) =>
+        productIds.reduce((total, id) => addSums(total, sumsOf(sums, id, metric.id)), EMPTY_SUMS as Sums);
+    }
     const rows = attributes
       .map((metric) => {
-        const pooled = productIds.reduce(
-          (total, id) => addSums(total, sumsOf(sums, id, metric.id)),
-          EMPTY_SUMS as Sums,
-        );
+        const pooled = pooledOf(metric);
         return {
           attribute: metric.label,
           field: metric.name,
