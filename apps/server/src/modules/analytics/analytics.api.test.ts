@@ -870,3 +870,31 @@ describe('POST /api/analytics/top-attributes, its status and xlsx', () => {
     expect((await get(`/api/analytics/top-attributes/${done.jobid}`, 'admin')).statusCode).toBe(404);
   });
 });
+
+describe('OpenAPI document', () => {
+  it('documents every analytics and profile call', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json<{ paths: Record<string, unknown> }>().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/analytics/options',
+        '/api/smartsearch/dropdown_options_analytics',
+        '/api/analytics/fragrances',
+        '/api/analytics/fragrances/{jobId}',
+        '/api/analytics/fragrances/xlsxfilters',
+        '/api/analytics/fragrances/xlsx/{jobId}',
+        '/api/analytics/significance',
+        '/api/analytics/significance/{jobId}',
+        '/api/analytics/top-attributes',
+        '/api/analytics/top-attributes/{jobId}',
+        '/api/analytics/top-attributes/xlsx/{jobId}',
+        '/api/analytics/tendencies',
+        '/api/analytics/tendencies/xlsx',
+        '/api/study/{id}/fragrance/{code}',
+        '/api/study/{id}/concept/{code}',
+        '/api/study/{id}/fragrance/{code}/xlsx',
+      ]),
+    );
+  });
+});
