@@ -131,3 +131,108 @@ ENDPOINTS.push(
   },
   { name: 'mapping questions (client)', method: 'GET', path: '/api/study/1/questions/', role: 'client' },
 );
+
+// Advanced analytics. A metric search answers once its job is done when that takes under 3 s, so
+// the POST measures the whole computation; no_cache=true measures it without the result cache.
+const LIKING_T2B = {
+  metricType: 'Performance',
+  metric: 'liking',
+  aggregation: 'top_2_box',
+  confidence: true,
+};
+const metricSearch = (demographics: Record<string, unknown> = {}) => ({
+  q: { demographics, metrics: { rdfType: 'all', metricsList: [LIKING_T2B] } },
+});
+ENDPOINTS.push(
+  { name: 'analytics options', method: 'GET', path: '/api/analytics/options', role: 'researcher' },
+  {
+    name: 'analytics dropdown options',
+    method: 'POST',
+    path: '/api/smartsearch/dropdown_options_analytics',
+    body: { query: {}, rdf_type: 'rdf' },
+    role: 'researcher',
+  },
+  {
+    name: 'analytics metric search all fragrances (cached)',
+    method: 'POST',
+    path: '/api/analytics/fragrances',
+    body: metricSearch(),
+    role: 'researcher',
+  },
+  {
+    name: 'analytics metric search all fragrances (no cache)',
+    method: 'POST',
+    path: '/api/analytics/fragrances?no_cache=true',
+    body: metricSearch(),
+    role: 'researcher',
+  },
+  {
+    name: 'analytics metric search gender+age (no cache)',
+    method: 'POST',
+    path: '/api/analytics/fragrances?no_cache=true',
+    body: metricSearch({ gender: ['Female'], startAge: 25, endAge: 45 }),
+    role: 'researcher',
+  },
+  {
+    name: 'analytics significance rest, 1000 products',
+    method: 'POST',
+    path: '/api/analytics/significance',
+    body: {
+      data: Array.from({ length: 1000 }, (_, index) => ({ id: index + 1 })),
+      calculation: 'rest',
+      metrics: [
+        { field: 'liking', aggregation: 'top_2_box', confidence: true },
+        { field: 'liking', aggregation: 'mean', confidence: true },
+      ],
+    },
+    role: 'researcher',
+  },
+);
+
+// Fragrance profile: study 1's first fragrance (product code 678 in the 3,000-study library).
+ENDPOINTS.push(
+  {
+    name: 'fragrance profile',
+    method: 'POST',
+    path: '/api/study/1/fragrance/678',
+    body: { demographics: [] },
+    role: 'researcher',
+  },
+  {
+    name: 'fragrance profile gender filter (client)',
+    method: 'POST',
+    path: '/api/study/1/fragrance/678',
+    body: { demographics: [{ field: 'gender', filter: { type: 'equal', value: 'Female' } }] },
+    role: 'client',
+  },
+);
+
+// Tendencies: fragrance families of every fragrance (the Category Profile chart).
+ENDPOINTS.push({
+  name: 'analytics tendencies by family (client)',
+  method: 'POST',
+  path: '/api/analytics/tendencies',
+  body: { q: {}, data: { return: 'percentage', groupby: 'perfume_characteristics.family' } },
+  role: 'client',
+});
+
+// Top attributes of every fragrance, ranked by top 2 box.
+ENDPOINTS.push({
+  name: 'analytics top attributes all fragrances',
+  method: 'POST',
+  path: '/api/analytics/top-attributes',
+  body: { q: {}, data: { order: 'best', count: 10, aggregation: 'top_2_box' } },
+  role: 'researcher',
+});
+
+// Performance tab: every fragrance's liking pooled per client.
+ENDPOINTS.push({
+  name: 'analytics performance by client',
+  method: 'POST',
+  path: '/api/analytics/fragrances',
+  body: {
+    q: { metrics: { rdfType: 'all', metricsList: [{ metric: 'liking', aggregation: 'top_2_box' }] } },
+    data: { category: 'metadata', field: 'client' },
+  },
+  role: 'researcher',
+});

@@ -25,6 +25,7 @@ import type { Database } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
 import type { Mailer } from './lib/mailer.ts';
+import { analyticsDeps, analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createSessionRepository } from './modules/auth/session.repository.ts';
@@ -210,6 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(mappingRoutes, {
         mapping: createMappingService({ mapping: createMappingRepository(db), clock: deps.clock }),
       });
+      await api.register(analyticsRoutes, analyticsDeps(db));
       if (deps.testHooks) await api.register(testHookRoutes, { db });
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send({

@@ -9,3 +9,4 @@ export * from './browser.ts';
 export * from './search.ts';
 export * from './study.ts';
 export * from './mapping.ts';
+export * from './analytics.ts';

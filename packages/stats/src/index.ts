@@ -26,3 +26,4 @@ export * from './regression.ts';
 export * from './significance.ts';
 export * from './letters.ts';
 export * from './jar.ts';
+export * from './summary-tests.ts';

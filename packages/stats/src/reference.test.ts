@@ -3,19 +3,7 @@
 // below 1e-6; every expected field is compared, and an unknown test or field fails the run.
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  mannWhitneyU,
-  oneSampleT,
-  ols,
-  pairedT,
-  pearson,
-  studentT,
-  summariseScale,
-  twoProportionZ,
-  welchT,
-  wilcoxonSignedRank,
-  type Alternative,
-} from './index.ts';
+import { computeStatsCase } from './reference-cases.ts';
 
 type ReferenceCase = Record<string, unknown> & {
   id: string;
@@ -39,114 +27,6 @@ function expectClose(actual: number, expected: number, label: string): void {
   const allowed = expected === 0 ? ABSOLUTE_TOLERANCE_AT_ZERO : RELATIVE_TOLERANCE * Math.abs(expected);
   expect(Number.isFinite(actual), `${label}: ${actual} is not finite`).toBe(true);
   expect(error, `${label}: got ${actual}, expected ${expected}`).toBeLessThan(allowed);
-}
-
-function numbers(testCase: ReferenceCase, key: string): number[] {
-  const value = testCase[key];
-  if (!Array.isArray(value) || !value.every((entry) => typeof entry === 'number')) {
-    throw new Error(`${testCase.id}: "${key}" is not a number array`);
-  }
-  return value as number[];
-}
-
-function matrix(testCase: ReferenceCase, key: string): number[][] {
-  const value = testCase[key];
-  if (
-    !Array.isArray(value) ||
-    !value.every((row) => Array.isArray(row) && row.every((entry) => typeof entry === 'number'))
-  ) {
-    throw new Error(`${testCase.id}: "${key}" is not a number matrix`);
-  }
-  return value as number[][];
-}
-
-function scalar(testCase: ReferenceCase, key: string): number {
-  const value = testCase[key];
-  if (typeof value !== 'number') throw new Error(`${testCase.id}: "${key}" is not a number`);
-  return value;
-}
-
-function alternativeOf(testCase: ReferenceCase): Alternative {
-  const value = testCase.alternative ?? 'two-sided';
-  if (value !== 'two-sided' && value !== 'greater' && value !== 'less')
-    throw new Error(`${testCase.id}: bad alternative`);
-  return value;
-}
-
-/** What the implementation returns for a case, keyed exactly like the case's `expected` object. */
-function compute(testCase: ReferenceCase): Record<string, number | number[]> {
-  const alternative = alternativeOf(testCase);
-  switch (testCase.test) {
-    case 'welch_t':
-    case 'student_t':
-    case 'paired_t': {
-      const run = { welch_t: welchT, student_t: studentT, paired_t: pairedT }[testCase.test];
-      const result = run(numbers(testCase, 'x'), numbers(testCase, 'y'), alternative);
-      return { statistic: result.statistic, df: result.df, p_value: result.pValue };
-    }
-    case 'one_sample_t': {
-      const result = oneSampleT(numbers(testCase, 'x'), scalar(testCase, 'mu'), alternative);
-      return { statistic: result.statistic, df: result.df, p_value: result.pValue };
-    }
-    case 'mann_whitney': {
-      const result = mannWhitneyU(numbers(testCase, 'x'), numbers(testCase, 'y'), alternative);
-      return { statistic: result.statistic, p_value: result.pValue };
-    }
-    case 'wilcoxon_signed_rank': {
-      const result = wilcoxonSignedRank(numbers(testCase, 'x'), numbers(testCase, 'y'), alternative);
-      return { statistic: result.statistic, p_value: result.pValue };
-    }
-    case 'two_proportion_z': {
-      const result = twoProportionZ(
-        scalar(testCase, 'k1'),
-        scalar(testCase, 'n1'),
-        scalar(testCase, 'k2'),
-        scalar(testCase, 'n2'),
-        alternative,
-      );
-      return { statistic: result.statistic, p_value: result.pValue };
-    }
-    case 'pearson': {
-      const result = pearson(numbers(testCase, 'x'), numbers(testCase, 'y'), alternative);
-      return { r: result.r, p_value: result.pValue };
-    }
-    case 'ols': {
-      const result = ols(matrix(testCase, 'X'), numbers(testCase, 'y'), { alternative });
-      expect(result.rankDeficient).toBe(false);
-      return {
-        coefficients: result.coefficients,
-        std_errors: result.standardErrors,
-        t: result.t,
-        p_values: result.pValues,
-        r_squared: result.rSquared,
-        adj_r_squared: result.adjRSquared,
-      };
-    }
-    case 'harmonized_boxes': {
-      const summary = summariseScale(
-        numbers(testCase, 'values'),
-        scalar(testCase, 'scale_min'),
-        scalar(testCase, 'scale_max'),
-      );
-      const output: Record<string, number> = { n: summary.n };
-      for (const key of [
-        'mean',
-        'variance',
-        'top_box',
-        'top_2_box',
-        'just_right',
-        'bottom_2_box',
-        'bottom_box',
-      ] as const) {
-        const value = summary[key];
-        if (value === null) throw new Error(`${testCase.id}: ${key} is null`);
-        output[key] = value;
-      }
-      return output;
-    }
-    default:
-      throw new Error(`${testCase.id}: no implementation mapped for test "${testCase.test}"`);
-  }
 }
 
 describe('SciPy reference cases (shared/reference/stats-cases.json)', () => {
@@ -173,7 +53,7 @@ describe('SciPy reference cases (shared/reference/stats-cases.json)', () => {
   });
 
   it.each(cases.map((testCase) => [testCase.id, testCase] as const))('%s', (_id, testCase) => {
-    const actual = compute(testCase);
+    const actual = computeStatsCase(testCase);
     const expectedEntries = Object.entries(testCase.expected);
     expect(expectedEntries.length).toBeGreaterThan(0);
     for (const [key, expected] of expectedEntries) {

@@ -1,0 +1,265 @@
+// Fragrance and concept profiles through the running app: client scoping, validation, placeholders,
+// numbers recomputed from the raw answers, and the real xlsx download.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { ProfileResponse } from '@accord/contracts';
+import { harmoniseToFivePoint, summariseHarmonised } from '@accord/stats';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoLibrary } from '../../seed/library.ts';
+import { DEMO_USERS } from '../../seed/users.ts';
+import { createLocalFileStorage } from '../../storage/file-storage.ts';
+import { createTestApp, errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
+
+let t: TestApp;
+let storageDir: string;
+const tokens: Partial<Record<DemoRole, string>> = {};
+
+interface ProductRow {
+  id: number;
+  study_id: number;
+  code: string;
+  client: string;
+}
+
+beforeAll(async () => {
+  storageDir = await mkdtemp(path.join(os.tmpdir(), 'accord-profile-'));
+  t = await createTestApp({
+    seed: async (database) => {
+      await seedDemoLibrary(database, createLocalFileStorage(storageDir), {
+        studies: 8,
+        seed: 3,
+        respondents: 50,
+        lastYear: 2024,
+      });
+    },
+  });
+  for (const role of ['admin', 'researcher', 'client', 'sales'] as const) tokens[role] = await t.login(role);
+});
+
+afterAll(async () => {
+  await t?.close();
+  await rm(storageDir, { recursive: true, force: true });
+});
+
+async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
+  const { rows } = await t.database.sql.executeSql(text, values);
+  return rows as T[];
+}
+
+const clientUserClients = DEMO_USERS.find((user) => user.roleId === 3)!.clients;
+
+async function productOf(kind: 'fragrance' | 'concept', visibleToClient: boolean): Promise<ProductRow> {
+  const rows = await query<ProductRow>(
+    `select p.id, p.study_id, p.code, s.client from products p join studies s on s.id = p.study_id
+      where p.kind = $1 and (s.client = any($2::text[])) = $3
+        and exists (select 1 from answers a where a.product_id = p.id)
+      order by p.id limit 1`,
+    [kind, clientUserClients, visibleToClient],
+  );
+  if (!rows[0]) throw new Error(`no ${kind} product (visible to the client user: ${visibleToClient})`);
+  return rows[0];
+}
+
+async function harmonised(productId: number, metric: string, where = 'true'): Promise<number[]> {
+  const rows = await query<{ raw_value: number; scale_min: number; scale_max: number }>(
+    `select a.raw_value, q.scale_min, q.scale_max from answers a join questions q on q.id = a.question_id
+      join metrics m on m.id = a.metric_id join respondents r on r.id = a.respondent_id
+      where a.product_id = $1 and m.name = $2 and (${where})`,
+    [productId, metric],
+  );
+  return rows.map((row) => harmoniseToFivePoint(Number(row.raw_value), row.scale_min, row.scale_max));
+}
+
+const profile = (product: ProductRow, kind: 'fragrance' | 'concept', body: unknown, role: DemoRole | null) =>
+  t.request({
+    method: 'POST',
+    url: `/api/study/${product.study_id}/${kind}/${encodeURIComponent(product.code)}`,
+    payload: body,
+    token: role ? tokens[role] : undefined,
+  });
+
+describe('POST /api/study/{id}/fragrance/{code}', () => {
+  it('needs a signed-in user and limits client and sales users to their clients', async () => {
+    const own = await productOf('fragrance', true);
+    const other = await productOf('fragrance', false);
+    expect((await profile(own, 'fragrance', {}, null)).statusCode).toBe(401);
+    expect((await profile(own, 'fragrance', {}, 'client')).statusCode).toBe(200);
+    const hidden = await profile(other, 'fragrance', {}, 'client');
+    expect(hidden.statusCode).toBe(404);
+    expect(errorBody(hidden).message).toBe('Not found.');
+    expect((await profile(other, 'fragrance', {}, 'researcher')).statusCode).toBe(200);
+    expect((await profile({ ...own, code: 'no-such-code' }, 'fragrance', {}, 'admin')).statusCode).toBe(404);
+    // A fragrance's code is not a concept's.
+    expect((await profile(own, 'concept', {}, 'admin')).statusCode).toBe(404);
+  });
+
+  it('refuses malformed demographic conditions with a clear message', async () => {
+    const own = await productOf('fragrance', true);
+    const cases: [unknown, string][] = [
+      [{ demographics: [{ field: 'height', filter: { type: 'equal', value: '2' } }] }, 'demographics.0'],
+      [
+        { demographics: [{ field: 'age', filter: { type: 'range', from: 50, to: 20 } }] },
+        'from must not be after to',
+      ],
+      [{ demographics: [{ field: 'gender', filter: { type: 'equal', value: '' } }] }, 'demographics.0'],
+      [{ filters: [] }, 'filters'],
+    ];
+    for (const [body, message] of cases) {
+      const response = await profile(own, 'fragrance', body, 'researcher');
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(errorBody(response).message).toContain(message);
+    }
+  });
+
+  it('shows every metric from the raw answers, performance first, with the study details', async () => {
+    const product = await productOf('fragrance', true);
+    const response = await profile(product, 'fragrance', {}, 'researcher');
+    const body = response.json<ProfileResponse>();
+    expect(body.info).toMatchObject({ client: product.client, prod: product.code });
+    expect(body.filters).toEqual(['gender', 'ethnicity', 'social_class', 'age']);
+    expect(body.time_series).toEqual({});
+    expect(body.result[0]?.metric).toBe('liking');
+    const types = body.result.map((row) => row.metric_type);
+    expect(types.indexOf('Attribute')).toBeGreaterThan(types.lastIndexOf('Performance'));
+    for (const row of body.result) {
+      const expected = summariseHarmonised(await harmonised(product.id, row.metric));
+      expect(row.n).toBe(expected.n);
+      expect(row.mean).toBeCloseTo(expected.mean!, 5);
+      if (row.metric_type !== 'EEG') {
+        expect(row.top_2_box).toBeCloseTo(expected.top_2_box!, 9);
+        expect(row.bottom_box).toBeCloseTo(expected.bottom_box!, 9);
+      }
+      if (row.is_binary_scale) expect(row.just_right).toBeNull();
+    }
+  });
+
+  it('applies every demographic condition, and answers no rows when no respondent is left', async () => {
+    const product = await productOf('fragrance', true);
+    const response = await profile(
+      product,
+      'fragrance',
+      {
+        demographics: [
+          { field: 'gender', filter: { type: 'equal', value: 'Female' } },
+          { field: 'age', filter: { type: 'range', from: 20, to: 45 } },
+        ],
+      },
+      'researcher',
+    );
+    const liking = response.json<ProfileResponse>().result.find((row) => row.metric === 'liking')!;
+    const expected = summariseHarmonised(
+      await harmonised(product.id, 'liking', `r.gender = 'Female' and r.age between 20 and 45`),
+    );
+    expect(liking.n).toBe(expected.n);
+    expect(liking.top_2_box).toBeCloseTo(expected.top_2_box!, 9);
+    const none = await profile(
+      product,
+      'fragrance',
+      { demographics: [{ field: 'age', filter: { type: 'range', from: 0, to: 1 } }] },
+      'researcher',
+    );
+    expect(none.json<ProfileResponse>().result).toEqual([]);
+  });
+
+  it('adds N/A rows for liking, strength or purchase intention without answers', async () => {
+    const product = await productOf('fragrance', true);
+    await query(
+      `update answers set metric_id = null where product_id = $1 and metric_id = (select id from metrics where name = 'strength')`,
+      [product.id],
+    );
+    const body = (await profile(product, 'fragrance', {}, 'researcher')).json<ProfileResponse>();
+    expect(body.result.find((row) => row.metric === 'strength')).toEqual({
+      metric: 'strength',
+      metric_name: 'Strength',
+      metric_type: 'Performance',
+      mean: 'N/A',
+      top_box: 'N/A',
+      top_2_box: 'N/A',
+      just_right: 'N/A',
+      bottom_box: 'N/A',
+      bottom_2_box: 'N/A',
+      is_binary_scale: false,
+      n: 0,
+    });
+    expect(body.result.filter((row) => row.metric_type === 'Performance').map((row) => row.metric)).toEqual([
+      'liking',
+      'purchase_intention',
+      'strength',
+    ]);
+  });
+});
+
+describe('POST /api/study/{id}/concept/{code}', () => {
+  it('shows the concept with its name and code', async () => {
+    const [concept] = await query<ProductRow & { name: string; concept_code: string }>(
+      `select p.id, p.study_id, p.code, s.client, c.name, c.concept_code from products p
+        join studies s on s.id = p.study_id join concepts c on c.id = p.concept_id
+        where p.kind = 'concept' order by p.id limit 1`,
+    );
+    expect(concept).toBeDefined();
+    const response = await profile(concept!, 'concept', {}, 'admin');
+    expect(response.statusCode).toBe(200);
+    const body = response.json<ProfileResponse>();
+    expect(body.info).toMatchObject({ name: concept!.name, concept_code: concept!.concept_code, code: null });
+    const liking = body.result.find((row) => row.metric === 'liking');
+    const expected = summariseHarmonised(await harmonised(concept!.id, 'liking'));
+    if (expected.n === 0) expect(liking?.mean ?? 'N/A').toBe('N/A');
+    else expect(liking?.mean).toBeCloseTo(expected.mean!, 5);
+  });
+});
+
+describe('POST /api/study/{id}/fragrance/{code}/xlsx', () => {
+  const download = (product: ProductRow, role: DemoRole | null, body: unknown = {}) =>
+    t.request({
+      method: 'POST',
+      url: `/api/study/${product.study_id}/fragrance/${encodeURIComponent(product.code)}/xlsx`,
+      payload: body,
+      token: role ? tokens[role] : undefined,
+    });
+
+  it('is for users who may download, within their clients', async () => {
+    const own = await productOf('fragrance', true);
+    expect((await download(own, null)).statusCode).toBe(401);
+    expect((await download(own, 'client')).statusCode).toBe(403);
+    const [salesHidden] = await query<ProductRow>(
+      `select p.id, p.study_id, p.code, s.client from products p join studies s on s.id = p.study_id
+        where p.kind = 'fragrance' and not (s.client = any($1::text[])) order by p.id limit 1`,
+      [DEMO_USERS.find((user) => user.roleId === 4)!.clients],
+    );
+    expect((await download(salesHidden!, 'sales')).statusCode).toBe(404);
+    expect((await download(own, 'researcher', { demographics: 'x' })).statusCode).toBe(400);
+  });
+
+  it('downloads fragrance_profile.xlsx holding the profile table', async () => {
+    const product = await productOf('fragrance', true);
+    const response = await download(product, 'researcher');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(response.headers['content-disposition']).toBe('attachment; filename="fragrance_profile.xlsx"');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'metric_type',
+      'metric_name',
+      'mean',
+      'top_box',
+      'top_2_box',
+      'Neutral',
+      'bottom_box',
+      'bottom_2_box',
+      'n',
+    ]);
+    const profileBody = (await profile(product, 'fragrance', {}, 'researcher')).json<ProfileResponse>();
+    expect(sheet.rowCount).toBe(profileBody.result.length + 1);
+    const liking = profileBody.result[0]!;
+    expect(sheet.getRow(2).getCell(2).value).toBe(liking.metric_name);
+    expect(sheet.getRow(2).getCell(3).value).toBeCloseTo(liking.mean as number, 9);
+    expect(sheet.getRow(2).getCell(9).value).toBe(liking.n);
+  });
+});

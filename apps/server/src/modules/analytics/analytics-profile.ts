@@ -1,0 +1,172 @@
+/**
+ * Fragrance and concept profiles (document 2 "Fragrance and concept profile pages"): the product's
+ * aggregates per metric over the respondents meeting the demographic conditions, with N/A rows for
+ * the required metrics it lacks, and the spreadsheet fragrance_profile.xlsx.
+ */
+import {
+  PROFILE_FILTERS,
+  PROFILE_REQUIRED_METRICS,
+  type DemographicCondition,
+  type ProfileResponse,
+  type ProfileRow,
+} from '@accord/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { concepts, fragrances, products, studies } from '../../db/schema.ts';
+import { studyScope } from '../../lib/client-scope.ts';
+import { errors } from '../../lib/errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { s } from '../search/search-filters.ts';
+import type { ExportColumn } from '../search/search.presenter.ts';
+import { aggregate } from './analytics-metrics.ts';
+import { respondentConditions, type AnalyticsRepository, type MetricRecord } from './analytics.repository.ts';
+
+/** Columns of fragrance_profile.xlsx, headed as the profile tables head them. */
+export const PROFILE_XLSX_COLUMNS: ExportColumn[] = [
+  { key: 'metric_type', header: 'metric_type', width: 14 },
+  { key: 'metric_name', header: 'metric_name', width: 30 },
+  { key: 'mean', header: 'mean', width: 10 },
+  { key: 'top_box', header: 'top_box', width: 10 },
+  { key: 'top_2_box', header: 'top_2_box', width: 10 },
+  { key: 'just_right', header: 'Neutral', width: 10 },
+  { key: 'bottom_box', header: 'bottom_box', width: 11 },
+  { key: 'bottom_2_box', header: 'bottom_2_box', width: 12 },
+  { key: 'n', header: 'n', width: 8 },
+];
+
+const TYPE_ORDER: Record<string, number> = { Performance: 0, Attribute: 1, EEG: 2, Implicit: 3 };
+const PERFORMANCE_ORDER: Record<string, number> = { liking: 0, purchase_intention: 1, strength: 2 };
+
+interface ProductInfo {
+  productId: number;
+  kind: 'fragrance' | 'concept';
+  info: ProfileResponse['info'];
+}
+
+export function createProfileService(deps: { db: Db; analytics: AnalyticsRepository }) {
+  const { db, analytics } = deps;
+
+  async function findProduct(
+    user: AuthUser,
+    studyId: number,
+    kind: 'fragrance' | 'concept',
+    code: string,
+  ): Promise<ProductInfo> {
+    const result = (await db.execute(sql`select p.id, s.project_name, s.client, s.c_mi_number, s.category,
+        s.product_type, p.code as prod, coalesce(f.name, c.name) as name, f.code as sap_code, f.ref_number,
+        c.concept_code
+      from ${products} p join ${studies} s on s.id = p.study_id
+      left join ${fragrances} f on f.id = p.fragrance_id
+      left join ${concepts} c on c.id = p.concept_id
+      where p.study_id = ${studyId} and p.kind = ${kind} and p.code = ${code}
+        and ${studyScope(user, s.client)}`)) as unknown as {
+      rows: {
+        id: number;
+        project_name: string;
+        client: string;
+        c_mi_number: string;
+        category: string | null;
+        product_type: string | null;
+        prod: string;
+        name: string | null;
+        sap_code: string | null;
+        ref_number: string | null;
+        concept_code: string | null;
+      }[];
+    };
+    const row = result.rows[0];
+    if (!row) throw errors.notFound();
+    return {
+      productId: Number(row.id),
+      kind,
+      info: {
+        project_name: row.project_name,
+        client: row.client,
+        name: row.name,
+        code: row.sap_code,
+        c_mi_number: row.c_mi_number,
+        prod: row.prod,
+        ref_number: row.ref_number,
+        concept_code: row.concept_code,
+        category: row.category,
+        product: row.product_type,
+      },
+    };
+  }
+
+  function placeholder(metric: MetricRecord | undefined, name: string): ProfileRow {
+    return {
+      metric: name,
+      metric_name: metric?.label ?? name,
+      metric_type: metric?.metricType ?? 'Performance',
+      mean: 'N/A',
+      top_box: 'N/A',
+      top_2_box: 'N/A',
+      just_right: 'N/A',
+      bottom_box: 'N/A',
+      bottom_2_box: 'N/A',
+      is_binary_scale: false,
+      n: 0,
+    };
+  }
+
+  return {
+    /** The profile of a fragrance or concept of a study you may see (404 otherwise). */
+    async profile(
+      user: AuthUser,
+      studyId: number,
+      kind: 'fragrance' | 'concept',
+      code: string,
+      demographics: DemographicCondition[],
+    ): Promise<ProfileResponse> {
+      const product = await findProduct(user, studyId, kind, code);
+      const catalogue = await analytics.metrics();
+      const sums = await analytics.answerSums(
+        [product.productId],
+        catalogue.map((metric) => metric.id),
+        catalogue.filter((metric) => metric.kind === 'eeg').map((metric) => metric.id),
+        respondentConditions({}, demographics),
+      );
+      const rows: ProfileRow[] = [];
+      for (const metric of catalogue) {
+        const found = sums.find((row) => row.metricId === metric.id && row.n > 0);
+        if (!found) continue;
+        const boxes = metric.kind !== 'eeg';
+        const value = (key: 'top_box' | 'top_2_box' | 'just_right' | 'bottom_box' | 'bottom_2_box') =>
+          boxes ? aggregate(found, key, metric.kind) : null;
+        rows.push({
+          metric: metric.name,
+          metric_name: metric.label,
+          metric_type: metric.metricType,
+          mean: aggregate(found, 'mean', metric.kind),
+          top_box: value('top_box'),
+          top_2_box: value('top_2_box'),
+          just_right: value('just_right'),
+          bottom_box: value('bottom_box'),
+          bottom_2_box: value('bottom_2_box'),
+          is_binary_scale: metric.kind === 'binary',
+          n: found.n,
+        });
+      }
+      if (rows.length > 0) {
+        for (const name of PROFILE_REQUIRED_METRICS) {
+          if (!rows.some((row) => row.metric === name))
+            rows.push(
+              placeholder(
+                catalogue.find((metric) => metric.name === name),
+                name,
+              ),
+            );
+        }
+      }
+      const rank = (row: ProfileRow) =>
+        (TYPE_ORDER[row.metric_type] ?? 9) * 1000 +
+        (row.metric_type === 'Performance' ? (PERFORMANCE_ORDER[row.metric] ?? 9) : 10) * 100 +
+        (catalogue.findIndex((metric) => metric.name === row.metric) % 100);
+      rows.sort((left, right) => rank(left) - rank(right));
+      return { result: rows, info: product.info, filters: [...PROFILE_FILTERS], time_series: {} };
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;

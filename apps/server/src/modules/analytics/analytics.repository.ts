@@ -1,0 +1,611 @@
+/**
+ * The SQL of analytics: the products a search selects, their sufficient statistics per metric (from
+ * product_metric_stats when no respondent filter applies, otherwise from the answers joined to the
+ * respondents), raw harmonised answers for checks, and the anomalies behind the diagnostics.
+ */
+import { BOX_TOLERANCE } from '@accord/stats';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  answers,
+  concepts,
+  fragrances,
+  jobResults,
+  metrics,
+  productMetricStats,
+  products,
+  questions,
+  respondents,
+  studies,
+} from '../../db/schema.ts';
+import { sqlTextArray } from '../../lib/client-scope.ts';
+import { allOf, studyWhere, type CompiledFilters } from '../search/search-filters.ts';
+
+export interface MetricRecord {
+  id: number;
+  name: string;
+  label: string;
+  metricType: string;
+  kind: 'hedonic' | 'jar' | 'binary' | 'eeg' | 'implicit';
+}
+
+export interface ProductRecord {
+  id: number;
+  studyId: number;
+  kind: 'fragrance' | 'concept';
+  code: string;
+  name: string | null;
+  cMiNumber: string;
+  projectName: string;
+  client: string;
+  category: string | null;
+  productType: string | null;
+  rdfType: 'rdf' | 'eeg' | 'irt';
+}
+
+/** Sufficient statistics of one product and metric (METRICS.md section 1 boxes). */
+export interface MetricSums {
+  productId: number;
+  metricId: number;
+  n: number;
+  sum: number;
+  sumSq: number;
+  nTopBox: number;
+  nTop2Box: number;
+  nJustRight: number;
+  nBottom2Box: number;
+  nBottomBox: number;
+}
+
+/** SQL of each breakdown field over the product source (aliases s, f); array: one row per value. */
+const BREAKDOWN_SQL: Record<string, { expression: string; array: boolean }> = {
+  'metadata.client': { expression: 's.client', array: false },
+  'metadata.category': { expression: 's.category', array: false },
+  'metadata.product_type': { expression: 's.product_type', array: false },
+  'metadata.product_area': { expression: 's.product_area', array: true },
+  'metadata.region': { expression: 's.region', array: true },
+  'metadata.country': { expression: 's.country', array: true },
+  'metadata.year': { expression: 's.year::text', array: false },
+  'metadata.methodology': { expression: 's.methodology', array: false },
+  'metadata.design_method': { expression: 's.design_method', array: false },
+  'metadata.research_type': { expression: 's.research_type', array: true },
+  'fragrance.family': { expression: 'f.family', array: false },
+  'fragrance.subfamily': { expression: 'f.subfamily', array: false },
+  'fragrance.specifier': { expression: 'f.specifier', array: false },
+  'fragrance.perfumer_name': { expression: 'f.perfumer_name', array: false },
+  'fragrance.region': { expression: 'f.region', array: false },
+  'fragrance.country': { expression: 'f.country', array: false },
+};
+
+/** Fragrance columns the tendencies may read. */
+const FRAGRANCE_VALUE_COLUMNS = new Set([
+  'family',
+  'subfamily',
+  'specifier',
+  'perfumer_name',
+  'region',
+  'country',
+  'methodology',
+  'dominant_note_1',
+  'dominant_note_2',
+  'dominant_note_3',
+  'dominant_note_4',
+  'dominant_note_5',
+]);
+
+/** Answers of one product and question outside the question's scale. */
+export interface OutOfScaleRow {
+  productId: number;
+  studyId: number;
+  qid: string;
+  filename: string;
+  count: number;
+}
+
+/** What selects the products of a search. */
+export interface ProductSelection {
+  compiled: CompiledFilters;
+  scope: SQL;
+  kind: 'fragrance' | 'concept';
+  rdfType: 'all' | 'rdf' | 'eeg' | 'irt';
+  /** Only these product ids (the selected rows), when given. */
+  productIds?: readonly number[] | null;
+}
+
+/** Respondent conditions (alias r), already compiled; empty means every respondent. */
+export type RespondentConditions = SQL[];
+
+/**
+ * An int[] bound as one parameter (an array literal), so that tens of thousands of product ids stay
+ * within the protocol's parameter limit.
+ */
+/**
+ * Beyond this many products, statistics are read for every product of the metrics and narrowed in
+ * memory: cheaper than matching each row against a long id list.
+ */
+const PRODUCT_LIST_LIMIT = 2000;
+
+function intArray(values: readonly number[]): SQL {
+  const literal = `{${values.map((value) => Math.trunc(value)).join(',')}}`;
+  return sql`${literal}::int[]`;
+}
+
+/** WHERE of a product (alias p, its study s, fragrance f, concept c) of the selection. */
+function productWhere(selection: ProductSelection): SQL {
+  const { compiled, scope, kind } = selection;
+  const parts: SQL[] = [
+    studyWhere(compiled, scope, { fragrances: kind !== 'fragrance', concepts: kind !== 'concept' }),
+    sql`p.kind = ${kind}`,
+    kind === 'fragrance' ? allOf(compiled.fragrance) : allOf(compiled.concept),
+  ];
+  if (selection.rdfType !== 'all') parts.push(sql`s.rdf_type = ${selection.rdfType}`);
+  if (selection.productIds) parts.push(sql`p.id = any(${intArray(selection.productIds)})`);
+  return sql.join(
+    parts.map((part) => sql`(${part})`),
+    sql` and `,
+  );
+}
+
+const productSource = sql`${products} p
+  join ${studies} s on s.id = p.study_id
+  left join ${fragrances} f on f.id = p.fragrance_id
+  left join ${concepts} c on c.id = p.concept_id`;
+
+const lo = (threshold: number) => threshold - BOX_TOLERANCE;
+const hi = (threshold: number) => threshold + BOX_TOLERANCE;
+
+/** Aggregates over answers (alias a, value v as float8); out-of-scale answers are left out. */
+const answerSums = sql.raw(`count(*)::int as n,
+  coalesce(sum(v), 0)::float8 as sum,
+  coalesce(sum(v * v), 0)::float8 as sum_sq,
+  (count(*) filter (where v >= ${lo(4.5)}))::int as n_top_box,
+  (count(*) filter (where v >= ${lo(3.5)}))::int as n_top_2_box,
+  (count(*) filter (where v > ${hi(2.5)} and v < ${lo(3.5)}))::int as n_just_right,
+  (count(*) filter (where v <= ${hi(2.5)}))::int as n_bottom_2_box,
+  (count(*) filter (where v <= ${hi(1.5)}))::int as n_bottom_box`);
+
+/** Harmonised answers inside the 5-point scale; EEG scores are continuous and always kept. */
+function inScale(eegMetricIds: readonly number[]): SQL {
+  const inside = sql.raw(`a.value between ${lo(1)} and ${hi(5)}`);
+  if (eegMetricIds.length === 0) return inside;
+  return sql`(${inside} or a.metric_id = any(${intArray(eegMetricIds)}))`;
+}
+
+interface SumsRow {
+  product_id: number;
+  metric_id: number;
+  n: number;
+  sum: number;
+  sum_sq: number;
+  n_top_box: number;
+  n_top_2_box: number;
+  n_just_right: number;
+  n_bottom_2_box: number;
+  n_bottom_box: number;
+}
+
+function toSums(row: SumsRow): MetricSums {
+  return {
+    productId: Number(row.product_id),
+    metricId: Number(row.metric_id),
+    n: Number(row.n),
+    sum: Number(row.sum),
+    sumSq: Number(row.sum_sq),
+    nTopBox: Number(row.n_top_box),
+    nTop2Box: Number(row.n_top_2_box),
+    nJustRight: Number(row.n_just_right),
+    nBottom2Box: Number(row.n_bottom_2_box),
+    nBottomBox: Number(row.n_bottom_box),
+  };
+}
+
+export function createAnalyticsRepository(db: Db, options: { productListLimit?: number } = {}) {
+  const productListLimit = options.productListLimit ?? PRODUCT_LIST_LIMIT;
+
+  /** The condition "a product of the list" on `column`, or true for long lists (see onlyProducts). */
+  function productFilter(column: string, productIds: readonly number[]): SQL {
+    if (productIds.length > productListLimit) return sql`true`;
+    return sql`${sql.raw(column)} = any(${intArray(productIds)})`;
+  }
+
+  /** Rows of the listed products only. */
+  function onlyProducts<T extends { productId: number }>(list: T[], productIds: readonly number[]): T[] {
+    if (productIds.length <= productListLimit) return list;
+    const wanted = new Set(productIds);
+    return list.filter((row) => wanted.has(row.productId));
+  }
+
+  async function rows<T>(query: SQL): Promise<T[]> {
+    const result = (await db.execute(query)) as unknown as { rows: T[] };
+    return result.rows;
+  }
+
+  return {
+    async metrics(): Promise<MetricRecord[]> {
+      return (await db.select().from(metrics).orderBy(metrics.id)).map((metric) => ({
+        id: metric.id,
+        name: metric.name,
+        label: metric.label,
+        metricType: metric.metricType,
+        kind: metric.kind,
+      }));
+    },
+
+    /** The products a search selects, with their study's details, in study then product order. */
+    async products(selection: ProductSelection): Promise<ProductRecord[]> {
+      const found = await rows<{
+        id: number;
+        study_id: number;
+        kind: 'fragrance' | 'concept';
+        code: string;
+        name: string | null;
+        c_mi_number: string;
+        project_name: string;
+        client: string;
+        category: string | null;
+        product_type: string | null;
+        rdf_type: 'rdf' | 'eeg' | 'irt';
+      }>(sql`select p.id, p.study_id, p.kind, p.code, coalesce(f.name, c.name) as name,
+          s.c_mi_number, s.project_name, s.client, s.category, s.product_type, s.rdf_type
+        from ${productSource}
+        where ${productWhere(selection)}
+        order by s.year desc, s.id, p.id`);
+      return found.map((row) => ({
+        id: Number(row.id),
+        studyId: Number(row.study_id),
+        kind: row.kind,
+        code: row.code,
+        name: row.name,
+        cMiNumber: row.c_mi_number,
+        projectName: row.project_name,
+        client: row.client,
+        category: row.category,
+        productType: row.product_type,
+        rdfType: row.rdf_type,
+      }));
+    },
+
+    /** Which of the products exist within the scope. */
+    async productsById(productIds: readonly number[], scope: SQL): Promise<Set<number>> {
+      if (productIds.length === 0) return new Set();
+      const found = await rows<{ id: number }>(sql`select p.id from ${products} p
+        join ${studies} s on s.id = p.study_id
+        where p.id = any(${intArray(productIds)}) and ${scope}`);
+      return new Set(found.map((row) => Number(row.id)));
+    },
+
+    /**
+     * The values of a fragrance field of every fragrance the selection holds (kind fragrance): one
+     * list per fragrance (the five dominant notes for dominant_note), without empty values.
+     */
+    async fragranceValues(selection: ProductSelection, field: string): Promise<string[][]> {
+      const columns =
+        field === 'dominant_note'
+          ? ['dominant_note_1', 'dominant_note_2', 'dominant_note_3', 'dominant_note_4', 'dominant_note_5']
+          : [field];
+      if (!columns.every((column) => FRAGRANCE_VALUE_COLUMNS.has(column)))
+        throw new Error(`Unknown fragrance field ${field}`);
+      const list = sql.raw(columns.map((column, index) => `f.${column} as v${index}`).join(', '));
+      const found = await rows<Record<string, string | null>>(sql`select distinct on (f.id) ${list}
+        from ${productSource} where ${productWhere({ ...selection, kind: 'fragrance' })}
+        order by f.id`);
+      return found.map((row) => {
+        const values = columns.map((_, index) => row[`v${index}`]?.trim() ?? '');
+        return [...new Set(values.filter((value) => value !== ''))];
+      });
+    },
+
+    /**
+     * The values of a breakdown field (category.field) of each product of the selection: one row per
+     * product and value; a product without a value has none.
+     */
+    async breakdownValues(
+      selection: ProductSelection,
+      category: string,
+      field: string,
+    ): Promise<{ productId: number; value: string }[]> {
+      const source = BREAKDOWN_SQL[`${category}.${field}`];
+      if (!source) throw new Error(`Unknown breakdown ${category}.${field}`);
+      const found = await rows<{ id: number; v: string | null }>(
+        source.array
+          ? sql`select p.id, u.v from ${productSource} cross join lateral unnest(${sql.raw(source.expression)}) as u(v)
+              where ${productWhere(selection)}`
+          : sql`select p.id, ${sql.raw(source.expression)} as v from ${productSource} where ${productWhere(selection)}`,
+      );
+      return found
+        .filter((row) => row.v !== null && row.v.trim() !== '')
+        .map((row) => ({ productId: Number(row.id), value: row.v! }));
+    },
+
+    /**
+     * Statistics of each metric pooled over every product of the selection, summed in the database:
+     * from the stored statistics, or from the answers of the respondents meeting the conditions (in
+     * scale). The stored statistics count out-of-scale answers: callers use them only when the
+     * products have none.
+     */
+    async pooledSums(
+      selection: ProductSelection,
+      metricIds: readonly number[],
+      eegMetricIds: readonly number[],
+      respondentConditions: RespondentConditions,
+    ): Promise<Map<number, MetricSums>> {
+      const pooled = new Map<number, MetricSums>();
+      if (metricIds.length === 0) return pooled;
+      const productSet = sql`(select p.id from ${productSource} where ${productWhere(selection)})`;
+      const found =
+        respondentConditions.length === 0
+          ? await rows<SumsRow>(sql`select 0 as product_id, metric_id, sum(n)::int as n, sum(sum)::float8 as sum,
+              sum(sum_sq)::float8 as sum_sq, sum(n_top_box)::int as n_top_box, sum(n_top_2_box)::int as n_top_2_box,
+              sum(n_just_right)::int as n_just_right, sum(n_bottom_2_box)::int as n_bottom_2_box,
+              sum(n_bottom_box)::int as n_bottom_box
+            from ${productMetricStats}
+            where metric_id = any(${intArray(metricIds)}) and product_id in ${productSet}
+            group by metric_id`)
+          : await rows<SumsRow>(sql`select 0 as product_id, metric_id, ${answerSums}
+            from (select a.metric_id, a.value::float8 as v
+              from ${answers} a join ${respondents} r on r.id = a.respondent_id
+              where a.metric_id = any(${intArray(metricIds)})
+                and a.product_id in ${productSet}
+                and ${inScale(eegMetricIds)}
+                and ${sql.join(respondentConditions, sql` and `)}) x
+            group by metric_id`);
+      for (const row of found) pooled.set(Number(row.metric_id), toSums(row));
+      return pooled;
+    },
+
+    /** The precomputed statistics of the products and metrics (no respondent filter). */
+    async storedSums(productIds: readonly number[], metricIds: readonly number[]): Promise<MetricSums[]> {
+      if (productIds.length === 0 || metricIds.length === 0) return [];
+      const found = await rows<SumsRow>(sql`select product_id, metric_id, n, sum, sum_sq, n_top_box,
+          n_top_2_box, n_just_right, n_bottom_2_box, n_bottom_box
+        from ${productMetricStats}
+        where metric_id = any(${intArray(metricIds)}) and ${productFilter('product_id', productIds)}`);
+      return onlyProducts(found.map(toSums), productIds);
+    },
+
+    /**
+     * Statistics computed from the answers of the respondents meeting the conditions (alias r),
+     * leaving out answers outside the 5-point scale.
+     */
+    async answerSums(
+      productIds: readonly number[],
+      metricIds: readonly number[],
+      eegMetricIds: readonly number[],
+      respondentConditions: RespondentConditions,
+    ): Promise<MetricSums[]> {
+      if (productIds.length === 0 || metricIds.length === 0) return [];
+      const joinRespondents = respondentConditions.length > 0;
+      const found = await rows<SumsRow>(sql`select product_id, metric_id, ${answerSums}
+        from (select a.product_id, a.metric_id, a.value::float8 as v
+          from ${answers} a
+          ${joinRespondents ? sql`join ${respondents} r on r.id = a.respondent_id` : sql``}
+          where a.metric_id = any(${intArray(metricIds)})
+            and ${productFilter('a.product_id', productIds)}
+            and ${inScale(eegMetricIds)}
+            ${joinRespondents ? sql`and ${sql.join(respondentConditions, sql` and `)}` : sql``}) x
+        group by product_id, metric_id`);
+      return onlyProducts(found.map(toSums), productIds);
+    },
+
+    /**
+     * Harmonised answers of products and metrics for respondents meeting the conditions, in scale;
+     * keyed "productId:metricId".
+     */
+    async answerValues(
+      productIds: readonly number[],
+      metricIds: readonly number[],
+      eegMetricIds: readonly number[],
+      respondentConditions: RespondentConditions,
+    ): Promise<Map<string, number[]>> {
+      const values = new Map<string, number[]>();
+      if (productIds.length === 0 || metricIds.length === 0) return values;
+      const joinRespondents = respondentConditions.length > 0;
+      const found = await rows<{ product_id: number; metric_id: number; v: number }>(sql`
+        select a.product_id, a.metric_id, a.value::float8 as v
+        from ${answers} a
+        ${joinRespondents ? sql`join ${respondents} r on r.id = a.respondent_id` : sql``}
+        where a.metric_id = any(${intArray(metricIds)})
+          and a.product_id = any(${intArray(productIds)})
+          and ${inScale(eegMetricIds)}
+          ${joinRespondents ? sql`and ${sql.join(respondentConditions, sql` and `)}` : sql``}`);
+      for (const row of found) {
+        const key = `${row.product_id}:${row.metric_id}`;
+        const list = values.get(key);
+        if (list) list.push(Number(row.v));
+        else values.set(key, [Number(row.v)]);
+      }
+      return values;
+    },
+
+    /** Studies with at least one question mapped to the metric. */
+    async studiesMappedTo(metricId: number): Promise<number[]> {
+      const found = await rows<{ study_id: number }>(
+        sql`select distinct study_id from ${questions} where metric_id = ${metricId}`,
+      );
+      return found.map((row) => Number(row.study_id));
+    },
+
+    /**
+     * Answers of a metric outside their question's scale (harmonised value outside [1, 5]), per
+     * product and question, with the results file of the question.
+     */
+    async outOfScale(metricId: number): Promise<OutOfScaleRow[]> {
+      const found = await rows<{
+        product_id: number;
+        study_id: number;
+        qid: string;
+        filename: string;
+        count: number;
+      }>(sql`select x.product_id, q.study_id, q.qid, q.filename, x.count
+        from (select a.product_id, a.question_id, count(*)::int as count from ${answers} a
+          where a.metric_id = ${metricId} and ${sql.raw(`(a.value < ${lo(1)} or a.value > ${hi(5)})`)}
+          group by a.product_id, a.question_id) x
+        join ${questions} q on q.id = x.question_id`);
+      return found.map((row) => ({
+        productId: Number(row.product_id),
+        studyId: Number(row.study_id),
+        qid: row.qid,
+        filename: row.filename,
+        count: Number(row.count),
+      }));
+    },
+
+    /** The stored result of a finished job, or null. */
+    async jobResult(id: string): Promise<unknown> {
+      const [row] = await rows<{ result: unknown }>(
+        sql`select result from ${jobResults} where id = ${id} and status = 'SUCCESS'`,
+      );
+      if (!row) return null;
+      return typeof row.result === 'string' ? (JSON.parse(row.result) as unknown) : row.result;
+    },
+
+    /**
+     * A text that changes whenever the data under analytics changes: studies, their fragrances,
+     * concepts and products (answers and their statistics are loaded with new products), and
+     * questions (mappings).
+     */
+    async fingerprint(): Promise<string> {
+      const tables = [studies, fragrances, concepts, products, questions];
+      const parts = tables.map(
+        (table) => sql`(select count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) from ${table})`,
+      );
+      const [row] = await rows<{ fingerprint: string }>(
+        sql`select concat_ws('|', ${sql.join(parts, sql`, `)}) as fingerprint`,
+      );
+      return row?.fingerprint ?? '';
+    },
+
+    /** Options of the demographic fields: respondents in scope per value. */
+    async demographicCounts(scope: SQL): Promise<Map<string, Map<string, number>>> {
+      const grouped = await rows<{
+        gender: string | null;
+        ethnicity: string | null;
+        social_class: string | null;
+        bumo: string | null;
+        n: number;
+      }>(sql`select r.gender, r.ethnicity, r.social_class, r.bumo, count(*)::int as n
+        from ${respondents} r join ${studies} s on s.id = r.study_id
+        where ${scope}
+        group by grouping sets ((r.gender), (r.ethnicity), (r.social_class), (r.bumo))`);
+      const found = grouped.flatMap((row) =>
+        (['gender', 'ethnicity', 'social_class', 'bumo'] as const)
+          .filter((field) => row[field] !== null)
+          .map((field) => ({ field, value: row[field]!, n: row.n })),
+      );
+      const counts = new Map<string, Map<string, number>>();
+      for (const row of found) {
+        if (!counts.has(row.field)) counts.set(row.field, new Map());
+        counts.get(row.field)!.set(row.value, Number(row.n));
+      }
+      return counts;
+    },
+
+    async ageAndYearRange(scope: SQL): Promise<{
+      minAge: number | null;
+      maxAge: number | null;
+      minYear: number | null;
+      maxYear: number | null;
+    }> {
+      const [row] = await rows<{
+        min_age: number | null;
+        max_age: number | null;
+        min_year: number | null;
+        max_year: number | null;
+      }>(sql`
+        select (select min(r.age)::int from ${respondents} r join ${studies} s on s.id = r.study_id where ${scope}) as min_age,
+          (select max(r.age)::int from ${respondents} r join ${studies} s on s.id = r.study_id where ${scope}) as max_age,
+          (select min(s.year)::int from ${studies} s where ${scope}) as min_year,
+          (select max(s.year)::int from ${studies} s where ${scope}) as max_year`);
+      const num = (value: number | null | undefined) => (value == null ? null : Number(value));
+      return {
+        minAge: num(row?.min_age),
+        maxAge: num(row?.max_age),
+        minYear: num(row?.min_year),
+        maxYear: num(row?.max_year),
+      };
+    },
+
+    /** Studies per metric with questions mapped to it, among the studies of the selection. */
+    async metricStudyCounts(
+      compiled: CompiledFilters,
+      scope: SQL,
+      rdfType: 'all' | 'rdf' | 'eeg' | 'irt',
+    ): Promise<Map<number, number>> {
+      const found = await rows<{ metric_id: number; n: number }>(sql`
+        select q.metric_id, count(distinct q.study_id)::int as n
+        from ${questions} q join ${studies} s on s.id = q.study_id
+        where q.metric_id is not null and ${studyWhere(compiled, scope)}
+          ${rdfType === 'all' ? sql`` : sql`and s.rdf_type = ${rdfType}`}
+        group by q.metric_id`);
+      return new Map(found.map((row) => [Number(row.metric_id), Number(row.n)]));
+    },
+
+    // ------------------------------------------------------------------ jobs
+
+    async createJob(id: string, userId: number, kind: string): Promise<void> {
+      await db.insert(jobResults).values({ id, userId, kind, status: 'STARTED', progress: 0 });
+    },
+
+    async finishJob(id: string, outcome: { result: unknown } | { error: string }): Promise<void> {
+      await db.execute(sql`update ${jobResults} set
+          status = ${'result' in outcome ? 'SUCCESS' : 'FAILURE'},
+          progress = 100,
+          result = ${'result' in outcome ? JSON.stringify(outcome.result) : null}::jsonb,
+          error = ${'error' in outcome ? outcome.error : null},
+          updated_at = now()
+        where id = ${id}`);
+    },
+
+    async findJob(
+      id: string,
+      userId: number,
+      kind: string,
+    ): Promise<{ status: string; progress: number; result: unknown; error: string | null } | null> {
+      const [row] = await rows<{ status: string; progress: number; result: unknown; error: string | null }>(
+        sql`select status, progress, result, error from ${jobResults}
+          where id = ${id} and user_id = ${userId} and kind = ${kind}`,
+      );
+      if (!row) return null;
+      const result = typeof row.result === 'string' ? (JSON.parse(row.result) as unknown) : row.result;
+      return { status: row.status, progress: Number(row.progress), result, error: row.error };
+    },
+  };
+}
+
+export type AnalyticsRepository = ReturnType<typeof createAnalyticsRepository>;
+
+/** Respondent conditions (alias r) of the demographic filters and the results-table conditions. */
+export function respondentConditions(
+  demographics: {
+    gender?: string[] | null;
+    ethnicity?: string[] | null;
+    socialClass?: string[] | null;
+    bumo?: string[] | null;
+    startAge?: number | null;
+    endAge?: number | null;
+  },
+  conditions: readonly (
+    | { field: 'gender' | 'ethnicity' | 'social_class' | 'bumo'; filter: { type: 'equal'; value: string } }
+    | { field: 'age'; filter: { type: 'range'; from: number; to: number } }
+  )[],
+): RespondentConditions {
+  const list: SQL[] = [];
+  const columns = {
+    gender: 'gender',
+    ethnicity: 'ethnicity',
+    socialClass: 'social_class',
+    bumo: 'bumo',
+  } as const;
+  for (const [key, column] of Object.entries(columns) as [keyof typeof columns, string][]) {
+    const values = [...new Set(demographics[key] ?? [])];
+    if (values.length > 0) list.push(sql`${sql.raw(`r.${column}`)} = any(${sqlTextArray(values)})`);
+  }
+  if (demographics.startAge != null) list.push(sql`r.age >= ${demographics.startAge}`);
+  if (demographics.endAge != null) list.push(sql`r.age <= ${demographics.endAge}`);
+  for (const condition of conditions) {
+    if (condition.field === 'age')
+      list.push(sql`r.age between ${condition.filter.from} and ${condition.filter.to}`);
+    else list.push(sql`${sql.raw(`r.${condition.field}`)} = ${condition.filter.value}`);
+  }
+  return list;
+}

@@ -1,0 +1,420 @@
+import {
+  ANALYTICS_MESSAGES,
+  AnalyticsDropdownRequest,
+  AnalyticsDropdownResponse,
+  AnalyticsOptionsResponse,
+  ErrorResponse,
+  JobIdParam,
+  MetricSearchRequest,
+  MetricSearchStatus,
+  NoCacheQuery,
+  FRAGRANCE_PROFILE_FILE_NAME,
+  ProfileParams,
+  ProfileRequest,
+  ProfileResponse,
+  ATTRIBUTES_FILE_NAME,
+  TopAttributesRequest,
+  TopAttributesStatus,
+  DEFAULT_XLSX_FILTERS,
+  METRICS_FILE_NAME,
+  XLSX_FILTERS,
+  XlsxFiltersQuery,
+  XlsxFiltersResponse,
+  QueuedJob,
+  TENDENCIES_FILE_NAME,
+  TendenciesRequest,
+  TendenciesResponse,
+  XLSX_CONTENT_TYPE,
+  QueuedSignificanceJob,
+  SignificanceRequest,
+  SignificanceStatus,
+  type ParsedStudySearchQuery,
+} from '@accord/contracts';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errors } from '../../lib/errors.ts';
+import { currentUser, requirePermission, requireUser } from '../../plugins/auth.ts';
+import { xlsxStream } from '../search/export-xlsx.ts';
+import type { ExportColumn } from '../search/search.presenter.ts';
+import type { Db } from '../../db/client.ts';
+import { systemClock } from '../../lib/clock.ts';
+import { createFieldsRepository } from '../fields/fields.repository.ts';
+import { createSearchRepository } from '../search/search.repository.ts';
+import { createSearchService, type SearchService } from '../search/search.service.ts';
+import { createAnalyticsRepository } from './analytics.repository.ts';
+import { createAnalyticsService, type AnalyticsService } from './analytics.service.ts';
+import { createProfileService, PROFILE_XLSX_COLUMNS, type ProfileService } from './analytics-profile.ts';
+
+/** Rows as a one-sheet spreadsheet download. */
+function sendSpreadsheet(
+  reply: FastifyReply,
+  fileName: string,
+  sheetName: string,
+  columns: ExportColumn[],
+  rows: Record<string, unknown>[],
+) {
+  return reply
+    .type(XLSX_CONTENT_TYPE)
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .send(xlsxStream(sheetName, columns, rows));
+}
+
+const ATTRIBUTES_XLSX_COLUMNS: ExportColumn[] = [
+  { key: 'attribute', header: 'Attributes', width: 30 },
+  { key: 'top_2_box', header: 'Top 2 Box', width: 12 },
+  { key: 'bottom_2_box', header: 'Bottom 2 Box', width: 14 },
+  { key: 'mean', header: 'Mean', width: 10 },
+  { key: 'top_box', header: 'Top Box', width: 10 },
+  { key: 'bottom_box', header: 'Bot. Box', width: 10 },
+  { key: 'n', header: 'n', width: 8 },
+];
+
+const TENDENCIES_XLSX_COLUMNS: ExportColumn[] = [
+  { key: 'name', header: 'Value', width: 30 },
+  { key: 'count', header: 'Number of fragrances', width: 22 },
+  { key: 'percentage', header: 'Percentage of fragrances', width: 24 },
+];
+
+const errorResponses = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
+const statusErrors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+const JOB_PROTOCOL =
+  ' Answers a job id; GET the status with it: SUCCESS carries the result, FAILURE the error, anything else is progress. A job finishing within a few seconds is done at its first poll.';
+
+/** Advanced analytics (document 3 section 7): admins and users with analytics access. */
+export const analyticsRoutes: FastifyPluginAsyncZod<{
+  analytics: AnalyticsService;
+  search: SearchService;
+  profiles: ProfileService;
+}> = async (app, { analytics, search, profiles }) => {
+  const tags = ['analytics'];
+  const guard = requirePermission('canAccessAnalytics');
+
+  app.get(
+    '/analytics/options',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary:
+          'Demographic options (respondents per value), metrics with their aggregations and study counts, the age and year ranges',
+        response: { 200: AnalyticsOptionsResponse, 401: ErrorResponse, 403: ErrorResponse },
+      },
+    },
+    async (request) => analytics.options(currentUser(request)),
+  );
+
+  app.post(
+    '/smartsearch/dropdown_options_analytics',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary:
+          'Option lists of the analytics filters under the current filters (as /smartsearch/dropdown_options), plus the metrics with answers in the studies of the chosen kind (rdf_type; irt_implict: implicit metrics only)',
+        body: AnalyticsDropdownRequest,
+        response: { 200: AnalyticsDropdownResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { demographics: _demographics, metrics: _metrics, ...filters } = request.body.query;
+      const query = filters as ParsedStudySearchQuery;
+      const [options, metrics] = await Promise.all([
+        search.dropdownOptions(user, query),
+        analytics.metricOptionsFor(user, query, request.body.rdf_type, request.body.irt_implict),
+      ]);
+      return {
+        data: { fields: { ...options.data.fields, metrics }, dependencies: options.data.dependencies },
+      };
+    },
+  );
+
+  app.post(
+    '/analytics/fragrances',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary:
+          'Queue a metric search: per fragrance (type concepts: per concept) the chosen aggregations with their bases, under the study, demographic and results-table filters, with thresholds and diagnostics. Results are cached per query while the data is unchanged; ?no_cache=true computes afresh.' +
+          JOB_PROTOCOL,
+        body: MetricSearchRequest,
+        querystring: NoCacheQuery,
+        response: { 200: QueuedJob, ...errorResponses },
+      },
+    },
+    async (request) =>
+      analytics.queueMetricSearch(currentUser(request), request.body, request.query.no_cache),
+  );
+
+  app.get(
+    '/analytics/fragrances/:jobId',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'Status of a metric search job (yours only); on SUCCESS the result is in result.json',
+        params: JobIdParam,
+        response: { 200: MetricSearchStatus, ...statusErrors, 400: ErrorResponse },
+      },
+    },
+    async (request) => analytics.metricSearchStatus(currentUser(request), request.params.jobId),
+  );
+
+  app.get(
+    '/analytics/fragrances/xlsxfilters',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'The spreadsheet filters of the metrics download and the ones chosen by default',
+        response: { 200: XlsxFiltersResponse, 401: ErrorResponse, 403: ErrorResponse },
+      },
+    },
+    async () => ({
+      xlsxFilters: XLSX_FILTERS.map((filter) => ({ ...filter })),
+      chosenXlsxFilters: [...DEFAULT_XLSX_FILTERS],
+    }),
+  );
+
+  app.get(
+    '/analytics/fragrances/xlsx/:jobId',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: `A finished metric search (yours) as ${METRICS_FILE_NAME}: one row per fragrance or concept, means with 2 decimals and boxes in rounded percent, under the spreadsheet filters (?filters=bases,hide_low_base,hide_empty)`,
+        params: JobIdParam,
+        querystring: XlsxFiltersQuery,
+        response: { ...statusErrors, 400: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const status = await analytics.metricSearchStatus(currentUser(request), request.params.jobId);
+      if (!status.result) throw errors.notFound(ANALYTICS_MESSAGES.noSuchJob);
+      const { columns: metricColumns, results } = status.result.json;
+      const filters = new Set(request.query.filters);
+      const columns: ExportColumn[] = [
+        { key: 'c_mi_number', header: 'CMI #', width: 16 },
+        { key: 'category', header: 'Category', width: 16 },
+        { key: 'product', header: 'Product', width: 16 },
+        { key: 'name', header: 'Name', width: 28 },
+        { key: 'prod', header: 'Product code', width: 14 },
+      ];
+      for (const column of metricColumns) {
+        columns.push({ key: column.key, header: `${column.aggregation_label} ${column.label}`, width: 14 });
+        if (filters.has('bases'))
+          columns.push({ key: `${column.key}.n`, header: `n ${column.label}`, width: 10 });
+      }
+      const rows = results
+        .filter((row) => !filters.has('hide_low_base') || row.low_base.length === 0)
+        .filter((row) => !filters.has('hide_empty') || Object.values(row.bases).some((n) => n > 0))
+        .map((row) => {
+          const record: Record<string, unknown> = { ...row };
+          for (const column of metricColumns) {
+            const value = row.values[column.key] ?? null;
+            const share = !['mean', 'eeg_mean', 'variance'].includes(column.aggregation);
+            record[column.key] =
+              value === null ? null : share ? Math.round(value * 100) : Math.round(value * 100) / 100;
+            record[`${column.key}.n`] = row.bases[column.key] ?? 0;
+          }
+          return record;
+        });
+      return sendSpreadsheet(reply, METRICS_FILE_NAME, 'Metrics', columns, rows);
+    },
+  );
+
+  app.post(
+    '/analytics/significance',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary:
+          'Queue significance of each product against the list average (avg) or the rest of the list (rest) for the metrics with confidence on: Welch or one-sample t-test for means, two-proportion or one-proportion z-test for boxes, two-sided, at 99, 95 and 90 %.' +
+          JOB_PROTOCOL,
+        body: SignificanceRequest,
+        response: { 200: QueuedSignificanceJob, ...errorResponses },
+      },
+    },
+    async (request) => analytics.queueSignificance(currentUser(request), request.body),
+  );
+
+  app.get(
+    '/analytics/significance/:jobId',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary:
+          'Status of a significance job (yours only); on SUCCESS result.results holds per product its id and, per "metric.aggregation.confidence", level, table (mt higher, let lower), test, p_value and n',
+        params: JobIdParam,
+        response: { 200: SignificanceStatus, ...statusErrors, 400: ErrorResponse },
+      },
+    },
+    async (request) => analytics.significanceStatus(currentUser(request), request.params.jobId),
+  );
+
+  app.post(
+    '/analytics/top-attributes',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary:
+          'Queue the top attributes: each attribute pooled over the fragrances the filters select (or frags) and the respondents the demographic filters keep, ranked best or worst by the aggregation, the first data.count kept.' +
+          JOB_PROTOCOL,
+        body: TopAttributesRequest,
+        response: { 200: QueuedJob, ...errorResponses },
+      },
+    },
+    async (request) => analytics.queueTopAttributes(currentUser(request), request.body),
+  );
+
+  app.get(
+    '/analytics/top-attributes/:jobId',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary:
+          'Status of a top attributes job (yours only); on SUCCESS the rows are in result.json.attributes',
+        params: JobIdParam,
+        response: { 200: TopAttributesStatus, ...statusErrors, 400: ErrorResponse },
+      },
+    },
+    async (request) => analytics.topAttributesStatus(currentUser(request), request.params.jobId),
+  );
+
+  app.get(
+    '/analytics/top-attributes/xlsx/:jobId',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: `A finished top attributes job as ${ATTRIBUTES_FILE_NAME} (404 until it has succeeded)`,
+        params: JobIdParam,
+        response: { ...statusErrors, 400: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const status = await analytics.topAttributesStatus(currentUser(request), request.params.jobId);
+      if (!status.result) throw errors.notFound(ANALYTICS_MESSAGES.noSuchJob);
+      return sendSpreadsheet(
+        reply,
+        ATTRIBUTES_FILE_NAME,
+        'Top attributes',
+        ATTRIBUTES_XLSX_COLUMNS,
+        status.result.json.attributes,
+      );
+    },
+  );
+
+  app.post(
+    '/analytics/tendencies',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary:
+          'Creative and olfactive tendencies: how many fragrances (of the studies you may see, under the filters, or the chosen frags) carry each value of a fragrance field (data.groupby), most frequent first; chart data in percent or counts (data.return). Answered directly.',
+        body: TendenciesRequest,
+        response: { 200: TendenciesResponse, ...errorResponses },
+      },
+    },
+    async (request) => analytics.tendencies(currentUser(request), request.body),
+  );
+
+  app.post(
+    '/analytics/tendencies/xlsx',
+    {
+      preHandler: requirePermission('allowDownload'),
+      schema: {
+        tags,
+        summary: `The tendencies table as ${TENDENCIES_FILE_NAME} (users who may download)`,
+        body: TendenciesRequest,
+        response: errorResponses,
+      },
+    },
+    async (request, reply) => {
+      const found = await analytics.tendencies(currentUser(request), request.body);
+      return sendSpreadsheet(
+        reply,
+        TENDENCIES_FILE_NAME,
+        'Tendencies',
+        TENDENCIES_XLSX_COLUMNS,
+        found.table_data,
+      );
+    },
+  );
+
+  const profileTags = ['profiles'];
+  for (const kind of ['fragrance', 'concept'] as const) {
+    app.post(
+      `/study/:id/${kind}/:code`,
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: profileTags,
+          summary: `Profile of a ${kind} (by product code) of a study you may see: per metric mean and boxes over the respondents meeting every demographic condition, N/A rows for missing liking, strength and purchase_intention`,
+          params: ProfileParams,
+          body: ProfileRequest,
+          response: { 200: ProfileResponse, ...errorResponses, 404: ErrorResponse },
+        },
+      },
+      async (request) =>
+        profiles.profile(
+          currentUser(request),
+          request.params.id,
+          kind,
+          request.params.code,
+          request.body.demographics,
+        ),
+    );
+  }
+
+  app.post(
+    '/study/:id/fragrance/:code/xlsx',
+    {
+      preHandler: requirePermission('allowDownload'),
+      schema: {
+        tags: profileTags,
+        summary: `The fragrance profile table as ${FRAGRANCE_PROFILE_FILE_NAME} (users who may download)`,
+        params: ProfileParams,
+        body: ProfileRequest,
+        response: { ...errorResponses, 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const profile = await profiles.profile(
+        currentUser(request),
+        request.params.id,
+        'fragrance',
+        request.params.code,
+        request.body.demographics,
+      );
+      return sendSpreadsheet(
+        reply,
+        FRAGRANCE_PROFILE_FILE_NAME,
+        'Fragrance profile',
+        PROFILE_XLSX_COLUMNS,
+        profile.result,
+      );
+    },
+  );
+};
+
+/** The services of the analytics routes on the application database. */
+export function analyticsDeps(db: Db): {
+  analytics: AnalyticsService;
+  search: SearchService;
+  profiles: ProfileService;
+} {
+  const fields = createFieldsRepository(db);
+  const repository = createAnalyticsRepository(db);
+  return {
+    analytics: createAnalyticsService({ analytics: repository, fields }),
+    profiles: createProfileService({ db, analytics: repository }),
+    search: createSearchService({ search: createSearchRepository(db), fields, clock: systemClock }),
+  };
+}

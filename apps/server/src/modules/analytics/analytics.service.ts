@@ -1,0 +1,972 @@
+/**
+ * Advanced analytics: the metric search (per fragrance or concept, the chosen metrics' aggregations
+ * with their bases, thresholds and diagnostics), significance, and the demographic options. Searches
+ * run as jobs under the spec's protocol: POST answers a job id at once when the work is fast (so the
+ * first poll finds it done), otherwise the work goes on and the polls see it finish.
+ */
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { TendenciesRequest, TopAttributesRequest, TopAttributesStatus } from '@accord/contracts';
+import {
+  AGGREGATION_LABELS,
+  AGGREGATIONS_BY_METRIC_KIND,
+  AGGREGATIONS,
+  ANALYTICS_AGE_RANGE,
+  ANALYTICS_MESSAGES,
+  LOW_BASE,
+  isClientScopedRole,
+  type Aggregation,
+  type AnalyticsOptionsResponse,
+  type Diagnostics,
+  type PerformanceBreakdown,
+  type MetricSearchResult,
+  type MetricSearchStatus,
+  type ParsedAnalyticsQuery,
+  type ParsedMetricSearchRequest,
+  type ParsedSignificanceRequest,
+  StudySearchQuery,
+  type ParsedStudySearchQuery,
+  type SignificanceStatus,
+  type TendenciesResponse,
+  NO_TAG,
+  type Threshold,
+} from '@accord/contracts';
+import {
+  ANALYTICS_LEVELS,
+  compareMeanVsAverageFromSummary,
+  compareMeanVsRestFromSummaries,
+  compareSelectionVsAverage,
+  compareSelectionVsRest,
+  subtractSums,
+  summaryFromSums,
+  type SelectionComparison,
+} from '@accord/stats';
+import { studyScope } from '../../lib/client-scope.ts';
+import { AppError, errors } from '../../lib/errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { mergeOptions } from '../fields/fields.presenter.ts';
+import type { FieldsRepository } from '../fields/fields.repository.ts';
+import { createAnswerCache } from '../search/answer-cache.ts';
+import { compileFilters, s, type CompiledFilters } from '../search/search-filters.ts';
+import {
+  EMPTY_SUMS,
+  addSums,
+  aggregate,
+  applyThreshold,
+  boxCount,
+  isShare,
+  summarise,
+  type Sums,
+} from './analytics-metrics.ts';
+import {
+  respondentConditions,
+  type AnalyticsRepository,
+  type MetricRecord,
+  type MetricSums,
+  type OutOfScaleRow,
+  type ProductRecord,
+} from './analytics.repository.ts';
+
+/** A job finishing within this time is answered as done at its first poll. */
+const FAST_JOB_MS = 3000;
+/** A result of every fragrance holds tens of thousands of rows: keep only a few in memory. */
+const RESULT_CACHE_ENTRIES = 20;
+const RECENT_RESULTS = 20;
+/** Key of a job row whose result is the same as an earlier job's (a cache hit). */
+const SAME_AS = 'same_as_job';
+
+export const JOB_KINDS = {
+  search: 'analytics-fragrances',
+  significance: 'analytics-significance',
+  attributes: 'analytics-top-attributes',
+} as const;
+
+type JobKind = (typeof JOB_KINDS)[keyof typeof JOB_KINDS];
+
+/** The study filters of an analytics query, as the study search compiles them. */
+type ParsedTendenciesRequest = z.output<typeof TendenciesRequest>;
+type ParsedTopAttributesRequest = z.output<typeof TopAttributesRequest>;
+type AttributesResult = NonNullable<TopAttributesStatus['result']>['json'];
+
+function studyFiltersOf(query: ParsedAnalyticsQuery): ParsedStudySearchQuery {
+  const { essentials, fragranceDetails, conceptDetails, methodology } = query;
+  return { essentials, fragranceDetails, conceptDetails, methodology };
+}
+
+const sumsKey = (productId: number, metricId: number) => `${productId}:${metricId}`;
+
+function sumsOf(map: Map<string, Sums>, productId: number, metricId: number): Sums {
+  return map.get(sumsKey(productId, metricId)) ?? EMPTY_SUMS;
+}
+
+export function createAnalyticsService(deps: { analytics: AnalyticsRepository; fields: FieldsRepository }) {
+  const { analytics, fields } = deps;
+  let catalogue: Promise<MetricRecord[]> | null = null;
+  const metricCatalogue = () => {
+    catalogue ??= analytics.metrics().catch((error: unknown) => {
+      catalogue = null;
+      throw error;
+    });
+    return catalogue;
+  };
+  const resultCache = createAnswerCache<{ result: MetricSearchResult; jobId: string }>({
+    maxEntries: RESULT_CACHE_ENTRIES,
+    fingerprint: () => analytics.fingerprint(),
+  });
+  const scopeOf = (user: AuthUser) => studyScope(user, s.client);
+
+  /** Compiles the study filters after checking the caller may use them (as the study search does). */
+  function compileFor(user: AuthUser, query: ParsedStudySearchQuery): CompiledFilters {
+    const compiled = compileFilters(query);
+    if (!user.permissions.isAdmin) {
+      if (compiled.concept.length > 0) throw errors.forbidden(ANALYTICS_MESSAGES.conceptFiltersAdminOnly);
+      if (!query.essentials.verified) throw errors.forbidden(ANALYTICS_MESSAGES.notVerifiedAdminOnly);
+    }
+    return compiled;
+  }
+
+  /** The catalogue metric of each entry, refusing unknown metrics and aggregations they do not offer. */
+  async function resolveMetrics(
+    entries: readonly { metric: string; aggregation: Aggregation }[],
+    path: string,
+  ): Promise<MetricRecord[]> {
+    const known = await metricCatalogue();
+    return entries.map((entry, index) => {
+      const metric = known.find((candidate) => candidate.name === entry.metric);
+      if (!metric) {
+        const message = ANALYTICS_MESSAGES.unknownMetric(entry.metric);
+        throw errors.badRequest(message, [{ path: `${path}.${index}.metric`, message }]);
+      }
+      if (!AGGREGATIONS_BY_METRIC_KIND[metric.kind].includes(entry.aggregation)) {
+        const message = ANALYTICS_MESSAGES.aggregationNotOffered(entry.aggregation, entry.metric);
+        throw errors.badRequest(message, [{ path: `${path}.${index}.aggregation`, message }]);
+      }
+      return metric;
+    });
+  }
+
+  /**
+   * Results of jobs finished in this process while they are being written to their job row, so the
+   * first poll is answered at once (other processes wait for the row).
+   */
+  const recentResults = new Map<string, unknown>();
+  const remember = (id: string, result: unknown) => {
+    recentResults.set(id, result);
+    if (recentResults.size > RECENT_RESULTS) recentResults.delete(recentResults.keys().next().value!);
+  };
+
+  /**
+   * Creates the job row, starts the work and waits for it up to FAST_JOB_MS, so a fast job is done at
+   * its first poll. The work answers the result and, when it is the same as an earlier job's (a cache
+   * hit), that job's id: the row then points to it instead of holding a second copy. A refusal (4xx)
+   * keeps its message; anything else is logged and reported as a failed analysis.
+   */
+  async function runJob(
+    user: AuthUser,
+    kind: JobKind,
+    work: (jobId: string) => Promise<{ result: unknown; sameAs?: string }>,
+  ): Promise<string> {
+    const id = randomUUID();
+    await analytics.createJob(id, user.id, kind);
+    const outcome = work(id);
+    const recorded = outcome.then(
+      async (done) => {
+        remember(id, done.result);
+        await (done.sameAs && done.sameAs !== id
+          ? analytics.finishJob(id, { result: { [SAME_AS]: done.sameAs } })
+          : analytics.finishJob(id, { result: done.result }));
+        // Written: from now on the row answers, in this process as in any other.
+        recentResults.delete(id);
+      },
+      (error: unknown) => {
+        const refused = error instanceof AppError && error.statusCode < 500;
+        if (!refused) console.error(`${kind} job ${id} failed: ${(error as Error).message}`);
+        return analytics.finishJob(id, { error: refused ? error.message : ANALYTICS_MESSAGES.jobFailed });
+      },
+    );
+    recorded.catch((error: unknown) =>
+      console.error(`${kind} job ${id} could not be recorded: ${(error as Error).message}`),
+    );
+    // A finished result is answered from memory at once (see jobStatus); a failure once it is recorded.
+    const settled = outcome.then(
+      () => undefined,
+      () => recorded.catch(() => undefined),
+    );
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      settled,
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, FAST_JOB_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+    return id;
+  }
+
+  /** A job of the caller: its state and, once done, its result (following a pointer to an earlier job). */
+  async function jobStatus(
+    user: AuthUser,
+    kind: JobKind,
+    jobId: string,
+  ): Promise<{ status: string; progress: number; result: unknown; error: string | null }> {
+    const job = await analytics.findJob(jobId, user.id, kind);
+    if (!job) throw errors.notFound(ANALYTICS_MESSAGES.noSuchJob);
+    const kept = recentResults.get(jobId);
+    if (job.status === 'STARTED' && kept !== undefined)
+      return { status: 'SUCCESS', progress: 100, result: kept, error: null };
+    if (job.status !== 'SUCCESS') return job;
+    const pointer = (job.result as Record<string, unknown> | null)?.[SAME_AS];
+    if (typeof pointer !== 'string') return job;
+    const earlier = recentResults.get(pointer) ?? (await analytics.jobResult(pointer));
+    if (earlier === null || earlier === undefined)
+      return { ...job, status: 'STARTED', progress: 50, result: null };
+    return { ...job, result: earlier };
+  }
+
+  /**
+   * Answers outside their question's scale for the metrics, of the given products. The scan reads
+   * every answer of a metric, so its outcome is kept per metric while the data is unchanged.
+   */
+  const anomalyCache = createAnswerCache<OutOfScaleRow[]>({
+    maxEntries: 200,
+    fingerprint: () => analytics.fingerprint(),
+  });
+  async function outOfScaleAnswers(
+    productIds: number[],
+    metricList: MetricRecord[],
+  ): Promise<OutOfScaleRow[]> {
+    const wanted = new Set(productIds);
+    const perMetric = await Promise.all(
+      metricList
+        .filter((metric) => metric.kind !== 'eeg')
+        .map((metric) => anomalyCache.get(String(metric.id), () => analytics.outOfScale(metric.id))),
+    );
+    return perMetric.flat().filter((row) => wanted.has(row.productId));
+  }
+
+  /** Studies with a question mapped to each metric, kept while the data is unchanged. */
+  const mappingCache = createAnswerCache<number[]>({
+    maxEntries: 200,
+    fingerprint: () => analytics.fingerprint(),
+  });
+  async function mappedPairs(metricList: MetricRecord[]): Promise<{ studyId: number; metricId: number }[]> {
+    const perMetric = await Promise.all(
+      metricList.map(async (metric) =>
+        (await mappingCache.get(String(metric.id), () => analytics.studiesMappedTo(metric.id))).map(
+          (studyId) => ({
+            studyId,
+            metricId: metric.id,
+          }),
+        ),
+      ),
+    );
+    return perMetric.flat();
+  }
+
+  /** Sufficient statistics per product and metric: stored ones, or computed under respondent filters. */
+  async function loadSums(
+    productIds: number[],
+    metricList: MetricRecord[],
+    respondentFilter: ReturnType<typeof respondentConditions>,
+    outOfScaleProducts: Set<number>,
+  ): Promise<Map<string, Sums>> {
+    const metricIds = [...new Set(metricList.map((metric) => metric.id))];
+    const eegIds = metricList.filter((metric) => metric.kind === 'eeg').map((metric) => metric.id);
+    const map = new Map<string, Sums>();
+    const put = (rows: MetricSums[]) => {
+      for (const row of rows) map.set(sumsKey(row.productId, row.metricId), row);
+    };
+    if (respondentFilter.length > 0) {
+      put(await analytics.answerSums(productIds, metricIds, eegIds, respondentFilter));
+      return map;
+    }
+    put(await analytics.storedSums(productIds, metricIds));
+    // The stored statistics count every answer; products with out-of-scale answers are recomputed
+    // without them, as METRICS.md drops such answers.
+    const recompute = productIds.filter((id) => outOfScaleProducts.has(id));
+    if (recompute.length > 0) {
+      for (const id of recompute) for (const metricId of metricIds) map.delete(sumsKey(id, metricId));
+      put(await analytics.answerSums(recompute, metricIds, eegIds, []));
+    }
+    return map;
+  }
+
+  /** Whether a metric is expected in a study of the given kind (EEG in EEG studies, implicit in IRT). */
+  const expectedIn = (metric: MetricRecord, rdfType: ProductRecord['rdfType']) =>
+    metric.kind === 'eeg' ? rdfType === 'eeg' : metric.kind === 'implicit' ? rdfType === 'irt' : true;
+
+  async function computeMetricSearch(
+    user: AuthUser,
+    request: ParsedMetricSearchRequest,
+  ): Promise<MetricSearchResult> {
+    const query = request.q;
+    const compiled = compileFor(user, studyFiltersOf(query));
+    const entries = query.metrics.metricsList;
+    const entryMetrics = await resolveMetrics(entries, 'q.metrics.metricsList');
+    const distinctMetrics = [...new Map(entryMetrics.map((metric) => [metric.id, metric])).values()];
+    const kind = request.type === 'concepts' ? 'concept' : 'fragrance';
+    const chosenIds = request.fragrances ? [...new Set(request.fragrances.map((entry) => entry.id))] : null;
+
+    const productList = await analytics.products({
+      compiled,
+      scope: scopeOf(user),
+      kind,
+      rdfType: query.metrics.rdfType,
+      productIds: chosenIds,
+    });
+    if (chosenIds) {
+      const found = new Set(productList.map((product) => product.id));
+      const missing = chosenIds.filter((id) => !found.has(id));
+      if (missing.length > 0) throw errors.badRequest(ANALYTICS_MESSAGES.missingProducts(missing));
+    }
+    const productIds = productList.map((product) => product.id);
+    const respondentFilter = respondentConditions(query.demographics, request.demographics_fragrances);
+
+    const outOfScale = await outOfScaleAnswers(productIds, distinctMetrics);
+    const [sums, mapped] = await Promise.all([
+      loadSums(
+        productIds,
+        distinctMetrics,
+        respondentFilter,
+        new Set(outOfScale.map((row) => row.productId)),
+      ),
+      mappedPairs(distinctMetrics),
+    ]);
+
+    const columns = entries.map((entry, index) => {
+      const metric = entryMetrics[index]!;
+      return {
+        metric: metric.name,
+        label: metric.label,
+        metric_type: metric.metricType,
+        aggregation: entry.aggregation,
+        aggregation_label: AGGREGATION_LABELS[entry.aggregation],
+        confidence: entry.confidence,
+        key: `${metric.name}.${entry.aggregation}`,
+      };
+    });
+
+    let rows = productList.map((product) => {
+      const values: Record<string, number | null> = {};
+      const bases: Record<string, number> = {};
+      const lowBase: string[] = [];
+      columns.forEach((column, index) => {
+        const metric = entryMetrics[index]!;
+        const productSums = sumsOf(sums, product.id, metric.id);
+        values[column.key] = aggregate(productSums, column.aggregation, metric.kind);
+        bases[column.key] = productSums.n;
+        if (productSums.n > 0 && productSums.n < LOW_BASE && !lowBase.includes(column.key))
+          lowBase.push(column.key);
+      });
+      return {
+        id: product.id,
+        study_id: product.studyId,
+        c_mi_number: product.cMiNumber,
+        category: product.category,
+        product: product.productType,
+        name: product.name,
+        prod: product.code,
+        kind: product.kind,
+        values,
+        bases,
+        low_base: lowBase,
+      };
+    });
+
+    // Thresholds: each entry's own, else the global one. A product is kept when it ranks within every
+    // threshold it has a value for; a product with none of the thresholded values is dropped.
+    const thresholds = entries
+      .map((entry, index) => {
+        const own = entry.applyThreshold && entry.threshold ? entry.threshold : null;
+        const global = query.metrics.threshold?.applyThreshold ? query.metrics.threshold : null;
+        return { key: columns[index]!.key, threshold: own ?? global };
+      })
+      .filter((item): item is { key: string; threshold: Threshold } => item.threshold !== null);
+    if (thresholds.length > 0) {
+      const kept = thresholds.map((item) => ({
+        key: item.key,
+        ids: applyThreshold(
+          rows.map((row) => ({ id: row.id, value: row.values[item.key] ?? null })),
+          item.threshold,
+        ),
+      }));
+      rows = rows.filter((row) => {
+        const relevant = kept.filter(
+          (item) => row.values[item.key] !== null && row.values[item.key] !== undefined,
+        );
+        return relevant.length > 0 && relevant.every((item) => item.ids.has(row.id));
+      });
+      const primary = thresholds[0]!;
+      rows.sort((left, right) => {
+        const a = left.values[primary.key] ?? null;
+        const b = right.values[primary.key] ?? null;
+        if (a === null || b === null) return a === null ? (b === null ? 0 : 1) : -1;
+        if (a === b) return left.id - right.id;
+        return primary.threshold.desc ? b - a : a - b;
+      });
+    }
+
+    const summary: MetricSearchResult['summary'] = {};
+    for (const metric of distinctMetrics) {
+      const pooled = rows.reduce(
+        (total, row) => addSums(total, sumsOf(sums, row.id, metric.id)),
+        EMPTY_SUMS as Sums,
+      );
+      summary[metric.name] = summarise(pooled, metric.kind);
+    }
+
+    const performance = request.data
+      ? await breakdown(
+          {
+            compiled,
+            scope: scopeOf(user),
+            kind,
+            rdfType: query.metrics.rdfType,
+            productIds: rows.map((row) => row.id),
+          },
+          request.data,
+          columns,
+          entryMetrics,
+          sums,
+        )
+      : undefined;
+
+    return {
+      type: request.type,
+      columns,
+      results: rows,
+      summary,
+      ...(performance ? { performance } : {}),
+      diagnostics: diagnose(
+        productList,
+        new Set(rows.map((row) => row.id)),
+        distinctMetrics,
+        sums,
+        mapped,
+        outOfScale,
+      ),
+      filtered: respondentFilter.length > 0,
+    };
+  }
+
+  /**
+   * Performance rows: the result rows pooled per value of the breakdown field (a product with several
+   * values counts in each; products without a value under 'No tag'), largest groups first.
+   */
+  async function breakdown(
+    selection: Parameters<AnalyticsRepository['breakdownValues']>[0],
+    by: PerformanceBreakdown,
+    columns: { key: string; aggregation: Aggregation }[],
+    entryMetrics: MetricRecord[],
+    sums: Map<string, Sums>,
+  ): Promise<NonNullable<MetricSearchResult['performance']>> {
+    const values = await analytics.breakdownValues(selection, by.category, by.field);
+    const groups = new Map<string, Set<number>>();
+    const grouped = new Set<number>();
+    for (const row of values) {
+      if (!groups.has(row.value)) groups.set(row.value, new Set());
+      groups.get(row.value)!.add(row.productId);
+      grouped.add(row.productId);
+    }
+    const ungrouped = (selection.productIds ?? []).filter((id) => !grouped.has(id));
+    if (ungrouped.length > 0) groups.set(NO_TAG, new Set(ungrouped));
+    return [...groups.entries()]
+      .map(([value, ids]) => {
+        const n: Record<string, number> = {};
+        const metrics = columns.map((column, index) => {
+          const metric = entryMetrics[index]!;
+          const pooled = [...ids].reduce(
+            (total, id) => addSums(total, sumsOf(sums, id, metric.id)),
+            EMPTY_SUMS as Sums,
+          );
+          n[column.key] = pooled.n;
+          return { name: column.key, value: aggregate(pooled, column.aggregation, metric.kind) };
+        });
+        return { category: { name: by.field, value }, metrics, fragrances: ids.size, n };
+      })
+      .sort(
+        (left, right) =>
+          right.fragrances - left.fragrances || left.category.value.localeCompare(right.category.value),
+      );
+  }
+
+  /**
+   * Per study of the result: errors (answers outside the question's scale, left out of every number),
+   * warnings (a chosen metric the study should have but no question is mapped to) and infos (low
+   * bases, below 30 answers).
+   */
+  function diagnose(
+    productList: ProductRecord[],
+    keptIds: Set<number>,
+    metricList: MetricRecord[],
+    sums: Map<string, Sums>,
+    mapped: { studyId: number; metricId: number }[],
+    outOfScale: OutOfScaleRow[],
+  ): Diagnostics {
+    const kept = productList.filter((product) => keptIds.has(product.id));
+    const studiesFound = new Map<number, { cMiNumber: string; rdfType: ProductRecord['rdfType'] }>();
+    for (const product of kept)
+      studiesFound.set(product.studyId, { cMiNumber: product.cMiNumber, rdfType: product.rdfType });
+    const mappedSet = new Set(mapped.map((row) => `${row.studyId}:${row.metricId}`));
+    const details = new Map<number, Diagnostics['studies'][number]['details']>();
+    const note = (studyId: number, entry: Diagnostics['studies'][number]['details'][number]) => {
+      if (!details.has(studyId)) details.set(studyId, []);
+      details.get(studyId)!.push(entry);
+    };
+    const byQuestion = new Map<string, { studyId: number; qid: string; filename: string; count: number }>();
+    for (const row of outOfScale) {
+      if (!keptIds.has(row.productId)) continue;
+      const key = `${row.studyId}|${row.filename}|${row.qid}`;
+      const entry = byQuestion.get(key) ?? {
+        studyId: row.studyId,
+        qid: row.qid,
+        filename: row.filename,
+        count: 0,
+      };
+      entry.count += row.count;
+      byQuestion.set(key, entry);
+    }
+    for (const entry of byQuestion.values())
+      note(entry.studyId, {
+        level: 'error',
+        message: ANALYTICS_MESSAGES.outOfScale(entry.count, entry.qid),
+        file: entry.filename,
+      });
+    for (const [studyId, study] of studiesFound) {
+      for (const metric of metricList) {
+        if (expectedIn(metric, study.rdfType) && !mappedSet.has(`${studyId}:${metric.id}`))
+          note(studyId, {
+            level: 'warning',
+            message: ANALYTICS_MESSAGES.missingMapping(metric.name),
+            file: null,
+          });
+      }
+    }
+    const lowBases = new Map<string, { studyId: number; metric: string; bases: number[] }>();
+    for (const product of kept) {
+      for (const metric of metricList) {
+        const n = sumsOf(sums, product.id, metric.id).n;
+        if (n === 0 || n >= LOW_BASE) continue;
+        const key = `${product.studyId}:${metric.id}`;
+        const entry = lowBases.get(key) ?? { studyId: product.studyId, metric: metric.name, bases: [] };
+        entry.bases.push(n);
+        lowBases.set(key, entry);
+      }
+    }
+    for (const entry of lowBases.values())
+      note(entry.studyId, {
+        level: 'info',
+        message: ANALYTICS_MESSAGES.lowBase(
+          entry.metric,
+          entry.bases.length,
+          Math.min(...entry.bases),
+          Math.max(...entry.bases),
+        ),
+        file: null,
+      });
+    const studies = [...details.entries()]
+      .map(([studyId, entries]) => ({
+        study_id: studyId,
+        c_mi_number: studiesFound.get(studyId)!.cMiNumber,
+        errors: entries.filter((entry) => entry.level === 'error').length,
+        warnings: entries.filter((entry) => entry.level === 'warning').length,
+        infos: entries.filter((entry) => entry.level === 'info').length,
+        details: entries,
+      }))
+      .sort((left, right) => left.c_mi_number.localeCompare(right.c_mi_number));
+    return {
+      studies_found: studiesFound.size,
+      studies_with_anomalies: studies.filter((study) => study.errors + study.warnings > 0).length,
+      studies,
+    };
+  }
+
+  async function computeSignificance(
+    user: AuthUser,
+    request: ParsedSignificanceRequest,
+  ): Promise<NonNullable<SignificanceStatus['result']>> {
+    const chosen = request.metrics.filter((entry) => entry.confidence);
+    const metricList = await resolveMetrics(
+      chosen.map((entry) => ({ metric: entry.field, aggregation: entry.aggregation })),
+      'metrics',
+    );
+    const productIds = [...new Set(request.data.map((row) => row.id))];
+    const visible = await analytics.productsById(productIds, scopeOf(user));
+    const missing = productIds.filter((id) => !visible.has(id));
+    if (missing.length > 0) throw errors.badRequest(ANALYTICS_MESSAGES.missingProducts(missing));
+    const distinct = [...new Map(metricList.map((metric) => [metric.id, metric])).values()];
+    const outOfScale = await outOfScaleAnswers(productIds, distinct);
+    const sums = await loadSums(
+      productIds,
+      distinct,
+      respondentConditions(request.demographics, request.demographics_fragrances),
+      new Set(outOfScale.map((row) => row.productId)),
+    );
+
+    const rows: Record<string, unknown>[] = productIds.map((id) => ({ id }));
+    chosen.forEach((entry, index) => {
+      const metric = metricList[index]!;
+      const key = `${metric.name}.${entry.aggregation}.confidence`;
+      const perProduct = productIds.map((id) => sumsOf(sums, id, metric.id));
+      const withAnswers = perProduct.filter((productSums) => productSums.n > 0);
+      const total = perProduct.reduce(addSums, EMPTY_SUMS as Sums);
+      const share = isShare(entry.aggregation);
+      const average =
+        withAnswers.length === 0
+          ? Number.NaN
+          : withAnswers.reduce(
+              (sum, productSums) =>
+                sum + aggregate(productSums, share ? entry.aggregation : 'mean', metric.kind)!,
+              0,
+            ) / withAnswers.length;
+      perProduct.forEach((productSums, at) => {
+        let comparison: SelectionComparison;
+        if (share) {
+          const selection = { count: boxCount(productSums, entry.aggregation)!, n: productSums.n };
+          comparison =
+            request.calculation === 'rest'
+              ? compareSelectionVsRest({
+                  kind: 'box',
+                  selection,
+                  rest: {
+                    count: boxCount(total, entry.aggregation)! - selection.count,
+                    n: total.n - productSums.n,
+                  },
+                  levels: ANALYTICS_LEVELS,
+                })
+              : compareSelectionVsAverage({ kind: 'box', selection, average, levels: ANALYTICS_LEVELS });
+        } else {
+          const selection = summaryFromSums(productSums.n, productSums.sum, productSums.sumSq);
+          comparison =
+            request.calculation === 'rest'
+              ? compareMeanVsRestFromSummaries(
+                  selection,
+                  subtractSums(
+                    { n: total.n, sum: total.sum, sumOfSquares: total.sumSq },
+                    { n: productSums.n, sum: productSums.sum, sumOfSquares: productSums.sumSq },
+                  ),
+                  ANALYTICS_LEVELS,
+                )
+              : compareMeanVsAverageFromSummary(selection, average, ANALYTICS_LEVELS);
+        }
+        rows[at]![key] = {
+          level: comparison.level,
+          table: comparison.direction,
+          test: comparison.test,
+          p_value: comparison.pValue,
+          n: productSums.n,
+        };
+      });
+    });
+    return {
+      calculation: request.calculation,
+      results: rows as unknown as NonNullable<SignificanceStatus['result']>['results'],
+    };
+  }
+
+  /** Demographic options with respondent counts, metrics with their aggregations, age and year ranges. */
+  async function computeOptions(user: AuthUser): Promise<AnalyticsOptionsResponse> {
+    const scope = scopeOf(user);
+    const [definitions, counts, ranges, metricList, metricCounts] = await Promise.all([
+      fields.definitions(),
+      analytics.demographicCounts(scope),
+      analytics.ageAndYearRange(scope),
+      metricCatalogue(),
+      analytics.metricStudyCounts(compileFilters(StudySearchQuery.parse({})), scope, 'all'),
+    ]);
+    const demographics = definitions
+      .filter((def) => def.fieldGroup === 'demographics')
+      .map((def) => ({
+        field: def.field,
+        label: def.label,
+        type: def.type,
+        multivalue: def.multivalue,
+        editable: def.editable,
+        tag_group: def.tagGroup,
+        options: mergeOptions(def, counts.get(def.field)),
+      }));
+    return {
+      data: {
+        fields: {
+          demographics,
+          metrics: metricOptions(metricList, metricCounts),
+          aggregation_metadata: aggregationGroups(),
+          metrics_range: {
+            age: {
+              min: Math.max(ANALYTICS_AGE_RANGE.min, ranges.minAge ?? ANALYTICS_AGE_RANGE.min),
+              max: Math.min(ANALYTICS_AGE_RANGE.max, ranges.maxAge ?? ANALYTICS_AGE_RANGE.max),
+            },
+          },
+          metadata: {
+            year: {
+              min: ranges.minYear ?? new Date().getFullYear(),
+              max: ranges.maxYear ?? new Date().getFullYear(),
+            },
+          },
+        },
+      },
+    };
+  }
+  const optionsCache = createAnswerCache<AnalyticsOptionsResponse>({
+    maxEntries: 50,
+    fingerprint: () => analytics.fingerprint(),
+  });
+
+  /**
+   * The attributes of the fragrances the filters select (or the chosen ones): each attribute's answers
+   * pooled over the fragrances and respondents kept, ranked by the aggregation, best or worst first.
+   */
+  async function computeTopAttributes(
+    user: AuthUser,
+    request: ParsedTopAttributesRequest,
+  ): Promise<AttributesResult> {
+    const compiled = compileFor(user, request.q as ParsedStudySearchQuery);
+    const chosenIds = request.frags ? [...new Set(request.frags.map((entry) => entry.id))] : null;
+    const productList = await analytics.products({
+      compiled,
+      scope: scopeOf(user),
+      kind: 'fragrance',
+      rdfType: request.q.metrics?.rdfType ?? 'all',
+      productIds: chosenIds,
+    });
+    if (chosenIds) {
+      const found = new Set(productList.map((product) => product.id));
+      const missing = chosenIds.filter((id) => !found.has(id));
+      if (missing.length > 0) throw errors.badRequest(ANALYTICS_MESSAGES.missingProducts(missing));
+    }
+    const { attribute_type: type, aggregation, order, count } = request.data;
+    const attributes = (await metricCatalogue()).filter(
+      (metric) => metric.metricType === 'Attribute' && (type === 'all' || metric.kind === type),
+    );
+    const productIds = productList.map((product) => product.id);
+    const outOfScale = await outOfScaleAnswers(productIds, attributes);
+    const respondentFilter = respondentConditions(request.q.demographics ?? {}, request.demographics);
+    // Pooled in the database; per product (dropping out-of-scale answers) only where there are some.
+    let pooledOf: (metric: MetricRecord) => Sums;
+    if (outOfScale.length === 0) {
+      const pooled = await analytics.pooledSums(
+        {
+          compiled,
+          scope: scopeOf(user),
+          kind: 'fragrance',
+          rdfType: request.q.metrics?.rdfType ?? 'all',
+          productIds: chosenIds,
+        },
+        attributes.map((metric) => metric.id),
+        [],
+        respondentFilter,
+      );
+      pooledOf = (metric) => pooled.get(metric.id) ?? EMPTY_SUMS;
+    } else {
+      const sums = await loadSums(
+        productIds,
+        attributes,
+        respondentFilter,
+        new Set(outOfScale.map((row) => row.productId)),
+      );
+      pooledOf = (metric) =>
+        productIds.reduce((total, id) => addSums(total, sumsOf(sums, id, metric.id)), EMPTY_SUMS as Sums);
+    }
+    const rows = attributes
+      .map((metric) => {
+        const pooled = pooledOf(metric);
+        return {
+          attribute: metric.label,
+          field: metric.name,
+          top_2_box: aggregate(pooled, 'top_2_box', metric.kind),
+          bottom_2_box: aggregate(pooled, 'bottom_2_box', metric.kind),
+          mean: aggregate(pooled, 'mean', metric.kind),
+          top_box: aggregate(pooled, 'top_box', metric.kind),
+          bottom_box: aggregate(pooled, 'bottom_box', metric.kind),
+          is_binary_scale: metric.kind === 'binary',
+          n: pooled.n,
+        };
+      })
+      .filter((row) => row.n > 0)
+      .sort((left, right) => {
+        const a = left[aggregation]!;
+        const b = right[aggregation]!;
+        if (a === b) return left.field.localeCompare(right.field);
+        return order === 'best' ? b - a : a - b;
+      })
+      .slice(0, count);
+    return { attributes: rows, fragrances: productList.length };
+  }
+
+  return {
+    /** Queues a top attributes search; the answer carries its job id. */
+    async queueTopAttributes(
+      user: AuthUser,
+      request: ParsedTopAttributesRequest,
+    ): Promise<{ jobid: string }> {
+      compileFor(user, request.q as ParsedStudySearchQuery);
+      const jobid = await runJob(user, JOB_KINDS.attributes, async () => ({
+        result: await computeTopAttributes(user, request),
+      }));
+      return { jobid };
+    },
+
+    async topAttributesStatus(user: AuthUser, jobId: string): Promise<TopAttributesStatus> {
+      const job = await jobStatus(user, JOB_KINDS.attributes, jobId);
+      return {
+        status: job.status as TopAttributesStatus['status'],
+        progress: job.progress,
+        result: job.status === 'SUCCESS' ? { json: job.result as AttributesResult } : null,
+        error: job.error,
+      };
+    },
+
+    /** Queues a metric search; the answer carries its job id. */
+    async queueMetricSearch(
+      user: AuthUser,
+      request: ParsedMetricSearchRequest,
+      noCache: boolean,
+    ): Promise<{ jobid: string }> {
+      // Refusals that need no data are answered at once: 403 for admin-only filters, 400 for metrics.
+      compileFor(user, studyFiltersOf(request.q));
+      await resolveMetrics(request.q.metrics.metricsList, 'q.metrics.metricsList');
+      const key = JSON.stringify({
+        clients: isClientScopedRole(user.roleId) ? [...user.clients].sort() : null,
+        admin: user.permissions.isAdmin,
+        request,
+      });
+      const jobid = await runJob(user, JOB_KINDS.search, async (jobId) => {
+        if (noCache) return { result: await computeMetricSearch(user, request) };
+        const cached = await resultCache.get(key, async () => ({
+          result: await computeMetricSearch(user, request),
+          jobId,
+        }));
+        return { result: cached.result, sameAs: cached.jobId };
+      });
+      return { jobid };
+    },
+
+    async metricSearchStatus(user: AuthUser, jobId: string): Promise<MetricSearchStatus> {
+      const job = await jobStatus(user, JOB_KINDS.search, jobId);
+      return {
+        status: job.status as MetricSearchStatus['status'],
+        progress: job.progress,
+        result: job.status === 'SUCCESS' ? { json: job.result as MetricSearchResult } : null,
+        error: job.error,
+      };
+    },
+
+    async queueSignificance(user: AuthUser, request: ParsedSignificanceRequest): Promise<{ job_id: string }> {
+      const chosen = request.metrics.filter((entry) => entry.confidence);
+      await resolveMetrics(
+        chosen.map((entry) => ({ metric: entry.field, aggregation: entry.aggregation })),
+        'metrics',
+      );
+      const variance = chosen.findIndex((entry) => entry.aggregation === 'variance');
+      if (variance >= 0) {
+        const message = ANALYTICS_MESSAGES.aggregationNotOffered('variance', chosen[variance]!.field);
+        throw errors.badRequest(message, [{ path: 'metrics', message }]);
+      }
+      const job_id = await runJob(user, JOB_KINDS.significance, async () => ({
+        result: await computeSignificance(user, request),
+      }));
+      return { job_id };
+    },
+
+    async significanceStatus(user: AuthUser, jobId: string): Promise<SignificanceStatus> {
+      const job = await jobStatus(user, JOB_KINDS.significance, jobId);
+      return {
+        status: job.status as SignificanceStatus['status'],
+        progress: job.progress,
+        result: job.status === 'SUCCESS' ? (job.result as SignificanceStatus['result']) : null,
+        error: job.error,
+      };
+    },
+
+    /** Demographic options with respondent counts, metrics with their aggregations, age and year ranges. */
+    async options(user: AuthUser): Promise<AnalyticsOptionsResponse> {
+      const key = isClientScopedRole(user.roleId) ? [...user.clients].sort().join('\u0000') : '*';
+      return optionsCache.get(key, () => computeOptions(user));
+    },
+
+    /**
+     * How many fragrances carry each value of a fragrance field, among the fragrances the filters
+     * select (or the chosen ones), most frequent first; fragrances without a value count as 'No tag'.
+     */
+    async tendencies(user: AuthUser, request: ParsedTendenciesRequest): Promise<TendenciesResponse> {
+      const compiled = compileFor(user, request.q as ParsedStudySearchQuery);
+      const field = request.data.groupby.slice('perfume_characteristics.'.length);
+      const chosenIds = request.frags ? [...new Set(request.frags.map((entry) => entry.id))] : null;
+      const perFragrance = await analytics.fragranceValues(
+        {
+          compiled,
+          scope: scopeOf(user),
+          kind: 'fragrance',
+          rdfType: request.q.metrics?.rdfType ?? 'all',
+          productIds: chosenIds,
+        },
+        field,
+      );
+      const counts = new Map<string, number>();
+      for (const values of perFragrance)
+        for (const value of values.length === 0 ? [NO_TAG] : values)
+          counts.set(value, (counts.get(value) ?? 0) + 1);
+      const total = perFragrance.length;
+      let table = [...counts.entries()]
+        .map(([name, count]) => ({ name, count, percentage: total === 0 ? 0 : (100 * count) / total }))
+        .sort((left, right) => right.count - left.count || left.name.localeCompare(right.name));
+      if (request.data.count) table = table.slice(0, request.data.count);
+      return {
+        table_data: table,
+        chart_data: {
+          labels: table.map((row) => row.name),
+          data: table.map((row) => (request.data.return === 'percentage' ? row.percentage : row.count)),
+        },
+        total,
+      };
+    },
+
+    /** Metric options with the studies counted under the filters and study kind. */
+    async metricOptionsFor(
+      user: AuthUser,
+      query: ParsedStudySearchQuery,
+      rdfType: 'all' | 'rdf' | 'eeg' | 'irt',
+      implicitOnly: boolean,
+    ) {
+      const compiled = compileFor(user, query);
+      const [metricList, counts] = await Promise.all([
+        metricCatalogue(),
+        analytics.metricStudyCounts(compiled, scopeOf(user), rdfType),
+      ]);
+      return metricOptions(
+        metricList.filter((metric) => !implicitOnly || metric.kind === 'implicit'),
+        counts,
+      ).filter((option) => option.count > 0);
+    },
+  };
+}
+
+function metricOptions(metricList: MetricRecord[], counts: Map<number, number>) {
+  return metricList.map((metric) => ({
+    type: metric.metricType,
+    name: metric.label,
+    field: metric.name,
+    kind: metric.kind,
+    aggregations: [...AGGREGATIONS_BY_METRIC_KIND[metric.kind]],
+    count: counts.get(metric.id) ?? 0,
+  }));
+}
+
+/** The aggregations offered per metric type, labelled as the metrics table heads them. */
+function aggregationGroups(): AnalyticsOptionsResponse['data']['fields']['aggregation_metadata'] {
+  const groups: { category: string; label: string; kind: keyof typeof AGGREGATIONS_BY_METRIC_KIND }[] = [
+    { category: 'Performance', label: 'Performance', kind: 'hedonic' },
+    { category: 'Attribute', label: 'Attributes', kind: 'hedonic' },
+    { category: 'EEG', label: 'EEG (Genisys)', kind: 'eeg' },
+    { category: 'Implicit', label: 'Implicit (IRT)', kind: 'implicit' },
+  ];
+  return groups.map((group) => ({
+    category: group.category,
+    label: group.label,
+    options: AGGREGATIONS.filter((aggregation) =>
+      AGGREGATIONS_BY_METRIC_KIND[group.kind].includes(aggregation),
+    ).map((aggregation) => ({ field: aggregation, label: AGGREGATION_LABELS[aggregation] })),
+  }));
+}
+
+export type AnalyticsService = ReturnType<typeof createAnalyticsService>;

@@ -1,0 +1,740 @@
+/**
+ * Advanced analytics (document 3 sections 3.1, 3.2 and 7; numbers per shared METRICS.md): the filters
+ * of a metric search, the job protocol (POST answers a job id, GET polls SUCCESS / FAILURE /
+ * progress), metric search results with diagnostics, significance, demographic options and profiles.
+ */
+import { z } from 'zod';
+import { FieldDefinition } from './fields.ts';
+import {
+  ConceptDetailsFilter,
+  DropdownOptionsResponse,
+  EssentialsFilter,
+  FragranceDetailsFilter,
+  MethodologyFilter,
+} from './search.ts';
+
+const TEXT_MAX = 200;
+const VALUES_MAX = 500;
+
+/** The aggregations of METRICS.md section 1, in the spec's column order. */
+export const AGGREGATIONS = [
+  'top_box',
+  'top_2_box',
+  'just_right',
+  'mean',
+  'bottom_2_box',
+  'bottom_box',
+  'variance',
+  'hi_yes',
+  'hi_no',
+  'irt_yes',
+  'irt_no',
+  'eeg_mean',
+] as const;
+export const Aggregation = z.enum(AGGREGATIONS);
+export type Aggregation = z.infer<typeof Aggregation>;
+
+/** Column abbreviations of the metrics table (document 3 section 2.1). */
+export const AGGREGATION_LABELS: Record<Aggregation, string> = {
+  top_box: 'TB',
+  top_2_box: 'T2B',
+  just_right: 'JAR/N',
+  mean: 'M',
+  bottom_2_box: 'B2B',
+  bottom_box: 'BB',
+  variance: 'VAR',
+  hi_yes: 'HiY',
+  hi_no: 'HiN',
+  irt_yes: 'YES',
+  irt_no: 'NO',
+  eeg_mean: 'M',
+};
+
+/** Aggregations offered per kind of metric: implicit shares only on implicit metrics, EEG means on EEG. */
+export const AGGREGATIONS_BY_METRIC_KIND: Record<
+  'hedonic' | 'jar' | 'binary' | 'eeg' | 'implicit',
+  readonly Aggregation[]
+> = {
+  hedonic: ['top_box', 'top_2_box', 'just_right', 'mean', 'bottom_2_box', 'bottom_box', 'variance'],
+  jar: ['top_box', 'top_2_box', 'just_right', 'mean', 'bottom_2_box', 'bottom_box', 'variance'],
+  binary: ['top_box', 'top_2_box', 'mean', 'bottom_2_box', 'bottom_box', 'variance'],
+  eeg: ['eeg_mean', 'mean', 'variance'],
+  implicit: ['irt_yes', 'irt_no', 'hi_yes', 'hi_no'],
+};
+
+/** Kinds of study a metric search covers: all, classic results (rdf), EEG, implicit (irt). */
+export const RDF_TYPES = ['all', 'rdf', 'eeg', 'irt'] as const;
+export const RdfType = z.enum(RDF_TYPES);
+export type RdfType = z.infer<typeof RdfType>;
+
+/** Significance levels, strictest first (99 %, 95 %, 90 %). */
+export const SIGNIFICANCE_LEVELS = [0.01, 0.05, 0.1] as const;
+
+/** A result cell with a base below this is a low base (METRICS.md section 1). */
+export const LOW_BASE = 30;
+
+/** Age slider of the analytics screens. */
+export const ANALYTICS_AGE_RANGE = { min: 18, max: 64 } as const;
+
+/** Metrics every profile shows, with N/A placeholder rows when a product has no answers for them. */
+export const PROFILE_REQUIRED_METRICS = ['liking', 'strength', 'purchase_intention'] as const;
+
+export const FRAGRANCE_PROFILE_FILE_NAME = 'fragrance_profile.xlsx';
+
+/** Messages of the analytics calls. */
+export const ANALYTICS_MESSAGES = {
+  unknownMetric: (name: string) => `Unknown metric "${name}".`,
+  aggregationNotOffered: (aggregation: string, metric: string) =>
+    `The aggregation ${aggregation} is not offered for the metric ${metric}.`,
+  noSuchJob: 'No such job.',
+  missingProducts: (ids: readonly number[]) =>
+    `Some chosen products are no longer available: ${ids.join(', ')}.`,
+  significanceNeedsConfidence: 'You need to check at least one metric to calculate significance.',
+  significanceNeedsProducts: 'Significance needs at least two products.',
+  conceptFiltersAdminOnly: 'Only admins may filter on concept details.',
+  notVerifiedAdminOnly: 'Only admins may search not verified studies.',
+  jobFailed: 'The analysis could not be completed.',
+  missingMapping: (metric: string) => `No question is mapped to the metric ${metric}.`,
+  lowBase: (metric: string, products: number, smallest: number, largest: number) =>
+    products === 1
+      ? `Low base on ${metric}: 1 product with ${smallest} answers (below ${LOW_BASE}).`
+      : `Low base on ${metric}: ${products} products with ${smallest} to ${largest} answers (below ${LOW_BASE}).`,
+  outOfScale: (count: number, question: string) =>
+    `${count} answers to question ${question} are outside the question's scale.`,
+  noProfileData: 'No fragrance profile data',
+} as const;
+
+const FilterValues = (description: string) =>
+  z
+    .array(z.string().trim().min(1, 'Filter values must not be empty').max(TEXT_MAX))
+    .max(VALUES_MAX)
+    .nullish()
+    .meta({ description });
+
+const Age = z.number().int().min(0).max(99).nullish();
+
+/** Respondent demographics of an analytics search: AND across fields, OR within one. */
+export const AnalyticsDemographicsFilter = z
+  .strictObject({
+    ethnicity: FilterValues('Ethnicities of respondents.'),
+    gender: FilterValues('Genders of respondents.'),
+    socialClass: FilterValues('Social classes of respondents.'),
+    bumo: FilterValues('Brands used most often by respondents.'),
+    startAge: Age.meta({ description: 'Youngest respondent age, inclusive.' }),
+    endAge: Age.meta({ description: 'Oldest respondent age, inclusive.' }),
+  })
+  .refine((value) => value.startAge == null || value.endAge == null || value.startAge <= value.endAge, {
+    message: 'startAge must not be after endAge',
+    path: ['endAge'],
+  });
+export type AnalyticsDemographicsFilter = z.output<typeof AnalyticsDemographicsFilter>;
+
+/** Best or worst N products, or N percent of them. */
+export const Threshold = z
+  .strictObject({
+    applyThreshold: z.boolean().default(false),
+    amount: z.number().positive('amount must be above 0').max(100_000).default(10),
+    desc: z.boolean().default(true).meta({ description: 'true: best (highest values); false: worst.' }),
+    type: z
+      .enum(['fragrances', 'percentage'])
+      .default('fragrances')
+      .meta({ description: 'fragrances: a number of products; percentage: a percent of them.' }),
+  })
+  .refine((value) => value.type !== 'percentage' || value.amount <= 100, {
+    message: 'A percentage threshold must not be above 100',
+    path: ['amount'],
+  })
+  .meta({ id: 'Threshold' });
+export type Threshold = z.output<typeof Threshold>;
+
+/** One metric column of a search. */
+export const MetricEntry = z
+  .strictObject({
+    metricType: z.string().trim().max(TEXT_MAX).nullish().meta({ description: 'Informative.' }),
+    metric: z.string().trim().min(1, 'Choose a metric').max(TEXT_MAX),
+    aggregation: Aggregation,
+    confidence: z.boolean().default(false).meta({ description: 'Use this metric for significance.' }),
+    applyThreshold: z.boolean().default(false),
+    threshold: Threshold.optional(),
+  })
+  .meta({ id: 'MetricEntry' });
+export type MetricEntry = z.output<typeof MetricEntry>;
+
+export const AnalyticsMetricsFilter = z
+  .strictObject({
+    rdfType: RdfType.default('all'),
+    useConcepts: z.boolean().nullish().meta({ description: 'Informative; the search type decides.' }),
+    stage: z.unknown().optional(),
+    order: z.unknown().optional(),
+    threshold: Threshold.optional().meta({
+      description: 'Applies to every metric entry without a threshold of its own.',
+    }),
+    metricsList: z.array(MetricEntry).min(1, 'Choose at least one metric').max(50),
+  })
+  .meta({ id: 'AnalyticsMetricsFilter' });
+
+/** The analytics filters: the study filters plus demographics and metrics (document 3 section 3.1). */
+export const AnalyticsQuery = z
+  .strictObject({
+    essentials: EssentialsFilter.prefault({}),
+    fragranceDetails: FragranceDetailsFilter.prefault({}),
+    conceptDetails: ConceptDetailsFilter.prefault({}),
+    methodology: MethodologyFilter.prefault({}),
+    demographics: AnalyticsDemographicsFilter.prefault({}),
+    metrics: AnalyticsMetricsFilter,
+  })
+  .meta({ id: 'AnalyticsQuery' });
+export type AnalyticsQuery = z.input<typeof AnalyticsQuery>;
+export type ParsedAnalyticsQuery = z.output<typeof AnalyticsQuery>;
+
+/** Demographic fields a condition may name (the profile and results-table filters). */
+export const DEMOGRAPHIC_FIELDS = ['gender', 'ethnicity', 'social_class', 'bumo', 'age'] as const;
+
+/** Equal filter (field and value) or range filter on age (from and to), document 3 section 3.1. */
+export const DemographicCondition = z
+  .union([
+    z.strictObject({
+      field: z.enum(['gender', 'ethnicity', 'social_class', 'bumo']),
+      filter: z.strictObject({ type: z.literal('equal'), value: z.string().trim().min(1).max(TEXT_MAX) }),
+    }),
+    z.strictObject({
+      field: z.literal('age'),
+      filter: z
+        .strictObject({
+          type: z.literal('range'),
+          from: z.number().int().min(0).max(99),
+          to: z.number().int().min(0).max(99),
+        })
+        .refine((value) => value.from <= value.to, { message: 'from must not be after to', path: ['to'] }),
+    }),
+  ])
+  .meta({ id: 'DemographicCondition' });
+export type DemographicCondition = z.output<typeof DemographicCondition>;
+
+/** A product chosen in the results list. */
+export const ChosenProduct = z.object({
+  id: z.number().int().positive().meta({ description: 'Result row id (the product id).' }),
+  c_mi_number: z.string().nullish(),
+  prod: z.string().nullish(),
+  data: z.unknown().optional(),
+});
+
+/** Fields a performance search can break the rows down by. */
+export const BREAKDOWN_FIELDS = {
+  metadata: [
+    'client',
+    'category',
+    'product_type',
+    'product_area',
+    'region',
+    'country',
+    'year',
+    'methodology',
+    'design_method',
+    'research_type',
+  ],
+  fragrance: ['family', 'subfamily', 'specifier', 'perfumer_name', 'region', 'country'],
+} as const;
+
+export const PerformanceBreakdown = z
+  .strictObject({
+    category: z.enum(['metadata', 'fragrance']).meta({ description: 'Metadata Type.' }),
+    field: z
+      .string()
+      .trim()
+      .min(1)
+      .max(TEXT_MAX)
+      .meta({ description: 'Metadata: the field to break down by.' }),
+  })
+  .superRefine((value, context) => {
+    const fields: readonly string[] = BREAKDOWN_FIELDS[value.category];
+    if (!fields.includes(value.field))
+      context.addIssue({
+        code: 'custom',
+        message: `Cannot break down by ${value.category}.${value.field}; choose one of ${fields.join(', ')}`,
+        path: ['field'],
+      });
+  })
+  .meta({ id: 'PerformanceBreakdown' });
+export type PerformanceBreakdown = z.output<typeof PerformanceBreakdown>;
+
+/** POST /analytics/fragrances. */
+export const MetricSearchRequest = z
+  .strictObject({
+    q: AnalyticsQuery,
+    type: z
+      .enum(['fragrances', 'concepts'])
+      .default('fragrances')
+      .meta({ description: 'What the rows are: fragrances or concepts.' }),
+    demographics_fragrances: z
+      .array(DemographicCondition)
+      .max(20)
+      .default([])
+      .meta({ description: 'Demographic conditions of the results-table filter (AND).' }),
+    fragrances: z
+      .array(ChosenProduct)
+      .max(50_000)
+      .nullish()
+      .meta({ description: 'Limit the rows to these products (the selected fragrances).' }),
+    data: PerformanceBreakdown.nullish().meta({
+      description: 'Performance search: also pool the rows by this study (metadata) or fragrance field.',
+    }),
+  })
+  .meta({ id: 'MetricSearchRequest' });
+export type MetricSearchRequest = z.input<typeof MetricSearchRequest>;
+export type ParsedMetricSearchRequest = z.output<typeof MetricSearchRequest>;
+
+export const NoCacheQuery = z.object({
+  no_cache: z
+    .union([z.literal('true'), z.literal('1'), z.literal(''), z.literal('false'), z.literal('0')])
+    .optional()
+    .transform((value) => value === 'true' || value === '1' || value === '')
+    .meta({ description: 'Compute afresh instead of answering from the cache.' }),
+});
+
+export const JobIdParam = z.object({ jobId: z.string().uuid('Not a job id') });
+
+/** Answer of POST /analytics/fragrances. */
+export const QueuedJob = z.object({ jobid: z.string() }).meta({ id: 'QueuedJob' });
+/** Answer of POST /analytics/significance. */
+export const QueuedSignificanceJob = z.object({ job_id: z.string() }).meta({ id: 'QueuedSignificanceJob' });
+
+export const JOB_STATES = ['PENDING', 'STARTED', 'SUCCESS', 'FAILURE', 'REVOKED'] as const;
+
+/** One result row: a fragrance or a concept with its values per `metric.aggregation`. */
+export const MetricResultRow = z
+  .object({
+    id: z.number().int().meta({ description: 'Product id.' }),
+    study_id: z.number().int(),
+    c_mi_number: z.string(),
+    category: z.string().nullable(),
+    product: z.string().nullable().meta({ description: 'Product type of the study.' }),
+    name: z.string().nullable().meta({ description: 'Fragrance or concept name.' }),
+    prod: z.string().meta({ description: 'Product code.' }),
+    kind: z.enum(['fragrance', 'concept']),
+    values: z.record(z.string(), z.number().nullable()).meta({
+      description: '"metric.aggregation": a mean or VAR, or a box share in [0, 1]; null: no answers.',
+    }),
+    bases: z
+      .record(z.string(), z.number().int())
+      .meta({ description: '"metric.aggregation": answers counted.' }),
+    low_base: z.array(z.string()).meta({ description: 'Keys whose base is below 30.' }),
+  })
+  .meta({ id: 'MetricResultRow' });
+export type MetricResultRow = z.infer<typeof MetricResultRow>;
+
+/** Pooled aggregates of a metric over every row. Keys with a dot hold counts. */
+export const MetricSummary = z.record(z.string(), z.number().nullable()).meta({ id: 'MetricSummary' });
+
+export const DiagnosticEntry = z.object({
+  level: z.enum(['error', 'warning', 'info']),
+  message: z.string(),
+  file: z.string().nullable().meta({ description: 'Results file concerned, if any.' }),
+});
+
+export const Diagnostics = z
+  .object({
+    studies_found: z.number().int(),
+    studies_with_anomalies: z.number().int(),
+    studies: z.array(
+      z.object({
+        study_id: z.number().int(),
+        c_mi_number: z.string(),
+        errors: z.number().int(),
+        warnings: z.number().int(),
+        infos: z.number().int(),
+        details: z.array(DiagnosticEntry),
+      }),
+    ),
+  })
+  .meta({ id: 'Diagnostics' });
+export type Diagnostics = z.infer<typeof Diagnostics>;
+
+export const MetricColumn = z.object({
+  metric: z.string(),
+  label: z.string(),
+  metric_type: z.string(),
+  aggregation: Aggregation,
+  aggregation_label: z.string(),
+  confidence: z.boolean(),
+  key: z.string().meta({ description: '"metric.aggregation"' }),
+});
+
+export const MetricSearchResult = z
+  .object({
+    type: z.enum(['fragrances', 'concepts']),
+    columns: z.array(MetricColumn),
+    results: z.array(MetricResultRow),
+    summary: z.record(z.string(), MetricSummary),
+    diagnostics: Diagnostics,
+    filtered: z.boolean().meta({ description: 'Whether respondent filters applied.' }),
+    performance: z
+      .array(
+        z.object({
+          category: z.object({ name: z.string(), value: z.string() }),
+          metrics: z.array(z.object({ name: z.string(), value: z.number().nullable() })),
+          fragrances: z.number().int(),
+          n: z.record(z.string(), z.number().int()),
+        }),
+      )
+      .optional()
+      .meta({
+        description:
+          'Performance search: per value of the breakdown field, each metric.aggregation pooled over its rows (No tag: no value).',
+      }),
+  })
+  .meta({ id: 'MetricSearchResult' });
+export type MetricSearchResult = z.infer<typeof MetricSearchResult>;
+
+const jobStatus = <T extends z.ZodType>(result: T, id: string) =>
+  z
+    .object({
+      status: z.enum(JOB_STATES),
+      progress: z.number().int().min(0).max(100),
+      result: result.nullable(),
+      error: z.string().nullable(),
+    })
+    .meta({ id });
+
+/** GET /analytics/fragrances/{jobId}: the result travels in result.json. */
+export const MetricSearchStatus = jobStatus(z.object({ json: MetricSearchResult }), 'MetricSearchStatus');
+export type MetricSearchStatus = z.infer<typeof MetricSearchStatus>;
+
+/** POST /analytics/significance. */
+export const SignificanceRequest = z
+  .strictObject({
+    data: z.array(ChosenProduct).min(2, 'Significance needs at least two products.').max(50_000),
+    calculation: z.enum(['avg', 'rest']),
+    metrics: z
+      .array(
+        z.strictObject({
+          field: z.string().trim().min(1).max(TEXT_MAX),
+          aggregation: Aggregation,
+          confidence: z.boolean(),
+        }),
+      )
+      .min(1)
+      .max(50)
+      .refine((list) => list.some((entry) => entry.confidence), {
+        message: 'You need to check at least one metric to calculate significance.',
+      }),
+    demographics: AnalyticsDemographicsFilter.prefault({}),
+    demographics_fragrances: z.array(DemographicCondition).max(20).default([]),
+  })
+  .meta({ id: 'SignificanceRequest' });
+export type SignificanceRequest = z.input<typeof SignificanceRequest>;
+export type ParsedSignificanceRequest = z.output<typeof SignificanceRequest>;
+
+export const SignificanceMark = z.object({
+  level: z.number().nullable().meta({ description: '0.01, 0.05 or 0.1; null: not significant.' }),
+  table: z.enum(['mt', 'let']).nullable().meta({ description: 'mt: higher; let: lower.' }),
+  test: z.string(),
+  p_value: z.number().nullable(),
+  n: z.number().int(),
+});
+
+/** Per product: id, and per "metric.aggregation.confidence" key its mark. */
+export const SignificanceRow = z
+  .object({ id: z.number().int() })
+  .catchall(SignificanceMark)
+  .meta({ id: 'SignificanceRow' });
+
+export const SignificanceStatus = jobStatus(
+  z.object({ calculation: z.enum(['avg', 'rest']), results: z.array(SignificanceRow) }),
+  'SignificanceStatus',
+);
+export type SignificanceStatus = z.infer<typeof SignificanceStatus>;
+
+/** A metric option: its type, its label (name) and its server name (field). */
+export const AnalyticsMetricOption = z.object({
+  type: z.string(),
+  name: z.string(),
+  field: z.string(),
+  kind: z.string(),
+  aggregations: z.array(Aggregation),
+  count: z.number().int().meta({ description: 'Studies in scope with answers mapped to it.' }),
+});
+
+export const AggregationGroup = z.object({
+  category: z.string(),
+  label: z.string(),
+  options: z.array(z.object({ field: Aggregation, label: z.string() })),
+});
+
+/** GET /analytics/options. */
+export const AnalyticsOptionsResponse = z
+  .object({
+    data: z.object({
+      fields: z.object({
+        demographics: z.array(FieldDefinition),
+        metrics: z.array(AnalyticsMetricOption),
+        aggregation_metadata: z.array(AggregationGroup),
+        metrics_range: z.object({ age: z.object({ min: z.number().int(), max: z.number().int() }) }),
+        metadata: z.object({ year: z.object({ min: z.number().int(), max: z.number().int() }) }),
+      }),
+    }),
+  })
+  .meta({ id: 'AnalyticsOptionsResponse' });
+export type AnalyticsOptionsResponse = z.infer<typeof AnalyticsOptionsResponse>;
+
+/** POST /smartsearch/dropdown_options_analytics. */
+export const AnalyticsDropdownRequest = z
+  .strictObject({
+    query: z
+      .strictObject({
+        essentials: EssentialsFilter.prefault({}),
+        fragranceDetails: FragranceDetailsFilter.prefault({}),
+        conceptDetails: ConceptDetailsFilter.prefault({}),
+        methodology: MethodologyFilter.prefault({}),
+        demographics: AnalyticsDemographicsFilter.optional(),
+        metrics: z.unknown().optional(),
+      })
+      .prefault({}),
+    query_metrics: z
+      .array(MetricEntry.partial({ aggregation: true }))
+      .max(50)
+      .default([]),
+    rdf_type: RdfType.default('all'),
+    irt_implict: z.boolean().default(false).meta({ description: 'Implicit (IRT) metrics only.' }),
+  })
+  .meta({ id: 'AnalyticsDropdownRequest' });
+export type AnalyticsDropdownRequest = z.input<typeof AnalyticsDropdownRequest>;
+
+export const AnalyticsDropdownResponse = z
+  .object({
+    data: z.object({
+      fields: DropdownOptionsResponse.shape.data.shape.fields.extend({
+        metrics: z.array(AnalyticsMetricOption),
+      }),
+      dependencies: DropdownOptionsResponse.shape.data.shape.dependencies,
+    }),
+  })
+  .meta({ id: 'AnalyticsDropdownResponse' });
+export type AnalyticsDropdownResponse = z.infer<typeof AnalyticsDropdownResponse>;
+
+/** Filters a profile offers (the bumo category is hidden). */
+export const PROFILE_FILTERS = ['gender', 'ethnicity', 'social_class', 'age'] as const;
+
+/** POST /study/{id}/fragrance/{code}, /concept/{code} and the xlsx variant. */
+export const ProfileRequest = z
+  .strictObject({
+    demographics: z
+      .array(DemographicCondition)
+      .max(20)
+      .default([])
+      .meta({ description: 'Respondent conditions, all applied (AND).' }),
+  })
+  .meta({ id: 'ProfileRequest' });
+export type ProfileRequest = z.input<typeof ProfileRequest>;
+
+export const ProfileParams = z.object({
+  id: z.coerce.number().int().positive(),
+  code: z.string().trim().min(1).max(TEXT_MAX),
+});
+
+const ProfileValue = z
+  .union([z.number(), z.literal('N/A')])
+  .nullable()
+  .meta({ description: 'A mean or a share in [0, 1]; null: none for this scale; N/A: placeholder row.' });
+
+export const ProfileRow = z
+  .object({
+    metric: z.string(),
+    metric_name: z.string(),
+    metric_type: z.string(),
+    mean: ProfileValue,
+    top_box: ProfileValue,
+    top_2_box: ProfileValue,
+    just_right: ProfileValue,
+    bottom_box: ProfileValue,
+    bottom_2_box: ProfileValue,
+    is_binary_scale: z.boolean(),
+    n: z.number().int().meta({ description: 'Answers counted (0 for a placeholder row).' }),
+  })
+  .meta({ id: 'ProfileRow' });
+export type ProfileRow = z.infer<typeof ProfileRow>;
+
+export const ProfileResponse = z
+  .object({
+    result: z.array(ProfileRow).meta({
+      description:
+        'Performance rows first (liking, purchase_intention, strength), then attributes, EEG and implicit metrics. Missing liking, strength or purchase_intention rows are N/A placeholders; empty when no respondent meets the filters.',
+    }),
+    info: z.object({
+      project_name: z.string(),
+      client: z.string(),
+      name: z.string().nullable(),
+      code: z.string().nullable().meta({ description: 'SAP code of a fragrance.' }),
+      c_mi_number: z.string(),
+      prod: z.string().meta({ description: 'Product code of the fragrance or concept.' }),
+      ref_number: z.string().nullable(),
+      concept_code: z.string().nullable(),
+      category: z.string().nullable(),
+      product: z.string().nullable(),
+    }),
+    filters: z.array(z.enum(PROFILE_FILTERS)),
+    time_series: z
+      .record(z.string(), z.record(z.string(), z.number()))
+      .meta({ description: 'EEG metric to time to value; empty when the study stored no time series.' }),
+  })
+  .meta({ id: 'ProfileResponse' });
+export type ProfileResponse = z.infer<typeof ProfileResponse>;
+
+/** Fragrance fields the tendencies can count by (perfume_characteristics.<field>). */
+export const TENDENCY_FIELDS = [
+  'family',
+  'subfamily',
+  'specifier',
+  'perfumer_name',
+  'region',
+  'country',
+  'methodology',
+  'dominant_note',
+] as const;
+
+/** Label of fragrances without a value for the counted field. */
+export const NO_TAG = 'No tag';
+export const TENDENCIES_FILE_NAME = 'fragrance_tendencies.xlsx';
+
+/** Study filters of the analytics side calls that need no metric list; rdfType picks the kind of study. */
+export const AnalyticsStudyQuery = z
+  .strictObject({
+    essentials: EssentialsFilter.prefault({}),
+    fragranceDetails: FragranceDetailsFilter.prefault({}),
+    conceptDetails: ConceptDetailsFilter.prefault({}),
+    methodology: MethodologyFilter.prefault({}),
+    demographics: AnalyticsDemographicsFilter.optional().meta({
+      description:
+        'Respondent filters of the top attributes; the tendencies count fragrances and ignore them.',
+    }),
+    metrics: z
+      .object({ rdfType: RdfType.default('all') })
+      .loose()
+      .optional()
+      .meta({ description: 'Only rdfType is used: the kind of studies counted.' }),
+  })
+  .prefault({});
+
+/** POST /analytics/tendencies (and its xlsx variant). */
+export const TendenciesRequest = z
+  .strictObject({
+    q: AnalyticsStudyQuery,
+    data: z.strictObject({
+      return: z.enum(['percentage', 'count']).default('percentage'),
+      groupby: z
+        .string()
+        .regex(
+          new RegExp(`^perfume_characteristics\\.(${TENDENCY_FIELDS.join('|')})$`),
+          `groupby must be perfume_characteristics.<${TENDENCY_FIELDS.join(' | ')}>`,
+        ),
+      count: z
+        .number()
+        .int()
+        .min(1)
+        .max(1000)
+        .nullish()
+        .meta({ description: 'Keep the most frequent values only.' }),
+    }),
+    frags: z.array(ChosenProduct).max(50_000).nullish().meta({ description: 'Count these fragrances only.' }),
+  })
+  .meta({ id: 'TendenciesRequest' });
+export type TendenciesRequest = z.input<typeof TendenciesRequest>;
+
+export const TendenciesResponse = z
+  .object({
+    table_data: z.array(z.object({ name: z.string(), count: z.number().int(), percentage: z.number() })),
+    chart_data: z.object({ labels: z.array(z.string()), data: z.array(z.number()) }),
+    total: z.number().int().meta({ description: 'Fragrances counted.' }),
+  })
+  .meta({ id: 'TendenciesResponse' });
+export type TendenciesResponse = z.infer<typeof TendenciesResponse>;
+
+/** Aggregations the top attributes can rank by. */
+export const ATTRIBUTE_AGGREGATIONS = ['top_2_box', 'top_box', 'mean', 'bottom_2_box', 'bottom_box'] as const;
+export const ATTRIBUTE_TYPES = ['all', 'hedonic', 'binary'] as const;
+export const ATTRIBUTES_FILE_NAME = 'fragrance_attributes.xlsx';
+
+/** POST /analytics/top-attributes. */
+export const TopAttributesRequest = z
+  .strictObject({
+    q: AnalyticsStudyQuery,
+    demographics: z.array(DemographicCondition).max(20).default([]),
+    frags: z.array(ChosenProduct).max(50_000).nullish().meta({ description: 'Pool these fragrances only.' }),
+    responses: z.unknown().optional().meta({ description: 'Accepted and not used.' }),
+    metrics: z.unknown().optional().meta({ description: 'Accepted and not used.' }),
+    data: z
+      .strictObject({
+        order: z.enum(['best', 'worst']).default('best'),
+        count: z.number().int().min(1).max(1000).default(10).meta({ description: 'Attributes #.' }),
+        attribute_type: z
+          .enum(ATTRIBUTE_TYPES)
+          .default('all')
+          .meta({ description: 'hedonic: agreement scales; binary: check-all-that-apply words.' }),
+        aggregation: z.enum(ATTRIBUTE_AGGREGATIONS).default('top_2_box'),
+      })
+      .prefault({}),
+  })
+  .meta({ id: 'TopAttributesRequest' });
+export type TopAttributesRequest = z.input<typeof TopAttributesRequest>;
+
+export const AttributeRow = z
+  .object({
+    attribute: z.string(),
+    field: z.string(),
+    top_2_box: z.number().nullable(),
+    bottom_2_box: z.number().nullable(),
+    mean: z.number().nullable(),
+    top_box: z.number().nullable(),
+    bottom_box: z.number().nullable(),
+    is_binary_scale: z.boolean(),
+    n: z.number().int(),
+  })
+  .meta({ id: 'AttributeRow' });
+
+export const TopAttributesStatus = z
+  .object({
+    status: z.enum(JOB_STATES),
+    progress: z.number().int().min(0).max(100),
+    result: z
+      .object({ json: z.object({ attributes: z.array(AttributeRow), fragrances: z.number().int() }) })
+      .nullable(),
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'TopAttributesStatus' });
+export type TopAttributesStatus = z.infer<typeof TopAttributesStatus>;
+
+/** Spreadsheet filters of the metrics download ('Filter results'). */
+export const XLSX_FILTERS = [
+  { value: 'bases', label: 'Show bases (n)' },
+  { value: 'hide_low_base', label: 'Hide rows with a low base' },
+  { value: 'hide_empty', label: 'Hide rows without answers' },
+] as const;
+export const DEFAULT_XLSX_FILTERS = ['bases'] as const;
+export const METRICS_FILE_NAME = 'fragrance_metrics.xlsx';
+
+export const XlsxFiltersResponse = z
+  .object({
+    xlsxFilters: z.array(z.object({ value: z.string(), label: z.string() })),
+    chosenXlsxFilters: z.array(z.string()),
+  })
+  .meta({ id: 'XlsxFiltersResponse' });
+
+export const XlsxFiltersQuery = z.object({
+  filters: z
+    .string()
+    .max(500)
+    .optional()
+    .transform((text, context) => {
+      if (text === undefined) return [...DEFAULT_XLSX_FILTERS] as string[];
+      const chosen = text
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+      const known: readonly string[] = XLSX_FILTERS.map((filter) => filter.value);
+      const unknown = chosen.filter((part) => !known.includes(part));
+      if (unknown.length > 0)
+        context.addIssue({ code: 'custom', message: `Unknown spreadsheet filter: ${unknown.join(', ')}` });
+      return chosen;
+    })
+    .meta({ description: 'Comma-separated spreadsheet filters (default: bases).' }),
+});
