@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
-import { BASE_URL, DATA_DIR, E2E_DIR, PORT, TMP_DIR } from './support/env.ts';
+import { BASE_URL, DATA_DIR, DEMO_STUDY_COUNT, E2E_DIR, PORT, TMP_DIR } from './support/env.ts';
 
 // Playwright loads this file in the runner and again in each worker; only the runner starts afresh.
 if (process.env.TEST_WORKER_INDEX === undefined) {
@@ -61,7 +61,7 @@ export default defineConfig({
       PORT: String(PORT),
       DATA_DIR,
       PUBLIC_URL: BASE_URL,
-      ACCORD_DEMO_STUDIES: '12',
+      ACCORD_DEMO_STUDIES: String(DEMO_STUDY_COUNT),
       ACCORD_TEST_HOOKS: '1',
       // The journeys sign in many times a minute; the limit itself is covered by the API tests.
       ACCORD_LOGIN_RATE_LIMIT: '1000',

@@ -17,3 +17,6 @@ export const DEMO_USERS = {
   client: 'client@accord.test',
   sales: 'sales@accord.test',
 } as const;
+
+/** The journeys' server seeds this many demo studies (ACCORD_DEMO_STUDIES in playwright.config.ts). */
+export const DEMO_STUDY_COUNT = 12;
