@@ -27,6 +27,7 @@ import { AppError } from './lib/errors.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { cicsModule } from './modules/cics/index.ts';
 import { createSessionRepository } from './modules/auth/session.repository.ts';
 import { createFieldsRepository } from './modules/fields/fields.repository.ts';
 import { fieldsRoutes } from './modules/fields/fields.routes.ts';
@@ -204,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           clock: deps.clock,
         }),
       });
+      await api.register(cicsModule, { db });
       if (deps.testHooks) await api.register(testHookRoutes, { db });
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send({

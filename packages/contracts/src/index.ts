@@ -8,3 +8,4 @@ export * from './saved-searches.ts';
 export * from './browser.ts';
 export * from './search.ts';
 export * from './study.ts';
+export * from './cics.ts';

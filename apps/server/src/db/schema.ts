@@ -421,6 +421,9 @@ export const questions = pgTable(
     index('questions_study_idx').on(t.studyId),
     index('questions_metric_idx').on(t.metricId),
     uniqueIndex('questions_qid_key').on(t.studyId, t.filename, t.qid),
+    // CICS question search: full text (English) and trigram near spellings (pg_trgm).
+    index('questions_text_fts_idx').using('gin', sql`to_tsvector('english', ${t.text})`),
+    index('questions_text_trgm_idx').using('gin', sql`${t.text} gin_trgm_ops`),
   ],
 );
 
