@@ -119,22 +119,24 @@ export const QuestionStatistics = memo(function QuestionStatistics({
       ) : null}
 
       {boxes.length > 0 ? (
-        <Table withTableBorder withColumnBorders striped fz="sm" aria-label="Boxes on the 5-point scale">
-          <Table.Thead>
-            <Table.Tr>
-              {boxes.map((key) => (
-                <Table.Th key={key}>{labels[key]}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            <Table.Tr>
-              {boxes.map((key) => (
-                <Table.Td key={key}>{percent(statistics[key])}</Table.Td>
-              ))}
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
+        <Table.ScrollContainer minWidth={420}>
+          <Table withTableBorder withColumnBorders striped fz="sm" aria-label="Boxes on the 5-point scale">
+            <Table.Thead>
+              <Table.Tr>
+                {boxes.map((key) => (
+                  <Table.Th key={key}>{labels[key]}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              <Table.Tr>
+                {boxes.map((key) => (
+                  <Table.Td key={key}>{percent(statistics[key])}</Table.Td>
+                ))}
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       ) : null}
 
       {statistics.n > 0 ? <AnswersChart answers={data.answers} /> : null}
