@@ -1,6 +1,6 @@
 /**
  * The SQL of the CICS question search: questions found by their text (PostgreSQL full text search on
- * the GIN index questions_text_fts_idx, near spellings through pg_trgm on questions_text_trgm_idx),
+ * the GIN index questions_search_vector_idx, near spellings through pg_trgm on questions_text_trgm_idx),
  * one question with its study, and the answer counts of a question under respondent filters. Every
  * query here is limited by the caller's study scope.
  */
@@ -18,8 +18,6 @@ export interface QueryTerm {
 export interface AnswerFilter {
   /** Respondent countries (Country and Region_new). */
   countries: string[] | null;
-  /** Regions the study was run in (Region). */
-  studyRegions: string[] | null;
   genders: string[] | null;
   age: [number, number] | null;
 }
@@ -40,7 +38,8 @@ export interface QuestionRecord extends Record<string, unknown> {
   study_region: string[];
 }
 
-const VECTOR = sql`to_tsvector('english', q.text)`;
+/** The stored English document of the question text (questions_search_vector_idx). */
+const VECTOR = sql`q.search_vector`;
 
 function tsQuery(term: QueryTerm): SQL {
   return term.match === 'phrase'
@@ -105,8 +104,8 @@ export function createCicsRepository(db: Db) {
         sql` + `,
       );
       const found = await rows<QuestionRecord & { score: number; total: number }>(sql`
-        with hits as (
-          select q.id, q.text, q.study_id, q.sort_order
+        with hits as materialized (
+          select q.id, q.text, q.study_id, q.sort_order, s.year
           from questions q join studies s on s.id = q.study_id
           where ${scope} and ${conditions}
         ),
@@ -114,17 +113,19 @@ export function createCicsRepository(db: Db) {
           select t.text, (${rank} + 0.5 * (${similarity}) / ${terms.length})::float8 as score
           from (select distinct text from hits) t
         ),
-        total as (select count(*)::int as total from hits)
+        ranked as (
+          select hits.id, scored.score, count(*) over ()::int as total
+          from hits join scored on scored.text = hits.text
+          order by scored.score desc, hits.year desc, hits.study_id desc, hits.sort_order, hits.id
+          limit ${page.limit} offset ${page.offset}
+        )
         select q.id, q.qid, q.text, q.question_type, q.scale_min, q.scale_max, q.labels,
                s.id as study_id, s.c_mi_number, s.project_name, s.client, s.year, s.region as study_region,
-               round(scored.score::numeric, 4)::float8 as score, total.total
-        from hits
-        join scored on scored.text = hits.text
-        join questions q on q.id = hits.id
-        join studies s on s.id = hits.study_id
-        cross join total
-        order by scored.score desc, s.year desc, s.id desc, q.sort_order, q.id
-        limit ${page.limit} offset ${page.offset}`);
+               round(ranked.score::numeric, 4)::float8 as score, ranked.total
+        from ranked
+        join questions q on q.id = ranked.id
+        join studies s on s.id = q.study_id
+        order by ranked.score desc, s.year desc, s.id desc, q.sort_order, q.id`);
       const total =
         found[0]?.total ??
         (page.offset > 0
@@ -149,17 +150,14 @@ export function createCicsRepository(db: Db) {
 
     /** Answers of a question per raw value, and the distinct respondents behind them, under the filter. */
     async answerCounts(
-      questionId: number,
+      question: { id: number; studyId: number },
       filter: AnswerFilter,
     ): Promise<{ values: { value: number; count: number }[]; respondents: number }> {
-      const conditions: SQL[] = [sql`a.question_id = ${questionId}`];
+      // The respondents of a question are those of its study: read them by the study index, then their answers.
+      const conditions: SQL[] = [sql`a.question_id = ${question.id}`, sql`r.study_id = ${question.studyId}`];
       if (filter.countries) conditions.push(sql`r.country = any(${sqlTextArray(filter.countries)})`);
       if (filter.genders) conditions.push(sql`r.gender = any(${sqlTextArray(filter.genders)})`);
       if (filter.age) conditions.push(sql`r.age between ${filter.age[0]} and ${filter.age[1]}`);
-      if (filter.studyRegions)
-        conditions.push(
-          sql`exists (select 1 from studies s where s.id = a.study_id and s.region && ${sqlTextArray(filter.studyRegions)})`,
-        );
       const where = sql.join(conditions, sql` and `);
       const from = sql`from answers a join respondents r on r.id = a.respondent_id where ${where}`;
       const [values, [people]] = await Promise.all([

@@ -166,7 +166,6 @@ export function createCicsService(deps: { cics: CicsRepository; fields: FieldsRe
     const age = q.Age && (q.Age[0] > CICS_AGE.min || q.Age[1] < CICS_AGE.max) ? q.Age : null;
     return {
       countries,
-      studyRegions: q.Region?.length ? expandRegions(q.Region) : null,
       genders: q.Gender?.length ? [...new Set(q.Gender)] : null,
       age,
     };
@@ -203,10 +202,14 @@ export function createCicsService(deps: { cics: CicsRepository; fields: FieldsRe
       const question = await deps.cics.question(id, scopeOf(user));
       if (!question) throw errors.notFound(CICS_MESSAGES.questionNotFound);
       const filter = await answerFilter(q);
-      const noneLeft = filter.countries !== null && filter.countries.length === 0;
+      // Region: the regions the study was run in, so the whole question is in or out.
+      const regions = q.Region?.length ? expandRegions(q.Region) : null;
+      const studyOutside =
+        regions !== null && !question.study_region.some((region) => regions.includes(region));
+      const noneLeft = studyOutside || (filter.countries !== null && filter.countries.length === 0);
       const counts = noneLeft
         ? { values: [], respondents: 0 }
-        : await deps.cics.answerCounts(question.id, filter);
+        : await deps.cics.answerCounts({ id: question.id, studyId: question.study_id }, filter);
       return {
         question: presentQuestion(question),
         ...questionStatistics(question, counts.values, counts.respondents),
