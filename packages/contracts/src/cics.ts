@@ -1,20 +1,24 @@
 /**
  * CICS question search (document 2 sections 2, 3, 5 and 7, "CICS"): find survey questions across the
  * library by their text and read the answer statistics of one question, filtered by geography, gender
- * and age. Calls (all under /api, admins and users with analytics access; client and sales users never
- * reach them, and every query is limited to the caller's clients all the same):
+ * and age. The screen is offered to admins and users with analytics access (document 1 section 6);
+ * the calls answer any signed-in user, limited to the studies of the caller's clients for client and
+ * sales users. Calls (all under /api):
  * - POST /cics/search_bar/               CicsSearchRequest -> CicsSearchResponse
  * - POST /cics/inspect_question/{id}/    CicsInspectRequest -> CicsQuestionStatistics
  * - GET  /cics/options                   CicsOptionsResponse
  * Saved CICS searches use the saved-searches calls with search_type 'cics' and CicsFilters as JSON.
  *
- * Ranking of search_bar (score, higher first):
- *   score = ts_rank_cd(text, every term) + 0.5 · mean over terms of (1 for a full-text match, else
- *   the trigram word similarity of the term with the text)
- * Full-text matching uses PostgreSQL's English configuration (stemmed, stop words ignored): a phrase
- * must appear as those words in that order, a word anywhere. A word also matches a near spelling in the
- * text (trigram word similarity of at least 0.6, e.g. 'fragrence'), phrases only match exactly. Every
- * term must match. Ties: newest study first, then the question order within the study.
+ * Matching and ranking of search_bar:
+ * - Full text on the stored English document of each question text (GIN index; stemmed, stop words
+ *   ignored): a phrase must appear as those words in that order, a word anywhere in the text.
+ * - A word that no question of the library holds (a misspelling, e.g. 'fragrence') is matched by
+ *   spelling instead: pg_trgm word similarity of at least 0.6 with part of the text (trigram GIN
+ *   index). Phrases are never matched by spelling: quoting asks for exactly those words.
+ * - Every term must match.
+ * - score = ts_rank_cd(text, any full-text term) + 0.5 · mean over the terms of (1 for a full-text
+ *   term, the word similarity for a spelling match); higher first, rounded to 4 decimals. Ties: newest
+ *   study first, then the question order within the study.
  */
 import { z } from 'zod';
 

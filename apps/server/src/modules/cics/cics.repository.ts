@@ -109,7 +109,7 @@ export function createCicsRepository(db: Db) {
           from questions q join studies s on s.id = q.study_id
           where ${scope} and ${conditions}
         ),
-        scored as (
+        scored as materialized (
           select t.text, (${rank} + 0.5 * (${similarity}) / ${terms.length})::float8 as score
           from (select distinct text from hits) t
         ),
