@@ -117,6 +117,36 @@ export const ENDPOINTS: BenchEndpoint[] = [
     body: { foldertype: 'report' },
     role: 'researcher',
   },
+
+  {
+    name: 'cics search_bar phrase (researcher)',
+    method: 'POST',
+    path: '/api/cics/search_bar/?page=1&per_page=20',
+    body: { search_terms: ['"smells clean"'] },
+    role: 'researcher',
+  },
+  {
+    name: 'cics search_bar words and spelling (client)',
+    method: 'POST',
+    path: '/api/cics/search_bar/?page=1&per_page=20',
+    body: { search_terms: ['fragrance', 'relaxng'] },
+    role: 'client',
+  },
+  {
+    name: 'cics inspect_question (researcher)',
+    method: 'POST',
+    path: '/api/cics/inspect_question/4/',
+    body: { q: {} },
+    role: 'researcher',
+  },
+  {
+    name: 'cics inspect_question filtered (admin)',
+    method: 'POST',
+    path: '/api/cics/inspect_question/4/',
+    body: { q: { Region_new: ['North America', 'Europe'], Gender: ['Female'], Age: [25, 54] } },
+    role: 'admin',
+  },
+  { name: 'cics options', method: 'GET', path: '/api/cics/options', role: 'researcher' },
 ];
 
 // Question mapping (document 2 sections 2 to 7). Study 1 belongs to the demo client user's first client.

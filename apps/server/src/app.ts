@@ -28,6 +28,7 @@ import type { Mailer } from './lib/mailer.ts';
 import { analyticsDeps, analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { cicsModule } from './modules/cics/index.ts';
 import { createSessionRepository } from './modules/auth/session.repository.ts';
 import { createFieldsRepository } from './modules/fields/fields.repository.ts';
 import { fieldsRoutes } from './modules/fields/fields.routes.ts';
@@ -212,6 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         mapping: createMappingService({ mapping: createMappingRepository(db), clock: deps.clock }),
       });
       await api.register(analyticsRoutes, analyticsDeps(db));
+      await api.register(cicsModule, { db });
       if (deps.testHooks) await api.register(testHookRoutes, { db });
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send({

@@ -10,3 +10,4 @@ export * from './search.ts';
 export * from './study.ts';
 export * from './mapping.ts';
 export * from './analytics.ts';
+export * from './cics.ts';

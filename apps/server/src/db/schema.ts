@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -18,6 +19,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+/** PostgreSQL's full-text document type. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -414,13 +418,17 @@ export const questions = pgTable(
     metricId: smallint('metric_id').references(() => metrics.id),
     suggestedMetricId: smallint('suggested_metric_id').references(() => metrics.id),
     metricValidated: boolean('metric_validated').notNull().default(false),
-    /** Full-text search over the question text (CICS). */
     sortOrder: integer('sort_order').notNull().default(0),
+    /** Full-text search over the question text (CICS): its English words, kept up to date by PostgreSQL. */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('english', "text")`),
   },
   (t) => [
     index('questions_study_idx').on(t.studyId),
     index('questions_metric_idx').on(t.metricId),
     uniqueIndex('questions_qid_key').on(t.studyId, t.filename, t.qid),
+    // CICS question search: full text (English) and trigram near spellings (pg_trgm).
+    index('questions_search_vector_idx').using('gin', t.searchVector),
+    index('questions_text_trgm_idx').using('gin', sql`${t.text} gin_trgm_ops`),
   ],
 );
 

@@ -95,7 +95,7 @@ export const SECTIONS: readonly Section[] = [
     description: 'Search CICS data',
     href: paths.cics.href(),
     icon: IconMessageCircleSearch,
-    active: false,
+    active: true,
     analyticsOnly: true,
   },
   {

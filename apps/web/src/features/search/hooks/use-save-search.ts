@@ -1,21 +1,14 @@
 import type { StudySearchQuery } from '@accord/contracts';
-import { useState } from 'react';
-import { ApiError } from '../../../lib/api-error.ts';
-import { useCreateSavedSearchMutation } from '../api/create-saved-search.ts';
+import { useSaveSearch as useSaveFilters } from '../../../components/saved-searches/use-save-search.ts';
 import { isQueryEmpty } from '../utils/filters.ts';
 
-export const EMPTY_FILTERS_MESSAGE = "You can't save searches with empty filters!";
-export const savedMessage = (name: string) => `Successfully saved current search as "${name}".`;
+export {
+  EMPTY_FILTERS_MESSAGE,
+  savedMessage,
+  type SaveFeedback,
+} from '../../../components/saved-searches/use-save-search.ts';
 
-export interface SaveFeedback {
-  type: 'error' | 'success';
-  text: string;
-}
-
-/**
- * Saving the current filters under a name (document 2 section 5): empty filters are refused, an
- * empty name becomes 'Search N' (N = saved searches + 1), server messages are kept for the name box.
- */
+/** Saving the study search filters (search type 'search'). */
 export function useSaveSearch({
   userId,
   query,
@@ -25,28 +18,5 @@ export function useSaveSearch({
   query: StudySearchQuery;
   savedCount: number;
 }) {
-  const mutation = useCreateSavedSearchMutation();
-  const [feedback, setFeedback] = useState<SaveFeedback | null>(null);
-
-  const save = async (name: string): Promise<boolean> => {
-    if (isQueryEmpty(query)) {
-      setFeedback({ type: 'error', text: EMPTY_FILTERS_MESSAGE });
-      return false;
-    }
-    if (userId === null) return false;
-    const slug = name.trim() || `Search ${savedCount + 1}`;
-    try {
-      await mutation.mutateAsync({ userId, slug, metadataQuery: JSON.stringify(query), type: 'search' });
-      setFeedback({ type: 'success', text: savedMessage(slug) });
-      return true;
-    } catch (cause) {
-      setFeedback({
-        type: 'error',
-        text: cause instanceof ApiError ? cause.message : 'Something went wrong, please try again later.',
-      });
-      return false;
-    }
-  };
-
-  return { save, feedback, clearFeedback: () => setFeedback(null), saving: mutation.isPending };
+  return useSaveFilters({ userId, filters: query, isEmpty: isQueryEmpty(query), savedCount, type: 'search' });
 }

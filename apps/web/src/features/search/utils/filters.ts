@@ -4,7 +4,7 @@
  * the APAC rule. Demographics and metrics belong to the analytics screens and are never kept here,
  * so they can never reach a saved study search.
  */
-import { APAC_SUBREGIONS, DEFAULT_VERIFIED, type StudySearchQuery } from '@accord/contracts';
+import { DEFAULT_VERIFIED, type StudySearchQuery } from '@accord/contracts';
 
 export interface EssentialsFilters {
   projectName: string;
@@ -204,22 +204,7 @@ export function parseFiltersText(text: string | null | undefined): SearchFilters
   }
 }
 
-/**
- * The APAC rule (document 2 section 4): ticking APAC ticks its three sub-regions, unticking it
- * removes them, and when fewer than three of them remain APAC itself is dropped.
- */
-export function applyApacRule(previous: string[], next: string[]): string[] {
-  const had = previous.includes('APAC');
-  const has = next.includes('APAC');
-  if (!had && has) {
-    return [...next, ...APAC_SUBREGIONS.filter((region) => !next.includes(region))];
-  }
-  if (had && !has) return next.filter((region) => !APAC_SUBREGIONS.includes(region));
-  if (has && APAC_SUBREGIONS.some((region) => !next.includes(region))) {
-    return next.filter((region) => region !== 'APAC');
-  }
-  return next;
-}
+export { applyApacRule } from '../../../lib/regions.ts';
 
 /** Labels of every filter, as on the screen and in the tags and the saved-search summary. */
 export const FILTER_LABELS: { [Group in FilterGroup]: Record<keyof SearchFilters[Group], string> } = {

@@ -1,0 +1,177 @@
+/**
+ * The SQL of the CICS question search: questions found by their text (PostgreSQL full text search on
+ * the GIN index questions_search_vector_idx, near spellings through pg_trgm on questions_text_trgm_idx),
+ * one question with its study, and the answer counts of a question under respondent filters. Every
+ * query here is limited by the caller's study scope.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sqlTextArray } from '../../lib/client-scope.ts';
+
+/** A search term as the query uses it: a phrase, a word found as such, or a word matched by spelling. */
+export interface QueryTerm {
+  text: string;
+  match: 'phrase' | 'word' | 'spelling';
+}
+
+/** Respondent and study conditions of the answer statistics. */
+export interface AnswerFilter {
+  /** Respondent countries (Country and Region_new). */
+  countries: string[] | null;
+  genders: string[] | null;
+  age: [number, number] | null;
+}
+
+export interface QuestionRecord extends Record<string, unknown> {
+  id: number;
+  qid: string;
+  text: string;
+  question_type: string;
+  scale_min: number | null;
+  scale_max: number | null;
+  labels: unknown;
+  study_id: number;
+  c_mi_number: string;
+  project_name: string;
+  client: string;
+  year: number;
+  study_region: string[];
+}
+
+/** The stored English document of the question text (questions_search_vector_idx). */
+const VECTOR = sql`q.search_vector`;
+
+function tsQuery(term: QueryTerm): SQL {
+  return term.match === 'phrase'
+    ? sql`phraseto_tsquery('english', ${term.text})`
+    : sql`plainto_tsquery('english', ${term.text})`;
+}
+
+/** The condition one term puts on a question's text. */
+function termMatches(term: QueryTerm): SQL {
+  if (term.match === 'spelling') return sql`${term.text} <% q.text`;
+  return sql`${VECTOR} @@ ${tsQuery(term)}`;
+}
+
+/** A term's share of the score: 1 for a full-text match, the trigram word similarity for a spelling. */
+function termWeight(term: QueryTerm, text: SQL): SQL {
+  if (term.match === 'spelling') return sql`word_similarity(${term.text}, ${text})`;
+  return sql`1.0`;
+}
+
+export function createCicsRepository(db: Db) {
+  async function rows<T extends Record<string, unknown>>(query: SQL): Promise<T[]> {
+    const result = (await db.execute(query)) as unknown as { rows: T[] };
+    return result.rows;
+  }
+
+  return {
+    /** Of these words, those that some question of the library holds (after stemming). */
+    async knownWords(words: string[]): Promise<Set<string>> {
+      if (words.length === 0) return new Set();
+      const checks = words.map(
+        (word, index) =>
+          sql`select ${index}::int as i where exists (select 1 from questions q where ${VECTOR} @@ plainto_tsquery('english', ${word}))`,
+      );
+      const found = await rows<{ i: number }>(sql.join(checks, sql` union all `));
+      return new Set(found.map((row) => words[row.i]!));
+    },
+
+    /**
+     * One page of the questions every term matches, best score first, and how many match in all.
+     * The score is computed once per distinct text (libraries repeat their standard questions).
+     */
+    async search(
+      terms: QueryTerm[],
+      scope: SQL,
+      page: { offset: number; limit: number },
+    ): Promise<{ rows: (QuestionRecord & { score: number })[]; total: number }> {
+      const conditions = sql.join(
+        terms.map((term) => sql`(${termMatches(term)})`),
+        sql` and `,
+      );
+      const fullText = terms.filter((term) => term.match !== 'spelling');
+      const anyTerm = fullText.length
+        ? sql.join(
+            fullText.map((term) => tsQuery(term)),
+            sql` || `,
+          )
+        : null;
+      const text = sql`t.text`;
+      const rank = anyTerm ? sql`ts_rank_cd(to_tsvector('english', t.text), ${anyTerm})` : sql`0`;
+      const similarity = sql.join(
+        terms.map((term) => termWeight(term, text)),
+        sql` + `,
+      );
+      const found = await rows<QuestionRecord & { score: number; total: number }>(sql`
+        with hits as materialized (
+          select q.id, q.text, q.study_id, q.sort_order, s.year
+          from questions q join studies s on s.id = q.study_id
+          where ${scope} and ${conditions}
+        ),
+        scored as materialized (
+          select t.text, (${rank} + 0.5 * (${similarity}) / ${terms.length})::float8 as score
+          from (select distinct text from hits) t
+        ),
+        ranked as (
+          select hits.id, scored.score, count(*) over ()::int as total
+          from hits join scored on scored.text = hits.text
+          order by scored.score desc, hits.year desc, hits.study_id desc, hits.sort_order, hits.id
+          limit ${page.limit} offset ${page.offset}
+        )
+        select q.id, q.qid, q.text, q.question_type, q.scale_min, q.scale_max, q.labels,
+               s.id as study_id, s.c_mi_number, s.project_name, s.client, s.year, s.region as study_region,
+               round(ranked.score::numeric, 4)::float8 as score, ranked.total
+        from ranked
+        join questions q on q.id = ranked.id
+        join studies s on s.id = q.study_id
+        order by ranked.score desc, s.year desc, s.id desc, q.sort_order, q.id`);
+      const total =
+        found[0]?.total ??
+        (page.offset > 0
+          ? ((
+              await rows<{ total: number }>(sql`
+                select count(*)::int as total from questions q join studies s on s.id = q.study_id
+                where ${scope} and ${conditions}`)
+            )[0]?.total ?? 0)
+          : 0);
+      return { rows: found.map(({ total: _total, ...row }) => row), total };
+    },
+
+    /** One question with its study, when the caller may see the study. */
+    async question(id: number, scope: SQL): Promise<QuestionRecord | null> {
+      const [row] = await rows<QuestionRecord>(sql`
+        select q.id, q.qid, q.text, q.question_type, q.scale_min, q.scale_max, q.labels,
+               s.id as study_id, s.c_mi_number, s.project_name, s.client, s.year, s.region as study_region
+        from questions q join studies s on s.id = q.study_id
+        where q.id = ${id} and ${scope}`);
+      return row ?? null;
+    },
+
+    /** Answers of a question per raw value, and the distinct respondents behind them, under the filter. */
+    async answerCounts(
+      question: { id: number; studyId: number },
+      filter: AnswerFilter,
+    ): Promise<{ values: { value: number; count: number }[]; respondents: number }> {
+      // The respondents of a question are those of its study: read them by the study index, then their answers.
+      const conditions: SQL[] = [sql`a.question_id = ${question.id}`, sql`r.study_id = ${question.studyId}`];
+      if (filter.countries) conditions.push(sql`r.country = any(${sqlTextArray(filter.countries)})`);
+      if (filter.genders) conditions.push(sql`r.gender = any(${sqlTextArray(filter.genders)})`);
+      if (filter.age) conditions.push(sql`r.age between ${filter.age[0]} and ${filter.age[1]}`);
+      const where = sql.join(conditions, sql` and `);
+      const from = sql`from answers a join respondents r on r.id = a.respondent_id where ${where}`;
+      const [values, [people]] = await Promise.all([
+        rows<{ value: number; count: number }>(
+          sql`select a.raw_value::float8 as value, count(*)::int as count ${from} group by a.raw_value order by 1`,
+        ),
+        rows<{ respondents: number }>(
+          sql`select count(distinct a.respondent_id)::int as respondents ${from}`,
+        ),
+      ]);
+      const respondents = people?.respondents ?? 0;
+      return { values, respondents };
+    },
+  };
+}
+
+export type CicsRepository = ReturnType<typeof createCicsRepository>;

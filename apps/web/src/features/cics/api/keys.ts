@@ -1,0 +1,10 @@
+import type { CicsInspectFilter } from '@accord/contracts';
+
+/** Query keys of the CICS screen. */
+export const cicsKeys = {
+  all: ['cics'] as const,
+  options: () => [...cicsKeys.all, 'options'] as const,
+  search: (terms: string[], page: number, perPage: number) =>
+    [...cicsKeys.all, 'search', terms, page, perPage] as const,
+  question: (id: number, filter: CicsInspectFilter) => [...cicsKeys.all, 'question', id, filter] as const,
+};

@@ -1,0 +1,31 @@
+import { CicsSearchResponse } from '@accord/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiJson } from '../../../lib/api-client.ts';
+import { cicsKeys } from './keys.ts';
+
+export const CICS_PAGE_SIZE = 20;
+
+/** POST /api/cics/search_bar/: the questions matching every term, best first, one page. */
+export function searchQuestions(
+  terms: string[],
+  page: number,
+  perPage: number,
+  signal?: AbortSignal,
+): Promise<CicsSearchResponse> {
+  return apiJson('/cics/search_bar/', CicsSearchResponse, {
+    method: 'POST',
+    query: { page, per_page: perPage },
+    body: { search_terms: terms },
+    signal,
+  });
+}
+
+/** The search that ran (null: none yet). */
+export function useQuestionSearchQuery(terms: string[] | null, page: number) {
+  return useQuery({
+    queryKey: cicsKeys.search(terms ?? [], page, CICS_PAGE_SIZE),
+    queryFn: ({ signal }) => searchQuestions(terms ?? [], page, CICS_PAGE_SIZE, signal),
+    enabled: terms !== null && terms.length > 0,
+    placeholderData: keepPreviousData,
+  });
+}
