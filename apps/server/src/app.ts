@@ -27,6 +27,7 @@ import type { Clock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { analyticsDeps, analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { registerAnalyticsJobs } from './modules/analytics/analytics.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createSessionRepository } from './modules/auth/session.repository.ts';
@@ -218,7 +219,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(mappingRoutes, {
         mapping: createMappingService({ mapping: createMappingRepository(db), clock: deps.clock }),
       });
-      await api.register(analyticsRoutes, analyticsDeps(db));
+      const analytics = analyticsDeps(db, deps.jobs);
+      if (deps.workers !== false) await registerAnalyticsJobs(deps.jobs, analytics.analytics);
+      await api.register(analyticsRoutes, analytics);
       if (deps.testHooks) await api.register(testHookRoutes, { db });
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send({

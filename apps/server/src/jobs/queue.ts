@@ -17,6 +17,15 @@ export interface WorkerOptions {
   retryLimit?: number;
   /** A job still active after this long is given up and retried (seconds). */
   expireInSeconds?: number;
+  /** Jobs of the queue this process runs at the same time (one pg-boss worker each). */
+  concurrency?: number;
+}
+
+export interface SettleOptions {
+  /** Whether the job has ended, for a job another process runs (looked at every 250 ms). */
+  check?: () => Promise<boolean>;
+  /** Ends the wait early when it resolves (e.g. a result already known in memory). */
+  until?: Promise<unknown>;
 }
 
 export interface JobQueue {
@@ -30,10 +39,10 @@ export interface JobQueue {
   /** Sends a job under `id` and answers that id. */
   enqueue<T extends object>(name: string, id: string, data: T): Promise<string>;
   /**
-   * Resolves true when this process's worker has finished the job, false after `timeoutMs` (or
-   * when `check` says it is done: a job another process ran).
+   * Resolves true when this process's worker has finished the job (or `check` says it has ended, or
+   * `until` resolves), false after `timeoutMs`.
    */
-  settled(id: string, timeoutMs: number, check?: () => Promise<boolean>): Promise<boolean>;
+  settled(id: string, timeoutMs: number, options?: SettleOptions): Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -48,7 +57,7 @@ export async function startJobQueue(database: Database): Promise<JobQueue> {
   boss.on('error', (error) => console.error('job queue:', error));
   await boss.start();
 
-  const workers = new Map<string, string>();
+  const workers = new Map<string, string[]>();
   const sendOptions = new Map<string, PgBoss.SendOptions>();
   const waiting = new Map<string, Set<(finished: boolean) => void>>();
   // Jobs finished here lately, for a request that starts waiting after its job already ended.
@@ -73,31 +82,36 @@ export async function startJobQueue(database: Database): Promise<JobQueue> {
         retryLimit: options.retryLimit ?? 1,
         expireInSeconds: options.expireInSeconds ?? 15 * 60,
       });
-      const workerId = await boss.work<object>(
-        name,
-        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
-        async (jobs) => {
-          for (const job of jobs) {
-            try {
-              await handler(job.data as never);
-            } finally {
-              announce(job.id, true);
-            }
-          }
-        },
-      );
-      workers.set(name, workerId);
+      const ids: string[] = [];
+      for (let index = 0; index < (options.concurrency ?? 1); index++) {
+        ids.push(
+          await boss.work<object>(
+            name,
+            { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+            async (jobs) => {
+              for (const job of jobs) {
+                try {
+                  await handler(job.data as never);
+                } finally {
+                  announce(job.id, true);
+                }
+              }
+            },
+          ),
+        );
+      }
+      workers.set(name, ids);
     },
 
     async enqueue(name, id, data) {
       const sent = await boss.send(name, data, { ...sendOptions.get(name), id });
       if (!sent) throw new Error(`job ${id} was not queued on ${name}`);
-      const workerId = workers.get(name);
-      if (workerId) boss.notifyWorker(workerId);
+      // An idle worker fetches at once; a busy one ignores the call.
+      for (const workerId of workers.get(name) ?? []) boss.notifyWorker(workerId);
       return sent;
     },
 
-    async settled(id, timeoutMs, check) {
+    async settled(id, timeoutMs, { check, until } = {}) {
       if (recent.has(id)) return true;
       if (stopped) return false;
       return new Promise<boolean>((resolve) => {
@@ -111,7 +125,7 @@ export async function startJobQueue(database: Database): Promise<JobQueue> {
           resolve(value);
         };
         const wake = (finished: boolean) => finish(finished);
-        const timer = setTimeout(() => finish(false), timeoutMs);
+        const timer = setTimeout(() => finish(false), timeoutMs).unref();
         // A worker in another process does not announce here: look at the status row now and then.
         const poll = setInterval(() => {
           if (check)
@@ -119,7 +133,11 @@ export async function startJobQueue(database: Database): Promise<JobQueue> {
               (finished) => finished && finish(true),
               () => undefined,
             );
-        }, 250);
+        }, 250).unref();
+        until?.then(
+          () => finish(true),
+          () => undefined,
+        );
         if (!waiting.has(id)) waiting.set(id, new Set());
         waiting.get(id)!.add(wake);
       });

@@ -6,7 +6,8 @@ import { STUDY_UPLOAD_QUEUE, type StudyFilesService, type UploadJob } from './st
 
 export async function registerStudyFileJobs(jobs: JobQueue, files: StudyFilesService): Promise<void> {
   await jobs.register<UploadJob>(STUDY_UPLOAD_QUEUE, (job) => files.processUpload(job), {
-    pollingIntervalSeconds: 1,
+    concurrency: 2,
+    pollingIntervalSeconds: 2,
     retryLimit: 2,
     expireInSeconds: 10 * 60,
   });

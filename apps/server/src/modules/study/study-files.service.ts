@@ -301,7 +301,7 @@ export function createStudyFilesService(deps: {
         throw error;
       }
       // A quick job answers its final state at once (and at the first poll); a slow one is polled.
-      await deps.jobs.settled(jobId, uploadWaitMs, () => files.uploadJobEnded(jobId));
+      await deps.jobs.settled(jobId, uploadWaitMs, { check: () => files.uploadJobEnded(jobId) });
       const status = await uploadStatus(user, studyId, jobId);
       return {
         job_id: jobId,
