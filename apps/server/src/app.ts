@@ -22,10 +22,12 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
+import type { JobQueue } from './jobs/queue.ts';
 import type { Clock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { analyticsDeps, analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { registerAnalyticsJobs } from './modules/analytics/analytics.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { cicsModule } from './modules/cics/index.ts';
@@ -40,6 +42,7 @@ import { createSearchRepository } from './modules/search/search.repository.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { createSearchService } from './modules/search/search.service.ts';
 import { createSettingsRepository, settingsRoutes } from './modules/settings/settings.routes.ts';
+import { registerStudyFileJobs } from './modules/study/study-files.jobs.ts';
 import { createStudyFilesRepository } from './modules/study/study-files.repository.ts';
 import { studyFilesRoutes } from './modules/study/study-files.routes.ts';
 import { createStudyFilesService } from './modules/study/study-files.service.ts';
@@ -55,6 +58,10 @@ import type { FileStorage } from './storage/file-storage.ts';
 
 export interface AppDeps {
   database: Database;
+  /** The job queue on the same database; the caller starts it and stops it after the app closes. */
+  jobs: JobQueue;
+  /** Run the features' job workers in this process (default true; false for a web-only process). */
+  workers?: boolean;
   storage: FileStorage;
   mailer: Mailer;
   clock: Clock;
@@ -201,18 +208,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           clock: deps.clock,
         }),
       });
-      await api.register(studyFilesRoutes, {
-        files: createStudyFilesService({
-          studies: studyRepo,
-          files: createStudyFilesRepository(db),
-          storage: deps.storage,
-          clock: deps.clock,
-        }),
+      const files = createStudyFilesService({
+        studies: studyRepo,
+        files: createStudyFilesRepository(db),
+        storage: deps.storage,
+        clock: deps.clock,
+        jobs: deps.jobs,
       });
+      if (deps.workers !== false) await registerStudyFileJobs(deps.jobs, files);
+      await api.register(studyFilesRoutes, { files });
       await api.register(mappingRoutes, {
         mapping: createMappingService({ mapping: createMappingRepository(db), clock: deps.clock }),
       });
-      await api.register(analyticsRoutes, analyticsDeps(db));
+      const analytics = analyticsDeps(db, deps.jobs);
+      if (deps.workers !== false) await registerAnalyticsJobs(deps.jobs, analytics.analytics);
+      await api.register(analyticsRoutes, analytics);
       await api.register(cicsModule, { db });
       if (deps.testHooks) await api.register(testHookRoutes, { db });
       api.setNotFoundHandler((request, reply) =>

@@ -36,6 +36,7 @@ const mailer = createMailer({
 });
 const app = await buildApp({
   database,
+  jobs,
   storage,
   mailer,
   clock: systemClock,

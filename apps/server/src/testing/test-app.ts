@@ -10,17 +10,20 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { openDatabase, type Database } from '../db/client.ts';
+import { startJobQueue, type JobQueue } from '../jobs/queue.ts';
 import type { Clock } from '../lib/clock.ts';
 import { createMailer } from '../lib/mailer.ts';
 import { seedReferenceData } from '../seed/reference-data.ts';
 import { DEMO_USERS, seedUsers } from '../seed/users.ts';
-import { createLocalFileStorage } from '../storage/file-storage.ts';
+import { createLocalFileStorage, type FileStorage } from '../storage/file-storage.ts';
 
 export const TEST_PASSWORD = 'test-password-1';
 
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The app's pg-boss queue on the same database. */
+  jobs: JobQueue;
   outboxDir: string;
   clock: MutableClock;
   /** Signs in a demo user (admin, researcher, client, sales) and answers its bearer token. */
@@ -91,7 +94,11 @@ async function scratchPostgres(serverUrl: string): Promise<{ url: string; drop()
 }
 
 export async function createTestApp(
-  options: { seed?: (database: Database) => Promise<void> } = {},
+  options: {
+    seed?: (database: Database) => Promise<void>;
+    /** Wraps the file storage, e.g. to make the disk slow or failing for a test. */
+    storage?: (storage: FileStorage) => FileStorage;
+  } = {},
 ): Promise<TestApp> {
   const serverUrl = process.env.DATABASE_URL;
   const scratch = serverUrl ? await scratchPostgres(serverUrl) : null;
@@ -102,17 +109,30 @@ export async function createTestApp(
   await seedUsers(database, { password: TEST_PASSWORD });
   await options.seed?.(database);
   const clock = mutableClock();
-  const app = await buildApp({
-    database,
-    storage: createLocalFileStorage(path.join(tempDir, 'files')),
-    mailer: createMailer({ outboxDir, from: 'Accord <no-reply@accord.test>' }),
-    clock,
-    version: '0.0.0-test',
-    publicUrl: 'http://localhost:3000',
-    loginRateLimit: Number(process.env.ACCORD_TEST_LOGIN_LIMIT ?? 1000),
-    testHooks: true,
-  });
-  await app.ready();
+  const jobs = await startJobQueue(database);
+  const storage = createLocalFileStorage(path.join(tempDir, 'files'));
+  // A failed start must not leave the queue polling a database nobody closes.
+  const app = await (async () => {
+    try {
+      const built = await buildApp({
+        database,
+        jobs,
+        storage: options.storage ? options.storage(storage) : storage,
+        mailer: createMailer({ outboxDir, from: 'Accord <no-reply@accord.test>' }),
+        clock,
+        version: '0.0.0-test',
+        publicUrl: 'http://localhost:3000',
+        loginRateLimit: Number(process.env.ACCORD_TEST_LOGIN_LIMIT ?? 1000),
+        testHooks: true,
+      });
+      await built.ready();
+      return built;
+    } catch (error) {
+      await jobs.stop();
+      await database.close();
+      throw error;
+    }
+  })();
 
   const request = (opts: RequestOptions) =>
     app.inject({
@@ -126,6 +146,7 @@ export async function createTestApp(
   return {
     app,
     database,
+    jobs,
     outboxDir,
     clock,
     request,
@@ -149,6 +170,7 @@ export async function createTestApp(
     },
     async close() {
       await app.close();
+      await jobs.stop();
       await database.close();
       await scratch?.drop();
       await rm(tempDir, { recursive: true, force: true });

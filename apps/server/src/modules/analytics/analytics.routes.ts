@@ -37,6 +37,7 @@ import { currentUser, requirePermission, requireUser } from '../../plugins/auth.
 import { xlsxStream } from '../search/export-xlsx.ts';
 import type { ExportColumn } from '../search/search.presenter.ts';
 import type { Db } from '../../db/client.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { createFieldsRepository } from '../fields/fields.repository.ts';
 import { createSearchRepository } from '../search/search.repository.ts';
@@ -405,7 +406,10 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
 };
 
 /** The services of the analytics routes on the application database. */
-export function analyticsDeps(db: Db): {
+export function analyticsDeps(
+  db: Db,
+  jobs: JobQueue,
+): {
   analytics: AnalyticsService;
   search: SearchService;
   profiles: ProfileService;
@@ -413,7 +417,7 @@ export function analyticsDeps(db: Db): {
   const fields = createFieldsRepository(db);
   const repository = createAnalyticsRepository(db);
   return {
-    analytics: createAnalyticsService({ analytics: repository, fields }),
+    analytics: createAnalyticsService({ analytics: repository, fields, jobs }),
     profiles: createProfileService({ db, analytics: repository }),
     search: createSearchService({ search: createSearchRepository(db), fields, clock: systemClock }),
   };

@@ -1,8 +1,10 @@
 /**
  * Advanced analytics: the metric search (per fragrance or concept, the chosen metrics' aggregations
  * with their bases, thresholds and diagnostics), significance, and the demographic options. Searches
- * run as jobs under the spec's protocol: POST answers a job id at once when the work is fast (so the
- * first poll finds it done), otherwise the work goes on and the polls see it finish.
+ * run as jobs on the queue (jobs/queue.ts) under the spec's protocol: the POST records the job row,
+ * queues the job and waits for it up to FAST_JOB_MS, so a fast job is done at its first poll;
+ * otherwise the worker goes on and the polls see it finish. The request is checked (400, 403) before
+ * anything is queued; the worker runs with the caller's rights as they were at the POST.
  */
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
@@ -43,6 +45,7 @@ import {
 } from '@accord/stats';
 import { studyScope } from '../../lib/client-scope.ts';
 import { AppError, errors } from '../../lib/errors.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { mergeOptions } from '../fields/fields.presenter.ts';
 import type { FieldsRepository } from '../fields/fields.repository.ts';
@@ -83,6 +86,45 @@ export const JOB_KINDS = {
 
 type JobKind = (typeof JOB_KINDS)[keyof typeof JOB_KINDS];
 
+/** The pg-boss queue of the analytics jobs (every kind). */
+export const ANALYTICS_QUEUE = 'analytics';
+
+/** What the analytics worker needs to run a job (the pg-boss job's data). */
+export type AnalyticsJob =
+  | { jobId: string; user: AuthUser; kind: typeof JOB_KINDS.attributes; request: ParsedTopAttributesRequest }
+  | {
+      jobId: string;
+      user: AuthUser;
+      kind: typeof JOB_KINDS.search;
+      request: ParsedMetricSearchRequest;
+      noCache: boolean;
+    }
+  | {
+      jobId: string;
+      user: AuthUser;
+      kind: typeof JOB_KINDS.significance;
+      request: ParsedSignificanceRequest;
+    };
+
+/**
+ * An analytics job as queued: the request travels as JSON text, because the queue stores job data as
+ * jsonb, which does not keep the order of object keys.
+ */
+export interface AnalyticsJobData {
+  jobId: string;
+  user: AuthUser;
+  kind: JobKind;
+  request: string;
+  noCache?: boolean;
+}
+
+/** Distributes an analytics job over its own type without naming the id and the caller twice. */
+type JobOrder = AnalyticsJob extends infer J
+  ? J extends AnalyticsJob
+    ? Omit<J, 'jobId' | 'user'>
+    : never
+  : never;
+
 /** The study filters of an analytics query, as the study search compiles them. */
 type ParsedTendenciesRequest = z.output<typeof TendenciesRequest>;
 type ParsedTopAttributesRequest = z.output<typeof TopAttributesRequest>;
@@ -99,8 +141,12 @@ function sumsOf(map: Map<string, Sums>, productId: number, metricId: number): Su
   return map.get(sumsKey(productId, metricId)) ?? EMPTY_SUMS;
 }
 
-export function createAnalyticsService(deps: { analytics: AnalyticsRepository; fields: FieldsRepository }) {
-  const { analytics, fields } = deps;
+export function createAnalyticsService(deps: {
+  analytics: AnalyticsRepository;
+  fields: FieldsRepository;
+  jobs: JobQueue;
+}) {
+  const { analytics, fields, jobs } = deps;
   let catalogue: Promise<MetricRecord[]> | null = null;
   const metricCatalogue = () => {
     catalogue ??= analytics.metrics().catch((error: unknown) => {
@@ -150,57 +196,99 @@ export function createAnalyticsService(deps: { analytics: AnalyticsRepository; f
    * first poll is answered at once (other processes wait for the row).
    */
   const recentResults = new Map<string, unknown>();
+  /** Requests waiting for their job in this process, woken as soon as its result is known. */
+  const resultKnown = new Map<string, () => void>();
   const remember = (id: string, result: unknown) => {
     recentResults.set(id, result);
     if (recentResults.size > RECENT_RESULTS) recentResults.delete(recentResults.keys().next().value!);
+    resultKnown.get(id)?.();
   };
 
   /**
-   * Creates the job row, starts the work and waits for it up to FAST_JOB_MS, so a fast job is done at
-   * its first poll. The work answers the result and, when it is the same as an earlier job's (a cache
-   * hit), that job's id: the row then points to it instead of holding a second copy. A refusal (4xx)
-   * keeps its message; anything else is logged and reported as a failed analysis.
+   * Records the job row, queues the job and waits for it up to FAST_JOB_MS, so a fast job is done at
+   * its first poll (a result known in memory answers at once, a failure once it is recorded).
    */
-  async function runJob(
-    user: AuthUser,
-    kind: JobKind,
-    work: (jobId: string) => Promise<{ result: unknown; sameAs?: string }>,
-  ): Promise<string> {
+  async function runJob(user: AuthUser, order: JobOrder): Promise<string> {
     const id = randomUUID();
-    await analytics.createJob(id, user.id, kind);
-    const outcome = work(id);
-    const recorded = outcome.then(
-      async (done) => {
-        remember(id, done.result);
-        await (done.sameAs && done.sameAs !== id
-          ? analytics.finishJob(id, { result: { [SAME_AS]: done.sameAs } })
-          : analytics.finishJob(id, { result: done.result }));
-        // Written: from now on the row answers, in this process as in any other.
-        recentResults.delete(id);
-      },
-      (error: unknown) => {
-        const refused = error instanceof AppError && error.statusCode < 500;
-        if (!refused) console.error(`${kind} job ${id} failed: ${(error as Error).message}`);
-        return analytics.finishJob(id, { error: refused ? error.message : ANALYTICS_MESSAGES.jobFailed });
-      },
-    );
-    recorded.catch((error: unknown) =>
-      console.error(`${kind} job ${id} could not be recorded: ${(error as Error).message}`),
-    );
-    // A finished result is answered from memory at once (see jobStatus); a failure once it is recorded.
-    const settled = outcome.then(
-      () => undefined,
-      () => recorded.catch(() => undefined),
-    );
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      settled,
-      new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, FAST_JOB_MS);
-      }),
-    ]);
-    clearTimeout(timer);
+    await analytics.createJob(id, user.id, order.kind);
+    try {
+      const data: AnalyticsJobData = {
+        jobId: id,
+        user,
+        kind: order.kind,
+        request: JSON.stringify(order.request),
+        ...('noCache' in order ? { noCache: order.noCache } : {}),
+      };
+      await jobs.enqueue(ANALYTICS_QUEUE, id, data);
+    } catch (error) {
+      await analytics.finishJob(id, { error: ANALYTICS_MESSAGES.jobFailed }).catch(() => undefined);
+      throw error;
+    }
+    const known = new Promise<void>((resolve) => resultKnown.set(id, resolve));
+    await jobs.settled(id, FAST_JOB_MS, {
+      until: known,
+      check: async () => (await analytics.findJob(id, user.id, order.kind))?.status !== 'STARTED',
+    });
+    resultKnown.delete(id);
     return id;
+  }
+
+  /** The work of a job: its result and, for a cache hit, the earlier job holding the same result. */
+  async function perform(job: AnalyticsJob): Promise<{ result: unknown; sameAs?: string }> {
+    switch (job.kind) {
+      case JOB_KINDS.attributes:
+        return { result: await computeTopAttributes(job.user, job.request) };
+      case JOB_KINDS.significance:
+        return { result: await computeSignificance(job.user, job.request) };
+      case JOB_KINDS.search: {
+        if (job.noCache) return { result: await computeMetricSearch(job.user, job.request) };
+        const key = JSON.stringify({
+          clients: isClientScopedRole(job.user.roleId) ? [...job.user.clients].sort() : null,
+          admin: job.user.permissions.isAdmin,
+          request: job.request,
+        });
+        const cached = await resultCache.get(key, async () => ({
+          result: await computeMetricSearch(job.user, job.request),
+          jobId: job.jobId,
+        }));
+        return { result: cached.result, sameAs: cached.jobId };
+      }
+    }
+  }
+
+  /**
+   * The analytics worker: runs the job and ends its row. The work answers the result and, when it
+   * is the same as an earlier job's (a cache hit), that job's id: the row then points to it instead
+   * of holding a second copy. A refusal (4xx) keeps its message; anything else is logged and
+   * reported as a failed analysis.
+   */
+  async function processJob(data: AnalyticsJobData): Promise<void> {
+    const { jobId: id, kind } = data;
+    let done: { result: unknown; sameAs?: string };
+    try {
+      const job = {
+        ...data,
+        request: JSON.parse(data.request) as unknown,
+        noCache: data.noCache ?? false,
+      } as AnalyticsJob;
+      done = await perform(job);
+    } catch (error) {
+      const refused = error instanceof AppError && error.statusCode < 500;
+      if (!refused) console.error(`${kind} job ${id} failed: ${(error as Error).message}`);
+      await analytics.finishJob(id, { error: refused ? error.message : ANALYTICS_MESSAGES.jobFailed });
+      return;
+    }
+    remember(id, done.result);
+    try {
+      await (done.sameAs && done.sameAs !== id
+        ? analytics.finishJob(id, { result: { [SAME_AS]: done.sameAs } })
+        : analytics.finishJob(id, { result: done.result }));
+      // Written: from now on the row answers, in this process as in any other.
+      recentResults.delete(id);
+    } catch (error) {
+      console.error(`${kind} job ${id} could not be recorded: ${(error as Error).message}`);
+      throw error;
+    }
   }
 
   /** A job of the caller: its state and, once done, its result (following a pointer to an earlier job). */
@@ -794,15 +882,15 @@ export function createAnalyticsService(deps: { analytics: AnalyticsRepository; f
   }
 
   return {
+    processJob,
+
     /** Queues a top attributes search; the answer carries its job id. */
     async queueTopAttributes(
       user: AuthUser,
       request: ParsedTopAttributesRequest,
     ): Promise<{ jobid: string }> {
       compileFor(user, request.q as ParsedStudySearchQuery);
-      const jobid = await runJob(user, JOB_KINDS.attributes, async () => ({
-        result: await computeTopAttributes(user, request),
-      }));
+      const jobid = await runJob(user, { kind: JOB_KINDS.attributes, request });
       return { jobid };
     },
 
@@ -825,19 +913,7 @@ export function createAnalyticsService(deps: { analytics: AnalyticsRepository; f
       // Refusals that need no data are answered at once: 403 for admin-only filters, 400 for metrics.
       compileFor(user, studyFiltersOf(request.q));
       await resolveMetrics(request.q.metrics.metricsList, 'q.metrics.metricsList');
-      const key = JSON.stringify({
-        clients: isClientScopedRole(user.roleId) ? [...user.clients].sort() : null,
-        admin: user.permissions.isAdmin,
-        request,
-      });
-      const jobid = await runJob(user, JOB_KINDS.search, async (jobId) => {
-        if (noCache) return { result: await computeMetricSearch(user, request) };
-        const cached = await resultCache.get(key, async () => ({
-          result: await computeMetricSearch(user, request),
-          jobId,
-        }));
-        return { result: cached.result, sameAs: cached.jobId };
-      });
+      const jobid = await runJob(user, { kind: JOB_KINDS.search, request, noCache });
       return { jobid };
     },
 
@@ -862,9 +938,7 @@ export function createAnalyticsService(deps: { analytics: AnalyticsRepository; f
         const message = ANALYTICS_MESSAGES.aggregationNotOffered('variance', chosen[variance]!.field);
         throw errors.badRequest(message, [{ path: 'metrics', message }]);
       }
-      const job_id = await runJob(user, JOB_KINDS.significance, async () => ({
-        result: await computeSignificance(user, request),
-      }));
+      const job_id = await runJob(user, { kind: JOB_KINDS.significance, request });
       return { job_id };
     },
 
@@ -970,3 +1044,13 @@ function aggregationGroups(): AnalyticsOptionsResponse['data']['fields']['aggreg
 }
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
+
+/** Runs the analytics worker of this process on the queue. */
+export async function registerAnalyticsJobs(jobs: JobQueue, service: AnalyticsService): Promise<void> {
+  await jobs.register<AnalyticsJobData>(ANALYTICS_QUEUE, (job) => service.processJob(job), {
+    concurrency: 3,
+    pollingIntervalSeconds: 2,
+    retryLimit: 1,
+    expireInSeconds: 15 * 60,
+  });
+}

@@ -2,8 +2,10 @@ import { STUDY_UPLOAD_MAX_BYTES } from '@accord/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { studyEditHistory, studyFiles, studyFileVersions } from '../../db/schema.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
 import { createTestApp, errorBody, type TestApp } from '../../testing/test-app.ts';
 import { seedSearchFixtures, type FixtureIds } from '../search/search-fixtures.ts';
+import { STUDY_UPLOAD_QUEUE, UPLOAD_WAIT_MS } from './study-files.service.ts';
 
 let t: TestApp;
 let ids: FixtureIds;
@@ -11,11 +13,28 @@ let admin: string;
 let researcher: string;
 let client: string;
 let sales: string;
+let disk: FileStorage;
+/** The upload worker's reads of stored bytes: slowed down or failing on demand (a slow or broken disk). */
+const diskTrouble = { delayMs: 0, fail: false, reads: [] as string[] };
 
 beforeAll(async () => {
   t = await createTestApp({
     seed: async (database) => {
       ids = await seedSearchFixtures(database);
+    },
+    storage: (inner) => {
+      disk = inner;
+      return {
+        ...inner,
+        async get(key) {
+          diskTrouble.reads.push(key);
+          if (diskTrouble.delayMs > 0)
+            await new Promise((resolve) => setTimeout(resolve, diskTrouble.delayMs));
+          if (diskTrouble.fail)
+            throw Object.assign(new Error(`EIO: i/o error, read '${key}'`), { code: 'EIO' });
+          return inner.get(key);
+        },
+      };
     },
   });
   [admin, researcher, client, sales] = await Promise.all([
@@ -494,5 +513,80 @@ describe('content checks of uploads', () => {
     expect(node.errors.map((item: { high_msg: string }) => item.high_msg)).toEqual([
       'The file is not a valid PDF',
     ]);
+  });
+});
+
+describe('uploads run as jobs on the queue', () => {
+  const slotFields = { filetype: 'report', foldertype: 'report' };
+
+  async function pollUntilEnded(studyId: number, jobId: string) {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const status = (await get(`/api/study/${studyId}/upload/${jobId}`, admin)).json();
+      if (status.status === 'finished' || status.status === 'failed') return status;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`upload job ${jobId} did not end`);
+  }
+
+  it('answers a slow job while it runs: the poller sees it started, then finished', async () => {
+    diskTrouble.delayMs = UPLOAD_WAIT_MS + 1500;
+    try {
+      const startedAt = Date.now();
+      const started = await upload(ids.s2, admin, slotFields, { ...pdf('slow'), name: 'slow.pdf' });
+      expect(started.statusCode, started.body).toBe(200);
+      // The request waited for its job as long as it may, then answered it as still running.
+      expect(Date.now() - startedAt).toBeGreaterThanOrEqual(UPLOAD_WAIT_MS - 50);
+      const { job_id: jobId, message } = started.json();
+      expect(message).toBe('slow.pdf is being checked.');
+      const running = await get(`/api/study/${ids.s2}/upload/${jobId}`, admin);
+      expect(running.json()).toEqual({ status: 'started', filename: 'slow.pdf', high_msg: '' });
+      // The job is a pg-boss job under the same id, active in a worker.
+      expect((await t.jobs.boss.getJobById(STUDY_UPLOAD_QUEUE, jobId))?.state).toBe('active');
+      // Nothing is visible in the files until the worker has checked the file.
+      const [slotBefore] = await t.database.db
+        .select()
+        .from(studyFiles)
+        .where(and(eq(studyFiles.studyId, ids.s2), eq(studyFiles.name, 'slow.pdf')));
+      expect(slotBefore).toBeUndefined();
+
+      expect(await pollUntilEnded(ids.s2, jobId)).toEqual({
+        status: 'finished',
+        filename: 'slow.pdf',
+        high_msg: 'Uploaded slow.pdf.',
+      });
+      expect((await t.jobs.boss.getJobById(STUDY_UPLOAD_QUEUE, jobId))?.state).toBe('completed');
+      const slot = await fileRow(ids.s2, 'slow.pdf');
+      expect(slot.currentVersionId).not.toBeNull();
+      expect((await get(`/api/study/${ids.s2}/study-files/${slot.id}`, admin)).body).toBe(
+        '%PDF-1.4 slow\n%%EOF',
+      );
+    } finally {
+      diskTrouble.delayMs = 0;
+    }
+  });
+
+  it('fails the job with a clear message when the worker cannot finish, and stores nothing', async () => {
+    const versionsBefore = await t.database.db.select().from(studyFileVersions);
+    const historyBefore = await t.database.db.select().from(studyEditHistory);
+    const current = await fileRow(ids.s1, REPORT);
+    diskTrouble.fail = true;
+    diskTrouble.reads = [];
+    try {
+      const started = await upload(ids.s1, admin, reportFields, { ...pdf('lost'), name: 'lost.pdf' });
+      expect(started.statusCode, started.body).toBe(200);
+      const highMsg =
+        'lost.pdf could not be processed, so nothing was stored. The current file was kept; try the upload again.';
+      expect(started.json().message).toBe(highMsg);
+      const status = await get(`/api/study/${ids.s1}/upload/${started.json().job_id}`, admin);
+      expect(status.json()).toEqual({ status: 'failed', filename: 'lost.pdf', high_msg: highMsg });
+    } finally {
+      diskTrouble.fail = false;
+    }
+    expect(await t.database.db.select().from(studyFileVersions)).toEqual(versionsBefore);
+    expect(await t.database.db.select().from(studyEditHistory)).toEqual(historyBefore);
+    expect((await fileRow(ids.s1, REPORT)).currentVersionId).toBe(current.currentVersionId);
+    // The bytes the request stored for the job are gone again.
+    expect(diskTrouble.reads).toHaveLength(1);
+    expect(await disk.exists(diskTrouble.reads[0]!)).toBe(false);
   });
 });

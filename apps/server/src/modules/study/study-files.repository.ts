@@ -1,7 +1,8 @@
 /**
  * The SQL of a study's files: the file list with each file's current version, the versions of one
  * file, a new version from an upload and a swap of the current version. Writes run in one
- * transaction with their history row (and, for uploads, the job row the status polling reads).
+ * transaction with their history row (and, for uploads, the final state of the job row the status
+ * polling reads). Upload job rows: queued by the request, started and ended by the worker.
  */
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -64,6 +65,9 @@ export interface NewVersion {
   jobId: string;
   highMessage: string;
 }
+
+/** The kind of the job_results rows of uploads (the status call reads only these). */
+export const UPLOAD_JOB_KIND = 'study-file-upload';
 
 export function createStudyFilesRepository(db: Db) {
   const withCurrent = () =>
@@ -199,18 +203,82 @@ export function createStudyFilesRepository(db: Db) {
             { studyId: version.studyId, type: 'study', changes: describe(previous, added) },
           ]);
         }
-        await tx.insert(jobResults).values({
-          id: version.jobId,
-          userId: audit.userId,
-          kind: 'study-file-upload',
-          status: version.status === 'success' ? 'SUCCESS' : 'FAILURE',
-          progress: 100,
-          result: { study_id: version.studyId, filename: version.versionName, high_msg: version.highMessage },
-          createdAt: audit.now,
-          updatedAt: audit.now,
-        });
+        const [ended] = await tx
+          .update(jobResults)
+          .set({
+            status: version.status === 'success' ? 'SUCCESS' : 'FAILURE',
+            progress: 100,
+            result: {
+              study_id: version.studyId,
+              filename: version.versionName,
+              high_msg: version.highMessage,
+            },
+            updatedAt: new Date(),
+          })
+          .where(and(eq(jobResults.id, version.jobId), inArray(jobResults.status, ['PENDING', 'STARTED'])))
+          .returning({ id: jobResults.id });
+        // The job was ended meanwhile (or removed): store nothing.
+        if (!ended) throw new Error(`upload job ${version.jobId} is no longer running`);
         return added;
       });
+    },
+
+    /** Records a queued upload job (PENDING) of the user. */
+    async queueUploadJob(job: { id: string; userId: number; studyId: number; filename: string; now: Date }) {
+      await db.insert(jobResults).values({
+        id: job.id,
+        userId: job.userId,
+        kind: UPLOAD_JOB_KIND,
+        status: 'PENDING',
+        progress: 0,
+        result: { study_id: job.studyId, filename: job.filename, high_msg: '' },
+        createdAt: job.now,
+        updatedAt: job.now,
+      });
+    },
+
+    /** Marks a queued (or interrupted) upload job started; false when it has already ended or is gone. */
+    async startUploadJob(id: string): Promise<boolean> {
+      const rows = await db
+        .update(jobResults)
+        .set({ status: 'STARTED', progress: 10, updatedAt: new Date() })
+        .where(
+          and(
+            eq(jobResults.id, id),
+            eq(jobResults.kind, UPLOAD_JOB_KIND),
+            inArray(jobResults.status, ['PENDING', 'STARTED']),
+          ),
+        )
+        .returning({ id: jobResults.id });
+      return rows.length > 0;
+    },
+
+    /** Ends a running upload job as failed with the message the poller shows. */
+    async failUploadJob(id: string, job: { studyId: number; filename: string; highMessage: string }) {
+      await db
+        .update(jobResults)
+        .set({
+          status: 'FAILURE',
+          progress: 100,
+          result: { study_id: job.studyId, filename: job.filename, high_msg: job.highMessage },
+          error: job.highMessage,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(jobResults.id, id), inArray(jobResults.status, ['PENDING', 'STARTED'])));
+    },
+
+    /** Removes a job row that never reached the queue. */
+    async dropUploadJob(id: string) {
+      await db.delete(jobResults).where(and(eq(jobResults.id, id), eq(jobResults.kind, UPLOAD_JOB_KIND)));
+    },
+
+    /** Whether the upload job has ended (finished or failed). */
+    async uploadJobEnded(id: string): Promise<boolean> {
+      const [row] = await db
+        .select({ status: jobResults.status })
+        .from(jobResults)
+        .where(eq(jobResults.id, id));
+      return !row || row.status === 'SUCCESS' || row.status === 'FAILURE' || row.status === 'REVOKED';
     },
 
     /**

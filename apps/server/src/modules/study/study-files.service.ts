@@ -4,10 +4,16 @@
  *
  * Nothing is ever overwritten: an upload stores its bytes under a fresh storage key, then records a
  * new version in one transaction (the previous version stays in the history); if that transaction
- * fails, the stored bytes are removed again. A swap only changes which version is current. Uploads
- * are processed while the request runs (one file of at most 50 MB: checked and stored), and the job
- * row is written in the same transaction, so the first poll of its status already answers finished
- * or failed.
+ * fails, the stored bytes are removed again. A swap only changes which version is current.
+ *
+ * Uploads run as jobs on the queue (jobs/queue.ts). The request refuses what it can see at once
+ * (no file, empty, too large, wrong type for the folder) with 400 and stores nothing; otherwise it
+ * stores the bytes under a fresh key, records the job row (queued) and queues the job. The worker
+ * (study-files.jobs.ts) marks it started, checks the file and records the version, ending the job
+ * row in the same transaction. The request waits up to UPLOAD_WAIT_MS for its job, so a quick
+ * upload answers finished or failed at the first poll; a slower one shows queued or started to the
+ * poller. An exception in the worker removes the stored bytes and fails the job with a clear
+ * high_msg: nothing is half stored.
  *
  * Content checks (file-validation.ts) give each upload its errors[]. Warnings only: the version
  * becomes current and keeps its warnings (job finished). Any error: the version is stored with
@@ -34,6 +40,7 @@ import {
   type UploadStartedResponse,
   type VersionHistoryResponse,
 } from '@accord/contracts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { studyScope } from '../../lib/client-scope.ts';
 import { errors } from '../../lib/errors.ts';
@@ -54,6 +61,9 @@ export const FILE_MESSAGES = {
   typeMismatch: (name: string, type: string) => `${name} is a ${type} file.`,
   uploadedWithWarnings: (name: string, count: number) =>
     `Uploaded ${name} with ${count} warning${count === 1 ? '' : 's'}.`,
+  checking: (name: string) => `${name} is being checked.`,
+  processingFailed: (name: string) =>
+    `${name} could not be processed, so nothing was stored. The current file was kept; try the upload again.`,
   rejected: (name: string, firstError: string, count: number) =>
     `${name} was not accepted: ${firstError}${count > 1 ? ` (and ${count - 1} more error${count > 2 ? 's' : ''})` : ''}. The current file was kept.`,
 } as const;
@@ -103,6 +113,30 @@ const JOB_STATUS: Record<string, UploadJobStatus['status']> = {
   REVOKED: 'failed',
 };
 
+/** What the upload worker needs to finish an upload (the pg-boss job's data). */
+export interface UploadJob {
+  jobId: string;
+  studyId: number;
+  userId: number;
+  userEmail: string;
+  folder: StudyFolder;
+  fileType: FileType;
+  slotName: string;
+  extension: string;
+  versionName: string;
+  /** Where the request stored the bytes; the version keeps them there. */
+  storageKey: string;
+  size: number;
+  /** When the upload was made (the version's and the history row's time). */
+  uploadedAt: string;
+}
+
+/** The pg-boss queue of study file uploads. */
+export const STUDY_UPLOAD_QUEUE = 'study-file-upload';
+
+/** An upload request waits this long for its job, so a quick job answers at the first poll. */
+export const UPLOAD_WAIT_MS = 1500;
+
 const versionLabel = (version: VersionRecord | undefined) =>
   version ? `${version.name} (version ${version.id}, ${version.createdAt.toISOString()})` : null;
 
@@ -111,9 +145,13 @@ export function createStudyFilesService(deps: {
   files: StudyFilesRepository;
   storage: FileStorage;
   clock: Clock;
+  jobs: JobQueue;
   maxUploadBytes?: number;
+  /** How long an upload request waits for its job before answering it queued or started. */
+  uploadWaitMs?: number;
 }) {
   const { files, storage } = deps;
+  const uploadWaitMs = deps.uploadWaitMs ?? UPLOAD_WAIT_MS;
   const maxBytes = deps.maxUploadBytes ?? STUDY_UPLOAD_MAX_BYTES;
   const maySeeResults = (user: AuthUser) => user.permissions.isAdmin || user.permissions.allowDownload;
   const visibleTypes = (user: AuthUser) => ALL_TYPES.filter((type) => type !== 'RDF' || maySeeResults(user));
@@ -151,6 +189,17 @@ export function createStudyFilesService(deps: {
 
   async function history(file: FileRecord): Promise<VersionHistoryResponse> {
     return presentVersionHistory(file, await files.versionsOf(file.id));
+  }
+
+  async function uploadStatus(user: AuthUser, studyId: number, jobId: string): Promise<UploadJobStatus> {
+    const job = await deps.studies.findJob(jobId, user.id);
+    const result = (job?.result ?? {}) as { study_id?: number; filename?: string; high_msg?: string };
+    if (!job || result.study_id !== studyId) throw errors.notFound(STUDY_MESSAGES.noSuchJob);
+    return {
+      status: JOB_STATUS[job.status] ?? 'failed',
+      filename: result.filename ?? '',
+      high_msg: result.high_msg ?? job.error ?? (job.status === 'FAILURE' ? STUDY_MESSAGES.uploadFailed : ''),
+    };
   }
 
   return {
@@ -216,67 +265,112 @@ export function createStudyFilesService(deps: {
       if (existing && existing.fileType !== fields.filetype)
         throw fail('filetype', FILE_MESSAGES.typeMismatch(slotName, existing.fileType));
 
-      const found = await validateStudyFile({
-        bytes: file.bytes,
-        fileName: versionName,
-        slotName,
-        folder: fields.foldertype,
-      });
-      const failed = hasBlockingErrors(found);
-      const firstError = found.find((item) => item.level === 'error');
-      const errorCount = found.filter((item) => item.level === 'error').length;
-      const highMessage = firstError
-        ? FILE_MESSAGES.rejected(versionName, firstError.high_msg, errorCount)
-        : found.length > 0
-          ? FILE_MESSAGES.uploadedWithWarnings(versionName, found.length)
-          : STUDY_MESSAGES.uploaded(versionName);
-
       const jobId = randomUUID();
-      const storageKey = `studies/${studyId}/${fields.foldertype}/uploads/${jobId}/${versionName}`;
-      await storage.put(storageKey, file.bytes);
+      const job: UploadJob = {
+        jobId,
+        studyId,
+        userId: user.id,
+        userEmail: user.email,
+        folder: fields.foldertype,
+        fileType: fields.filetype,
+        slotName,
+        extension,
+        versionName,
+        storageKey: `studies/${studyId}/${fields.foldertype}/uploads/${jobId}/${versionName}`,
+        size: file.bytes.length,
+        uploadedAt: deps.clock.now().toISOString(),
+      };
+      // The bytes wait in their final place; the worker removes them again if it cannot finish.
+      await storage.put(job.storageKey, file.bytes);
       try {
+        await files.queueUploadJob({
+          id: jobId,
+          userId: user.id,
+          studyId,
+          filename: versionName,
+          now: deps.clock.now(),
+        });
+        try {
+          await deps.jobs.enqueue(STUDY_UPLOAD_QUEUE, jobId, job);
+        } catch (error) {
+          await files.dropUploadJob(jobId);
+          throw error;
+        }
+      } catch (error) {
+        await storage.remove(job.storageKey).catch(() => undefined);
+        throw error;
+      }
+      // A quick job answers its final state at once (and at the first poll); a slow one is polled.
+      await deps.jobs.settled(jobId, uploadWaitMs, { check: () => files.uploadJobEnded(jobId) });
+      const status = await uploadStatus(user, studyId, jobId);
+      return {
+        job_id: jobId,
+        message:
+          status.status === 'queued' || status.status === 'started'
+            ? FILE_MESSAGES.checking(versionName)
+            : status.high_msg,
+      };
+    },
+
+    /**
+     * The upload worker: checks the staged file (file-validation.ts) and records it as a version
+     * (see the module note), ending the job finished or failed. An exception on the way removes the
+     * staged bytes and fails the job with a clear message; nothing is half stored.
+     */
+    async processUpload(job: UploadJob): Promise<void> {
+      if (!(await files.startUploadJob(job.jobId))) return;
+      try {
+        const bytes = await storage.get(job.storageKey);
+        const found = await validateStudyFile({
+          bytes,
+          fileName: job.versionName,
+          slotName: job.slotName,
+          folder: job.folder,
+        });
+        const failed = hasBlockingErrors(found);
+        const firstError = found.find((item) => item.level === 'error');
+        const errorCount = found.filter((item) => item.level === 'error').length;
+        const highMessage = firstError
+          ? FILE_MESSAGES.rejected(job.versionName, firstError.high_msg, errorCount)
+          : found.length > 0
+            ? FILE_MESSAGES.uploadedWithWarnings(job.versionName, found.length)
+            : STUDY_MESSAGES.uploaded(job.versionName);
         await files.addVersion(
           {
-            studyId,
-            folder: fields.foldertype,
-            fileType: fields.filetype,
-            slotName,
-            extension,
-            versionName,
-            storageKey,
-            size: file.bytes.length,
+            studyId: job.studyId,
+            folder: job.folder,
+            fileType: job.fileType,
+            slotName: job.slotName,
+            extension: job.extension,
+            versionName: job.versionName,
+            storageKey: job.storageKey,
+            size: job.size,
             errors: found,
             status: failed ? 'failed' : 'success',
-            jobId,
+            jobId: job.jobId,
             highMessage,
           },
-          { userId: user.id, userEmail: user.email, now: deps.clock.now() },
+          { userId: job.userId, userEmail: job.userEmail, now: new Date(job.uploadedAt) },
           (previous, added): StudyFieldChange[] => [
             {
-              field: `file ${fields.foldertype}/${slotName}`,
+              field: `file ${job.folder}/${job.slotName}`,
               old_value: versionLabel(previous),
               new_value: versionLabel(added),
             },
           ],
         );
       } catch (error) {
-        await storage.remove(storageKey).catch(() => undefined);
-        throw error;
+        console.error(`upload job ${job.jobId} failed:`, error);
+        await storage.remove(job.storageKey).catch(() => undefined);
+        await files.failUploadJob(job.jobId, {
+          studyId: job.studyId,
+          filename: job.versionName,
+          highMessage: FILE_MESSAGES.processingFailed(job.versionName),
+        });
       }
-      return { job_id: jobId, message: highMessage };
     },
 
-    async uploadStatus(user: AuthUser, studyId: number, jobId: string): Promise<UploadJobStatus> {
-      const job = await deps.studies.findJob(jobId, user.id);
-      const result = (job?.result ?? {}) as { study_id?: number; filename?: string; high_msg?: string };
-      if (!job || result.study_id !== studyId) throw errors.notFound(STUDY_MESSAGES.noSuchJob);
-      return {
-        status: JOB_STATUS[job.status] ?? 'failed',
-        filename: result.filename ?? '',
-        high_msg:
-          result.high_msg ?? job.error ?? (job.status === 'FAILURE' ? STUDY_MESSAGES.uploadFailed : ''),
-      };
-    },
+    uploadStatus,
 
     async versionHistory(user: AuthUser, studyId: number, fileName: string, folder: StudyFolder) {
       return history(await fileInFolder(user, studyId, fileName, folder));

@@ -1,0 +1,126 @@
+// Analytics jobs run on the job queue (pg-boss on the app's database): a fast search is done at its
+// first poll, and a job queued while no worker runs is finished by a worker that starts later in
+// another app on the same database, as a separate worker process would.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { MetricSearchRequest, MetricSearchStatus } from '@accord/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { startJobQueue } from '../../jobs/queue.ts';
+import { systemClock } from '../../lib/clock.ts';
+import { createMailer } from '../../lib/mailer.ts';
+import { seedDemoLibrary } from '../../seed/library.ts';
+import { createLocalFileStorage } from '../../storage/file-storage.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { ANALYTICS_QUEUE, JOB_KINDS } from './analytics.service.ts';
+
+let t: TestApp;
+let tempDir: string;
+let researcher: string;
+
+beforeAll(async () => {
+  tempDir = await mkdtemp(path.join(os.tmpdir(), 'accord-analytics-jobs-'));
+  t = await createTestApp({
+    seed: async (database) => {
+      await seedDemoLibrary(database, createLocalFileStorage(path.join(tempDir, 'seed')), {
+        studies: 4,
+        seed: 5,
+        respondents: 40,
+        lastYear: 2024,
+      });
+    },
+  });
+  researcher = await t.login('researcher');
+});
+
+afterAll(async () => {
+  await t?.close();
+  await rm(tempDir, { recursive: true, force: true });
+});
+
+const body = {
+  q: {
+    metrics: {
+      rdfType: 'all',
+      metricsList: [{ metricType: 'Performance', metric: 'liking', aggregation: 'mean', confidence: true }],
+    },
+  },
+} as MetricSearchRequest;
+
+const poll = async (jobId: string) => {
+  const response = await t.request({
+    method: 'GET',
+    url: `/api/analytics/fragrances/${jobId}`,
+    token: researcher,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<MetricSearchStatus>();
+};
+
+describe('analytics jobs on the queue', () => {
+  let firstResult: unknown;
+
+  it('runs a search as a queued job that is done at its first poll', async () => {
+    const queued = await t.request({
+      method: 'POST',
+      url: '/api/analytics/fragrances',
+      token: researcher,
+      payload: body,
+    });
+    expect(queued.statusCode, queued.body).toBe(200);
+    const { jobid } = queued.json<{ jobid: string }>();
+    const status = await poll(jobid);
+    expect(status.status, status.error ?? '').toBe('SUCCESS');
+    expect(status.result!.json.results.length).toBeGreaterThan(0);
+    firstResult = status.result!.json;
+    const job = await t.jobs.boss.getJobById<{ kind: string; user: { email: string } }>(
+      ANALYTICS_QUEUE,
+      jobid,
+    );
+    expect(job?.state).toBe('completed');
+    expect(job?.data).toMatchObject({ kind: JOB_KINDS.search, user: { email: 'researcher@accord.test' } });
+  });
+
+  it('keeps a job queued while no worker runs; a worker that starts later finishes it', async () => {
+    await t.jobs.boss.offWork(ANALYTICS_QUEUE);
+    const queued = await t.request({
+      method: 'POST',
+      url: '/api/analytics/fragrances?no_cache=true',
+      token: researcher,
+      payload: body,
+    });
+    expect(queued.statusCode, queued.body).toBe(200);
+    const { jobid } = queued.json<{ jobid: string }>();
+    expect(await poll(jobid)).toMatchObject({ status: 'STARTED', result: null });
+    expect((await t.jobs.boss.getJobById(ANALYTICS_QUEUE, jobid))?.state).toBe('created');
+
+    // Another app on the same database, with its own queue and workers (a worker process).
+    const jobs = await startJobQueue(t.database);
+    const worker = await buildApp({
+      database: t.database,
+      jobs,
+      storage: createLocalFileStorage(path.join(tempDir, 'files')),
+      mailer: createMailer({
+        outboxDir: path.join(tempDir, 'outbox'),
+        from: 'Accord <no-reply@accord.test>',
+      }),
+      clock: systemClock,
+      version: '0.0.0-test',
+      publicUrl: 'http://localhost:3000',
+    });
+    try {
+      let status = await poll(jobid);
+      for (let attempt = 0; attempt < 100 && status.status === 'STARTED'; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        status = await poll(jobid);
+      }
+      expect(status.status, status.error ?? '').toBe('SUCCESS');
+      expect(status.result!.json).toEqual(firstResult);
+      expect((await t.jobs.boss.getJobById(ANALYTICS_QUEUE, jobid))?.state).toBe('completed');
+    } finally {
+      await worker.close();
+      await jobs.stop();
+    }
+  });
+});
