@@ -50,6 +50,14 @@ async function remap(request: APIRequestContext, token: string, studyId: number,
 
 const table = (page: Page, name: string) => page.getByRole('table', { name, exact: true });
 
+/** Narrow screens open with the navigation shown; close it to look at the page. */
+async function closeNavigation(page: Page) {
+  await page
+    .getByRole('button', { name: 'Toggle navigation', expanded: true })
+    .filter({ visible: true })
+    .click();
+}
+
 /** The base n cell (last cell) of a metric's row. */
 const baseOf = (page: Page, tableName: string, metric: string) =>
   table(page, tableName)
@@ -210,7 +218,10 @@ test('a researcher reads, filters and downloads a fragrance profile, then a conc
   expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
 
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
   await expect(table(page, 'Performance data')).toBeVisible();
+  await closeNavigation(page);
+  await expectAccessible(page, 'fragrance profile at 390 px');
   await page.screenshot({ path: 'test-results/profile-fragrance-390.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -260,24 +271,47 @@ test('a researcher reads, filters and downloads a fragrance profile, then a conc
   });
 });
 
-test('a client user opening another client’s profile sees that it is not available', async ({
-  page,
-  request,
-}) => {
+test('a client user reads a profile of their clients and not another client’s', async ({ page, request }) => {
   const admin = await apiToken(request, DEMO_USERS.admin);
   const client = await apiToken(request, DEMO_USERS.client);
-  const own = new Set((await summaries(request, client)).map((row) => row.id));
+  const ownRows = await summaries(request, client);
+  const own = new Set(ownRows.map((row) => row.id));
   const other = (await summaries(request, admin)).find((row) => !own.has(row.id));
   expect(other).toBeDefined();
   const details = await getJson<StudyDetailsResponse>(request, admin, `/study/${other!.id}`);
   const code = details.perfume_characteristics[0]!.fragrance_code;
+  let mine: StudyDetailsResponse | null = null;
+  for (const row of ownRows) {
+    const found = await getJson<StudyDetailsResponse>(request, client, `/study/${row.id}`);
+    if (found.perfume_characteristics.length > 0) {
+      mine = found;
+      break;
+    }
+  }
+  expect(mine, 'a study of the client user with fragrances').not.toBeNull();
+  const fragrance = mine!.perfume_characteristics[0]!;
 
   await signIn(page, DEMO_USERS.client);
+  // Their own client's profile: readable and filterable, without the download.
+  await page.goto(`/analytics/profile/${mine!.id}/${encodeURIComponent(fragrance.fragrance_code)}`);
+  await expect(page.getByRole('heading', { level: 1, name: fragrance.name })).toBeVisible();
+  await expect(table(page, 'Performance data')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download' })).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Demographic category' }).click();
+  await expect(page.getByRole('option', { name: 'Brand Used Most Often' })).toHaveCount(0);
+  await page.getByRole('option', { name: 'Gender', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Value' }).click();
+  await expect(page.getByRole('option', { name: 'Female', exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+
   await page.goto(`/analytics/profile/${other!.id}/${encodeURIComponent(code)}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Profile not found' })).toBeVisible();
   await expect(page.getByText('This fragrance does not exist or is not available to you.')).toBeVisible();
   await expect(page.getByText(details.perfume_characteristics[0]!.name)).toHaveCount(0);
   await expectAccessible(page, 'profile not found');
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile not found' })).toBeVisible();
+  await closeNavigation(page);
   await page.screenshot({ path: 'test-results/profile-not-found-390.png', fullPage: true });
 });

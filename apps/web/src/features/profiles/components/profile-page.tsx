@@ -11,7 +11,6 @@ import {
   Anchor,
   Button,
   Card,
-  Group,
   SimpleGrid,
   Stack,
   Text,
@@ -116,7 +115,7 @@ function HeaderFacts({
   );
   return (
     <Card withBorder radius="md" padding="md">
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" verticalSpacing="sm">
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" verticalSpacing="sm">
         <Fact label="Project name">{headerValue(info.project_name)}</Fact>
         <Fact label="Client">{headerValue(info.client)}</Fact>
         {kind === 'fragrance' ? (
@@ -162,17 +161,24 @@ function Footnotes({ binary }: { binary: boolean }) {
         Base n: the answers counted for a metric (hover a number to see it). A base below {LOW_BASE} is a low
         base.
       </Text>
-      <Group gap={4} wrap="nowrap" align="center">
-        <Text size="sm" c="dimmed">
-          Scores depend on the design method (Balanced Incomplete Block Design, Balance Complete Block Design
-          or Monadic Sequential) and on the market.
-        </Text>
+      <Text size="sm" c="dimmed">
+        Scores depend on the design method (Balanced Incomplete Block Design, Balance Complete Block Design or
+        Monadic Sequential) and on the market.{' '}
         <Tooltip label={PROFILE_MESSAGES.marketAdvice} withArrow multiline w={240}>
-          <ActionIcon variant="subtle" color="gray" size="sm" aria-label={PROFILE_MESSAGES.marketAdvice}>
-            <IconInfoCircle size={16} aria-hidden="true" />
+          <ActionIcon
+            component="span"
+            role="button"
+            tabIndex={0}
+            variant="subtle"
+            color="gray"
+            size="xs"
+            aria-label={PROFILE_MESSAGES.marketAdvice}
+            style={{ display: 'inline-flex', verticalAlign: 'middle' }}
+          >
+            <IconInfoCircle size={14} aria-hidden="true" />
           </ActionIcon>
         </Tooltip>
-      </Group>
+      </Text>
     </Stack>
   );
 }
@@ -341,7 +347,12 @@ export function ProfilePage({ kind }: { kind: ProfileKind }) {
                   empty={unfiltered.performance.length > 0 ? noMatch : PROFILE_MESSAGES.noData}
                 />
                 {unfiltered.strength.length > 0 ? (
-                  <ProfileTable label="Strength" kind="strength" rows={tables.strength} empty={noMatch} />
+                  <Stack gap="xs">
+                    <Title order={3} fz="md">
+                      Strength
+                    </Title>
+                    <ProfileTable label="Strength" kind="strength" rows={tables.strength} empty={noMatch} />
+                  </Stack>
                 ) : null}
               </Stack>
             </Section>
