@@ -225,6 +225,18 @@ test('a researcher reads, filters and downloads a fragrance profile, then a conc
   await page.screenshot({ path: 'test-results/profile-fragrance-390.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 
+  // A link naming chosen metrics highlights their rows.
+  const attribute = all.result.find((row) => row.metric_type === 'Attribute')!;
+  await page.goto(
+    `/analytics/profile/${study.id}/${encodeURIComponent(fragrance.fragrance_code)}?attributes=${encodeURIComponent(JSON.stringify([attribute.metric]))}`,
+  );
+  const attributes = table(page, 'Attributes data');
+  await expect(
+    attributes.getByRole('row', { name: new RegExp(`\\b${attribute.metric_name}\\b`) }),
+  ).toContainText('Chosen');
+  await expect(page.getByText('Chosen', { exact: true })).toHaveCount(1);
+  await expectAccessible(page, 'fragrance profile with a chosen metric');
+
   // A concept profile: performance data only, strength missing as N/A.
   const withConcepts = (await summaries(request, researcher)).map((row) => row.id);
   let concept: { studyId: number; code: string; name: string } | null = null;

@@ -20,8 +20,8 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconInfoCircle, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { FullPageLoader } from '../../../components/full-page-loader.tsx';
 import { PageHeader, type Crumb } from '../../../components/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -35,7 +35,13 @@ import type { ProfileKind } from '../api/keys.ts';
 import { DemographicFilter, emptyFilterForm, type FilterForm } from './demographic-filter.tsx';
 import { ProfileTable } from './profile-table.tsx';
 import { TimeSeriesChart } from './time-series-chart.tsx';
-import { filterProfileRows, hasBinaryScale, headerValue, splitProfileRows } from '../utils/profile-format.ts';
+import {
+  filterProfileRows,
+  hasBinaryScale,
+  headerValue,
+  parseHighlighted,
+  splitProfileRows,
+} from '../utils/profile-format.ts';
 
 export const PROFILE_MESSAGES = {
   noResult: 'No data found for provided filters, displaying previous data.',
@@ -192,6 +198,9 @@ export function ProfilePage({ kind }: { kind: ProfileKind }) {
   const params = useParams();
   const studyId = parseId(params.id);
   const code = params.code ?? '';
+  const [searchParams] = useSearchParams();
+  const attributesParam = searchParams.get('attributes');
+  const highlighted = useMemo(() => parseHighlighted(attributesParam), [attributesParam]);
   const { permissions } = useSession();
   const queryClient = useQueryClient();
   const [applied, setApplied] = useState<DemographicCondition[]>([]);
@@ -341,6 +350,7 @@ export function ProfilePage({ kind }: { kind: ProfileKind }) {
             <Section id="performance" title="Performance data">
               <Stack gap="md">
                 <ProfileTable
+                  highlighted={highlighted}
                   label="Performance data"
                   kind="performance"
                   rows={tables.performance}
@@ -351,7 +361,13 @@ export function ProfilePage({ kind }: { kind: ProfileKind }) {
                     <Title order={3} fz="md">
                       Strength
                     </Title>
-                    <ProfileTable label="Strength" kind="strength" rows={tables.strength} empty={noMatch} />
+                    <ProfileTable
+                      highlighted={highlighted}
+                      label="Strength"
+                      kind="strength"
+                      rows={tables.strength}
+                      empty={noMatch}
+                    />
                   </Stack>
                 ) : null}
               </Stack>
@@ -360,6 +376,7 @@ export function ProfilePage({ kind }: { kind: ProfileKind }) {
               <>
                 <Section id="attributes" title="Attributes data">
                   <ProfileTable
+                    highlighted={highlighted}
                     label="Attributes data"
                     kind="attributes"
                     rows={tables.attributes}
@@ -368,12 +385,24 @@ export function ProfilePage({ kind }: { kind: ProfileKind }) {
                 </Section>
                 {unfiltered.genisys.length > 0 ? (
                   <Section id="genisys" title="Genisys data">
-                    <ProfileTable label="Genisys data" kind="genisys" rows={tables.genisys} empty={noMatch} />
+                    <ProfileTable
+                      highlighted={highlighted}
+                      label="Genisys data"
+                      kind="genisys"
+                      rows={tables.genisys}
+                      empty={noMatch}
+                    />
                   </Section>
                 ) : null}
                 {unfiltered.other.length > 0 ? (
                   <Section id="other-metrics" title="Other metrics">
-                    <ProfileTable label="Other metrics" kind="other" rows={tables.other} empty={noMatch} />
+                    <ProfileTable
+                      highlighted={highlighted}
+                      label="Other metrics"
+                      kind="other"
+                      rows={tables.other}
+                      empty={noMatch}
+                    />
                   </Section>
                 ) : null}
                 <Section id="time-series" title="Time series">

@@ -1,8 +1,9 @@
 import { LOW_BASE, type ProfileRow } from '@accord/contracts';
-import { Box, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Box, Table, Text, Tooltip } from '@mantine/core';
 import {
   baseText,
   formatProfileValue,
+  isHighlighted,
   metricLabel,
   profileColumns,
   type ProfileTableKind,
@@ -18,11 +19,14 @@ export function ProfileTable({
   kind,
   rows,
   empty,
+  highlighted,
 }: {
   label: string;
   kind: ProfileTableKind;
   rows: ProfileRow[];
   empty: string;
+  /** Metrics chosen in the link that opened the page (query attributes). */
+  highlighted: Set<string>;
 }) {
   if (rows.length === 0) {
     return (
@@ -65,7 +69,10 @@ export function ProfileTable({
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row) => (
-            <Table.Tr key={row.metric}>
+            <Table.Tr
+              key={row.metric}
+              bg={isHighlighted(row, highlighted) ? 'var(--mantine-primary-color-light)' : undefined}
+            >
               {columns.map((column) => {
                 if (column.key === 'metric_type')
                   return <Table.Td key={column.key}>{row.metric_type}</Table.Td>;
@@ -73,6 +80,11 @@ export function ProfileTable({
                   return (
                     <Table.Th key={column.key} scope="row" fw={500}>
                       {metricLabel(row)}
+                      {isHighlighted(row, highlighted) ? (
+                        <Badge ml="xs" size="xs" variant="filled">
+                          Chosen
+                        </Badge>
+                      ) : null}
                     </Table.Th>
                   );
                 const text = formatProfileValue(row[column.key], column.key);

@@ -5,6 +5,8 @@ import {
   filterProfileRows,
   formatProfileValue,
   hasBinaryScale,
+  isHighlighted,
+  parseHighlighted,
   headerValue,
   metricLabel,
   profileColumns,
@@ -152,5 +154,26 @@ describe('timeSeriesMetrics', () => {
   it('lists the metrics with points only', () => {
     expect(timeSeriesMetrics({})).toEqual([]);
     expect(timeSeriesMetrics({ attention: { '0': 0.4, '1': 0.5 }, relaxation: {} })).toEqual(['attention']);
+  });
+});
+
+describe('parseHighlighted', () => {
+  it.each([
+    [null, []],
+    ['', []],
+    ['not json', []],
+    ['{"a":1}', []],
+    ['["fresh", 3, "Overall Liking"]', ['fresh', 'overall liking']],
+  ])('%j highlights %j', (raw, expected) => {
+    expect([...parseHighlighted(raw)]).toEqual(expected);
+  });
+
+  it('matches a row by its metric key or name, ignoring case', () => {
+    const highlighted = parseHighlighted('["FRESH", "overall liking"]');
+    expect(isHighlighted(row('fresh', 'Attribute'), highlighted)).toBe(true);
+    expect(isHighlighted(row('liking', 'Performance', { metric_name: 'Overall Liking' }), highlighted)).toBe(
+      true,
+    );
+    expect(isHighlighted(row('clean', 'Attribute'), highlighted)).toBe(false);
   });
 });

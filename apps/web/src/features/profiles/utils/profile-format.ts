@@ -131,3 +131,25 @@ export function timeSeriesMetrics(series: ProfileResponse['time_series']): strin
     .filter(([, points]) => Object.keys(points).length > 0)
     .map(([metric]) => metric);
 }
+
+/**
+ * The metrics named by the optional query `attributes`, a JSON array of names to highlight (document 2
+ * section 2); anything else reads as none.
+ */
+export function parseHighlighted(raw: string | null): Set<string> {
+  if (!raw) return new Set();
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!Array.isArray(parsed)) return new Set();
+    return new Set(
+      parsed.filter((name): name is string => typeof name === 'string').map((name) => name.toLowerCase()),
+    );
+  } catch {
+    return new Set();
+  }
+}
+
+/** True when the row's metric key or name is among the highlighted names. */
+export function isHighlighted(row: ProfileRow, highlighted: Set<string>): boolean {
+  return highlighted.has(row.metric.toLowerCase()) || highlighted.has(row.metric_name.toLowerCase());
+}
