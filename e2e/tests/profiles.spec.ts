@@ -315,6 +315,18 @@ test('a client user reads a profile of their clients and not another client’s'
   await page.getByRole('combobox', { name: 'Value' }).click();
   await expect(page.getByRole('option', { name: 'Female', exact: true })).toBeVisible();
   await page.keyboard.press('Escape');
+  // Age asks for a range instead of a value; Filter without a value says what is missing.
+  await page.getByRole('combobox', { name: 'Demographic category' }).click();
+  await page.getByRole('option', { name: 'Age', exact: true }).click();
+  await expect(page.getByRole('slider', { name: 'Youngest age' })).toBeVisible();
+  await expect(page.getByRole('slider', { name: 'Oldest age' })).toBeVisible();
+  await expectAccessible(page, 'profile age filter');
+  await page.getByRole('combobox', { name: 'Demographic category' }).click();
+  await page.getByRole('option', { name: 'Ethnicity', exact: true }).click();
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
+  await expect(page.getByRole('combobox', { name: 'Value' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Choose a value', { exact: true })).toBeVisible();
+  await expect(page.getByText('Respondents shown: all respondents')).toBeVisible();
 
   await page.goto(`/analytics/profile/${other!.id}/${encodeURIComponent(code)}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Profile not found' })).toBeVisible();
