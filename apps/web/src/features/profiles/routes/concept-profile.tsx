@@ -1,19 +1,6 @@
-import { useParams } from 'react-router';
-import { FeaturePlaceholder } from '../../../components/feature-placeholder.tsx';
-import { paths } from '../../../config/paths.ts';
+import { ProfilePage } from '../components/profile-page.tsx';
 
-/** Route module of the concept profile, /analytics/concept/{id}/{code} (placeholder until its feature lands). */
+/** Route module of the concept profile, /analytics/concept/{id}/{code}: its performance data only. */
 export function Component() {
-  const { code = '' } = useParams();
-  return (
-    <FeaturePlaceholder
-      title={`${paths.conceptProfile.title} ${code}`.trim()}
-      breadcrumbs={[
-        { label: 'Home', href: paths.home.href() },
-        { label: 'Search', href: paths.search.href() },
-        { label: 'Profile' },
-      ]}
-      feature="concept profile"
-    />
-  );
+  return <ProfilePage kind="concept" />;
 }

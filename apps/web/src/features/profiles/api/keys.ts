@@ -1,0 +1,12 @@
+import type { DemographicCondition } from '@accord/contracts';
+
+export type ProfileKind = 'fragrance' | 'concept';
+
+/** Query keys of the profile pages. */
+export const profileKeys = {
+  all: ['profiles'] as const,
+  profile: (kind: ProfileKind, studyId: number, code: string, demographics: DemographicCondition[]) =>
+    [...profileKeys.all, kind, studyId, code, demographics] as const,
+  demographicOptions: (withAnalytics: boolean) =>
+    [...profileKeys.all, 'demographic-options', withAnalytics] as const,
+};

@@ -1,0 +1,115 @@
+import { LOW_BASE, type ProfileRow } from '@accord/contracts';
+import { Badge, Box, Table, Text, Tooltip } from '@mantine/core';
+import {
+  baseText,
+  formatProfileValue,
+  isHighlighted,
+  metricLabel,
+  profileColumns,
+  type ProfileTableKind,
+} from '../utils/profile-format.ts';
+
+/**
+ * One profile table (document 2 section 9): mean with 2 decimals, boxes as rounded percentages, '-'
+ * when missing, N/A on placeholder rows; each number shows its base n on hover, and
+ * the last column lists it for keyboard and screen-reader users.
+ */
+export function ProfileTable({
+  label,
+  kind,
+  rows,
+  empty,
+  highlighted,
+}: {
+  label: string;
+  kind: ProfileTableKind;
+  rows: ProfileRow[];
+  empty: string;
+  /** Metrics chosen in the link that opened the page (query attributes). */
+  highlighted: Set<string>;
+}) {
+  if (rows.length === 0) {
+    return (
+      <Text c="dimmed" size="sm">
+        {empty}
+      </Text>
+    );
+  }
+  const columns = profileColumns(kind);
+  return (
+    <Box
+      role="region"
+      aria-label={`${label}, scrollable`}
+      tabIndex={0}
+      style={{ overflowX: 'auto', borderRadius: 'var(--mantine-radius-md)' }}
+    >
+      <Table
+        striped
+        withTableBorder
+        verticalSpacing="xs"
+        fz="sm"
+        aria-label={label}
+        miw={kind === 'genisys' ? 360 : 760}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th
+                key={column.key}
+                style={{ whiteSpace: 'nowrap' }}
+                ta={column.key === 'metric_type' || column.key === 'metric_name' ? 'left' : 'right'}
+              >
+                {column.label}
+              </Table.Th>
+            ))}
+            <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+              Base n
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr
+              key={row.metric}
+              bg={isHighlighted(row, highlighted) ? 'var(--mantine-primary-color-light)' : undefined}
+            >
+              {columns.map((column) => {
+                if (column.key === 'metric_type')
+                  return <Table.Td key={column.key}>{row.metric_type}</Table.Td>;
+                if (column.key === 'metric_name')
+                  return (
+                    <Table.Th key={column.key} scope="row" fw={500}>
+                      {metricLabel(row)}
+                      {isHighlighted(row, highlighted) ? (
+                        <Badge ml="xs" size="xs" variant="filled">
+                          Chosen
+                        </Badge>
+                      ) : null}
+                    </Table.Th>
+                  );
+                const text = formatProfileValue(row[column.key], column.key);
+                return (
+                  <Table.Td key={column.key} ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    <Tooltip label={baseText(row)} withArrow openDelay={150}>
+                      <Text
+                        span
+                        size="sm"
+                        c={text === 'N/A' ? 'dimmed' : undefined}
+                        style={{ cursor: 'help' }}
+                      >
+                        {text}
+                      </Text>
+                    </Tooltip>
+                  </Table.Td>
+                );
+              })}
+              <Table.Td ta="right" c={row.n > 0 && row.n < LOW_BASE ? 'orange.9' : 'dimmed'}>
+                {row.n > 0 && row.n < LOW_BASE ? `${row.n} (low base)` : row.n}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Box>
+  );
+}

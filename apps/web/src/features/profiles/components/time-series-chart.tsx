@@ -1,0 +1,66 @@
+import type { ProfileResponse } from '@accord/contracts';
+import { MultiSelect, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { timeSeriesMetrics } from '../utils/profile-format.ts';
+
+const ReactECharts = lazy(() => import('echarts-for-react'));
+
+export const NO_TIME_SERIES = 'No time series data available.';
+
+/**
+ * The metric multi-select and the time-series line chart of the chosen metrics (document 2 section 2),
+ * or the text 'No time series data available.' when the study stored none.
+ */
+export function TimeSeriesChart({ series }: { series: ProfileResponse['time_series'] }) {
+  const metrics = timeSeriesMetrics(series);
+  const [chosen, setChosen] = useState<string[]>(() => metrics.slice(0, 3));
+  const shown = chosen.filter((metric) => metrics.includes(metric));
+  const times = [...new Set(shown.flatMap((metric) => Object.keys(series[metric] ?? {})))].sort(
+    (left, right) => Number(left) - Number(right) || left.localeCompare(right),
+  );
+
+  return (
+    <Stack gap="sm">
+      <MultiSelect
+        label="Metrics"
+        placeholder={metrics.length > 0 ? 'Choose metrics' : 'No metrics with a time series'}
+        data={metrics}
+        value={shown}
+        onChange={setChosen}
+        disabled={metrics.length === 0}
+        clearable
+        w={{ base: '100%', sm: 420 }}
+      />
+      {metrics.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {NO_TIME_SERIES}
+        </Text>
+      ) : shown.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          Choose at least one metric to draw its time series.
+        </Text>
+      ) : (
+        <Suspense fallback={<Text size="sm">Loading the chart…</Text>}>
+          <ReactECharts
+            style={{ height: 320, width: '100%' }}
+            opts={{ renderer: 'svg' }}
+            option={{
+              aria: { enabled: true },
+              tooltip: { trigger: 'axis' },
+              legend: { data: shown },
+              grid: { left: 48, right: 16, top: 40, bottom: 40 },
+              xAxis: { type: 'category', data: times, name: 'Time' },
+              yAxis: { type: 'value' },
+              series: shown.map((metric) => ({
+                name: metric,
+                type: 'line',
+                showSymbol: false,
+                data: times.map((time) => series[metric]?.[time] ?? null),
+              })),
+            }}
+          />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}
