@@ -1,8 +1,32 @@
 import type { StudyConcept } from '@accord/contracts';
+import { Anchor } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
 import { CONCEPT_TABLE, type ConceptField } from '../utils/editable-rows.ts';
 import { formatValue } from '../utils/format-value.ts';
 import { ScrollTable, type Column } from './scroll-table.tsx';
 import { TableEditor, type EditableColumn } from './table-editor.tsx';
+
+/** The read view's columns, ending with the link to the concept's profile page. */
+function columns(studyId: number): Column<StudyConcept>[] {
+  return [
+    ...COLUMNS,
+    {
+      key: 'profile',
+      label: 'Profile',
+      render: (row) => (
+        <Anchor
+          component={Link}
+          to={paths.conceptProfile.href(studyId, row.concept_code)}
+          size="sm"
+          aria-label={`Profile of ${row.name}`}
+        >
+          Profile
+        </Anchor>
+      ),
+    },
+  ];
+}
 
 const COLUMNS: Column<StudyConcept>[] = [
   { key: 'name', label: 'Name', render: (row) => formatValue(row.name) },
@@ -42,7 +66,7 @@ export function ConceptsTable({
     >
       <ScrollTable
         label="Concepts"
-        columns={COLUMNS}
+        columns={columns(studyId)}
         rows={rows}
         empty="This study has no concepts."
         minWidth={560}

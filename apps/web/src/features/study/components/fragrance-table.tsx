@@ -1,4 +1,7 @@
 import type { PerfumeCharacteristic } from '@accord/contracts';
+import { Anchor } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
 import { FRAGRANCE_TABLE, type FragranceField } from '../utils/editable-rows.ts';
 import { EMPTY_VALUE, formatValue } from '../utils/format-value.ts';
 import { ScrollTable, type Column } from './scroll-table.tsx';
@@ -16,6 +19,27 @@ const DOMINANT_NOTES = [
   'dominant_note_4',
   'dominant_note_5',
 ] as const;
+
+/** The read view's columns, ending with the link to the fragrance's profile page. */
+function columns(studyId: number): Column<PerfumeCharacteristic>[] {
+  return [
+    ...COLUMNS,
+    {
+      key: 'profile',
+      label: 'Profile',
+      render: (row) => (
+        <Anchor
+          component={Link}
+          to={paths.fragranceProfile.href(studyId, row.fragrance_code)}
+          size="sm"
+          aria-label={`Profile of ${row.name}`}
+        >
+          Profile
+        </Anchor>
+      ),
+    },
+  ];
+}
 
 const COLUMNS: Column<PerfumeCharacteristic>[] = [
   { key: 'name', label: 'Name', render: text('name') },
@@ -84,7 +108,7 @@ export function FragranceTable({
     >
       <ScrollTable
         label="Fragrance Details"
-        columns={COLUMNS}
+        columns={columns(studyId)}
         rows={rows}
         empty="This study has no fragrances."
         minWidth={1100}
