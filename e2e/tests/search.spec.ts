@@ -47,6 +47,8 @@ test('searching by client and region, every result tab, saved searches and both 
   page,
   request,
 }) => {
+  // A long journey: every result tab and two spreadsheets; a loaded machine needs more than a minute.
+  test.setTimeout(180_000);
   const admin = await apiToken(request, DEMO_USERS.admin);
   // A client with studies in APAC, taken from the library itself.
   const apacStudies = await summariesFor(request, admin, { essentials: { region: ['APAC'] } });
