@@ -1,6 +1,7 @@
 /**
  * The SQL of the CICS question search: questions found by their text (PostgreSQL full text search on
- * the GIN index questions_search_vector_idx, near spellings through pg_trgm on questions_text_trgm_idx),
+ * the GIN index questions_search_vector_idx; near spellings resolved to the library's words through
+ * pg_trgm on cics_words, then found by full text and checked once per distinct text),
  * one question with its study, and the answer counts of a question under respondent filters. Every
  * query here is limited by the caller's study scope.
  */
