@@ -13,8 +13,11 @@
  * - Full text on the stored English document of each question text (GIN index; stemmed, stop words
  *   ignored): a phrase must appear as those words in that order, a word anywhere in the text.
  * - A word that no question of the library holds (a misspelling, e.g. 'fragrence') is matched by
- *   spelling instead: pg_trgm word similarity of at least 0.6 with part of the text (trigram GIN
- *   index). Phrases are never matched by spelling: quoting asks for exactly those words.
+ *   spelling instead: it is first resolved to the library's own words (the distinct words of the
+ *   question texts, kept current as questions are added or edited) with pg_trgm word similarity of
+ *   at least 0.6, stop words left out; a question matches when its text holds one of those words and
+ *   the misspelling has word similarity of at least 0.6 with part of its text. Phrases are never
+ *   matched by spelling: quoting asks for exactly those words.
  * - Every term must match.
  * - score = ts_rank_cd(text, any full-text term) + 0.5 · mean over the terms of (1 for a full-text
  *   term, the word similarity for a spelling match); higher first, rounded to 4 decimals. Ties: newest

@@ -135,6 +135,27 @@ describe('POST /api/cics/search_bar/', () => {
     expect((await search('sales', 'dislike')).results).toEqual([]);
     expect((await search('client', 'dislike')).results.map((row) => row.study.client)).toEqual([HALDEN]);
   });
+
+  it('finds near spellings of words in questions added or edited after the library was loaded', async () => {
+    const [added] = await t.database.rows<{ id: number }>(sql`
+      insert into questions (study_id, filename, path, qid, text, question_type, scale_min, scale_max, labels, sort_order)
+      select study_id, filename, path, 'Q90', 'How noticeable was the vanillin note?', question_type,
+             scale_min, scale_max, labels, 90
+      from questions where id = ${q.clean}
+      returning id`);
+    const ids = async (text: string) => (await search('researcher', text)).results.map((row) => row.id);
+    expect(await ids('vanillin')).toEqual([added!.id]);
+    expect(await ids('vanilin')).toEqual([added!.id]);
+    expect(await ids('noticeable vanilin')).toEqual([added!.id]);
+
+    await t.database.rows(
+      sql`update questions set text = 'How noticeable was the patchouli note?' where id = ${added!.id}`,
+    );
+    expect(await ids('patchoulli')).toEqual([added!.id]);
+    expect(await ids('vanilin')).toEqual([]);
+    await t.database.rows(sql`delete from questions where id = ${added!.id}`);
+    expect(await ids('patchoulli')).toEqual([]);
+  });
 });
 
 describe('POST /api/cics/inspect_question/{id}/', () => {

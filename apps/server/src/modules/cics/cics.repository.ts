@@ -1,6 +1,7 @@
 /**
  * The SQL of the CICS question search: questions found by their text (PostgreSQL full text search on
- * the GIN index questions_search_vector_idx, near spellings through pg_trgm on questions_text_trgm_idx),
+ * the GIN index questions_search_vector_idx; near spellings resolved to the library's words through
+ * pg_trgm on cics_words, then found by full text and checked once per distinct text),
  * one question with its study, and the answer counts of a question under respondent filters. Every
  * query here is limited by the caller's study scope.
  */
@@ -12,6 +13,11 @@ import { sqlTextArray } from '../../lib/client-scope.ts';
 export interface QueryTerm {
   text: string;
   match: 'phrase' | 'word' | 'spelling';
+}
+
+/** A term with, for a spelling, the library's words it is near to (cics_words). */
+interface ResolvedTerm extends QueryTerm {
+  near: string[];
 }
 
 /** Respondent and study conditions of the answer statistics. */
@@ -47,10 +53,31 @@ function tsQuery(term: QueryTerm): SQL {
     : sql`plainto_tsquery('english', ${term.text})`;
 }
 
-/** The condition one term puts on a question's text. */
-function termMatches(term: QueryTerm): SQL {
-  if (term.match === 'spelling') return sql`${term.text} <% q.text`;
+/**
+ * The condition one term puts on a question row, by the full-text index: its words or phrase, or for a
+ * spelling one of the library's words near to it (the spelling itself is checked once per distinct
+ * text, by spellingMatches).
+ */
+function termMatches(term: ResolvedTerm): SQL {
+  if (term.match === 'spelling') {
+    if (term.near.length === 0) return sql`false`;
+    const anyNear = sql.join(
+      term.near.map((word) => sql`plainto_tsquery('english', ${word})`),
+      sql` || `,
+    );
+    return sql`${VECTOR} @@ (${anyNear})`;
+  }
   return sql`${VECTOR} @@ ${tsQuery(term)}`;
+}
+
+/** The condition of the spellings on a question text: word similarity of at least 0.6 with part of it. */
+function spellingMatches(terms: ResolvedTerm[], text: SQL): SQL {
+  const spellings = terms.filter((term) => term.match === 'spelling');
+  if (spellings.length === 0) return sql`true`;
+  return sql.join(
+    spellings.map((term) => sql`${term.text} <% ${text}`),
+    sql` and `,
+  );
 }
 
 /** A term's share of the score: 1 for a full-text match, the trigram word similarity for a spelling. */
@@ -65,13 +92,27 @@ export function createCicsRepository(db: Db) {
     return result.rows;
   }
 
+  /**
+   * The words of the question texts near to this spelling: trigram word similarity of at least 0.6
+   * (cics_words_word_trgm_idx), stop words left out (the full-text index cannot find them).
+   */
+  async function nearWords(word: string): Promise<string[]> {
+    const found = await rows<{ word: string }>(
+      sql`select w.word from cics_words w where ${word} <% w.word and w.lexemes <> ''::tsvector order by w.word`,
+    );
+    return found.map((row) => row.word);
+  }
+
   return {
-    /** Of these words, those that some question of the library holds (after stemming). */
+    /**
+     * Of these words, those that some question of the library holds (after stemming): read from the
+     * library's words (cics_words), whose lexemes are those of the question texts.
+     */
     async knownWords(words: string[]): Promise<Set<string>> {
       if (words.length === 0) return new Set();
       const checks = words.map(
         (word, index) =>
-          sql`select ${index}::int as i where exists (select 1 from questions q where ${VECTOR} @@ plainto_tsquery('english', ${word}))`,
+          sql`select ${index}::int as i where exists (select 1 from cics_words w where w.lexemes @@ plainto_tsquery('english', ${word}))`,
       );
       const found = await rows<{ i: number }>(sql.join(checks, sql` union all `));
       return new Set(found.map((row) => words[row.i]!));
@@ -82,10 +123,16 @@ export function createCicsRepository(db: Db) {
      * The score is computed once per distinct text (libraries repeat their standard questions).
      */
     async search(
-      terms: QueryTerm[],
+      queryTerms: QueryTerm[],
       scope: SQL,
       page: { offset: number; limit: number },
     ): Promise<{ rows: (QuestionRecord & { score: number })[]; total: number }> {
+      const terms: ResolvedTerm[] = await Promise.all(
+        queryTerms.map(async (term) => ({
+          ...term,
+          near: term.match === 'spelling' ? await nearWords(term.text) : [],
+        })),
+      );
       const conditions = sql.join(
         terms.map((term) => sql`(${termMatches(term)})`),
         sql` and `,
@@ -112,6 +159,7 @@ export function createCicsRepository(db: Db) {
         scored as materialized (
           select t.text, (${rank} + 0.5 * (${similarity}) / ${terms.length})::float8 as score
           from (select distinct text from hits) t
+          where ${spellingMatches(terms, text)}
         ),
         ranked as (
           select hits.id, scored.score, count(*) over ()::int as total
@@ -132,7 +180,7 @@ export function createCicsRepository(db: Db) {
           ? ((
               await rows<{ total: number }>(sql`
                 select count(*)::int as total from questions q join studies s on s.id = q.study_id
-                where ${scope} and ${conditions}`)
+                where ${scope} and ${conditions} and ${spellingMatches(terms, sql`q.text`)}`)
             )[0]?.total ?? 0)
           : 0);
       return { rows: found.map(({ total: _total, ...row }) => row), total };
