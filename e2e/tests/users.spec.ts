@@ -5,6 +5,8 @@ import { DEMO_USERS } from '../support/env.ts';
 import { apiToken, createUserViaApi, signIn } from '../support/session.ts';
 
 test('the user list searches, pages and removes users', async ({ page, request }) => {
+  // Twelve users are created through the API and the list is checked with axe on three screens.
+  test.setTimeout(120_000);
   const admin = await apiToken(request, DEMO_USERS.admin);
   const tag = `batch${Date.now().toString(36)}`;
   const emails: string[] = [];
