@@ -23,6 +23,7 @@ import { seedReferenceData } from '../apps/server/src/seed/reference-data.ts';
 import { DEMO_USERS, seedUsers } from '../apps/server/src/seed/users.ts';
 import { createLocalFileStorage } from '../apps/server/src/storage/file-storage.ts';
 import { ENDPOINTS, type BenchEndpoint, type BenchRole } from './endpoints.ts';
+import { compareWithDuckdb, type DuckdbComparison, type ServerNumbers } from './duckdb-compare.ts';
 import { measureMappingAccuracy } from './mapping-accuracy.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,6 +41,10 @@ interface Options {
   warmup: number;
   /** A database already seeded with `npm run seed`: measured as it is, never dropped. */
   existing: string | undefined;
+  /** Only the endpoints whose name contains one of these texts (all when empty). */
+  only: string[];
+  /** Skip the DuckDB comparison. */
+  noDuckdb: boolean;
 }
 
 function readOptions(): Options {
@@ -55,6 +60,8 @@ function readOptions(): Options {
       warmup: { type: 'string', default: '10' },
       existing: { type: 'string' },
       password: { type: 'string' },
+      only: { type: 'string', multiple: true },
+      'no-duckdb': { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -79,6 +86,8 @@ function readOptions(): Options {
     seconds: Math.max(1, int('seconds', values.seconds, 15)),
     warmup: int('warmup', values.warmup, 10),
     existing: values.existing,
+    only: values.only ?? [],
+    noDuckdb: values['no-duckdb'] ?? false,
   };
 }
 
@@ -219,7 +228,9 @@ async function startServer(scratch: Scratch): Promise<RunningServer> {
   if (scratch.databaseUrl) env.DATABASE_URL = scratch.databaseUrl;
   else delete env.DATABASE_URL;
   // node --import tsx (rather than npx tsx, which forks) so the child's pid is the server's, for memory.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // BENCH_SERVER_NODE_ARGS adds node options to the server only (e.g. --cpu-prof for a profile).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -382,6 +393,121 @@ async function measure(
   };
 }
 
+// ---------------------------------------------------------------- DuckDB comparison
+
+const UNFILTERED_SEARCH = 'analytics metric search all fragrances (no cache)';
+const FILTERED_SEARCH = 'analytics metric search gender+age (no cache)';
+
+interface SearchBody {
+  q: {
+    demographics?: { gender?: string[]; startAge?: number; endAge?: number };
+    metrics: { metricsList: { metric: string; aggregation: string }[] };
+  };
+}
+
+/** Runs a metric search of the bench on the server and answers its base and top 2 box per product. */
+async function serverNumbers(origin: string, token: string, endpoint: BenchEndpoint): Promise<ServerNumbers> {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const queued = await fetch(`${origin}${endpoint.path}`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(endpoint.body),
+  });
+  const { jobid } = (await queued.json()) as { jobid: string };
+  for (;;) {
+    const response = await fetch(`${origin}/api/analytics/fragrances/${jobid}`, { headers });
+    const status = (await response.json()) as {
+      status: string;
+      error: string | null;
+      result: {
+        json: {
+          results: { id: number; values: Record<string, number | null>; bases: Record<string, number> }[];
+        };
+      } | null;
+    };
+    if (status.status === 'FAILURE') throw new Error(`${endpoint.name} failed: ${status.error}`);
+    if (status.status === 'SUCCESS' && status.result) {
+      const metric = (endpoint.body as SearchBody).q.metrics.metricsList[0]!;
+      const key = `${metric.metric}.${metric.aggregation}`;
+      return new Map(
+        status.result.json.results.map((row) => [
+          row.id,
+          { n: row.bases[key] ?? 0, top2: row.values[key] ?? null },
+        ]),
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+async function duckdbComparison(
+  scratch: Scratch,
+  origin: string,
+  tokens: Map<BenchRole, string>,
+): Promise<DuckdbComparison> {
+  const unfiltered = ENDPOINTS.find((endpoint) => endpoint.name === UNFILTERED_SEARCH)!;
+  const filtered = ENDPOINTS.find((endpoint) => endpoint.name === FILTERED_SEARCH)!;
+  const token = tokens.get('researcher')!;
+  const body = filtered.body as SearchBody;
+  const metric = body.q.metrics.metricsList[0]!;
+  if (metric.aggregation !== 'top_2_box') throw new Error('The DuckDB comparison checks top 2 box searches');
+  return compareWithDuckdb({
+    databaseUrl: scratch.databaseUrl!,
+    metric: metric.metric,
+    filter: {
+      gender: body.q.demographics?.gender ?? [],
+      startAge: body.q.demographics?.startAge ?? 0,
+      endAge: body.q.demographics?.endAge ?? 200,
+    },
+    unfilteredServer: await serverNumbers(origin, token, unfiltered),
+    filteredServer: await serverNumbers(origin, token, filtered),
+    runs: 5,
+  });
+}
+
+function printDuckdb(comparison: DuckdbComparison, results: EndpointResult[]): void {
+  console.log('');
+  console.log(
+    `DuckDB ${comparison.metric}: ${comparison.answers.toLocaleString('en-US')} answers, ` +
+      `${comparison.respondents.toLocaleString('en-US')} respondents, ${comparison.products.toLocaleString('en-US')} products ` +
+      `(export ${formatDuration(comparison.exportMs)}, load ${formatDuration(comparison.loadMs)}, in memory)`,
+  );
+  const header = [
+    'aggregation',
+    'ours p50',
+    'ours p95',
+    'DuckDB ms',
+    'ours/DuckDB p50',
+    'p95',
+    'same numbers',
+  ];
+  const rows = (
+    [
+      ['unfiltered', UNFILTERED_SEARCH, comparison.unfiltered],
+      ['gender + age', FILTERED_SEARCH, comparison.filtered],
+    ] as const
+  ).map(([label, name, duck]) => {
+    const ours = results.find((result) => result.name === name);
+    const ratio = (value: number | undefined) =>
+      value === undefined || !Number.isFinite(value) ? '-' : (value / duck.medianMs).toFixed(1);
+    return [
+      label,
+      ours ? ms(ours.p50Ms) : '-',
+      ours ? ms(ours.p95Ms) : '-',
+      ms(duck.medianMs),
+      ratio(ours?.p50Ms),
+      ratio(ours?.p95Ms),
+      duck.mismatches === 0 ? `yes (${duck.products})` : `NO: ${duck.mismatches} products differ`,
+    ];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] as string).length)));
+  const line = (cells: string[]) =>
+    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
+
 // ---------------------------------------------------------------- report
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
@@ -451,11 +577,14 @@ async function main(): Promise<void> {
     }, 100);
 
     const tokens = new Map<BenchRole, string>();
-    for (const role of new Set(ENDPOINTS.map((e) => e.role))) {
+    const selected = ENDPOINTS.filter(
+      (endpoint) => options.only.length === 0 || options.only.some((text) => endpoint.name.includes(text)),
+    );
+    for (const role of new Set(selected.map((e) => e.role))) {
       if (role) tokens.set(role, await login(server.origin, role));
     }
     const results: EndpointResult[] = [];
-    for (const endpoint of ENDPOINTS) {
+    for (const endpoint of selected) {
       const token = endpoint.role ? tokens.get(endpoint.role) : undefined;
       results.push(await measure(server.origin, endpoint, token, options));
     }
@@ -464,8 +593,17 @@ async function main(): Promise<void> {
     const final = memoryOf(pid);
     const peakRss = Math.max(sampledPeak, final?.hwm ?? 0);
 
+    let duckdb: DuckdbComparison | undefined;
+    if (options.noDuckdb || !scratch.databaseUrl) {
+      console.log(options.noDuckdb ? '' : 'DuckDB comparison: PostgreSQL only, skipped on PGlite.');
+    } else {
+      console.log('DuckDB comparison: exporting the answers of the measured metric...');
+      duckdb = await duckdbComparison(scratch, server.origin, tokens);
+    }
+
     console.log('');
     printTable(results);
+    if (duckdb) printDuckdb(duckdb, results);
     console.log('');
     console.log(`engine      ${scratch.engine}`);
     console.log(
@@ -498,6 +636,7 @@ async function main(): Promise<void> {
       },
       endpoints: results,
       mappingAccuracy,
+      ...(duckdb ? { duckdb } : {}),
     };
     await writeFile(path.join(repoRoot, 'bench', 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
     console.log('Results written to bench/results.json');

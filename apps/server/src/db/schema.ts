@@ -499,6 +499,52 @@ export const productMetricStats = pgTable(
   ],
 );
 
+/**
+ * Sufficient statistics per product, metric and respondent gender and age (single years), split by
+ * whether the answers are inside the 5-point scale: a demographic filter on gender and an age range
+ * sums these rows instead of reading the answers. Kept in step with the answers wherever they change
+ * (seed, mapping edits; deleted products cascade). Box counts are counted for every metric.
+ */
+export const productMetricDemoStats = pgTable(
+  'product_metric_demo_stats',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    metricId: smallint('metric_id').notNull(),
+    gender: text('gender'),
+    age: smallint('age'),
+    inScale: boolean('in_scale').notNull(),
+    n: integer('n').notNull(),
+    sum: doublePrecision('sum').notNull(),
+    sumSq: doublePrecision('sum_sq').notNull(),
+    nTopBox: integer('n_top_box').notNull(),
+    nTop2Box: integer('n_top_2_box').notNull(),
+    nJustRight: integer('n_just_right').notNull(),
+    nBottom2Box: integer('n_bottom_2_box').notNull(),
+    nBottomBox: integer('n_bottom_box').notNull(),
+  },
+  (t) => [
+    index('product_metric_demo_stats_product_idx').on(t.productId, t.metricId),
+    // Every column: a filter on a metric is answered by an index-only scan.
+    index('product_metric_demo_stats_metric_idx').on(
+      t.metricId,
+      t.gender,
+      t.age,
+      t.productId,
+      t.inScale,
+      t.n,
+      t.sum,
+      t.sumSq,
+      t.nTopBox,
+      t.nTop2Box,
+      t.nJustRight,
+      t.nBottom2Box,
+      t.nBottomBox,
+    ),
+  ],
+);
+
 // ---------------------------------------------------------------- uploads and statistics runs
 
 /** A studies zip going through UPLOADED -> UNPACKED -> VALIDATED -> INJECTED -> SUCCEED (or ERRORED). */

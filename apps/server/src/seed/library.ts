@@ -198,6 +198,9 @@ export async function seedDemoLibrary(
   await database.sql.executeSql('VACUUM ANALYZE answers');
   options.onProgress?.(total, total, 'statistics');
   await fillProductMetricStats(database, firstProductId);
+  // Triggers on answers (migration 0005) filled product_metric_demo_stats while the answers loaded;
+  // VACUUM lets demographic filters read it by index-only scans (PGlite has no autovacuum).
+  await database.sql.executeSql('VACUUM ANALYZE product_metric_demo_stats');
   // answers was analyzed with its VACUUM above; the planner needs fresh statistics of the rest too.
   await database.sql.executeSql(`ANALYZE ${[...LOAD_ORDER, 'product_metric_stats'].join(', ')}`);
   options.onProgress?.(total, total, 'done');

@@ -12,6 +12,7 @@ import {
   fragrances,
   jobResults,
   metrics,
+  productMetricDemoStats,
   productMetricStats,
   products,
   questions,
@@ -112,8 +113,12 @@ export interface ProductSelection {
   productIds?: readonly number[] | null;
 }
 
-/** Respondent conditions (alias r), already compiled; empty means every respondent. */
-export type RespondentConditions = SQL[];
+/**
+ * Respondent conditions (alias r), already compiled; empty means every respondent. `stats` holds the
+ * same conditions over product_metric_demo_stats (alias d) when they only involve gender and age,
+ * null when they need the respondents themselves.
+ */
+export type RespondentConditions = SQL[] & { stats?: SQL[] | null };
 
 /**
  * An int[] bound as one parameter (an array literal), so that tens of thousands of product ids stay
@@ -171,6 +176,58 @@ function inScale(eegMetricIds: readonly number[]): SQL {
   return sql`(${inside} or a.metric_id = any(${intArray(eegMetricIds)}))`;
 }
 
+/** In-scale rows of the demographic statistics (alias d); EEG scores are always kept. */
+function statsInScale(eegMetricIds: readonly number[]): SQL {
+  if (eegMetricIds.length === 0) return sql`d.in_scale`;
+  return sql`(d.in_scale or d.metric_id = any(${intArray(eegMetricIds)}))`;
+}
+
+/** The summed sufficient statistics of demographic statistics rows (alias d). */
+const statsSums = sql.raw(`sum(d.n)::int as n,
+  sum(d.sum)::float8 as sum,
+  sum(d.sum_sq)::float8 as sum_sq,
+  sum(d.n_top_box)::int as n_top_box,
+  sum(d.n_top_2_box)::int as n_top_2_box,
+  sum(d.n_just_right)::int as n_just_right,
+  sum(d.n_bottom_2_box)::int as n_bottom_2_box,
+  sum(d.n_bottom_box)::int as n_bottom_box`);
+
+/** The conditions over the demographic statistics, or null when the respondents must be read. */
+function statsConditionsOf(conditions: RespondentConditions): SQL[] | null {
+  if (conditions.length === 0) return [];
+  return conditions.stats ?? null;
+}
+
+/** Conditions joined with and, after a leading one. */
+const andAll = (list: SQL[]) => (list.length === 0 ? sql`` : sql` and ${sql.join(list, sql` and `)}`);
+
+const PRODUCT_COLUMNS = [
+  'id',
+  'study_id',
+  'kind',
+  'code',
+  'name',
+  'c_mi_number',
+  'project_name',
+  'client',
+  'category',
+  'product_type',
+  'rdf_type',
+] as const;
+
+const SUMS_COLUMNS = [
+  'product_id',
+  'metric_id',
+  'n',
+  'sum',
+  'sum_sq',
+  'n_top_box',
+  'n_top_2_box',
+  'n_just_right',
+  'n_bottom_2_box',
+  'n_bottom_box',
+] as const;
+
 interface SumsRow {
   product_id: number;
   metric_id: number;
@@ -220,6 +277,39 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
     return result.rows;
   }
 
+  /**
+   * The rows of a query as one JSON text of arrays (the listed columns in order): tens of thousands
+   * of rows are parsed at once by JSON.parse instead of field by field by the driver.
+   */
+  async function arrays(query: SQL, columns: readonly string[], orderBy?: string): Promise<unknown[][]> {
+    const list = sql.raw(columns.map((column) => `x.${column}`).join(', '));
+    const order = orderBy ? sql.raw(` order by ${orderBy}`) : sql``;
+    const [row] = await rows<{ j: string | null }>(
+      sql`select json_agg(json_build_array(${list})${order})::text as j from (${query}) x`,
+    );
+    return row?.j ? (JSON.parse(row.j) as unknown[][]) : [];
+  }
+
+  /** Sufficient statistics rows (SumsRow columns) of a query. */
+  async function sumsOf(query: SQL): Promise<MetricSums[]> {
+    return (await arrays(query, SUMS_COLUMNS)).map((row) => {
+      const [productId, metricId, n, sum, sumSq, nTopBox, nTop2Box, nJustRight, nBottom2Box, nBottomBox] =
+        row as number[];
+      return {
+        productId: productId!,
+        metricId: metricId!,
+        n: n!,
+        sum: sum!,
+        sumSq: sumSq!,
+        nTopBox: nTopBox!,
+        nTop2Box: nTop2Box!,
+        nJustRight: nJustRight!,
+        nBottom2Box: nBottom2Box!,
+        nBottomBox: nBottomBox!,
+      };
+    });
+  }
+
   return {
     async metrics(): Promise<MetricRecord[]> {
       return (await db.select().from(metrics).orderBy(metrics.id)).map((metric) => ({
@@ -233,36 +323,54 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
 
     /** The products a search selects, with their study's details, in study then product order. */
     async products(selection: ProductSelection): Promise<ProductRecord[]> {
-      const found = await rows<{
-        id: number;
-        study_id: number;
-        kind: 'fragrance' | 'concept';
-        code: string;
-        name: string | null;
-        c_mi_number: string;
-        project_name: string;
-        client: string;
-        category: string | null;
-        product_type: string | null;
-        rdf_type: 'rdf' | 'eeg' | 'irt';
-      }>(sql`select p.id, p.study_id, p.kind, p.code, coalesce(f.name, c.name) as name,
-          s.c_mi_number, s.project_name, s.client, s.category, s.product_type, s.rdf_type
+      const found = await arrays(
+        sql`select p.id, p.study_id, p.kind, p.code, coalesce(f.name, c.name) as name,
+          s.c_mi_number, s.project_name, s.client, s.category, s.product_type, s.rdf_type, s.year
         from ${productSource}
-        where ${productWhere(selection)}
-        order by s.year desc, s.id, p.id`);
-      return found.map((row) => ({
-        id: Number(row.id),
-        studyId: Number(row.study_id),
-        kind: row.kind,
-        code: row.code,
-        name: row.name,
-        cMiNumber: row.c_mi_number,
-        projectName: row.project_name,
-        client: row.client,
-        category: row.category,
-        productType: row.product_type,
-        rdfType: row.rdf_type,
-      }));
+        where ${productWhere(selection)}`,
+        PRODUCT_COLUMNS,
+        'x.year desc nulls first, x.study_id, x.id',
+      );
+      return found.map((row) => {
+        const [
+          id,
+          studyId,
+          kind,
+          code,
+          name,
+          cMiNumber,
+          projectName,
+          client,
+          category,
+          productType,
+          rdfType,
+        ] = row as [
+          number,
+          number,
+          ProductRecord['kind'],
+          string,
+          string | null,
+          string,
+          string,
+          string,
+          string | null,
+          string | null,
+          ProductRecord['rdfType'],
+        ];
+        return {
+          id,
+          studyId,
+          kind,
+          code,
+          name,
+          cMiNumber,
+          projectName,
+          client,
+          category,
+          productType,
+          rdfType,
+        };
+      });
     },
 
     /** Which of the products exist within the scope. */
@@ -332,16 +440,23 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
       const pooled = new Map<number, MetricSums>();
       if (metricIds.length === 0) return pooled;
       const productSet = sql`(select p.id from ${productSource} where ${productWhere(selection)})`;
+      const stats = statsConditionsOf(respondentConditions);
       const found =
-        respondentConditions.length === 0
-          ? await rows<SumsRow>(sql`select 0 as product_id, metric_id, sum(n)::int as n, sum(sum)::float8 as sum,
+        respondentConditions.length > 0 && stats !== null
+          ? await rows<SumsRow>(sql`select 0 as product_id, d.metric_id, ${statsSums}
+            from ${productMetricDemoStats} d
+            where d.metric_id = any(${intArray(metricIds)}) and d.product_id in ${productSet}
+              and ${statsInScale(eegMetricIds)}${andAll(stats)}
+            group by d.metric_id`)
+          : respondentConditions.length === 0
+            ? await rows<SumsRow>(sql`select 0 as product_id, metric_id, sum(n)::int as n, sum(sum)::float8 as sum,
               sum(sum_sq)::float8 as sum_sq, sum(n_top_box)::int as n_top_box, sum(n_top_2_box)::int as n_top_2_box,
               sum(n_just_right)::int as n_just_right, sum(n_bottom_2_box)::int as n_bottom_2_box,
               sum(n_bottom_box)::int as n_bottom_box
             from ${productMetricStats}
             where metric_id = any(${intArray(metricIds)}) and product_id in ${productSet}
             group by metric_id`)
-          : await rows<SumsRow>(sql`select 0 as product_id, metric_id, ${answerSums}
+            : await rows<SumsRow>(sql`select 0 as product_id, metric_id, ${answerSums}
             from (select a.metric_id, a.value::float8 as v
               from ${answers} a join ${respondents} r on r.id = a.respondent_id
               where a.metric_id = any(${intArray(metricIds)})
@@ -356,11 +471,11 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
     /** The precomputed statistics of the products and metrics (no respondent filter). */
     async storedSums(productIds: readonly number[], metricIds: readonly number[]): Promise<MetricSums[]> {
       if (productIds.length === 0 || metricIds.length === 0) return [];
-      const found = await rows<SumsRow>(sql`select product_id, metric_id, n, sum, sum_sq, n_top_box,
+      const found = await sumsOf(sql`select product_id, metric_id, n, sum, sum_sq, n_top_box,
           n_top_2_box, n_just_right, n_bottom_2_box, n_bottom_box
         from ${productMetricStats}
         where metric_id = any(${intArray(metricIds)}) and ${productFilter('product_id', productIds)}`);
-      return onlyProducts(found.map(toSums), productIds);
+      return onlyProducts(found, productIds);
     },
 
     /**
@@ -374,8 +489,18 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
       respondentConditions: RespondentConditions,
     ): Promise<MetricSums[]> {
       if (productIds.length === 0 || metricIds.length === 0) return [];
+      const stats = statsConditionsOf(respondentConditions);
+      if (stats !== null) {
+        const summed = await sumsOf(sql`select d.product_id, d.metric_id, ${statsSums}
+          from ${productMetricDemoStats} d
+          where d.metric_id = any(${intArray(metricIds)})
+            and ${productFilter('d.product_id', productIds)}
+            and ${statsInScale(eegMetricIds)}${andAll(stats)}
+          group by d.product_id, d.metric_id`);
+        return onlyProducts(summed, productIds);
+      }
       const joinRespondents = respondentConditions.length > 0;
-      const found = await rows<SumsRow>(sql`select product_id, metric_id, ${answerSums}
+      const found = await sumsOf(sql`select product_id, metric_id, ${answerSums}
         from (select a.product_id, a.metric_id, a.value::float8 as v
           from ${answers} a
           ${joinRespondents ? sql`join ${respondents} r on r.id = a.respondent_id` : sql``}
@@ -384,7 +509,7 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
             and ${inScale(eegMetricIds)}
             ${joinRespondents ? sql`and ${sql.join(respondentConditions, sql` and `)}` : sql``}) x
         group by product_id, metric_id`);
-      return onlyProducts(found.map(toSums), productIds);
+      return onlyProducts(found, productIds);
     },
 
     /**
@@ -590,6 +715,7 @@ export function respondentConditions(
   )[],
 ): RespondentConditions {
   const list: SQL[] = [];
+  let stats: SQL[] | null = [];
   const columns = {
     gender: 'gender',
     ethnicity: 'ethnicity',
@@ -598,14 +724,28 @@ export function respondentConditions(
   } as const;
   for (const [key, column] of Object.entries(columns) as [keyof typeof columns, string][]) {
     const values = [...new Set(demographics[key] ?? [])];
-    if (values.length > 0) list.push(sql`${sql.raw(`r.${column}`)} = any(${sqlTextArray(values)})`);
+    if (values.length === 0) continue;
+    list.push(sql`${sql.raw(`r.${column}`)} = any(${sqlTextArray(values)})`);
+    if (column === 'gender') stats?.push(sql`d.gender = any(${sqlTextArray(values)})`);
+    else stats = null;
   }
-  if (demographics.startAge != null) list.push(sql`r.age >= ${demographics.startAge}`);
-  if (demographics.endAge != null) list.push(sql`r.age <= ${demographics.endAge}`);
+  if (demographics.startAge != null) {
+    list.push(sql`r.age >= ${demographics.startAge}`);
+    stats?.push(sql`d.age >= ${demographics.startAge}`);
+  }
+  if (demographics.endAge != null) {
+    list.push(sql`r.age <= ${demographics.endAge}`);
+    stats?.push(sql`d.age <= ${demographics.endAge}`);
+  }
   for (const condition of conditions) {
-    if (condition.field === 'age')
+    if (condition.field === 'age') {
       list.push(sql`r.age between ${condition.filter.from} and ${condition.filter.to}`);
-    else list.push(sql`${sql.raw(`r.${condition.field}`)} = ${condition.filter.value}`);
+      stats?.push(sql`d.age between ${condition.filter.from} and ${condition.filter.to}`);
+    } else {
+      list.push(sql`${sql.raw(`r.${condition.field}`)} = ${condition.filter.value}`);
+      if (condition.field === 'gender') stats?.push(sql`d.gender = ${condition.filter.value}`);
+      else stats = null;
+    }
   }
-  return list;
+  return Object.assign(list, { stats });
 }

@@ -135,9 +135,10 @@ function studyFiltersOf(query: ParsedAnalyticsQuery): ParsedStudySearchQuery {
   return { essentials, fragranceDetails, conceptDetails, methodology };
 }
 
-const sumsKey = (productId: number, metricId: number) => `${productId}:${metricId}`;
+/** One number per product and metric (metric ids are smallints): cheaper map keys than texts. */
+const sumsKey = (productId: number, metricId: number) => productId * 65536 + metricId;
 
-function sumsOf(map: Map<string, Sums>, productId: number, metricId: number): Sums {
+function sumsOf(map: Map<number, Sums>, productId: number, metricId: number): Sums {
   return map.get(sumsKey(productId, metricId)) ?? EMPTY_SUMS;
 }
 
@@ -155,9 +156,18 @@ export function createAnalyticsService(deps: {
     });
     return catalogue;
   };
+  /**
+   * The data's fingerprint for every cache of the service: lookups made while a read is under way
+   * share it (as lookups of one cache always did), so a search reads it once, not once per cache.
+   */
+  let fingerprintRead: Promise<string> | null = null;
+  const fingerprint = () =>
+    (fingerprintRead ??= analytics.fingerprint().finally(() => {
+      fingerprintRead = null;
+    }));
   const resultCache = createAnswerCache<{ result: MetricSearchResult; jobId: string }>({
     maxEntries: RESULT_CACHE_ENTRIES,
-    fingerprint: () => analytics.fingerprint(),
+    fingerprint,
   });
   const scopeOf = (user: AuthUser) => studyScope(user, s.client);
 
@@ -317,7 +327,7 @@ export function createAnalyticsService(deps: {
    */
   const anomalyCache = createAnswerCache<OutOfScaleRow[]>({
     maxEntries: 200,
-    fingerprint: () => analytics.fingerprint(),
+    fingerprint,
   });
   async function outOfScaleAnswers(
     productIds: number[],
@@ -335,7 +345,7 @@ export function createAnalyticsService(deps: {
   /** Studies with a question mapped to each metric, kept while the data is unchanged. */
   const mappingCache = createAnswerCache<number[]>({
     maxEntries: 200,
-    fingerprint: () => analytics.fingerprint(),
+    fingerprint,
   });
   async function mappedPairs(metricList: MetricRecord[]): Promise<{ studyId: number; metricId: number }[]> {
     const perMetric = await Promise.all(
@@ -357,10 +367,10 @@ export function createAnalyticsService(deps: {
     metricList: MetricRecord[],
     respondentFilter: ReturnType<typeof respondentConditions>,
     outOfScaleProducts: Set<number>,
-  ): Promise<Map<string, Sums>> {
+  ): Promise<Map<number, Sums>> {
     const metricIds = [...new Set(metricList.map((metric) => metric.id))];
     const eegIds = metricList.filter((metric) => metric.kind === 'eeg').map((metric) => metric.id);
-    const map = new Map<string, Sums>();
+    const map = new Map<number, Sums>();
     const put = (rows: MetricSums[]) => {
       for (const row of rows) map.set(sumsKey(row.productId, row.metricId), row);
     };
@@ -410,16 +420,17 @@ export function createAnalyticsService(deps: {
     const productIds = productList.map((product) => product.id);
     const respondentFilter = respondentConditions(query.demographics, request.demographics_fragrances);
 
-    const outOfScale = await outOfScaleAnswers(productIds, distinctMetrics);
-    const [sums, mapped] = await Promise.all([
-      loadSums(
-        productIds,
-        distinctMetrics,
-        respondentFilter,
-        new Set(outOfScale.map((row) => row.productId)),
-      ),
+    // Both cached per metric: looked up together, they share one read of the data's fingerprint.
+    const [outOfScale, mapped] = await Promise.all([
+      outOfScaleAnswers(productIds, distinctMetrics),
       mappedPairs(distinctMetrics),
     ]);
+    const sums = await loadSums(
+      productIds,
+      distinctMetrics,
+      respondentFilter,
+      new Set(outOfScale.map((row) => row.productId)),
+    );
 
     const columns = entries.map((entry, index) => {
       const metric = entryMetrics[index]!;
@@ -546,7 +557,7 @@ export function createAnalyticsService(deps: {
     by: PerformanceBreakdown,
     columns: { key: string; aggregation: Aggregation }[],
     entryMetrics: MetricRecord[],
-    sums: Map<string, Sums>,
+    sums: Map<number, Sums>,
   ): Promise<NonNullable<MetricSearchResult['performance']>> {
     const values = await analytics.breakdownValues(selection, by.category, by.field);
     const groups = new Map<string, Set<number>>();
@@ -587,7 +598,7 @@ export function createAnalyticsService(deps: {
     productList: ProductRecord[],
     keptIds: Set<number>,
     metricList: MetricRecord[],
-    sums: Map<string, Sums>,
+    sums: Map<number, Sums>,
     mapped: { studyId: number; metricId: number }[],
     outOfScale: OutOfScaleRow[],
   ): Diagnostics {
@@ -797,7 +808,7 @@ export function createAnalyticsService(deps: {
   }
   const optionsCache = createAnswerCache<AnalyticsOptionsResponse>({
     maxEntries: 50,
-    fingerprint: () => analytics.fingerprint(),
+    fingerprint,
   });
 
   /**
