@@ -392,14 +392,22 @@ async function injectStudy(
       summary.respondents += added.rows.length;
     }
 
-    for (let start = 0; start < answerCodes.length; start += ANSWER_BATCH) {
-      const end = Math.min(answerCodes.length, start + ANSWER_BATCH);
-      const slice = <T>(values: T[]) => values.slice(start, end);
+    // In primary-key order (question, product, respondent): the index grows at its end.
+    const respondentOf = answerCodes.map((code) => respondentIds.get(code) as number);
+    const order = Array.from({ length: answerCodes.length }, (_, i) => i).sort(
+      (a, b) =>
+        (answerQuestions[a] as number) - (answerQuestions[b] as number) ||
+        (answerProducts[a] as number) - (answerProducts[b] as number) ||
+        (respondentOf[a] as number) - (respondentOf[b] as number),
+    );
+    for (let start = 0; start < order.length; start += ANSWER_BATCH) {
+      const end = Math.min(order.length, start + ANSWER_BATCH);
+      const slice = <T>(values: T[]) => order.slice(start, end).map((i) => values[i] as T);
       await tx.execute(sql`
         insert into ${answers} (study_id, respondent_id, product_id, question_id, metric_id, raw_value, value)
         select ${studyId}, t.r, t.p, t.q, t.m, t.raw, t.v
         from unnest(
-          ${arrayLiteral(slice(answerCodes).map((code) => respondentIds.get(code) as number))}::int[],
+          ${arrayLiteral(slice(respondentOf))}::int[],
           ${arrayLiteral(slice(answerProducts))}::int[],
           ${arrayLiteral(slice(answerQuestions))}::int[],
           ${arrayLiteral(slice(answerMetrics))}::smallint[],
