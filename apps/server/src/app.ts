@@ -31,6 +31,7 @@ import { registerAnalyticsJobs } from './modules/analytics/analytics.service.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { cicsModule } from './modules/cics/index.ts';
+import { fileProcessModule } from './modules/fileprocess/index.ts';
 import { createSessionRepository } from './modules/auth/session.repository.ts';
 import { createFieldsRepository } from './modules/fields/fields.repository.ts';
 import { fieldsRoutes } from './modules/fields/fields.routes.ts';
@@ -224,6 +225,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (deps.workers !== false) await registerAnalyticsJobs(deps.jobs, analytics.analytics);
       await api.register(analyticsRoutes, analytics);
       await api.register(cicsModule, { db });
+      await api.register(fileProcessModule, {
+        database: deps.database,
+        storage: deps.storage,
+        clock: deps.clock,
+        jobs: deps.jobs,
+        workers: deps.workers !== false,
+      });
       if (deps.testHooks) await api.register(testHookRoutes, { db });
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send({

@@ -570,6 +570,10 @@ export const fileProcesses = pgTable(
     fileTree: jsonb('file_tree')
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** The task (job_results id) that last ran the pipeline of this upload. */
+    taskId: text('task_id'),
+    /** Why the process ended ERRORED, for the user (null otherwise). */
+    message: text('message'),
     /** Studies created by the injection. */
     studyIds: integer('study_ids')
       .array()

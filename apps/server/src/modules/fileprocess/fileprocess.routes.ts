@@ -1,0 +1,264 @@
+import multipart from '@fastify/multipart';
+import {
+  ErrorResponse,
+  FileProcessDetail,
+  FileProcessIdParam,
+  FileProcessRow,
+  ProcessFileParams,
+  ProcessStudiesRequest,
+  ProcessStudiesResponse,
+  ReplaceFileFields,
+  STUDIES_UPLOAD_MESSAGES,
+  STUDIES_ZIP_MAX_BYTES,
+  StudiesUploadFields,
+  StudiesUploadResponse,
+  TaskIdParam,
+} from '@accord/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errors } from '../../lib/errors.ts';
+import { currentUser, requirePermission } from '../../plugins/auth.ts';
+import { contentDisposition } from '../study/study-files.routes.ts';
+import type { Download, UploadedFile } from '../study/study-files.service.ts';
+import { STATUS_PROGRESS, type FileProcessService } from './fileprocess.service.ts';
+
+const readErrors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+const writeErrors = { ...readErrors, 409: ErrorResponse };
+/** How often the status stream looks at the task. */
+const STREAM_POLL_MS = 250;
+/** A comment line now and then keeps proxies from closing a quiet stream. */
+const STREAM_KEEPALIVE_MS = 15_000;
+
+function sendDownload(reply: FastifyReply, file: Download) {
+  return reply
+    .type(file.contentType)
+    .header('content-length', String(file.size))
+    .header('content-disposition', contentDisposition(file.fileName))
+    .send(file.stream);
+}
+
+/** Reads a multipart form: the one file part and the text fields. */
+async function readForm(
+  request: FastifyRequest,
+  maxBytes: number,
+): Promise<{ fields: Record<string, string>; file: UploadedFile | undefined }> {
+  if (!request.isMultipart()) throw errors.badRequest('Send the upload as multipart/form-data.');
+  const fields: Record<string, string> = {};
+  let file: UploadedFile | undefined;
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 10_000 },
+    })) {
+      if (part.type === 'file') {
+        const chunks: Buffer[] = [];
+        for await (const chunk of part.file) chunks.push(chunk as Buffer);
+        file = { fileName: part.filename, bytes: Buffer.concat(chunks), truncated: part.file.truncated };
+      } else {
+        fields[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? '';
+    const tooLarge = STUDIES_UPLOAD_MESSAGES.tooLarge(Math.round(maxBytes / 1024 / 1024));
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw errors.badRequest(tooLarge, [{ path: 'file', message: tooLarge }]);
+    if (code.startsWith('FST_')) throw errors.badRequest((error as Error).message);
+    throw error;
+  }
+  return { fields, file };
+}
+
+function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.infer<T> {
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((issue) => ({
+      path: issue.path.join('.'),
+      message: issue.message,
+    }));
+    throw errors.badRequest(`${details[0]?.path}: ${details[0]?.message}`, details);
+  }
+  return parsed.data;
+}
+
+/** Studies upload and verification (document 3 section 7); admins and analytics users. */
+export const fileProcessRoutes: FastifyPluginAsyncZod<{
+  fileprocess: FileProcessService;
+  maxUploadBytes?: number;
+}> = async (app, { fileprocess, maxUploadBytes }) => {
+  const tags = ['studies upload'];
+  const guard = requirePermission('canAccessAnalytics');
+  const maxBytes = maxUploadBytes ?? STUDIES_ZIP_MAX_BYTES;
+  await app.register(multipart, { throwFileSizeLimit: true });
+
+  app.post(
+    '/fileprocess/studies_upload',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary:
+          'Upload a studies zip (multipart/form-data: the part file and the fields client, study_type, region, year). ' +
+          'A file that is not a zip, or whose directory is unsafe (absolute or escaping paths, links, nested zips, more than 10,000 entries or 2 GiB unpacked) is refused with 400. ' +
+          'Answers the task to follow on the status stream and the new file process.',
+        response: { 200: StudiesUploadResponse, ...readErrors },
+      },
+    },
+    async (request) => {
+      const form = await readForm(request, maxBytes);
+      const fields = parseFields(StudiesUploadFields, form.fields);
+      return fileprocess.upload(currentUser(request), fields, form.file);
+    },
+  );
+
+  app.get(
+    '/fileprocess/:taskId/status',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary:
+          'Server-sent events of a task: progress events ({ status, progress }) while it runs, then one result event ' +
+          '({ file_process_id, status, study_ids }) or one error event ({ message }), after which the stream ends.',
+        params: TaskIdParam,
+        response: readErrors,
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      // Answers 404 before the stream opens.
+      await fileprocess.task(user, request.params.taskId);
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-request-id': request.id,
+      });
+      const send = (event: string, data: unknown) =>
+        raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      let closed = false;
+      request.raw.on('close', () => {
+        closed = true;
+      });
+      let last = '';
+      let keepalive = Date.now();
+      try {
+        while (!closed) {
+          const { task, process } = await fileprocess.task(user, request.params.taskId);
+          if (task.status === 'SUCCESS') {
+            send('result', task.result);
+            break;
+          }
+          if (task.status === 'FAILURE' || task.status === 'REVOKED') {
+            send('error', { message: task.error ?? STUDIES_UPLOAD_MESSAGES.failedToProcess });
+            break;
+          }
+          const status = process?.status ?? 'UPLOADED';
+          const progress = Math.max(task.progress, STATUS_PROGRESS[status] ?? 0);
+          const now = `${status}:${progress}`;
+          if (now !== last) {
+            send('progress', { status, progress });
+            last = now;
+            keepalive = Date.now();
+          } else if (Date.now() - keepalive > STREAM_KEEPALIVE_MS) {
+            raw.write(': keepalive\n\n');
+            keepalive = Date.now();
+          }
+          await new Promise((resolve) => setTimeout(resolve, STREAM_POLL_MS));
+        }
+      } catch (error) {
+        request.log.error({ err: error }, 'status stream failed');
+        if (!closed) send('error', { message: STUDIES_UPLOAD_MESSAGES.failedToProcess });
+      }
+      raw.end();
+    },
+  );
+
+  app.get(
+    '/fileprocess/file-processes',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'The upload history, newest first',
+        response: { 200: z.array(FileProcessRow), ...readErrors },
+      },
+    },
+    async () => fileprocess.list(),
+  );
+
+  app.get(
+    '/fileprocess/file-process/:id',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary:
+          'A file process: status, whether a new file was uploaded, the tree of found studies with the problems of each file or folder, and the problems by study',
+        params: FileProcessIdParam,
+        response: { 200: FileProcessDetail, ...readErrors },
+      },
+    },
+    async (request) => fileprocess.detail(request.params.id),
+  );
+
+  app.put(
+    '/fileprocess/fileprocess/:id/replace_file',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary:
+          'Replace a file of an ERRORED upload (multipart/form-data: the field filepath, the path of the file in the zip, and the part file); answers the detail',
+        params: FileProcessIdParam,
+        response: { 200: FileProcessDetail, ...writeErrors },
+      },
+    },
+    async (request) => {
+      const form = await readForm(request, maxBytes);
+      const fields = parseFields(ReplaceFileFields, form.fields);
+      return fileprocess.replaceFile(request.params.id, fields.filepath, form.file);
+    },
+  );
+
+  app.post(
+    '/fileprocess/fileprocess/:id/process_studies',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary:
+          'Validate and inject the studies of an ERRORED upload again (after replacing files); replace_existing replaces studies already in the library. Answers the task.',
+        params: FileProcessIdParam,
+        body: ProcessStudiesRequest.optional(),
+        response: { 200: ProcessStudiesResponse, ...writeErrors },
+      },
+    },
+    async (request) =>
+      fileprocess.processStudies(
+        currentUser(request),
+        request.params.id,
+        request.body ?? { replace_existing: false },
+      ),
+  );
+
+  app.get(
+    '/fileprocess/:processId/:filePath/download',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'A file of an upload as a download; filePath is the base64 of its path in the zip',
+        params: ProcessFileParams,
+        response: readErrors,
+      },
+    },
+    async (request, reply) => {
+      const file = await fileprocess.download(request.params.processId, request.params.filePath);
+      return sendDownload(reply, file);
+    },
+  );
+};

@@ -1,0 +1,458 @@
+/**
+ * Injection of the validated studies of an upload: in ONE transaction, for every study, the study
+ * row, its fragrances, concepts and products, its files (copied to the study's storage), its
+ * questions with their suggested metric, its respondents and their answers (raw and harmonised to
+ * the common 5-point scale, METRICS.md), and the product statistics (product_metric_stats) the
+ * unfiltered analytics read, computed as the seed computes them. The same transaction moves the
+ * process from VALIDATED to INJECTED, so a study is visible with everything it holds or not at all,
+ * and an interrupted injection leaves nothing behind. Bytes written to storage before a failure are
+ * removed again.
+ *
+ * Results files are read as streams, one study at a time; answers are inserted in batches through
+ * unnest() of array parameters, which both engines take as one statement each.
+ */
+import { randomUUID } from 'node:crypto';
+import { harmoniseToFivePoint } from '@accord/stats';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  answers,
+  concepts,
+  fileProcesses,
+  fragrances,
+  metrics,
+  products,
+  questions,
+  respondents,
+  studies,
+  studyFiles,
+  studyFileVersions,
+} from '../../db/schema.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+import { MetricSuggester, type CatalogueMetric } from '../mapping/suggest.ts';
+import { readResults, type QuestionDraft, type StudyDraft, type ZipFile } from './study-zip.ts';
+
+type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
+
+/** Answers per INSERT statement. */
+const ANSWER_BATCH = 50_000;
+const BOX_TOLERANCE = 1e-6;
+
+export interface InjectionInput {
+  processId: number;
+  studies: StudyDraft[];
+  files: Map<string, ZipFile>;
+  replaceExisting: boolean;
+  userId: number | null;
+  now: Date;
+}
+
+export interface InjectionSummary {
+  studyIds: number[];
+  answers: number;
+  respondents: number;
+}
+
+/** A PostgreSQL array literal of the values (cast with ::int[], ::real[], ::text[] in SQL). */
+export function arrayLiteral(values: readonly (number | string | null)[]): string {
+  const parts = values.map((value) => {
+    if (value === null) return 'NULL';
+    if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'NULL';
+    return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  });
+  return `{${parts.join(',')}}`;
+}
+
+/** The suggestion engine over the catalogue and the library's validated mappings. */
+export async function loadSuggester(database: Database): Promise<MetricSuggester> {
+  const catalogue = await database.db
+    .select({ id: metrics.id, name: metrics.name, label: metrics.label, kind: metrics.kind })
+    .from(metrics);
+  const examples = await database.db
+    .select({
+      text: questions.text,
+      questionType: questions.questionType,
+      metricId: questions.metricId,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(questions)
+    .where(and(eq(questions.metricValidated, true), sql`${questions.metricId} is not null`))
+    .groupBy(questions.text, questions.questionType, questions.metricId);
+  return new MetricSuggester(
+    catalogue as CatalogueMetric[],
+    examples.map((e) => ({
+      text: e.text,
+      questionType: e.questionType,
+      metricId: Number(e.metricId),
+      count: Number(e.count),
+    })),
+  );
+}
+
+const FILE_TYPE: Record<string, 'report' | 'questionnaire' | 'protocol' | 'screener'> = {
+  report: 'report',
+  questionnaire: 'questionnaire',
+  protocol: 'protocol',
+  screener: 'screener',
+};
+
+/** Injects every study; throws (and leaves nothing) when any part fails. */
+export async function injectStudies(
+  database: Database,
+  storage: FileStorage,
+  input: InjectionInput,
+): Promise<InjectionSummary> {
+  const suggester = await loadSuggester(database);
+  const written: string[] = [];
+  const summary: InjectionSummary = { studyIds: [], answers: 0, respondents: 0 };
+  try {
+    await database.db.transaction(async (tx) => {
+      for (const study of input.studies) {
+        const id = await injectStudy(tx, storage, study, input, suggester, written, summary);
+        summary.studyIds.push(id);
+      }
+      const moved = await tx
+        .update(fileProcesses)
+        .set({ status: 'INJECTED', studyIds: summary.studyIds, updatedAt: input.now })
+        .where(and(eq(fileProcesses.id, input.processId), eq(fileProcesses.status, 'VALIDATED')))
+        .returning({ id: fileProcesses.id });
+      if (moved.length === 0) throw new Error(`file process ${input.processId} is no longer validated`);
+    });
+  } catch (error) {
+    await Promise.all(written.map((key) => storage.remove(key).catch(() => undefined)));
+    throw error;
+  }
+  return summary;
+}
+
+async function injectStudy(
+  tx: Tx,
+  storage: FileStorage,
+  study: StudyDraft,
+  input: InjectionInput,
+  suggester: MetricSuggester,
+  written: string[],
+  summary: InjectionSummary,
+): Promise<number> {
+  const m = study.metadata;
+  if (!m) throw new Error(`study folder ${study.folder} has no valid request form`);
+
+  if (input.replaceExisting) {
+    const old = await tx
+      .select({ id: studies.id })
+      .from(studies)
+      .where(sql`lower(${studies.cMiNumber}) = lower(${m.cMiNumber})`);
+    for (const { id } of old) {
+      await tx.delete(answers).where(eq(answers.studyId, id));
+      await tx.delete(studies).where(eq(studies.id, id));
+    }
+  }
+
+  const [row] = await tx
+    .insert(studies)
+    .values({
+      projectName: m.projectName,
+      client: m.client,
+      cMiNumber: m.cMiNumber,
+      paceNumber: m.paceNumber,
+      productArea: m.productArea,
+      division: m.division,
+      category: m.category,
+      productType: m.productType,
+      region: m.region,
+      leadCountry: m.leadCountry,
+      country: m.country,
+      methodology: m.methodology,
+      panelProfile: m.panelProfile,
+      designMethod: m.designMethod,
+      researchType: m.researchType,
+      cmiToolType: m.cmiToolType,
+      evaluation: m.evaluation,
+      gender: m.gender,
+      age: m.age,
+      socialClass: m.socialClass,
+      studySampleSize: m.studySampleSize,
+      numberOfProducts: m.numberOfProducts,
+      base: m.base,
+      objectiveAndActionStandards: m.objectiveAndActionStandards,
+      year: m.year,
+      rdfType: m.rdfType,
+      isGenisys: m.isGenisys,
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
+    .returning({ id: studies.id });
+  const studyId = (row as { id: number }).id;
+
+  // Fragrances, concepts and the products answers point at.
+  const productIds = new Map<string, number>();
+  if (study.fragrances.length > 0) {
+    const rows = await tx
+      .insert(fragrances)
+      .values(
+        study.fragrances.map((f) => ({
+          studyId,
+          name: f.name,
+          refNumber: f.refNumber,
+          code: f.code,
+          fragranceCode: f.fragranceCode,
+          methodology: f.methodology,
+          perfumerName: f.perfumerName,
+          region: f.region,
+          country: f.country,
+          family: f.family,
+          subfamily: f.subfamily,
+          specifier: f.specifier,
+          level: f.level,
+          supplementalInfo: f.supplementalInfo,
+          dominantNote1: f.dominantNotes[0] ?? null,
+          dominantNote2: f.dominantNotes[1] ?? null,
+          dominantNote3: f.dominantNotes[2] ?? null,
+          dominantNote4: f.dominantNotes[3] ?? null,
+          dominantNote5: f.dominantNotes[4] ?? null,
+          creative: f.creative,
+        })),
+      )
+      .returning({ id: fragrances.id, code: fragrances.fragranceCode });
+    const added = await tx
+      .insert(products)
+      .values(rows.map((r) => ({ studyId, kind: 'fragrance' as const, code: r.code, fragranceId: r.id })))
+      .returning({ id: products.id, code: products.code });
+    for (const p of added) productIds.set(p.code, p.id);
+  }
+  if (study.concepts.length > 0) {
+    const rows = await tx
+      .insert(concepts)
+      .values(
+        study.concepts.map((c) => ({
+          studyId,
+          name: c.name,
+          conceptCode: c.conceptCode,
+          region: c.region,
+          country: c.country,
+          theme: c.theme,
+          ingredient1: c.ingredient1,
+          ingredient2: c.ingredient2,
+        })),
+      )
+      .returning({ id: concepts.id, code: concepts.conceptCode });
+    const added = await tx
+      .insert(products)
+      .values(rows.map((r) => ({ studyId, kind: 'concept' as const, code: r.code, conceptId: r.id })))
+      .returning({ id: products.id, code: products.code });
+    for (const p of added) if (!productIds.has(p.code)) productIds.set(p.code, p.id);
+  }
+
+  // Files: documents, results and scale files, each with one version.
+  const fileIds = new Map<string, number>();
+  const storeFile = async (
+    zipPath: string,
+    folder: string,
+    fileType: 'report' | 'questionnaire' | 'protocol' | 'screener' | 'RDF',
+  ) => {
+    const file = input.files.get(zipPath);
+    if (!file) throw new Error(`file ${zipPath} is missing from the upload`);
+    const name = zipPath.split('/').pop() as string;
+    const extension = name.includes('.') ? (name.split('.').pop() as string).toLowerCase() : '';
+    const bytes = await file.read();
+    const key = `studies/${studyId}/${folder}/${randomUUID()}/${name}`;
+    await storage.put(key, bytes);
+    written.push(key);
+    const [added] = await tx
+      .insert(studyFiles)
+      .values({ studyId, fileType, folder, name, extension, createdAt: input.now })
+      .returning({ id: studyFiles.id });
+    const fileId = (added as { id: number }).id;
+    const [version] = await tx
+      .insert(studyFileVersions)
+      .values({
+        fileId,
+        name,
+        storageKey: key,
+        size: bytes.length,
+        status: 'success',
+        errors: [],
+        uploadedBy: input.userId,
+        createdAt: input.now,
+      })
+      .returning({ id: studyFileVersions.id });
+    await tx
+      .update(studyFiles)
+      .set({ currentVersionId: (version as { id: number }).id })
+      .where(eq(studyFiles.id, fileId));
+    fileIds.set(zipPath, fileId);
+  };
+  for (const document of study.documents) {
+    await storeFile(document.path, document.folder, FILE_TYPE[document.folder] ?? 'report');
+  }
+  for (const results of study.results) {
+    await storeFile(results.path, 'results', 'RDF');
+    await storeFile(results.scalePath, 'results', 'RDF');
+  }
+
+  // Questions, respondents and answers, one results file at a time.
+  const respondentIds = new Map<string, number>();
+  let sortOrder = 0;
+  for (const results of study.results) {
+    const questionRows = await tx
+      .insert(questions)
+      .values(
+        results.questions.map((q) => {
+          const suggested =
+            q.metricId ??
+            suggester.suggest({
+              text: q.text,
+              questionType: q.questionType,
+              scaleMin: q.scaleMin,
+              scaleMax: q.scaleMax,
+            });
+          return {
+            studyId,
+            filename: results.name,
+            path: `results/${results.name}`,
+            resultsFileId: fileIds.get(results.path) ?? null,
+            qid: q.qid,
+            text: q.text,
+            questionType: q.questionType,
+            scaleMin: q.scaleMin,
+            scaleMax: q.scaleMax,
+            labels: q.labels,
+            constantValue: q.constantValue,
+            // Only a metric the scale file names maps the question (and puts its answers in
+            // analytics); otherwise the suggestion waits for a check on the mapping page.
+            metricId: q.metricId,
+            suggestedMetricId: suggested,
+            metricValidated: q.metricId !== null,
+            sortOrder: sortOrder++,
+          };
+        }),
+      )
+      .returning({ id: questions.id, qid: questions.qid, metricId: questions.metricId });
+    const questionIds = results.questions.map(
+      (q) => questionRows.find((r) => r.qid === q.qid) as (typeof questionRows)[number],
+    );
+
+    // First pass: respondents (new ones) and the answers, by respondent code.
+    const file = input.files.get(results.path);
+    if (!file) throw new Error(`file ${results.path} is missing from the upload`);
+    const newRespondents: { code: string; demographics: Record<string, string> }[] = [];
+    const seen = new Set<string>();
+    const answerCodes: string[] = [];
+    const answerProducts: number[] = [];
+    const answerQuestions: number[] = [];
+    const answerMetrics: (number | null)[] = [];
+    const rawValues: number[] = [];
+    const harmonised: number[] = [];
+    for await (const row of readResults(file, results.questions)) {
+      const productId = productIds.get(row.product);
+      if (productId === undefined) throw new Error(`unknown product code ${row.product}`);
+      if (!respondentIds.has(row.respondent) && !seen.has(row.respondent)) {
+        seen.add(row.respondent);
+        newRespondents.push({ code: row.respondent, demographics: row.demographics });
+      }
+      for (let q = 0; q < results.questions.length; q++) {
+        const raw = row.values[q];
+        if (raw === null || raw === undefined) continue;
+        const question = results.questions[q] as QuestionDraft;
+        const value =
+          question.questionType === 'eeg'
+            ? raw
+            : harmoniseToFivePoint(raw, question.scaleMin as number, question.scaleMax as number);
+        if (!Number.isFinite(value)) continue;
+        const target = questionIds[q] as { id: number; metricId: number | null };
+        answerCodes.push(row.respondent);
+        answerProducts.push(productId);
+        answerQuestions.push(target.id);
+        answerMetrics.push(target.metricId);
+        rawValues.push(raw);
+        harmonised.push(Math.round(value * 1e6) / 1e6);
+      }
+    }
+
+    if (newRespondents.length > 0) {
+      const age = (text: string | undefined) => {
+        const value = Number(text);
+        return text !== undefined && Number.isInteger(value) && value >= 10 && value <= 110 ? value : null;
+      };
+      const text = (name: string) => arrayLiteral(newRespondents.map((r) => r.demographics[name] ?? null));
+      const added = (await tx.execute(sql`
+        insert into ${respondents} (study_id, respondent_code, gender, age, ethnicity, social_class, country, bumo)
+        select ${studyId}, t.code, t.gender, t.age, t.ethnicity, t.social_class, t.country, t.bumo
+        from unnest(
+          ${arrayLiteral(newRespondents.map((r) => r.code))}::text[],
+          ${text('gender')}::text[],
+          ${arrayLiteral(newRespondents.map((r) => age(r.demographics.age)))}::smallint[],
+          ${text('ethnicity')}::text[],
+          ${text('social_class')}::text[],
+          ${text('country')}::text[],
+          ${text('bumo')}::text[]
+        ) as t(code, gender, age, ethnicity, social_class, country, bumo)
+        returning id, respondent_code`)) as unknown as { rows: { id: number; respondent_code: string }[] };
+      for (const r of added.rows) respondentIds.set(String(r.respondent_code), Number(r.id));
+      summary.respondents += added.rows.length;
+    }
+
+    // In primary-key order (question, product, respondent): the index grows at its end.
+    const respondentOf = answerCodes.map((code) => respondentIds.get(code) as number);
+    const order = Array.from({ length: answerCodes.length }, (_, i) => i).sort(
+      (a, b) =>
+        (answerQuestions[a] as number) - (answerQuestions[b] as number) ||
+        (answerProducts[a] as number) - (answerProducts[b] as number) ||
+        (respondentOf[a] as number) - (respondentOf[b] as number),
+    );
+    for (let start = 0; start < order.length; start += ANSWER_BATCH) {
+      const end = Math.min(order.length, start + ANSWER_BATCH);
+      const slice = <T>(values: T[]) => order.slice(start, end).map((i) => values[i] as T);
+      await tx.execute(sql`
+        insert into ${answers} (study_id, respondent_id, product_id, question_id, metric_id, raw_value, value)
+        select ${studyId}, t.r, t.p, t.q, t.m, t.raw, t.v
+        from unnest(
+          ${arrayLiteral(slice(respondentOf))}::int[],
+          ${arrayLiteral(slice(answerProducts))}::int[],
+          ${arrayLiteral(slice(answerQuestions))}::int[],
+          ${arrayLiteral(slice(answerMetrics))}::smallint[],
+          ${arrayLiteral(slice(rawValues))}::real[],
+          ${arrayLiteral(slice(harmonised))}::real[]
+        ) as t(r, p, q, m, raw, v)`);
+    }
+    summary.answers += answerCodes.length;
+  }
+
+  await refreshProductMetricStats(tx, studyId);
+  return studyId;
+}
+
+/**
+ * The study's product_metric_stats rows from its answers (METRICS.md section 1 box rules, as the seed
+ * and the mapping edits compute them; EEG scores have no boxes).
+ */
+export async function refreshProductMetricStats(tx: Tx, studyId: number): Promise<void> {
+  const lo = (threshold: number) => threshold - BOX_TOLERANCE;
+  const hi = (threshold: number) => threshold + BOX_TOLERANCE;
+  const productList = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.studyId, studyId));
+  if (productList.length === 0) return;
+  await tx.execute(sql`
+    delete from product_metric_stats
+    where product_id in (${sql.join(
+      productList.map((p) => sql`${p.id}`),
+      sql`, `,
+    )})`);
+  const box = (condition: ReturnType<typeof sql>) =>
+    sql`case when m.kind = 'eeg' then 0 else (count(*) filter (where ${condition}))::int end`;
+  await tx.execute(sql`
+    insert into product_metric_stats
+      (product_id, metric_id, n, sum, sum_sq, n_top_box, n_top_2_box, n_just_right, n_bottom_2_box, n_bottom_box)
+    select a.product_id, a.metric_id, count(*)::int, sum(a.value::float8), sum(a.value::float8 * a.value::float8),
+      ${box(sql`a.value >= ${lo(4.5)}`)},
+      ${box(sql`a.value >= ${lo(3.5)}`)},
+      ${box(sql`a.value > ${hi(2.5)} and a.value < ${lo(3.5)}`)},
+      ${box(sql`a.value <= ${hi(2.5)}`)},
+      ${box(sql`a.value <= ${hi(1.5)}`)}
+    from ${answers} a
+    join ${metrics} m on m.id = a.metric_id
+    where a.study_id = ${studyId} and a.metric_id is not null
+    group by a.product_id, a.metric_id, m.kind`);
+}
