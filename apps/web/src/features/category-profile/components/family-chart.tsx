@@ -49,7 +49,7 @@ export function FamilyChart({
                   data: rows.map((row) => row.name),
                   axisLabel: { rotate: 40, interval: 0, formatter: (value: string) => chartLabel(value) },
                 },
-                yAxis: { type: 'value', name: '%', max: 100 },
+                yAxis: { type: 'value', name: '%' },
                 series: [
                   {
                     type: 'bar',

@@ -57,8 +57,12 @@ function GroupChart({ group, result }: { group: number; result: MetricSearchResu
             valueFormatter: (value: number | null) => (value == null ? '-' : `${value} %`),
           },
           legend: { bottom: 0 },
-          grid: { left: 40, right: 8, top: 16, bottom: 56 },
-          xAxis: { type: 'category', data: answered.map((entry) => entry.label) },
+          grid: { left: 40, right: 8, top: 16, bottom: 80 },
+          xAxis: {
+            type: 'category',
+            data: answered.map((entry) => entry.label),
+            axisLabel: { interval: 0, width: 90, overflow: 'break' },
+          },
           yAxis: { type: 'value', max: 100, name: '%' },
           series: [
             { name: 'Top 2 box', key: 'top_2_box', color: '#862e9c' },
