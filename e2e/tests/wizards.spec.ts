@@ -30,7 +30,9 @@ const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** The React Router state handed to the page we are on. */
 async function navigationState(page: Page): Promise<WizardNavigationState> {
-  return page.evaluate(() => (window.history.state as { usr: WizardNavigationState }).usr);
+  return page.evaluate(
+    () => (globalThis as unknown as { history: { state: { usr: WizardNavigationState } } }).history.state.usr,
+  );
 }
 
 async function fields(request: APIRequestContext, token: string): Promise<FieldDefinitionsResponse> {
