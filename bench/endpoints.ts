@@ -266,3 +266,44 @@ ENDPOINTS.push({
   },
   role: 'researcher',
 });
+
+// Best/Worst Testers: the best 10 % fragrances of one region by explicit (rdf) top 2 box liking, as
+// the wizard hands it to Advanced Analytics.
+ENDPOINTS.push({
+  name: 'best/worst search 10 % explicit one region',
+  method: 'POST',
+  path: '/api/analytics/fragrances',
+  body: {
+    q: {
+      essentials: { region: ['Europe'] },
+      metrics: {
+        rdfType: 'rdf',
+        threshold: { applyThreshold: true, amount: 10, desc: true, type: 'percentage' },
+        metricsList: [{ metricType: 'Performance', metric: 'liking', aggregation: 'top_2_box' }],
+      },
+    },
+    type: 'fragrances',
+  },
+  role: 'researcher',
+});
+
+// Group Comparison: two business units, the second group's women only.
+ENDPOINTS.push({
+  name: 'group comparison two business units',
+  method: 'POST',
+  path: '/api/group-comparison',
+  body: {
+    group1: { essentials: { businessUnit: ['Home Care'] } },
+    group2: { essentials: { businessUnit: ['Prestige'] }, demographics: { gender: ['Female'] } },
+  },
+  role: 'researcher',
+});
+
+// Category Profile: the top 5 Floral fragrances by top 2 box liking.
+ENDPOINTS.push({
+  name: 'category profile top fragrances',
+  method: 'POST',
+  path: '/api/category-profile/top-fragrances',
+  body: { essentials: { category: ['Fabric Care'] }, family: 'Floral' },
+  role: 'researcher',
+});

@@ -28,6 +28,12 @@ import { AppError } from './lib/errors.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { analyticsDeps, analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { registerAnalyticsJobs } from './modules/analytics/analytics.service.ts';
+import { createAnalyticsRepository } from './modules/analytics/analytics.repository.ts';
+import { comparisonsRoutes } from './modules/comparisons/comparisons.routes.ts';
+import {
+  createComparisonsService,
+  registerComparisonJobs,
+} from './modules/comparisons/comparisons.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { cicsModule } from './modules/cics/index.ts';
@@ -224,6 +230,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const analytics = analyticsDeps(db, deps.jobs);
       if (deps.workers !== false) await registerAnalyticsJobs(deps.jobs, analytics.analytics);
       await api.register(analyticsRoutes, analytics);
+      const comparisons = createComparisonsService({
+        analytics: analytics.analytics,
+        jobsRepository: createAnalyticsRepository(db),
+        jobs: deps.jobs,
+      });
+      if (deps.workers !== false) await registerComparisonJobs(deps.jobs, comparisons);
+      await api.register(comparisonsRoutes, { comparisons });
       await api.register(cicsModule, { db });
       await api.register(fileProcessModule, {
         database: deps.database,

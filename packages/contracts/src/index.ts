@@ -11,4 +11,5 @@ export * from './study.ts';
 export * from './mapping.ts';
 export * from './analytics.ts';
 export * from './cics.ts';
+export * from './comparisons.ts';
 export * from './fileprocess.ts';

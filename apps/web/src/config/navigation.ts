@@ -50,7 +50,7 @@ export const SECTIONS: readonly Section[] = [
     description: 'Based on consumer hedonic scores',
     href: paths.topworst.href(),
     icon: IconTrophy,
-    active: false,
+    active: true,
     analyticsOnly: false,
   },
   {
@@ -59,7 +59,7 @@ export const SECTIONS: readonly Section[] = [
     description: 'Which fragrances are perceived as clean, relaxing, good for every day use, etc.',
     href: paths.fragranceAttributes.href(),
     icon: IconSparkles,
-    active: false,
+    active: true,
     analyticsOnly: false,
   },
   {
@@ -68,7 +68,7 @@ export const SECTIONS: readonly Section[] = [
     description: 'How consumers view a category',
     href: paths.categoryProfile.href(),
     icon: IconChartBar,
-    active: false,
+    active: true,
     analyticsOnly: false,
   },
   {
@@ -77,7 +77,7 @@ export const SECTIONS: readonly Section[] = [
     description: 'Compare two groups, e.g. fragrances or business units',
     href: paths.groupComparison.href(),
     icon: IconScale,
-    active: false,
+    active: true,
     analyticsOnly: false,
   },
   {

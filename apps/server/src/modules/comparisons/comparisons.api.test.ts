@@ -1,0 +1,290 @@
+// Category Profile top fragrances and Group Comparison through the running app on a generated
+// library: sign-in, admin-only filters, bad input, unknown jobs, client scoping, and the numbers
+// checked against the answers of the database (pooled boxes recomputed, tests from the stats package).
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type {
+  GroupComparisonRequest,
+  GroupComparisonStatus,
+  TopFamilyFragrancesStatus,
+} from '@accord/contracts';
+import { compareSelectionVsRest } from '@accord/stats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USERS } from '../../seed/users.ts';
+import { seedDemoLibrary } from '../../seed/library.ts';
+import { createLocalFileStorage } from '../../storage/file-storage.ts';
+import { createTestApp, errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
+
+let t: TestApp;
+let storageDir: string;
+const tokens: Partial<Record<DemoRole, string>> = {};
+
+beforeAll(async () => {
+  storageDir = await mkdtemp(path.join(os.tmpdir(), 'accord-comparisons-'));
+  t = await createTestApp({
+    seed: async (database) => {
+      await seedDemoLibrary(database, createLocalFileStorage(storageDir), {
+        studies: 10,
+        seed: 11,
+        respondents: 60,
+        lastYear: 2024,
+      });
+    },
+  });
+  for (const role of ['admin', 'researcher', 'client', 'sales'] as const) tokens[role] = await t.login(role);
+});
+
+afterAll(async () => {
+  await t?.close();
+  await rm(storageDir, { recursive: true, force: true });
+});
+
+async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
+  const { rows } = await t.database.sql.executeSql(text, values);
+  return rows as T[];
+}
+
+const post = (url: string, payload: unknown, role: DemoRole | null = 'researcher') =>
+  t.request({ method: 'POST', url, payload, ...(role ? { token: tokens[role] } : {}) });
+const get = (url: string, role: DemoRole | null = 'researcher') =>
+  t.request({ method: 'GET', url, ...(role ? { token: tokens[role] } : {}) });
+
+async function finished<T extends { status: string }>(
+  url: string,
+  role: DemoRole = 'researcher',
+): Promise<T> {
+  const response = await get(url, role);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<T>();
+}
+
+const CLIENT_CLIENTS = DEMO_USERS.find((user) => user.roleId === 3)!.clients;
+
+describe('POST /api/group-comparison', () => {
+  const units = async () =>
+    (
+      await query<{ unit: string }>(
+        `select distinct unnest(product_area) as unit from studies where verified order by 1`,
+      )
+    ).map((row) => row.unit);
+
+  it('needs a signed-in user', async () => {
+    expect((await post('/api/group-comparison', { group1: {}, group2: {} }, null)).statusCode).toBe(401);
+    expect((await get('/api/group-comparison/00000000-0000-4000-8000-000000000000', null)).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('refuses admin-only filters to other users (403)', async () => {
+    const response = await post(
+      '/api/group-comparison',
+      { group1: { essentials: { verified: false } }, group2: {} },
+      'researcher',
+    );
+    expect(response.statusCode).toBe(403);
+    expect(errorBody(response).message).toBe('Only admins may search not verified studies.');
+  });
+
+  it('refuses bad input with a clear message (400)', async () => {
+    const missing = await post('/api/group-comparison', { group1: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(errorBody(missing).message).toContain('group2');
+    const ages = await post('/api/group-comparison', {
+      group1: { demographics: { startAge: 50, endAge: 20 } },
+      group2: {},
+    });
+    expect(ages.statusCode).toBe(400);
+    expect(errorBody(ages).message).toContain('startAge must not be after endAge');
+    expect((await get('/api/group-comparison/not-a-job')).statusCode).toBe(400);
+  });
+
+  it('answers 404 for an unknown job and for a job of another user', async () => {
+    expect((await get('/api/group-comparison/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    const queued = await post('/api/group-comparison', { group1: {}, group2: {} }, 'admin');
+    const { jobid } = queued.json<{ jobid: string }>();
+    expect((await get(`/api/group-comparison/${jobid}`, 'researcher')).statusCode).toBe(404);
+  });
+
+  it('compares two business units, done at the first poll, with the significance of each difference', async () => {
+    const [unit1, unit2] = await units();
+    const body: GroupComparisonRequest = {
+      group1: { essentials: { businessUnit: [unit1!] } },
+      group2: { essentials: { businessUnit: [unit2!] }, demographics: { gender: ['Female'] } },
+    };
+    const queued = await post('/api/group-comparison', body);
+    expect(queued.statusCode, queued.body).toBe(200);
+    const status = await finished<GroupComparisonStatus>(
+      `/api/group-comparison/${queued.json<{ jobid: string }>().jobid}`,
+    );
+    expect(status.status, status.error ?? '').toBe('SUCCESS');
+    const { group1, group2, differences } = status.result!.json;
+
+    const [expectedIds1, expectedIds2] = await Promise.all(
+      [unit1, unit2].map(async (unit) =>
+        (
+          await query<{ id: number }>(
+            `select p.id from products p join studies s on s.id = p.study_id
+              where s.verified and p.kind = 'fragrance' and $1 = any(s.product_area)
+                and s.rdf_type = 'rdf'`,
+            [unit],
+          )
+        ).map((row) => row.id),
+      ),
+    );
+    expect(group1.results.map((row) => row.id).sort((a, b) => a - b)).toEqual(
+      expectedIds1!.sort((a, b) => a - b),
+    );
+    expect(group2.results.map((row) => row.id).sort((a, b) => a - b)).toEqual(
+      expectedIds2!.sort((a, b) => a - b),
+    );
+    expect(group2.filtered).toBe(true);
+
+    // Liking top 2 box pooled per group from the answers, and the two-proportion z-test between them.
+    const pooled = async (ids: number[], gender: string | null) => {
+      const [row] = await query<{ n: number; top2: number }>(
+        `select count(*)::int as n, count(*) filter (where a.value >= 3.5)::int as top2
+           from answers a join respondents r on r.id = a.respondent_id
+           join metrics m on m.id = a.metric_id
+          where m.name = 'liking' and a.product_id = any($1::int[]) and
+             ($2::text is null or r.gender = $2)`,
+        [ids, gender],
+      );
+      return row!;
+    };
+    const one = await pooled(
+      group1.results.map((row) => row.id),
+      null,
+    );
+    const two = await pooled(
+      group2.results.map((row) => row.id),
+      'Female',
+    );
+    const t2b = differences.find((entry) => entry.key === 'liking.top_2_box')!;
+    expect(t2b.n1).toBe(one.n);
+    expect(t2b.n2).toBe(two.n);
+    expect(t2b.group1).toBeCloseTo(one.top2 / one.n, 10);
+    expect(t2b.group2).toBeCloseTo(two.top2 / two.n, 10);
+    const expected = compareSelectionVsRest({
+      kind: 'box',
+      selection: { count: one.top2, n: one.n },
+      rest: { count: two.top2, n: two.n },
+    });
+    expect(t2b.test).toBe('two-proportion-z');
+    expect(t2b.p_value).toBeCloseTo(expected.pValue!, 10);
+    expect(t2b.level).toBe(expected.level);
+    expect(t2b.table).toBe(expected.direction);
+    expect(differences.find((entry) => entry.key === 'liking.mean')!.test).toBe('welch-t');
+    expect(differences.map((entry) => entry.key)).toEqual([
+      'liking.mean',
+      'liking.top_2_box',
+      'liking.bottom_2_box',
+      'purchase_intention.mean',
+      'purchase_intention.top_2_box',
+      'purchase_intention.bottom_2_box',
+      'strength.top_2_box',
+      'strength.just_right',
+      'strength.bottom_2_box',
+    ]);
+  });
+
+  it('compares only the chosen products when the selection is sent', async () => {
+    const all = await post('/api/group-comparison', { group1: {}, group2: {} });
+    const status = await finished<GroupComparisonStatus>(
+      `/api/group-comparison/${all.json<{ jobid: string }>().jobid}`,
+    );
+    const chosen = status.result!.json.group1.results.slice(0, 2).map((row) => ({ id: row.id }));
+    const again = await post('/api/group-comparison', { group1: { products: chosen }, group2: {} });
+    const narrowed = await finished<GroupComparisonStatus>(
+      `/api/group-comparison/${again.json<{ jobid: string }>().jobid}`,
+    );
+    expect(narrowed.result!.json.group1.results.map((row) => row.id)).toEqual(chosen.map((row) => row.id));
+  });
+
+  it('shows a client user only the fragrances of their clients', async () => {
+    const queued = await post('/api/group-comparison', { group1: {}, group2: {} }, 'client');
+    expect(queued.statusCode, queued.body).toBe(200);
+    const status = await finished<GroupComparisonStatus>(
+      `/api/group-comparison/${queued.json<{ jobid: string }>().jobid}`,
+      'client',
+    );
+    const studies = await query<{ id: number }>(`select id from studies where client = any($1::text[])`, [
+      CLIENT_CLIENTS,
+    ]);
+    const allowed = new Set(studies.map((row) => row.id));
+    expect(status.result!.json.group1.results.length).toBeGreaterThan(0);
+    for (const row of status.result!.json.group1.results) expect(allowed.has(row.study_id)).toBe(true);
+  });
+});
+
+describe('POST /api/category-profile/top-fragrances', () => {
+  const families = async (clients: string[] | null = null) =>
+    (
+      await query<{ family: string; n: number }>(
+        `select f.family, count(*)::int as n from fragrances f join studies s on s.id = f.study_id
+          where s.verified and f.family is not null and ($1::text[] is null or s.client = any($1::text[]))
+          group by 1 order by 2 desc, 1`,
+        [clients],
+      )
+    ).map((row) => row.family);
+
+  it('needs a signed-in user', async () => {
+    expect((await post('/api/category-profile/top-fragrances', { family: 'Floral' }, null)).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('refuses admin-only filters (403) and bad input (400)', async () => {
+    const forbidden = await post(
+      '/api/category-profile/top-fragrances',
+      { family: 'Floral', essentials: { verified: false } },
+      'sales',
+    );
+    expect(forbidden.statusCode).toBe(403);
+    const noTag = await post('/api/category-profile/top-fragrances', { family: 'No tag' });
+    expect(noTag.statusCode).toBe(400);
+    expect(errorBody(noTag).message).toContain('Fragrances without a family (No tag) have no top list');
+    const empty = await post('/api/category-profile/top-fragrances', {});
+    expect(empty.statusCode).toBe(400);
+    expect(errorBody(empty).message).toContain('family');
+    expect(
+      (await get('/api/category-profile/top-fragrances/00000000-0000-4000-8000-000000000000')).statusCode,
+    ).toBe(404);
+  });
+
+  it('answers the five best fragrances of the family by top 2 box liking, best first', async () => {
+    const [family] = await families();
+    const queued = await post('/api/category-profile/top-fragrances', { family });
+    expect(queued.statusCode, queued.body).toBe(200);
+    const status = await finished<TopFamilyFragrancesStatus>(
+      `/api/category-profile/top-fragrances/${queued.json<{ jobid: string }>().jobid}`,
+    );
+    expect(status.status, status.error ?? '').toBe('SUCCESS');
+    const { fragrances } = status.result!.json;
+    const expected = await query<{ id: number; t2b: number }>(
+      `select p.id, count(*) filter (where a.value >= 3.5)::float / count(*) as t2b
+         from products p join fragrances f on f.id = p.fragrance_id join studies s on s.id = p.study_id
+         join answers a on a.product_id = p.id join metrics m on m.id = a.metric_id
+        where s.verified and f.family = $1 and m.name = 'liking'
+        group by p.id order by t2b desc, p.id limit 5`,
+      [family],
+    );
+    expect(fragrances.map((row) => row.id)).toEqual(expected.map((row) => row.id));
+    fragrances.forEach((row, index) => expect(row.top_2_box).toBeCloseTo(expected[index]!.t2b, 10));
+  });
+
+  it('keeps a client user to their clients', async () => {
+    const [family] = await families(CLIENT_CLIENTS);
+    const queued = await post('/api/category-profile/top-fragrances', { family }, 'client');
+    const status = await finished<TopFamilyFragrancesStatus>(
+      `/api/category-profile/top-fragrances/${queued.json<{ jobid: string }>().jobid}`,
+      'client',
+    );
+    const studies = await query<{ id: number }>(`select id from studies where client = any($1::text[])`, [
+      CLIENT_CLIENTS,
+    ]);
+    const allowed = new Set(studies.map((row) => row.id));
+    expect(status.result!.json.fragrances.length).toBeGreaterThan(0);
+    for (const row of status.result!.json.fragrances) expect(allowed.has(row.study_id)).toBe(true);
+  });
+});

@@ -1,0 +1,294 @@
+/**
+ * Category Profile top fragrances and Group Comparison (document 3 sections 2.5, 2.6, 4.4, 4.5), for
+ * every signed-in user. Both run on the metric search of the analytics module: the POST queues the
+ * metric search(es) through the analytics service (which refuses bad input with 400 and admin-only
+ * filters with 403 before anything is queued), records its own job row and queues a job on the
+ * comparisons queue that waits for the searches and shapes the answer: the five best fragrances of a
+ * family by top 2 box liking, or both groups with the significance of their differences per metric
+ * (METRICS.md section 2, the rest-type tests: Welch t-test for means, pooled two-proportion z-test
+ * for boxes, two-sided at 99, 95 and 90 %). The POST waits up to FAST_JOB_MS, so a fast comparison
+ * is done at its first poll; a slow one shows progress to the poller (every 3 s in the browser).
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  GROUP_COMPARISON_METRICS,
+  MetricSearchRequest,
+  TOP_FRAGRANCES_PER_FAMILY,
+  type GroupComparisonResult,
+  type GroupComparisonStatus,
+  type GroupDifference,
+  type MetricSearchResult,
+  type MetricSearchStatus,
+  type ParsedGroupComparisonRequest,
+  type ParsedMetricSearchRequest,
+  type ParsedTopFamilyFragrancesRequest,
+  type TopFamilyFragrance,
+  type TopFamilyFragrancesStatus,
+  ANALYTICS_MESSAGES,
+} from '@accord/contracts';
+import {
+  compareMeanVsRestFromSummaries,
+  compareSelectionVsRest,
+  type SelectionComparison,
+} from '@accord/stats';
+import { AppError, errors } from '../../lib/errors.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import type { AnalyticsRepository } from '../analytics/analytics.repository.ts';
+import type { AnalyticsService } from '../analytics/analytics.service.ts';
+
+/** A comparison finishing within this time is answered as done at its first poll. */
+const FAST_JOB_MS = 3000;
+/** How often the worker looks at the metric searches it waits for. */
+const SEARCH_POLL_MS = 50;
+/** A metric search not done after this long fails the comparison. */
+const SEARCH_TIMEOUT_MS = 10 * 60_000;
+
+export const COMPARISONS_QUEUE = 'comparisons';
+export const COMPARISON_KINDS = {
+  group: 'group-comparison',
+  family: 'category-profile-top',
+} as const;
+type ComparisonKind = (typeof COMPARISON_KINDS)[keyof typeof COMPARISON_KINDS];
+
+/** A comparison job as queued: the metric search jobs it waits for, started by the POST. */
+export interface ComparisonJobData {
+  jobId: string;
+  user: AuthUser;
+  kind: ComparisonKind;
+  searches: string[];
+  family?: string;
+}
+
+/** The metric search of one comparison group: the compared metrics over its studies and respondents. */
+export function groupSearchRequest(group: ParsedGroupComparisonRequest['group1']): ParsedMetricSearchRequest {
+  return MetricSearchRequest.parse({
+    q: {
+      essentials: group.essentials,
+      fragranceDetails: group.fragranceDetails,
+      demographics: group.demographics,
+      metrics: {
+        rdfType: 'rdf',
+        metricsList: GROUP_COMPARISON_METRICS.flatMap((entry) =>
+          entry.aggregations.map((aggregation) => ({
+            metricType: 'Performance',
+            metric: entry.metric,
+            aggregation,
+          })),
+        ),
+      },
+    },
+    type: 'fragrances',
+    fragrances: group.products ?? null,
+  });
+}
+
+/** The metric search of a family's top fragrances: top 2 box liking, the best five kept. */
+export function familySearchRequest(request: ParsedTopFamilyFragrancesRequest): ParsedMetricSearchRequest {
+  return MetricSearchRequest.parse({
+    q: {
+      essentials: request.essentials,
+      fragranceDetails: { family: [request.family] },
+      metrics: {
+        rdfType: 'rdf',
+        threshold: {
+          applyThreshold: true,
+          amount: TOP_FRAGRANCES_PER_FAMILY,
+          desc: true,
+          type: 'fragrances',
+        },
+        metricsList: [{ metricType: 'Performance', metric: 'liking', aggregation: 'top_2_box' }],
+      },
+    },
+    type: 'fragrances',
+  });
+}
+
+type Summary = Record<string, number | null>;
+
+/**
+ * Group 1 against group 2 on each compared metric aggregation, from the pooled summaries of the two
+ * metric searches: Welch t-test for means, two-proportion z-test for boxes (METRICS.md section 2).
+ */
+export function groupDifferences(group1: MetricSearchResult, group2: MetricSearchResult): GroupDifference[] {
+  const labels = new Map(group1.columns.map((column) => [column.metric, column.label]));
+  const differences: GroupDifference[] = [];
+  for (const entry of GROUP_COMPARISON_METRICS) {
+    const one: Summary = group1.summary[entry.metric] ?? {};
+    const two: Summary = group2.summary[entry.metric] ?? {};
+    for (const aggregation of entry.aggregations) {
+      const n1 = one['answers.count'] ?? 0;
+      const n2 = two['answers.count'] ?? 0;
+      let comparison: SelectionComparison;
+      if (aggregation === 'mean') {
+        const sample = (summary: Summary, n: number) => ({
+          n,
+          mean: summary.mean ?? Number.NaN,
+          squaredDeviations: n > 1 && summary.variance != null ? summary.variance * (n - 1) : 0,
+        });
+        comparison = compareMeanVsRestFromSummaries(sample(one, n1), sample(two, n2));
+      } else {
+        comparison = compareSelectionVsRest({
+          kind: 'box',
+          selection: { count: one[`${aggregation}.count`] ?? 0, n: n1 },
+          rest: { count: two[`${aggregation}.count`] ?? 0, n: n2 },
+        });
+      }
+      differences.push({
+        metric: entry.metric,
+        label: labels.get(entry.metric) ?? entry.metric,
+        aggregation,
+        key: `${entry.metric}.${aggregation}`,
+        group1: one[aggregation] ?? null,
+        group2: two[aggregation] ?? null,
+        n1,
+        n2,
+        test: comparison.test,
+        p_value: comparison.pValue,
+        level: comparison.level,
+        table: comparison.direction,
+      });
+    }
+  }
+  return differences;
+}
+
+/** The five best fragrances of a finished family search, best first. */
+function topFragrances(result: MetricSearchResult): TopFamilyFragrance[] {
+  return result.results
+    .filter((row) => row.values['liking.top_2_box'] != null)
+    .slice(0, TOP_FRAGRANCES_PER_FAMILY)
+    .map((row) => ({
+      id: row.id,
+      study_id: row.study_id,
+      c_mi_number: row.c_mi_number,
+      name: row.name,
+      prod: row.prod,
+      top_2_box: row.values['liking.top_2_box'] ?? null,
+      n: row.bases['liking.top_2_box'] ?? 0,
+    }));
+}
+
+export function createComparisonsService(deps: {
+  analytics: AnalyticsService;
+  jobsRepository: Pick<AnalyticsRepository, 'createJob' | 'finishJob' | 'findJob'>;
+  jobs: JobQueue;
+}) {
+  const { analytics, jobsRepository, jobs } = deps;
+
+  /** Waits for a metric search of the caller to end; its result, or the refusal it ended with. */
+  async function searchResult(user: AuthUser, jobId: string): Promise<MetricSearchResult> {
+    const deadline = Date.now() + SEARCH_TIMEOUT_MS;
+    for (;;) {
+      const status: MetricSearchStatus = await analytics.metricSearchStatus(user, jobId);
+      if (status.status === 'SUCCESS' && status.result) return status.result.json;
+      if (status.status === 'FAILURE' || status.status === 'REVOKED')
+        throw errors.badRequest(status.error ?? ANALYTICS_MESSAGES.jobFailed);
+      if (Date.now() > deadline) throw new Error(`metric search ${jobId} did not end in time`);
+      await new Promise((resolve) => setTimeout(resolve, SEARCH_POLL_MS));
+    }
+  }
+
+  async function perform(data: ComparisonJobData): Promise<unknown> {
+    const results = await Promise.all(data.searches.map((id) => searchResult(data.user, id)));
+    if (data.kind === COMPARISON_KINDS.family)
+      return { family: data.family ?? '', fragrances: topFragrances(results[0]!) };
+    const [group1, group2] = results as [MetricSearchResult, MetricSearchResult];
+    const result: GroupComparisonResult = {
+      group1,
+      group2,
+      differences: groupDifferences(group1, group2),
+    };
+    return result;
+  }
+
+  /** The comparisons worker: waits for the searches, ends the job row with the answer or the refusal. */
+  async function processJob(data: ComparisonJobData): Promise<void> {
+    let result: unknown;
+    try {
+      result = await perform(data);
+    } catch (error) {
+      const refused = error instanceof AppError && error.statusCode < 500;
+      if (!refused) console.error(`${data.kind} job ${data.jobId} failed: ${(error as Error).message}`);
+      await jobsRepository.finishJob(data.jobId, {
+        error: refused ? error.message : ANALYTICS_MESSAGES.jobFailed,
+      });
+      return;
+    }
+    await jobsRepository.finishJob(data.jobId, { result });
+  }
+
+  /** Records the job row, queues the job and waits for it up to FAST_JOB_MS. */
+  async function runJob(user: AuthUser, kind: ComparisonKind, searches: string[], family?: string) {
+    const id = randomUUID();
+    await jobsRepository.createJob(id, user.id, kind);
+    try {
+      const data: ComparisonJobData = { jobId: id, user, kind, searches, ...(family ? { family } : {}) };
+      await jobs.enqueue(COMPARISONS_QUEUE, id, data);
+    } catch (error) {
+      await jobsRepository.finishJob(id, { error: ANALYTICS_MESSAGES.jobFailed }).catch(() => undefined);
+      throw error;
+    }
+    await jobs.settled(id, FAST_JOB_MS, {
+      check: async () => (await jobsRepository.findJob(id, user.id, kind))?.status !== 'STARTED',
+    });
+    return id;
+  }
+
+  async function status(user: AuthUser, kind: ComparisonKind, jobId: string) {
+    const job = await jobsRepository.findJob(jobId, user.id, kind);
+    if (!job) throw errors.notFound(ANALYTICS_MESSAGES.noSuchJob);
+    return {
+      status: job.status as GroupComparisonStatus['status'],
+      progress: job.progress,
+      result: job.status === 'SUCCESS' ? { json: job.result } : null,
+      error: job.error,
+    };
+  }
+
+  return {
+    processJob,
+
+    /** Queues both groups' metric searches (refusing bad input at once) and the comparison. */
+    async queueGroupComparison(
+      user: AuthUser,
+      request: ParsedGroupComparisonRequest,
+    ): Promise<{ jobid: string }> {
+      const searches = await Promise.all(
+        [request.group1, request.group2].map(
+          async (group) => (await analytics.queueMetricSearch(user, groupSearchRequest(group), false)).jobid,
+        ),
+      );
+      return { jobid: await runJob(user, COMPARISON_KINDS.group, searches) };
+    },
+
+    async groupComparisonStatus(user: AuthUser, jobId: string): Promise<GroupComparisonStatus> {
+      return (await status(user, COMPARISON_KINDS.group, jobId)) as GroupComparisonStatus;
+    },
+
+    /** Queues the search of a family's five best fragrances by top 2 box liking. */
+    async queueTopFamily(
+      user: AuthUser,
+      request: ParsedTopFamilyFragrancesRequest,
+    ): Promise<{ jobid: string }> {
+      const search = await analytics.queueMetricSearch(user, familySearchRequest(request), false);
+      return { jobid: await runJob(user, COMPARISON_KINDS.family, [search.jobid], request.family) };
+    },
+
+    async topFamilyStatus(user: AuthUser, jobId: string): Promise<TopFamilyFragrancesStatus> {
+      return (await status(user, COMPARISON_KINDS.family, jobId)) as TopFamilyFragrancesStatus;
+    },
+  };
+}
+
+export type ComparisonsService = ReturnType<typeof createComparisonsService>;
+
+/** Runs the comparisons worker of this process on the queue. */
+export async function registerComparisonJobs(jobs: JobQueue, service: ComparisonsService): Promise<void> {
+  await jobs.register<ComparisonJobData>(COMPARISONS_QUEUE, (job) => service.processJob(job), {
+    concurrency: 3,
+    pollingIntervalSeconds: 2,
+    retryLimit: 1,
+    expireInSeconds: 15 * 60,
+  });
+}

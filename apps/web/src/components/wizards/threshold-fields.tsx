@@ -1,0 +1,60 @@
+import type { BestWorstForm } from '@accord/contracts';
+import { Radio, Group, Stack, TextInput } from '@mantine/core';
+
+/**
+ * Best or worst, the top amount and number (#) or percentage (%): the shared first questions of the
+ * Best/Worst Testers and Fragrance Attributes wizards.
+ */
+export function ThresholdFields({
+  desc,
+  amountText,
+  percentType,
+  amountError,
+  onDesc,
+  onAmount,
+  onPercentType,
+}: {
+  desc: BestWorstForm['radioDesc'];
+  amountText: string;
+  percentType: BestWorstForm['radioPercentType'];
+  amountError: string | null;
+  onDesc: (value: BestWorstForm['radioDesc']) => void;
+  onAmount: (value: string) => void;
+  onPercentType: (value: BestWorstForm['radioPercentType']) => void;
+}) {
+  return (
+    <Stack gap="md">
+      <Radio.Group
+        label="Best or worst"
+        value={desc}
+        onChange={(value) => onDesc(value as BestWorstForm['radioDesc'])}
+      >
+        <Group mt="xs">
+          <Radio value="best" label="Best" />
+          <Radio value="worst" label="Worst" />
+        </Group>
+      </Radio.Group>
+      <Group align="flex-start" gap="lg" wrap="wrap">
+        <TextInput
+          label="Top amount"
+          inputMode="numeric"
+          value={amountText}
+          onChange={(event) => onAmount(event.currentTarget.value)}
+          error={amountError}
+          w={{ base: '100%', xs: 200 }}
+          description="A positive whole number"
+        />
+        <Radio.Group
+          label="Number or percentage"
+          value={percentType}
+          onChange={(value) => onPercentType(value as BestWorstForm['radioPercentType'])}
+        >
+          <Group mt="xs">
+            <Radio value="number" label="Number (#)" />
+            <Radio value="percentage" label="Percentage (%)" />
+          </Group>
+        </Radio.Group>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+import {
+  ComparisonJobQueued,
+  TendenciesResponse,
+  TopFamilyFragrancesStatus,
+  type TopFamilyFragrancesRequest,
+} from '@accord/contracts';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { apiJson } from '../../../lib/api-client.ts';
+
+/** The study filters of the category profile. */
+export interface CategoryFilters {
+  category: string | null;
+  region: string | null;
+  product: string | null;
+  client: string | null;
+  year: [number, number] | null;
+}
+
+export function essentialsOf(filters: CategoryFilters) {
+  const one = (value: string | null) => (value ? [value] : undefined);
+  return {
+    category: one(filters.category),
+    region: one(filters.region),
+    product: one(filters.product),
+    client: one(filters.client),
+    startYear: filters.year?.[0],
+    endYear: filters.year?.[1],
+  };
+}
+
+export const categoryKeys = {
+  all: ['category-profile'] as const,
+  families: (filters: CategoryFilters) => [...categoryKeys.all, 'families', filters] as const,
+  top: (jobId: string) => [...categoryKeys.all, 'top', jobId] as const,
+};
+
+/** POST /api/analytics/tendencies: fragrance families in percent of the fragrances the filters select. */
+export function useFamiliesQuery(filters: CategoryFilters | null) {
+  return useQuery({
+    queryKey: categoryKeys.families(
+      filters ?? { category: null, region: null, product: null, client: null, year: null },
+    ),
+    queryFn: ({ signal }) =>
+      apiJson('/analytics/tendencies', TendenciesResponse, {
+        method: 'POST',
+        body: {
+          q: { essentials: essentialsOf(filters!) },
+          data: { return: 'percentage', groupby: 'perfume_characteristics.family' },
+        },
+        signal,
+      }),
+    enabled: filters !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /api/category-profile/top-fragrances: queues the top fragrances of a family. */
+export function useQueueTopFragrances() {
+  return useMutation({
+    mutationFn: (body: TopFamilyFragrancesRequest) =>
+      apiJson('/category-profile/top-fragrances', ComparisonJobQueued, { method: 'POST', body }),
+  });
+}
+
+/** GET /api/category-profile/top-fragrances/{jobId}, every 3 s until the job has ended. */
+export function useTopFragrancesJob(jobId: string | null) {
+  return useQuery({
+    queryKey: categoryKeys.top(jobId ?? ''),
+    queryFn: ({ signal }) =>
+      apiJson(`/category-profile/top-fragrances/${jobId}`, TopFamilyFragrancesStatus, { signal }),
+    enabled: jobId !== null,
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status === 'SUCCESS' || status === 'FAILURE' || status === 'REVOKED' ? false : 3000;
+    },
+  });
+}
