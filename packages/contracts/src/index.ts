@@ -11,3 +11,4 @@ export * from './study.ts';
 export * from './mapping.ts';
 export * from './analytics.ts';
 export * from './cics.ts';
+export * from './statistics.ts';
