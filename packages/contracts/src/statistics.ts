@@ -67,6 +67,14 @@ export const STATISTICS_RESULT_FILES = [
 ] as const;
 export const STATISTICS_FILES = [...STATISTICS_TEMPLATES, ...STATISTICS_RESULT_FILES] as const;
 export type StatisticsFileName = (typeof STATISTICS_FILES)[number];
+/** Sample inputs, served by the templates route under the folder name SAMPLE_FOLDER. */
+export const STATISTICS_SAMPLE_FILES = [
+  'sample_data.csv',
+  'sample_scale.csv',
+  'sample_regression.csv',
+  'sample_products.csv',
+] as const;
+export const STATISTICS_SAMPLE_FOLDER = 'sample-files';
 
 /** Working folders are removed this long after their creation. */
 export const STATISTICS_FOLDER_TTL_MS = 24 * 60 * 60 * 1000;
@@ -193,7 +201,7 @@ export type StatisticsProductCodeRequest = z.infer<typeof StatisticsProductCodeR
 
 export const StatisticsFolderParams = z.object({
   folder_name: z.string().regex(/^[a-z0-9-]{8,64}$/, 'Unknown working folder.'),
-  file: z.enum(STATISTICS_FILES),
+  file: z.enum([...STATISTICS_FILES, ...STATISTICS_SAMPLE_FILES]),
 });
 
 // ---------------------------------------------------------------- responses

@@ -3,18 +3,14 @@
 // modules/statistics/samples/ are these exact bytes (a unit test checks it); regenerate them with
 // `npx tsx apps/server/src/modules/statistics/engine/sample-data.ts --write`.
 import { writeFileSync } from 'node:fs';
+import { STATISTICS_SAMPLE_FILES, STATISTICS_SAMPLE_FOLDER } from '@accord/contracts';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const SAMPLE_FILES = [
-  'sample_data.csv',
-  'sample_scale.csv',
-  'sample_regression.csv',
-  'sample_products.csv',
-] as const;
+export const SAMPLE_FILES = STATISTICS_SAMPLE_FILES;
 export type SampleFile = (typeof SAMPLE_FILES)[number];
 /** The folder name under which the templates route serves the sample files. */
-export const SAMPLE_FOLDER = 'sample-files';
+export const SAMPLE_FOLDER = STATISTICS_SAMPLE_FOLDER;
 export const SAMPLES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'samples');
 
 const RESPONDENTS = 80;
