@@ -47,6 +47,9 @@ import { mappingRoutes } from './modules/mapping/mapping.routes.ts';
 import { createMappingService } from './modules/mapping/mapping.service.ts';
 import { createSearchRepository } from './modules/search/search.repository.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { createStatisticsRepository } from './modules/statistics/statistics.repository.ts';
+import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
+import { createStatisticsService } from './modules/statistics/statistics.service.ts';
 import { createSearchService } from './modules/search/search.service.ts';
 import { createSettingsRepository, settingsRoutes } from './modules/settings/settings.routes.ts';
 import { registerStudyFileJobs } from './modules/study/study-files.jobs.ts';
@@ -244,6 +247,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         clock: deps.clock,
         jobs: deps.jobs,
         workers: deps.workers !== false,
+      });
+      await api.register(statisticsRoutes, {
+        statistics: createStatisticsService({
+          runs: createStatisticsRepository(db),
+          storage: deps.storage,
+          clock: deps.clock,
+        }),
       });
       if (deps.testHooks) await api.register(testHookRoutes, { db });
       api.setNotFoundHandler((request, reply) =>

@@ -13,3 +13,4 @@ export * from './analytics.ts';
 export * from './cics.ts';
 export * from './comparisons.ts';
 export * from './fileprocess.ts';
+export * from './statistics.ts';

@@ -1,16 +1,257 @@
-import { useParams } from 'react-router';
-import { FeaturePlaceholder } from '../../../components/feature-placeholder.tsx';
+import {
+  BINARY_OPTIONS,
+  DEFAULT_TEST_TYPES,
+  PRODUCT_ORDER_OPTIONS,
+  STATISTICS_ALERT_MS,
+  STATISTICS_MESSAGES,
+  STATISTICS_TEST_TYPES,
+  TEST_TYPE_LABELS,
+  type BinaryOption,
+  type ProductOrderOption,
+  type StatisticsResults,
+  type StatisticsTestType,
+} from '@accord/contracts';
+import {
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Loader,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+} from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { errorMessage, statisticsApi } from '../../../components/statistics/statistics-api.ts';
+import { StatisticsResultsView } from '../../../components/statistics/statistics-results.tsx';
 import { paths } from '../../../config/paths.ts';
+import { showAlert } from '../../../lib/alerts.ts';
 import { studyCrumbs } from '../utils/study-crumbs.ts';
 
-/** Route module of /study/{id}/statistics (placeholder until its feature lands). */
+const TEST_OPTIONS = STATISTICS_TEST_TYPES.map((type) => ({ value: type, label: TEST_TYPE_LABELS[type] }));
+
+/** /study/{id}/statistics: the statistics generator on the study's own results, with the filter card. */
 export function Component() {
   const { id = '' } = useParams();
+  const studyId = Number(id);
+  const metrics = useQuery({
+    queryKey: ['study-metrics', studyId],
+    queryFn: () => statisticsApi.studyMetrics(studyId),
+    enabled: Number.isInteger(studyId) && studyId > 0,
+  });
+  const questions = (metrics.data?.metrics ?? []).map((metric) => ({
+    value: metric.value,
+    label: metric.label,
+  }));
+  const products = metrics.data?.product_codes ?? [];
+  const [binary, setBinary] = useState<BinaryOption>('No binary questions');
+  const [main, setMain] = useState<string | null>(null);
+  const [order, setOrder] = useState<ProductOrderOption | null>('Unspecified Product Order');
+  const [productOrder, setProductOrder] = useState<string[]>([]);
+  const [strength, setStrength] = useState<string[]>([]);
+  const [cpv, setCpv] = useState<string[]>([]);
+  const [names, setNames] = useState(true);
+  const [charts, setCharts] = useState(true);
+  const [tests, setTests] = useState<StatisticsTestType[]>(DEFAULT_TEST_TYPES);
+  const [regression, setRegression] = useState(false);
+  const [parametric, setParametric] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [results, setResults] = useState<StatisticsResults | null>(null);
+  const [chartsShown, setChartsShown] = useState(true);
+  const [downloading, setDownloading] = useState<string | null>(null);
+
+  const listField =
+    order === 'Specified Product Order'
+      ? 'product_code_order'
+      : order === 'Specified Benchmark Order Only'
+        ? 'benchmark_product_code_order'
+        : order === 'Specified Candidate Order Only'
+          ? 'candidate_product_code_order'
+          : null;
+
+  const search = async () => {
+    const problems: string[] = [];
+    if (!main) problems.push(STATISTICS_MESSAGES.missingValue('main_question_column'));
+    if (!order) problems.push(STATISTICS_MESSAGES.missingValue('product_order'));
+    if (tests.length === 0) problems.push(STATISTICS_MESSAGES.emptyArray('test_types'));
+    if (listField && productOrder.length === 0) problems.push(STATISTICS_MESSAGES.emptyArray(listField));
+    if (problems.length > 0) {
+      showAlert('danger', problems.join('\n'), STATISTICS_ALERT_MS, STATISTICS_MESSAGES.missingValues);
+      return;
+    }
+    setLoading(true);
+    try {
+      const answer = await statisticsApi.studyStatistics(studyId, {
+        product_order: order ?? 'Unspecified Product Order',
+        main_question_column: main ?? '',
+        strength_questions: strength,
+        cpv_question: cpv,
+        test_types: tests,
+        paired: true,
+        parametric,
+        regression,
+        replace_product_codes: names,
+        charts,
+        binary_option: binary,
+        ...(listField ? { [listField]: productOrder } : {}),
+      });
+      setResults(answer);
+      setChartsShown(charts);
+    } catch (error) {
+      showAlert('danger', errorMessage(error), STATISTICS_ALERT_MS);
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const download = async (file: string) => {
+    if (!results) return;
+    setDownloading(file);
+    try {
+      await statisticsApi.download(results.study_folder_name, file);
+    } catch (error) {
+      showAlert('danger', errorMessage(error), STATISTICS_ALERT_MS);
+    } finally {
+      setDownloading(null);
+    }
+  };
+
   return (
-    <FeaturePlaceholder
-      title={paths.studyStatistics.title}
-      breadcrumbs={studyCrumbs(id, paths.studyStatistics.title)}
-      feature="study statistics"
-    />
+    <>
+      <PageHeader
+        title={paths.studyStatistics.title}
+        breadcrumbs={studyCrumbs(id, paths.studyStatistics.title)}
+        description={
+          <Text span>
+            Significance letters, strength questions, correlations and regression from this study&apos;s
+            results.{' '}
+            <Anchor component={Link} to={paths.rdfUploadId.href(id)} underline="always">
+              Open in the Statistic Generator
+            </Anchor>
+          </Text>
+        }
+      />
+      <Stack gap="lg">
+        <Card withBorder radius="md" padding="lg" component="section" aria-label="Statistics filters">
+          {metrics.isPending ? (
+            <Loader size="sm" aria-label="Loading the study's questions" />
+          ) : metrics.isError ? (
+            <Text c="red">{errorMessage(metrics.error)}</Text>
+          ) : (
+            <Stack gap="md">
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+                <Select
+                  label="Main question column"
+                  required
+                  data={questions}
+                  value={main}
+                  onChange={setMain}
+                  searchable
+                  nothingFoundMessage="No mapped questions"
+                />
+                <Select
+                  label="Order of products"
+                  required
+                  data={PRODUCT_ORDER_OPTIONS.map((value) => ({ value, label: value }))}
+                  value={order}
+                  onChange={(value) => {
+                    setOrder(value as ProductOrderOption | null);
+                    setProductOrder([]);
+                  }}
+                />
+                {listField ? (
+                  <MultiSelect
+                    label={
+                      listField === 'product_code_order'
+                        ? 'Product code order'
+                        : listField === 'benchmark_product_code_order'
+                          ? 'Benchmark product code order'
+                          : 'Candidate product code order'
+                    }
+                    data={products}
+                    value={productOrder}
+                    onChange={setProductOrder}
+                    searchable
+                  />
+                ) : null}
+                <Select
+                  label="Questions on binary scale"
+                  data={BINARY_OPTIONS.map((value) => ({ value, label: value }))}
+                  value={binary}
+                  onChange={(value) => setBinary((value as BinaryOption | null) ?? 'No binary questions')}
+                  allowDeselect={false}
+                />
+                <MultiSelect
+                  label="Strength questions"
+                  data={questions}
+                  value={strength}
+                  onChange={setStrength}
+                  searchable
+                />
+                <MultiSelect
+                  label="CPV (Consumer Perceived Value) questions"
+                  data={questions}
+                  value={cpv}
+                  onChange={setCpv}
+                  searchable
+                />
+                <MultiSelect
+                  label="Test types"
+                  data={TEST_OPTIONS}
+                  value={tests}
+                  onChange={(value) => setTests(value as StatisticsTestType[])}
+                />
+              </SimpleGrid>
+              <Group gap="xl">
+                <Switch
+                  label="Replace product codes by names"
+                  checked={names}
+                  onChange={(event) => setNames(event.currentTarget.checked)}
+                />
+                <Switch
+                  label="Charts"
+                  checked={charts}
+                  onChange={(event) => setCharts(event.currentTarget.checked)}
+                />
+                <Switch
+                  label="Regression"
+                  checked={regression}
+                  onChange={(event) => setRegression(event.currentTarget.checked)}
+                />
+                <Switch
+                  label="Parametric"
+                  checked={parametric}
+                  onChange={(event) => setParametric(event.currentTarget.checked)}
+                />
+              </Group>
+              <Group justify="flex-end">
+                <Button
+                  leftSection={<IconSearch size={16} aria-hidden="true" />}
+                  onClick={() => void search()}
+                  loading={loading}
+                >
+                  Search
+                </Button>
+              </Group>
+            </Stack>
+          )}
+        </Card>
+        {results ? (
+          <StatisticsResultsView
+            results={results}
+            chartsRequested={chartsShown}
+            downloading={downloading}
+            onDownload={(file) => void download(file)}
+          />
+        ) : null}
+      </Stack>
+    </>
   );
 }

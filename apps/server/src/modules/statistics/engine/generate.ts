@@ -1,0 +1,558 @@
+// The statistics generator (METRICS.md section 3): per question and product the harmonised summary
+// (mean, boxes, base n) with significance letters between products for the chosen tests, benchmarks
+// compared with every candidate, JAR distributions and penalty analysis for strength questions,
+// correlations with the main question and an OLS regression. Pure: data in, tables out.
+import type {
+  ProductOrderOption,
+  StatisticsChart,
+  StatisticsTable,
+  StatisticsTestType,
+} from '@accord/contracts';
+import {
+  assignSignificanceLetters,
+  harmoniseToFivePoint,
+  jarDistribution,
+  lettersLegend,
+  ols,
+  pairwiseMethod,
+  pairwiseOutcomes,
+  parseTestType,
+  pearson,
+  penaltyAnalysis,
+  spearman,
+  summariseHarmonised,
+  columnLetter,
+  type HarmonisedSummary,
+  type LetterColumn,
+  type PairwiseMethod,
+  type PairwiseOutcome,
+} from '@accord/stats';
+import type { Dataset, QuestionDef, RegressionSpec } from './dataset.ts';
+
+/** A refused combination of options: the message is shown to the user as it is. */
+export class GeneratorError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'GeneratorError';
+  }
+}
+
+export interface GeneratorOptions {
+  mainQuestion: string;
+  productOrder: ProductOrderOption;
+  productCodeOrder?: readonly string[];
+  benchmarkCodes?: readonly string[];
+  benchmarkOrder?: readonly string[];
+  candidateOrder?: readonly string[];
+  strengthQuestions?: readonly string[];
+  cpvQuestions?: readonly string[];
+  testTypes: readonly StatisticsTestType[];
+  paired: boolean;
+  parametric: boolean;
+  /** The regression to fit, or null for none. */
+  regression: RegressionSpec | null;
+  replaceProductCodes: boolean;
+  charts: boolean;
+  displayCorrelation: boolean;
+}
+
+/** A product column of the output. */
+export interface ProductColumn {
+  code: string;
+  label: string;
+  letter: string;
+  benchmark: boolean;
+}
+
+/** One row of significance letters: a tails kind with one or two levels (upper case, lower case). */
+export interface LetterRow {
+  tails: 1 | 2;
+  levels: number[];
+  label: string;
+  legend: string;
+}
+
+export interface QuestionSignificance {
+  row: LetterRow;
+  outcomes: (PairwiseOutcome | null)[][];
+  letters: LetterColumn[];
+}
+
+export interface QuestionResult {
+  question: QuestionDef;
+  cpv: boolean;
+  strength: boolean;
+  summaries: HarmonisedSummary[];
+  significance: QuestionSignificance[];
+}
+
+export interface CorrelationRow {
+  question: QuestionDef;
+  n: number;
+  pearsonR: number | null;
+  pearsonP: number | null;
+  spearmanRho: number | null;
+  spearmanP: number | null;
+}
+
+export interface GeneratorResult {
+  method: PairwiseMethod;
+  products: ProductColumn[];
+  letterRows: LetterRow[];
+  questions: QuestionResult[];
+  correlations: CorrelationRow[];
+  summary: StatisticsTable;
+  correlation: StatisticsTable;
+  regression: StatisticsTable | null;
+  jar: StatisticsTable | null;
+  legend: string[];
+  charts: StatisticsChart[];
+}
+
+const finiteOrNull = (value: number): number | null => (Number.isFinite(value) ? value : null);
+
+function orderProducts(
+  dataset: Dataset,
+  options: GeneratorOptions,
+): { codes: string[]; benchmarks: Set<string> } {
+  const known = new Set(dataset.products);
+  const check = (codes: readonly string[] | undefined): string[] => {
+    const list = [...new Set(codes ?? [])];
+    for (const code of list)
+      if (!known.has(code)) throw new GeneratorError(`"${code}" is not a product code of the data.`);
+    return list;
+  };
+  const rest = (first: readonly string[]): string[] =>
+    dataset.products.filter((code) => !first.includes(code));
+  switch (options.productOrder) {
+    case 'Unspecified Product Order': {
+      const benchmarks = check(options.benchmarkCodes);
+      return { codes: [...benchmarks, ...rest(benchmarks)], benchmarks: new Set(benchmarks) };
+    }
+    case 'Specified Product Order': {
+      const order = check(options.productCodeOrder);
+      const benchmarks = check(options.benchmarkCodes);
+      return { codes: [...order, ...rest(order)], benchmarks: new Set(benchmarks) };
+    }
+    case 'Specified Benchmark Order Only': {
+      const benchmarks = check(options.benchmarkOrder);
+      return { codes: [...benchmarks, ...rest(benchmarks)], benchmarks: new Set(benchmarks) };
+    }
+    case 'Specified Candidate Order Only': {
+      const candidates = check(options.candidateOrder);
+      const others = rest(candidates);
+      return { codes: [...others, ...candidates], benchmarks: new Set(candidates.length > 0 ? others : []) };
+    }
+  }
+}
+
+/** Letter rows: per tails kind, the requested levels from the strictest, two per row (upper, lower case). */
+export function letterRows(testTypes: readonly StatisticsTestType[], method: PairwiseMethod): LetterRow[] {
+  const rows: LetterRow[] = [];
+  for (const tails of [2, 1] as const) {
+    const levels = [
+      ...new Set(
+        testTypes
+          .map(parseTestType)
+          .filter((spec) => spec.tails === tails)
+          .map((spec) => spec.level),
+      ),
+    ].sort((left, right) => left - right);
+    for (let index = 0; index < levels.length; index += 2) {
+      const pair = levels.slice(index, index + 2);
+      const percents = pair.map((level) => `${Math.round((1 - level) * 100)}%`).join(' / ');
+      rows.push({
+        tails,
+        levels: pair,
+        label: `${tails === 1 ? 'One-tailed' : 'Two-tailed'} ${percents}`,
+        legend: lettersLegend(method, tails, pair),
+      });
+    }
+  }
+  return rows;
+}
+
+/** Chart label rule (document 3 section 9): over 18 characters, cut to 15 plus '...'. */
+export function chartLabel(text: string): string {
+  return text.length > 18 ? `${text.slice(0, 15)}...` : text;
+}
+
+interface Samples {
+  /** Per product (in output order), harmonised answers per question: samples[q][p][k]. */
+  byQuestion: number[][][];
+}
+
+function collectSamples(
+  dataset: Dataset,
+  codes: readonly string[],
+  questionIndexes: readonly number[],
+  paired: boolean,
+): Samples {
+  const productIndex = new Map(codes.map((code, index) => [code, index]));
+  if (!paired) {
+    const byQuestion = questionIndexes.map(() => codes.map((): number[] => []));
+    for (const row of dataset.rows) {
+      const p = productIndex.get(row.product);
+      if (p === undefined) continue;
+      questionIndexes.forEach((q, k) => {
+        const question = dataset.questions[q];
+        if (question)
+          byQuestion[k]?.[p]?.push(
+            harmoniseToFivePoint(row.values[q] ?? Number.NaN, question.min, question.max),
+          );
+      });
+    }
+    return { byQuestion };
+  }
+  const respondents = new Map<string, number>();
+  const seen = new Set<string>();
+  for (const row of dataset.rows) {
+    if (row.respondent === null)
+      throw new GeneratorError(
+        'Paired tests need a respondent_id column in the data file, filled on every row; add it or choose unpaired tests.',
+      );
+    const key = `${row.respondent}\u0000${row.product}`;
+    if (seen.has(key))
+      throw new GeneratorError(
+        `Respondent "${row.respondent}" rated product "${row.product}" more than once; paired tests need one row per respondent and product.`,
+      );
+    seen.add(key);
+    if (!respondents.has(row.respondent)) respondents.set(row.respondent, respondents.size);
+  }
+  const byQuestion = questionIndexes.map(() =>
+    codes.map(() => new Array<number>(respondents.size).fill(Number.NaN)),
+  );
+  for (const row of dataset.rows) {
+    const p = productIndex.get(row.product);
+    const r = respondents.get(row.respondent ?? '');
+    if (p === undefined || r === undefined) continue;
+    questionIndexes.forEach((q, k) => {
+      const question = dataset.questions[q];
+      const target = byQuestion[k]?.[p];
+      if (question && target)
+        target[r] = harmoniseToFivePoint(row.values[q] ?? Number.NaN, question.min, question.max);
+    });
+  }
+  return { byQuestion };
+}
+
+function questionIndex(dataset: Dataset, id: string, role: string): number {
+  const index = dataset.questions.findIndex((question) => question.id === id);
+  if (index < 0) throw new GeneratorError(`${role} "${id}" is not a question with a scale in the data.`);
+  return index;
+}
+
+const BOX_ROWS: { key: keyof HarmonisedSummary; label: string; strength: string }[] = [
+  { key: 'top_box', label: 'Top box', strength: 'Too strong' },
+  { key: 'top_2_box', label: 'Top 2 box', strength: 'Strong' },
+  { key: 'just_right', label: 'Neutral', strength: 'Just right' },
+  { key: 'bottom_2_box', label: 'Bottom 2 box', strength: 'Weak' },
+  { key: 'bottom_box', label: 'Bottom box', strength: 'Too weak' },
+];
+
+function chartOf(result: QuestionResult, products: readonly ProductColumn[]): StatisticsChart {
+  const { question, summaries, strength } = result;
+  const share = (summary: HarmonisedSummary, key: keyof HarmonisedSummary): number => {
+    const value = summary[key];
+    return value === null ? 0 : Math.round(value * 1000) / 10;
+  };
+  const series =
+    question.type === 'binary'
+      ? [
+          { name: 'No', values: summaries.map((summary) => share(summary, 'bottom_box')) },
+          { name: 'Yes', values: summaries.map((summary) => share(summary, 'top_box')) },
+        ]
+      : [
+          {
+            name: strength ? 'Too weak' : 'Bottom box',
+            values: summaries.map((summary) => share(summary, 'bottom_box')),
+          },
+          {
+            name: strength ? 'Weak' : 'Bottom 2 box',
+            values: summaries.map(
+              (s) => Math.round((share(s, 'bottom_2_box') - share(s, 'bottom_box')) * 10) / 10,
+            ),
+          },
+          {
+            name: strength ? 'Just right' : 'Neutral',
+            values: summaries.map((summary) => share(summary, 'just_right')),
+          },
+          {
+            name: strength ? 'Strong' : 'Top 2 box',
+            values: summaries.map((s) => Math.round((share(s, 'top_2_box') - share(s, 'top_box')) * 10) / 10),
+          },
+          {
+            name: strength ? 'Too strong' : 'Top box',
+            values: summaries.map((summary) => share(summary, 'top_box')),
+          },
+        ];
+  return {
+    name: `${question.id}: ${question.text}`,
+    question: question.id,
+    labels: products.map((product) => `${product.letter}: ${chartLabel(product.label)}`),
+    series,
+    letters: result.significance[0]?.letters.map((letter) => letter.text) ?? products.map(() => ''),
+  };
+}
+
+/** Runs the generator on a dataset. @throws GeneratorError for options the data cannot satisfy. */
+export function generateStatistics(dataset: Dataset, options: GeneratorOptions): GeneratorResult {
+  if (dataset.rows.length === 0) throw new GeneratorError('The data has no rows.');
+  if (options.testTypes.length === 0) throw new GeneratorError('The array test_types is empty!');
+  const main = questionIndex(dataset, options.mainQuestion, 'The main question');
+  const strength = new Set(options.strengthQuestions ?? []);
+  for (const id of strength) questionIndex(dataset, id, 'The strength question');
+  const cpv = new Set(options.cpvQuestions ?? []);
+  for (const id of cpv) {
+    const question = dataset.questions[questionIndex(dataset, id, 'The CPV question')];
+    if (question && question.max - question.min !== 4)
+      throw new GeneratorError(
+        `The CPV question "${id}" is not on a 5-point scale (${question.min} to ${question.max}).`,
+      );
+  }
+  const { codes, benchmarks } = orderProducts(dataset, options);
+  const products: ProductColumn[] = codes.map((code, index) => ({
+    code,
+    label: options.replaceProductCodes ? (dataset.productNames.get(code) ?? code) : code,
+    letter: columnLetter(index),
+    benchmark: benchmarks.has(code),
+  }));
+  const method = pairwiseMethod(options.paired, options.parametric);
+  const rows = letterRows(options.testTypes, method);
+  const allIndexes = dataset.questions.map((_, index) => index);
+  const samples = collectSamples(dataset, codes, allIndexes, options.paired);
+  const compare =
+    benchmarks.size > 0
+      ? (i: number, j: number) => benchmarks.has(codes[i] ?? '') !== benchmarks.has(codes[j] ?? '')
+      : undefined;
+
+  const questions: QuestionResult[] = dataset.questions.map((question, q) => {
+    const perProduct = samples.byQuestion[q] ?? [];
+    const outcomesByTails = new Map<1 | 2, (PairwiseOutcome | null)[][]>();
+    const significance = rows.map((row) => {
+      let outcomes = outcomesByTails.get(row.tails);
+      if (!outcomes) {
+        outcomes = pairwiseOutcomes(perProduct, {
+          method,
+          tails: row.tails,
+          ...(compare ? { compare } : {}),
+        });
+        outcomesByTails.set(row.tails, outcomes);
+      }
+      return { row, outcomes, letters: assignSignificanceLetters(outcomes, row.levels) };
+    });
+    return {
+      question,
+      cpv: cpv.has(question.id),
+      strength: strength.has(question.id),
+      summaries: perProduct.map((values) => summariseHarmonised(values)),
+      significance,
+    };
+  });
+
+  // Summary table: per question the base, the mean, the boxes and one letters row per level pair.
+  const header = [
+    'Question',
+    'Statistic',
+    ...products.map(
+      (product) => `${product.letter}: ${product.label}${product.benchmark ? ' (benchmark)' : ''}`,
+    ),
+  ];
+  const summaryData: (string | number | null)[][] = [];
+  for (const result of questions) {
+    const { question } = result;
+    const title = `${question.id}: ${question.text}${result.cpv ? ' (CPV)' : ''}`;
+    summaryData.push([title, 'Base (n)', ...result.summaries.map((summary) => summary.n)]);
+    summaryData.push([title, 'Mean', ...result.summaries.map((summary) => summary.mean)]);
+    const boxes =
+      question.type === 'binary'
+        ? BOX_ROWS.filter((box) => box.key === 'top_box' || box.key === 'bottom_box')
+        : BOX_ROWS;
+    for (const box of boxes) {
+      const label =
+        question.type === 'binary'
+          ? box.key === 'top_box'
+            ? 'Yes'
+            : 'No'
+          : result.strength
+            ? box.strength
+            : box.label;
+      summaryData.push([
+        title,
+        label,
+        ...result.summaries.map((summary) => summary[box.key] as number | null),
+      ]);
+    }
+    for (const entry of result.significance)
+      summaryData.push([
+        title,
+        `Significance ${entry.row.label}`,
+        ...entry.letters.map((letter) => letter.text),
+      ]);
+  }
+
+  // Correlations of every question with the main question, over all rows (respondent and product).
+  const harmonisedColumn = (q: number): number[] => {
+    const question = dataset.questions[q];
+    return dataset.rows.map((row) =>
+      question ? harmoniseToFivePoint(row.values[q] ?? Number.NaN, question.min, question.max) : Number.NaN,
+    );
+  };
+  const mainValues = harmonisedColumn(main);
+  const correlations: CorrelationRow[] = dataset.questions
+    .map((question, q) => ({ question, q }))
+    .filter(({ q }) => q !== main)
+    .map(({ question, q }) => {
+      const values = harmonisedColumn(q);
+      const p = pearson(values, mainValues);
+      const s = spearman(values, mainValues);
+      return {
+        question,
+        n: p.n,
+        pearsonR: finiteOrNull(p.r),
+        pearsonP: finiteOrNull(p.pValue),
+        spearmanRho: finiteOrNull(s.r),
+        spearmanP: finiteOrNull(s.pValue),
+      };
+    });
+  const mainQuestion = dataset.questions[main];
+  const correlation: StatisticsTable = {
+    headers: [
+      'Question',
+      `Pearson r with ${mainQuestion?.id ?? ''}`,
+      'Pearson p-value',
+      'Spearman rho',
+      'Spearman p-value',
+      'n',
+    ],
+    data: options.displayCorrelation
+      ? correlations.map((row) => [
+          `${row.question.id}: ${row.question.text}`,
+          row.pearsonR,
+          row.pearsonP,
+          row.spearmanRho,
+          row.spearmanP,
+          row.n,
+        ])
+      : [],
+  };
+
+  let regression: StatisticsTable | null = null;
+  if (options.regression) {
+    const outcomeId = options.regression.outcome ?? options.mainQuestion;
+    const outcome = questionIndex(dataset, outcomeId, 'The regression outcome');
+    const drivers = options.regression.drivers
+      .filter((id) => id !== outcomeId)
+      .map((id) => questionIndex(dataset, id, 'The regression driver'));
+    if (drivers.length === 0)
+      throw new GeneratorError('The regression needs at least one driver other than its outcome.');
+    const driverColumns = drivers.map(harmonisedColumn);
+    const y = harmonisedColumn(outcome);
+    const fit = ols(
+      y.map((_, row) => driverColumns.map((column) => column[row] ?? Number.NaN)),
+      y,
+    );
+    if (fit.rankDeficient)
+      throw new GeneratorError(
+        'The regression cannot be fitted: its drivers are collinear or there are fewer complete rows than coefficients.',
+      );
+    const terms = ['(Intercept)', ...drivers.map((q) => dataset.questions[q]?.id ?? '')];
+    regression = {
+      headers: ['Term', 'Coefficient', 'Standard error', 't', 'p-value'],
+      data: [
+        ...terms.map((term, index) => [
+          term,
+          finiteOrNull(fit.coefficients[index] ?? Number.NaN),
+          finiteOrNull(fit.standardErrors[index] ?? Number.NaN),
+          finiteOrNull(fit.t[index] ?? Number.NaN),
+          finiteOrNull(fit.pValues[index] ?? Number.NaN),
+        ]),
+        [`Outcome: ${outcomeId}`, null, null, null, null],
+        ['R squared', finiteOrNull(fit.rSquared), null, null, null],
+        ['Adjusted R squared', finiteOrNull(fit.adjRSquared), null, null, null],
+        ['n', fit.n, null, null, null],
+      ],
+    };
+  }
+
+  let jar: StatisticsTable | null = null;
+  if (strength.size > 0) {
+    const data: (string | number | null)[][] = [];
+    for (const result of questions.filter((entry) => entry.strength)) {
+      const q = dataset.questions.indexOf(result.question);
+      products.forEach((product, p) => {
+        const jarValues: number[] = [];
+        const liking: number[] = [];
+        dataset.rows.forEach((row) => {
+          if (row.product !== product.code) return;
+          jarValues.push(
+            harmoniseToFivePoint(row.values[q] ?? Number.NaN, result.question.min, result.question.max),
+          );
+          liking.push(
+            mainQuestion
+              ? harmoniseToFivePoint(row.values[main] ?? Number.NaN, mainQuestion.min, mainQuestion.max)
+              : Number.NaN,
+          );
+        });
+        const distribution = jarDistribution(samples.byQuestion[q]?.[p] ?? []);
+        const penalty = penaltyAnalysis(jarValues, liking);
+        data.push([
+          `${result.question.id}: ${result.question.text}`,
+          `${product.letter}: ${product.label}`,
+          distribution.n,
+          distribution.tooWeak,
+          distribution.justRight,
+          distribution.tooStrong,
+          penalty.justRight.meanLiking,
+          penalty.tooWeak.meanDrop,
+          penalty.tooWeak.weightedPenalty,
+          penalty.tooStrong.meanDrop,
+          penalty.tooStrong.weightedPenalty,
+        ]);
+      });
+    }
+    jar = {
+      headers: [
+        'Question',
+        'Product',
+        'n',
+        'Too weak',
+        'Just right',
+        'Too strong',
+        `Mean ${mainQuestion?.id ?? ''} (just right)`,
+        'Too weak: mean drop',
+        'Too weak: penalty',
+        'Too strong: mean drop',
+        'Too strong: penalty',
+      ],
+      data,
+    };
+  }
+
+  const legend = [
+    ...rows.map((row) => row.legend),
+    ...(benchmarks.size > 0
+      ? [
+          `Benchmarks (${products
+            .filter((product) => product.benchmark)
+            .map((product) => product.letter)
+            .join(', ')}) are compared with every candidate.`,
+        ]
+      : []),
+    'Scores are harmonised to a common 5 point scale; boxes are shares of answers.',
+  ];
+
+  return {
+    method,
+    products,
+    letterRows: rows,
+    questions,
+    correlations,
+    summary: { headers: header, data: summaryData },
+    correlation,
+    regression,
+    jar,
+    legend,
+    charts: options.charts ? questions.map((result) => chartOf(result, products)) : [],
+  };
+}

@@ -1,0 +1,256 @@
+import {
+  STATISTICS_CHART_HEIGHT,
+  STATISTICS_MESSAGES,
+  type StatisticsChart,
+  type StatisticsResults,
+  type StatisticsTable,
+} from '@accord/contracts';
+import {
+  Button,
+  Card,
+  Group,
+  List,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { BarChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { SVGRenderer } from 'echarts/renderers';
+import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { memo } from 'react';
+
+echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
+
+const SHARE_ROWS = new Set([
+  'Top box',
+  'Top 2 box',
+  'Neutral',
+  'Bottom 2 box',
+  'Bottom box',
+  'Too strong',
+  'Strong',
+  'Just right',
+  'Weak',
+  'Too weak',
+  'Yes',
+  'No',
+]);
+const COLOURS = ['#c0392b', '#e59866', '#bdc3c7', '#7fb3d5', '#1f618d'];
+
+type Cell = string | number | null;
+type Formatter = (value: Cell, row: readonly Cell[], column: number) => string;
+
+const percent = (value: number): string => `${Math.round(value * 100)}%`;
+
+/** Summary cells: base n as is, means with 2 decimals, boxes as rounded percentages. */
+export const summaryCell: Formatter = (value, row) => {
+  if (value === null) return '-';
+  if (typeof value === 'string') return value;
+  const statistic = String(row[1] ?? '');
+  if (statistic === 'Mean') return value.toFixed(2);
+  if (SHARE_ROWS.has(statistic)) return percent(value);
+  return String(value);
+};
+
+const decimals: Formatter = (value, row, column) => {
+  if (value === null) return '-';
+  if (typeof value === 'string') return value;
+  if (Number.isInteger(value) && (row[0] === 'n' || column === 5)) return String(value);
+  if (Math.abs(value) > 0 && Math.abs(value) < 0.0001) return value.toExponential(2);
+  return value.toFixed(4);
+};
+
+const jarCell: Formatter = (value, _row, column) => {
+  if (value === null) return '-';
+  if (typeof value === 'string') return value;
+  if (column === 2) return String(value);
+  if (column >= 3 && column <= 5) return percent(value);
+  return value.toFixed(2);
+};
+
+function ResultTable({
+  table,
+  caption,
+  format,
+}: {
+  table: StatisticsTable;
+  caption: string;
+  format: Formatter;
+}) {
+  return (
+    <ScrollArea type="auto" offsetScrollbars viewportProps={{ tabIndex: 0, 'aria-label': caption }}>
+      <Table striped withTableBorder withColumnBorders stickyHeader fz="sm" miw={640}>
+        <Table.Caption>{caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            {table.headers.map((header) => (
+              <Table.Th key={header} scope="col">
+                {header}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {table.data.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={table.headers.length}>{STATISTICS_MESSAGES.noData}</Table.Td>
+            </Table.Tr>
+          ) : (
+            table.data.map((row, rowIndex) => (
+              <Table.Tr key={rowIndex}>
+                {row.map((value, column) => (
+                  <Table.Td
+                    key={column}
+                    style={{
+                      textAlign: typeof value === 'number' ? 'right' : undefined,
+                      whiteSpace: column < 2 ? 'normal' : 'nowrap',
+                    }}
+                  >
+                    {format(value, row, column)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))
+          )}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
+  );
+}
+
+/** One question: stacked box shares per product (the table holds the same numbers). */
+const StackedChart = memo(function StackedChart({ chart }: { chart: StatisticsChart }) {
+  const colours = chart.series.length === 2 ? ['#bdc3c7', '#1f618d'] : COLOURS;
+  const labels = chart.labels.map((label, index) =>
+    chart.letters[index] ? `${label} (${chart.letters[index]})` : label,
+  );
+  const option = {
+    animation: false,
+    color: colours,
+    grid: { left: 8, right: 16, top: 8, bottom: 40, containLabel: true },
+    legend: { bottom: 0, type: 'scroll' },
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    xAxis: { type: 'value', max: 100, axisLabel: { formatter: '{value} %' } },
+    yAxis: { type: 'category', inverse: true, data: labels, axisLabel: { width: 160, overflow: 'truncate' } },
+    series: chart.series.map((series) => ({
+      name: series.name,
+      type: 'bar',
+      stack: 'boxes',
+      data: series.values,
+      label: {
+        show: true,
+        formatter: (params: { value: number }) => (params.value >= 6 ? `${Math.round(params.value)}` : ''),
+      },
+    })),
+  };
+  return (
+    <Card withBorder radius="md" padding="sm">
+      <Title order={3} fz="sm" mb="xs">
+        {chart.name ?? chart.question}
+      </Title>
+      <div aria-hidden="true" data-testid="statistics-chart">
+        <ReactEChartsCore
+          echarts={echarts}
+          option={option}
+          notMerge
+          style={{ height: STATISTICS_CHART_HEIGHT, width: '100%' }}
+        />
+      </div>
+    </Card>
+  );
+});
+
+/** Results of the generator: Summary and Charts tabs, and the three downloads. */
+export function StatisticsResultsView({
+  results,
+  chartsRequested,
+  onDownload,
+  downloading,
+}: {
+  results: StatisticsResults;
+  chartsRequested: boolean;
+  onDownload: (file: StatisticsResults['files'][number]) => void;
+  downloading?: string | null;
+}) {
+  const has = (file: StatisticsResults['files'][number]) => results.files.includes(file);
+  return (
+    <Stack gap="md">
+      <Group gap="sm">
+        <Button
+          leftSection={<IconDownload size={16} aria-hidden="true" />}
+          variant="light"
+          disabled={!has('summary.xlsx')}
+          loading={downloading === 'summary.xlsx'}
+          onClick={() => onDownload('summary.xlsx')}
+        >
+          Download summary
+        </Button>
+        <Button
+          leftSection={<IconDownload size={16} aria-hidden="true" />}
+          variant="light"
+          disabled={!has('Regressions&Correlations.xlsx')}
+          loading={downloading === 'Regressions&Correlations.xlsx'}
+          onClick={() => onDownload('Regressions&Correlations.xlsx')}
+        >
+          Download correlation
+        </Button>
+        <Button
+          leftSection={<IconDownload size={16} aria-hidden="true" />}
+          variant="light"
+          disabled={!has('chart_ppt.pptx')}
+          loading={downloading === 'chart_ppt.pptx'}
+          onClick={() => onDownload('chart_ppt.pptx')}
+        >
+          Download charts
+        </Button>
+      </Group>
+      <Tabs defaultValue="summary" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="summary">Summary</Tabs.Tab>
+          {chartsRequested ? <Tabs.Tab value="charts">Charts</Tabs.Tab> : null}
+        </Tabs.List>
+        <Tabs.Panel value="summary" pt="md">
+          <Stack gap="lg">
+            <List size="sm" spacing={2}>
+              {results.legend.map((line) => (
+                <List.Item key={line}>{line}</List.Item>
+              ))}
+            </List>
+            <ResultTable table={results.summary} caption="Summary" format={summaryCell} />
+            {results.jar ? (
+              <ResultTable
+                table={results.jar}
+                caption="Strength (JAR) and penalty analysis"
+                format={jarCell}
+              />
+            ) : null}
+            <ResultTable table={results.correlation} caption="Correlations" format={decimals} />
+            {results.regression ? (
+              <ResultTable table={results.regression} caption="Regression" format={decimals} />
+            ) : null}
+          </Stack>
+        </Tabs.Panel>
+        {chartsRequested ? (
+          <Tabs.Panel value="charts" pt="md">
+            {results.charts.length === 0 ? (
+              <Text c="dimmed">{STATISTICS_MESSAGES.noData}</Text>
+            ) : (
+              <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+                {results.charts.map((chart) => (
+                  <StackedChart key={chart.question} chart={chart} />
+                ))}
+              </SimpleGrid>
+            )}
+          </Tabs.Panel>
+        ) : null}
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,557 @@
+import {
+  BINARY_OPTIONS,
+  DEFAULT_TEST_TYPES,
+  PRODUCT_ORDER_OPTIONS,
+  STATISTICS_ALERT_MS,
+  STATISTICS_EXISTING_START_STEP,
+  STATISTICS_MESSAGES,
+  STATISTICS_RESULTS_STEP,
+  STATISTICS_TEST_TYPES,
+  TEST_TYPE_LABELS,
+  type BinaryOption,
+  type ProductOrderOption,
+  type StatisticsForm,
+  type StatisticsResults,
+  type StatisticsTestType,
+} from '@accord/contracts';
+import {
+  Button,
+  Card,
+  FileInput,
+  Group,
+  Loader,
+  MultiSelect,
+  Radio,
+  Select,
+  Stack,
+  Stepper,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { StatisticsResultsView } from '../../../components/statistics/statistics-results.tsx';
+import { errorMessage, statisticsApi } from '../../../components/statistics/statistics-api.ts';
+import { showAlert } from '../../../lib/alerts.ts';
+
+type Option = { value: string; label: string };
+
+const STEP_LABELS = ['Data', 'Likert scale', 'Tests', 'Products and questions', 'Regression', 'Output'];
+const TEST_OPTIONS = STATISTICS_TEST_TYPES.map((type) => ({ value: type, label: TEST_TYPE_LABELS[type] }));
+
+interface WizardState {
+  study_name: string;
+  data_input: File | null;
+  likert_scale: File | null;
+  regression_input: File | null;
+  replace_product_input: File | null;
+  folder_name: string | null;
+  product_code: string | null;
+  paired: boolean;
+  parametric: boolean;
+  product_order: ProductOrderOption | null;
+  main_question_column: string | null;
+  strength_questions: string[];
+  test_types: StatisticsTestType[];
+  cpv_question: string[];
+  product_code_order: string[];
+  benchmark_product_code: string[];
+  benchmark_product_code_order: string[];
+  candidate_product_code_order: string[];
+  regression: boolean;
+  replace_product_codes: boolean;
+  charts: boolean;
+  binary_option: BinaryOption;
+}
+
+const INITIAL: WizardState = {
+  study_name: '',
+  data_input: null,
+  likert_scale: null,
+  regression_input: null,
+  replace_product_input: null,
+  folder_name: null,
+  product_code: null,
+  paired: true,
+  parametric: false,
+  product_order: null,
+  main_question_column: null,
+  strength_questions: [],
+  test_types: DEFAULT_TEST_TYPES,
+  cpv_question: [],
+  product_code_order: [],
+  benchmark_product_code: [],
+  benchmark_product_code_order: [],
+  candidate_product_code_order: [],
+  regression: false,
+  replace_product_codes: false,
+  charts: true,
+  binary_option: 'No binary questions',
+};
+
+/** The problems that stop Next at a step (document 3 section 5). */
+export function stepProblems(step: number, state: WizardState, existing: boolean): string[] {
+  const problems: string[] = [];
+  const missing = (field: keyof WizardState) => problems.push(STATISTICS_MESSAGES.missingValue(field));
+  const empty = (field: keyof WizardState) => problems.push(STATISTICS_MESSAGES.emptyArray(field));
+  if (step === 0) {
+    if (!state.study_name.trim()) missing('study_name');
+    if (!state.data_input) missing('data_input');
+  } else if (step === 1) {
+    if (!state.likert_scale) missing('likert_scale');
+  } else if (step === 2) {
+    if (state.test_types.length === 0) empty('test_types');
+  } else if (step === 3) {
+    if (!state.product_code) missing('product_code');
+    if (!state.main_question_column) missing('main_question_column');
+    if (!state.product_order) missing('product_order');
+    if (state.product_order === 'Specified Product Order' && state.product_code_order.length === 0)
+      empty('product_code_order');
+    if (
+      state.product_order === 'Specified Benchmark Order Only' &&
+      state.benchmark_product_code_order.length === 0
+    )
+      empty('benchmark_product_code_order');
+    if (
+      state.product_order === 'Specified Candidate Order Only' &&
+      state.candidate_product_code_order.length === 0
+    )
+      empty('candidate_product_code_order');
+  } else if (step === 4) {
+    if (state.regression && !existing && !state.regression_input) missing('regression_input');
+  } else if (step === 5) {
+    if (state.replace_product_codes && !existing && !state.replace_product_input)
+      missing('replace_product_input');
+  }
+  return problems;
+}
+
+function CsvInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: File | null;
+  onChange: (file: File | null) => void;
+}) {
+  return (
+    <FileInput
+      label={label}
+      aria-label={value ? `${label}: ${value.name}` : label}
+      placeholder="Choose a .csv file"
+      accept=".csv,text/csv"
+      clearable
+      clearButtonProps={{ 'aria-label': `Clear ${label}` }}
+      value={value}
+      leftSection={<IconFileTypeCsv size={18} aria-hidden="true" />}
+      onChange={(file) => {
+        if (file && !file.name.toLowerCase().endsWith('.csv')) {
+          showAlert('danger', STATISTICS_MESSAGES.invalidExtension, STATISTICS_ALERT_MS);
+          onChange(null);
+          return;
+        }
+        onChange(file);
+      }}
+      maw={480}
+    />
+  );
+}
+
+/** The Statistic Generator wizard: six steps, then results (document 3 sections 2.11 and 4.8). */
+export function StatisticsWizard({ studyId }: { studyId: number | null }) {
+  const existing = studyId !== null;
+  const [step, setStep] = useState(existing ? STATISTICS_EXISTING_START_STEP : 0);
+  const [state, setState] = useState<WizardState>(
+    existing ? { ...INITIAL, product_code: 'product_code' } : INITIAL,
+  );
+  const [loading, setLoading] = useState(false);
+  const [columns, setColumns] = useState<Option[]>([]);
+  const [questions, setQuestions] = useState<Option[]>([]);
+  const [productCodes, setProductCodes] = useState<Option[]>([]);
+  const [results, setResults] = useState<StatisticsResults | null>(null);
+  const [downloading, setDownloading] = useState<string | null>(null);
+  const set = <Key extends keyof WizardState>(key: Key, value: WizardState[Key]) =>
+    setState((current) => ({ ...current, [key]: value }));
+
+  // Existing-study mode fetches the study's metrics first.
+  useEffect(() => {
+    if (studyId === null) return;
+    let cancelled = false;
+    setLoading(true);
+    statisticsApi
+      .studyMetrics(studyId)
+      .then((metrics) => {
+        if (cancelled) return;
+        setQuestions(metrics.metrics.map((metric) => ({ value: metric.value, label: metric.label })));
+        setProductCodes(metrics.product_codes);
+        setColumns(metrics.product_code_columns);
+      })
+      .catch((error: unknown) => {
+        if (!cancelled) showAlert('danger', errorMessage(error), STATISTICS_ALERT_MS);
+      })
+      .finally(() => {
+        if (!cancelled) setLoading(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [studyId]);
+
+  const download = async (file: string) => {
+    if (!state.folder_name && !results) {
+      showAlert('danger', STATISTICS_MESSAGES.notReady(file), STATISTICS_ALERT_MS);
+      return;
+    }
+    const folder = results?.study_folder_name ?? state.folder_name ?? '';
+    setDownloading(file);
+    try {
+      await statisticsApi.download(folder, file);
+    } catch (error) {
+      showAlert('danger', errorMessage(error), STATISTICS_ALERT_MS);
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  const templateButton = (file: string) => (
+    <Button
+      variant="default"
+      leftSection={<IconDownload size={16} aria-hidden="true" />}
+      onClick={() => {
+        if (!state.folder_name) showAlert('danger', STATISTICS_MESSAGES.notReady(file), STATISTICS_ALERT_MS);
+        else void download(file);
+      }}
+      loading={downloading === file}
+      w="fit-content"
+    >
+      Download template
+    </Button>
+  );
+
+  const formOf = (): StatisticsForm => ({
+    study_name: state.study_name,
+    ...(state.folder_name ? { folder_name: state.folder_name } : {}),
+    ...(studyId !== null ? { study_id: studyId } : {}),
+    product_code: state.product_code ?? '',
+    paired: existing ? state.paired : true,
+    parametric: state.parametric,
+    product_order: state.product_order ?? 'Unspecified Product Order',
+    main_question_column: state.main_question_column ?? '',
+    strength_questions: state.strength_questions,
+    test_types: state.test_types,
+    cpv_question: state.cpv_question,
+    product_code_order: state.product_code_order,
+    benchmark_product_code: state.benchmark_product_code,
+    benchmark_product_code_order: state.benchmark_product_code_order,
+    candidate_product_code_order: state.candidate_product_code_order,
+    regression: state.regression,
+    replace_product_codes: state.replace_product_codes,
+    display_correlation: true,
+    charts: state.charts,
+    binary_option: state.binary_option,
+  });
+
+  const next = async () => {
+    const problems = stepProblems(step, state, existing);
+    if (problems.length > 0) {
+      showAlert('danger', problems.join('\n'), STATISTICS_ALERT_MS, STATISTICS_MESSAGES.missingValues);
+      return;
+    }
+    const target = step + 1;
+    setStep(target);
+    setLoading(true);
+    try {
+      if (target === 1 && !existing && state.data_input) {
+        const answer = await statisticsApi.uploadData(state.study_name.trim(), state.data_input);
+        set('folder_name', answer.folder_name);
+        setColumns(answer.product_code_columns);
+        setProductCodes(answer.product_codes);
+        if (answer.product_code_columns.some((column) => column.value === 'product_code'))
+          set('product_code', 'product_code');
+      } else if (target === 2 && !existing && state.folder_name && state.likert_scale) {
+        const answer = await statisticsApi.uploadScale(state.folder_name, state.likert_scale);
+        setQuestions(answer.metrics);
+        setState((current) => ({
+          ...current,
+          strength_questions:
+            current.strength_questions.length > 0 ? current.strength_questions : answer.strength_questions,
+          binary_option:
+            answer.binary_questions.length > 0 && current.binary_option === 'No binary questions'
+              ? '0 and 1'
+              : current.binary_option,
+        }));
+      } else if (target === 4) {
+        const answer = await statisticsApi.checkProductCode({
+          product_code: state.product_code ?? '',
+          ...(state.folder_name ? { folder_name: state.folder_name } : {}),
+          ...(studyId !== null ? { study_id: studyId } : {}),
+        });
+        setProductCodes(answer.product_codes);
+      } else if (
+        target === 5 &&
+        !existing &&
+        state.regression &&
+        state.folder_name &&
+        state.regression_input
+      ) {
+        await statisticsApi.uploadFile(state.folder_name, 'regression', state.regression_input);
+      } else if (target === STATISTICS_RESULTS_STEP) {
+        if (!existing && state.replace_product_codes && state.folder_name && state.replace_product_input)
+          await statisticsApi.uploadFile(state.folder_name, 'names', state.replace_product_input);
+        setResults(await statisticsApi.generate(formOf()));
+      }
+    } catch (error) {
+      showAlert('danger', errorMessage(error), STATISTICS_ALERT_MS);
+      setStep(target - 1);
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const prevDisabled = step === 0 || (existing && step <= STATISTICS_EXISTING_START_STEP) || loading;
+  const order = state.product_order;
+
+  const body = () => {
+    switch (step) {
+      case 0:
+        return (
+          <Stack gap="md">
+            <TextInput
+              label="Study name"
+              required
+              value={state.study_name}
+              onChange={(event) => set('study_name', event.currentTarget.value)}
+              maw={480}
+            />
+            <CsvInput
+              label="Data input (csv)"
+              value={state.data_input}
+              onChange={(file) => set('data_input', file)}
+            />
+            <Text size="sm" c="dimmed">
+              One row per respondent and product: respondent_id, the product code column, then one column per
+              question.
+            </Text>
+          </Stack>
+        );
+      case 1:
+        return (
+          <Stack gap="md">
+            <CsvInput
+              label="Likert scale (csv)"
+              value={state.likert_scale}
+              onChange={(file) => set('likert_scale', file)}
+            />
+            {templateButton('scale_template.csv')}
+          </Stack>
+        );
+      case 2:
+        return (
+          <Stack gap="md">
+            {existing ? (
+              <Radio.Group
+                label="Design"
+                value={state.paired ? 'paired' : 'unpaired'}
+                onChange={(value) => set('paired', value === 'paired')}
+              >
+                <Group mt="xs">
+                  <Radio value="paired" label="Paired (the same respondents rated the products)" />
+                  <Radio value="unpaired" label="Unpaired" />
+                </Group>
+              </Radio.Group>
+            ) : null}
+            <Radio.Group
+              label="Tests"
+              value={state.parametric ? 'parametric' : 'non-parametric'}
+              onChange={(value) => set('parametric', value === 'parametric')}
+            >
+              <Group mt="xs">
+                <Radio value="parametric" label="Parametric" />
+                <Radio value="non-parametric" label="Non-parametric" />
+              </Group>
+            </Radio.Group>
+            <MultiSelect
+              label="Type of tests"
+              data={TEST_OPTIONS}
+              value={state.test_types}
+              onChange={(value) => set('test_types', value as StatisticsTestType[])}
+              maw={560}
+            />
+          </Stack>
+        );
+      case 3:
+        return (
+          <Stack gap="md" maw={640}>
+            <Select
+              label="Product code column"
+              data={columns}
+              value={state.product_code}
+              onChange={(value) => set('product_code', value)}
+              searchable
+              disabled={existing}
+            />
+            <Select
+              label="Main question column"
+              data={questions}
+              value={state.main_question_column}
+              onChange={(value) => set('main_question_column', value)}
+              searchable
+            />
+            <Select
+              label="Display order of products"
+              data={PRODUCT_ORDER_OPTIONS.map((value) => ({ value, label: value }))}
+              value={order}
+              onChange={(value) => set('product_order', value as ProductOrderOption | null)}
+            />
+            {order === 'Specified Product Order' ? (
+              <MultiSelect
+                label="Product code order"
+                data={productCodes}
+                value={state.product_code_order}
+                onChange={(value) => set('product_code_order', value)}
+                searchable
+              />
+            ) : null}
+            {order === 'Specified Benchmark Order Only' ? (
+              <MultiSelect
+                label="Benchmark product code order"
+                data={productCodes}
+                value={state.benchmark_product_code_order}
+                onChange={(value) => set('benchmark_product_code_order', value)}
+                searchable
+              />
+            ) : null}
+            {order === 'Specified Candidate Order Only' ? (
+              <MultiSelect
+                label="Candidate product code order"
+                data={productCodes}
+                value={state.candidate_product_code_order}
+                onChange={(value) => set('candidate_product_code_order', value)}
+                searchable
+              />
+            ) : null}
+            {order === 'Unspecified Product Order' || order === 'Specified Product Order' ? (
+              <MultiSelect
+                label="Benchmark product codes (optional)"
+                data={productCodes}
+                value={state.benchmark_product_code}
+                onChange={(value) => set('benchmark_product_code', value)}
+                searchable
+              />
+            ) : null}
+            <MultiSelect
+              label="Strength questions (optional)"
+              data={questions}
+              value={state.strength_questions}
+              onChange={(value) => set('strength_questions', value)}
+              searchable
+            />
+            <MultiSelect
+              label="CPV (Consumer Perceived Value) questions"
+              description="For 5-point scales of the CPV panel only"
+              data={questions}
+              value={state.cpv_question}
+              onChange={(value) => set('cpv_question', value)}
+              searchable
+            />
+            <Select
+              label="Questions on binary scale"
+              data={BINARY_OPTIONS.map((value) => ({ value, label: value }))}
+              value={state.binary_option}
+              onChange={(value) =>
+                set('binary_option', (value as BinaryOption | null) ?? 'No binary questions')
+              }
+              allowDeselect={false}
+            />
+          </Stack>
+        );
+      case 4:
+        return (
+          <Stack gap="md">
+            <Switch
+              label="Regression"
+              checked={state.regression}
+              onChange={(event) => set('regression', event.currentTarget.checked)}
+            />
+            {state.regression && !existing ? (
+              <>
+                <CsvInput
+                  label="Regression input (csv)"
+                  value={state.regression_input}
+                  onChange={(file) => set('regression_input', file)}
+                />
+                {templateButton('reg_template.csv')}
+              </>
+            ) : null}
+          </Stack>
+        );
+      case 5:
+        return (
+          <Stack gap="md">
+            <Switch
+              label="Charts"
+              checked={state.charts}
+              onChange={(event) => set('charts', event.currentTarget.checked)}
+            />
+            <Switch
+              label="Replace product codes with names"
+              checked={state.replace_product_codes}
+              onChange={(event) => set('replace_product_codes', event.currentTarget.checked)}
+            />
+            {state.replace_product_codes && !existing ? (
+              <>
+                <CsvInput
+                  label="Product names (csv)"
+                  value={state.replace_product_input}
+                  onChange={(file) => set('replace_product_input', file)}
+                />
+                {templateButton('prod_template.csv')}
+              </>
+            ) : null}
+          </Stack>
+        );
+      default:
+        return results ? (
+          <StatisticsResultsView
+            results={results}
+            chartsRequested={state.charts}
+            downloading={downloading}
+            onDownload={(file) => void download(file)}
+          />
+        ) : (
+          <Text c="dimmed">{STATISTICS_MESSAGES.noData}</Text>
+        );
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <Stepper active={step} allowNextStepsSelect={false} size="sm" wrap aria-label="Wizard steps">
+        {STEP_LABELS.map((label, index) => (
+          <Stepper.Step key={label} label={label} description={`Step ${index + 1}`} />
+        ))}
+        <Stepper.Completed>{null}</Stepper.Completed>
+      </Stepper>
+      <Card withBorder radius="md" padding="lg" aria-busy={loading}>
+        {loading ? (
+          <Group gap="sm">
+            <Loader size="sm" />
+            <Text>Working...</Text>
+          </Group>
+        ) : (
+          body()
+        )}
+      </Card>
+      <Group justify="space-between">
+        <Button variant="default" disabled={prevDisabled} onClick={() => setStep((current) => current - 1)}>
+          Prev
+        </Button>
+        <Button disabled={step >= STATISTICS_RESULTS_STEP || loading} onClick={() => void next()}>
+          Next
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

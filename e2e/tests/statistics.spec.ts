@@ -1,0 +1,181 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/a11y.ts';
+import { signIn } from '../support/session.ts';
+
+const SAMPLES = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../apps/server/src/modules/statistics/samples',
+);
+const sample = (name: string) => ({
+  name,
+  mimeType: 'text/csv',
+  buffer: readFileSync(path.join(SAMPLES, name)),
+});
+/** Set STATISTICS_SCREENSHOTS to a folder to keep screenshots at 1280 and 390 px. */
+const SHOTS = process.env.STATISTICS_SCREENSHOTS;
+
+async function screenshots(page: Page, name: string) {
+  if (!SHOTS) return;
+  await page.screenshot({ path: path.join(SHOTS, `${name}-1280.png`), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.screenshot({ path: path.join(SHOTS, `${name}-390.png`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+const alert = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
+const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true });
+const prev = (page: Page) => page.getByRole('button', { name: 'Prev', exact: true });
+
+async function choose(page: Page, label: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+async function expectDownload(page: Page, button: string, fileName: string) {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: button }).click();
+  expect((await download).suggestedFilename()).toBe(fileName);
+}
+
+test.describe('statistics generator', () => {
+  test.setTimeout(180_000);
+
+  test('a new upload through the six steps to results and the three downloads', async ({ page }) => {
+    await signIn(page, 'researcher@accord.test');
+    await page.goto('/statistics-generator');
+    await expect(page.getByRole('heading', { level: 2, name: 'Upload file' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Existing Study' })).toBeVisible();
+    await expectAccessible(page, 'statistics generator choice');
+    await screenshots(page, 'choice');
+    await page.getByRole('link', { name: 'Upload file: Upload a new RDF' }).click();
+    await expect(page).toHaveURL(/\/rdf_upload$/);
+    await expect(prev(page)).toBeDisabled();
+
+    // Step 0: nothing filled is refused with the spec's alert; a non-csv file too.
+    await next(page).click();
+    await expect(alert(page, 'Missing values!')).toBeVisible();
+    await expect(alert(page, 'Missing value for study_name')).toBeVisible();
+    await expect(alert(page, 'Missing value for data_input')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Study name' })).toBeVisible();
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'data.txt', mimeType: 'text/plain', buffer: Buffer.from('a') });
+    await expect(page.getByText('Invalid file extension')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Study name' }).fill('Autumn fragrance test');
+    await page.locator('input[type=file]').setInputFiles(sample('sample_data.csv'));
+    await expectAccessible(page, 'wizard step 0');
+    await screenshots(page, 'wizard-step0');
+    await next(page).click();
+
+    // Step 1: the scale, with its template made from the data file.
+    await expect(page.getByText('Likert scale (csv)')).toBeVisible();
+    await expectDownload(page, 'Download template', 'scale_template.csv');
+    await page.locator('input[type=file]').setInputFiles(sample('sample_scale.csv'));
+    await next(page).click();
+
+    // Step 2: tests (defaults two_99, two_95, two_90).
+    await expect(page.getByText('Two-tailed 99%').first()).toBeVisible();
+    await expect(
+      page.getByRole('radio', { name: 'Paired (the same respondents rated the products)' }),
+    ).toHaveCount(0);
+    await next(page).click();
+
+    // Step 3: products and questions.
+    await expect(page.getByRole('combobox', { name: 'Product code column' })).toHaveValue('product_code');
+    await next(page).click();
+    await expect(alert(page, 'Missing value for main_question_column')).toBeVisible();
+    await choose(page, 'Main question column', 'liking: Overall liking');
+    await choose(page, 'Display order of products', /^Specified Product Order$/);
+    await next(page).click();
+    await expect(alert(page, 'The array product_code_order is empty!')).toBeVisible();
+    await choose(page, 'Display order of products', 'Unspecified Product Order');
+    await expectAccessible(page, 'wizard step 3');
+    await screenshots(page, 'wizard-step3');
+    await next(page).click();
+
+    // Step 4: regression with its file.
+    await page.getByRole('switch', { name: 'Regression' }).check({ force: true });
+    await page.locator('input[type=file]').setInputFiles(sample('sample_regression.csv'));
+    await next(page).click();
+
+    // Step 5: charts and product names.
+    await page.getByRole('switch', { name: 'Replace product codes with names' }).check({ force: true });
+    await page.locator('input[type=file]').setInputFiles(sample('sample_products.csv'));
+    await next(page).click();
+
+    // Results.
+    await expect(page.getByRole('columnheader', { name: 'A: Amber Dusk' }).first()).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(page.getByRole('cell', { name: 'Significance Two-tailed 99% / 95%' }).first()).toBeVisible();
+    await expect(page.getByText('Paired t-test', { exact: false })).toHaveCount(0);
+    await expect(page.getByText('Wilcoxon signed-rank test, two-tailed.').first()).toBeVisible();
+    await expect(next(page)).toBeDisabled();
+    await expectAccessible(page, 'wizard results');
+    await screenshots(page, 'wizard-results');
+    await page.getByRole('tab', { name: 'Charts' }).click();
+    await expect(page.getByTestId('statistics-chart')).toHaveCount(7);
+    await screenshots(page, 'wizard-charts');
+    await expectDownload(page, 'Download summary', 'summary.xlsx');
+    await expectDownload(page, 'Download correlation', 'Regressions&Correlations.xlsx');
+    await expectDownload(page, 'Download charts', 'chart_ppt.pptx');
+  });
+
+  test('an existing study from Find Study: search, study statistics, then the wizard from step 3', async ({
+    page,
+  }) => {
+    await signIn(page, 'researcher@accord.test');
+    await page.goto('/statistics-generator');
+    await page.getByRole('link', { name: 'Existing Study: Use an RDF from an existing study' }).click();
+    await expect(page).toHaveURL(/\/rdf_search$/);
+    await expect(page.getByRole('combobox', { name: 'Client' })).toBeVisible();
+    await expect(page.getByRole('slider', { name: 'First year' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Region' }).click();
+    await expect(page.getByRole('option').first()).toContainText(/\(\d+\)$/);
+    await page.keyboard.press('Escape');
+    await expectAccessible(page, 'find study');
+    await screenshots(page, 'find-study');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/\/search\?/);
+    await expect(page.getByText('Confirm your selections:')).toBeVisible();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const statisticsLink = page.getByRole('link', { name: /^Statistics of / }).first();
+    await expect(statisticsLink).toBeVisible({ timeout: 30_000 });
+    await page.goto((await statisticsLink.getAttribute('href')) ?? '/');
+    await expect(page).toHaveURL(/\/study\/\d+\/statistics$/);
+
+    // The study statistics page: the filter card and its Search.
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(alert(page, 'Missing value for main_question_column')).toBeVisible();
+    await page.getByRole('combobox', { name: 'Main question column' }).click();
+    await page.getByRole('option').first().click();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByRole('table', { name: 'Summary' })).toBeVisible({ timeout: 30_000 });
+    await expectAccessible(page, 'study statistics');
+    await screenshots(page, 'study-statistics');
+    await expectDownload(page, 'Download summary', 'summary.xlsx');
+
+    // The wizard on the same study starts at step 3 (index 2) after fetching its metrics.
+    await page.getByRole('link', { name: 'Open in the Statistic Generator' }).click();
+    await expect(page).toHaveURL(/\/rdf_upload\/\d+$/);
+    await expect(
+      page.getByRole('radio', { name: 'Paired (the same respondents rated the products)' }),
+    ).toBeChecked();
+    await expect(prev(page)).toBeDisabled();
+    await next(page).click();
+    await expect(page.getByRole('combobox', { name: 'Product code column' })).toHaveValue('Product code');
+    await page.getByRole('combobox', { name: 'Main question column' }).click();
+    await page.getByRole('option').first().click();
+    await choose(page, 'Display order of products', 'Unspecified Product Order');
+    await next(page).click();
+    await expect(page.getByRole('switch', { name: 'Regression' })).toBeVisible();
+    await next(page).click();
+    await expect(page.getByRole('switch', { name: 'Charts' })).toBeVisible();
+    await next(page).click();
+    await expect(page.getByRole('table', { name: 'Summary' })).toBeVisible({ timeout: 30_000 });
+    await expectAccessible(page, 'wizard results of a study');
+  });
+});

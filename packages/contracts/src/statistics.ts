@@ -1,0 +1,270 @@
+/**
+ * Statistics generator (document 3 sections 2.9-2.11, 3.5, 4.8) and the study statistics page
+ * (document 2). Calls (all under /api, admins and analytics users; see docs/statistics.md):
+ * - POST /rdf/upload/                       multipart study_name, data_input -> StatisticsUploadResponse
+ * - PUT  /rdf/upload/                       multipart folder_name, likert_scale -> StatisticsScaleResponse
+ * - POST /rdf/upload/files/                 multipart folder_name, kind, file (regression or names csv)
+ * - POST /rdf/product-code/                 StatisticsProductCodeRequest -> StatisticsProductCodeResponse
+ * - POST /rdf/results/                      StatisticsForm -> StatisticsResults
+ * - GET  /rdf/download_templates/{folder_name}/{file}   templates and result files
+ * - POST /statistics/{studyId}/             StatisticsStudyQuery -> StatisticsResults
+ */
+import { z } from 'zod';
+import { LabelValueOption } from './mapping.ts';
+
+// ---------------------------------------------------------------- constants and messages
+
+/** Test types (document 3 section 9): one- or two-tailed at 99, 95, 90 and 80 %. */
+export const STATISTICS_TEST_TYPES = [
+  'one_99',
+  'one_95',
+  'one_90',
+  'one_80',
+  'two_99',
+  'two_95',
+  'two_90',
+  'two_80',
+] as const;
+export type StatisticsTestType = (typeof STATISTICS_TEST_TYPES)[number];
+export const DEFAULT_TEST_TYPES: StatisticsTestType[] = ['two_99', 'two_95', 'two_90'];
+
+export const TEST_TYPE_LABELS: Record<StatisticsTestType, string> = {
+  one_99: 'One-tailed 99%',
+  one_95: 'One-tailed 95%',
+  one_90: 'One-tailed 90%',
+  one_80: 'One-tailed 80%',
+  two_99: 'Two-tailed 99%',
+  two_95: 'Two-tailed 95%',
+  two_90: 'Two-tailed 90%',
+  two_80: 'Two-tailed 80%',
+};
+
+/** Binary scale options (document 3 section 9). */
+export const BINARY_OPTIONS = ['No binary questions', '0 and 1', '1 and 2'] as const;
+export type BinaryOption = (typeof BINARY_OPTIONS)[number];
+
+/** Product order options (document 3 section 2.11). */
+export const PRODUCT_ORDER_OPTIONS = [
+  'Unspecified Product Order',
+  'Specified Product Order',
+  'Specified Benchmark Order Only',
+  'Specified Candidate Order Only',
+] as const;
+export type ProductOrderOption = (typeof PRODUCT_ORDER_OPTIONS)[number];
+
+/** Wizard steps (0-5) and the results step. */
+export const STATISTICS_STEP_COUNT = 6;
+export const STATISTICS_RESULTS_STEP = 6;
+/** Existing-study mode starts here (document 3 section 4.8). */
+export const STATISTICS_EXISTING_START_STEP = 2;
+
+/** Template and result files (document 3 section 9). */
+export const STATISTICS_TEMPLATES = ['scale_template.csv', 'reg_template.csv', 'prod_template.csv'] as const;
+export const STATISTICS_RESULT_FILES = [
+  'summary.xlsx',
+  'Regressions&Correlations.xlsx',
+  'chart_ppt.pptx',
+] as const;
+export const STATISTICS_FILES = [...STATISTICS_TEMPLATES, ...STATISTICS_RESULT_FILES] as const;
+export type StatisticsFileName = (typeof STATISTICS_FILES)[number];
+/** Sample inputs, served by the templates route under the folder name SAMPLE_FOLDER. */
+export const STATISTICS_SAMPLE_FILES = [
+  'sample_data.csv',
+  'sample_scale.csv',
+  'sample_regression.csv',
+  'sample_products.csv',
+] as const;
+export const STATISTICS_SAMPLE_FOLDER = 'sample-files';
+
+/** Working folders are removed this long after their creation. */
+export const STATISTICS_FOLDER_TTL_MS = 24 * 60 * 60 * 1000;
+/** Largest csv the wizard accepts. */
+export const STATISTICS_MAX_CSV_BYTES = 20 * 1024 * 1024;
+/** Alerts of the wizard stay this long (document 3 section 9). */
+export const STATISTICS_ALERT_MS = 5000;
+/** Statistics chart height in px (document 3 section 9). */
+export const STATISTICS_CHART_HEIGHT = 300;
+
+export const STATISTICS_MESSAGES = {
+  invalidExtension: 'Invalid file extension',
+  missingValues: 'Missing values!',
+  missingValue: (field: string) => `Missing value for ${field}`,
+  emptyArray: (field: string) => `The array ${field} is empty!`,
+  notReady: (file: string) => `Not ready yet! ${file}`,
+  noData: 'No data',
+  folderNotFound: 'This working folder does not exist or has expired. Start the wizard again.',
+  fileNotReady: (file: string) => `${file} has not been generated yet.`,
+  scaleFirst: 'Upload the likert scale file first.',
+  dataFirst: 'Upload the data file first.',
+  unknownColumn: (file: string, column: string) => `${file}: there is no column "${column}".`,
+  unknownQuestion: (question: string) => `"${question}" is not a question of the scale file.`,
+  unknownProduct: (code: string) => `"${code}" is not a product code of the data.`,
+  studyNotFound: (id: number) => `Study ${id} does not exist.`,
+  studyHasNoAnswers: 'This study has no answers to compute statistics from.',
+} as const;
+
+// ---------------------------------------------------------------- requests
+
+const codeList = z.array(z.string().trim().min(1)).default([]);
+
+/** The wizard form (document 3 section 3.5), without the files, which are uploaded beforehand. */
+const StatisticsOptions = z.object({
+  study_name: z.string().trim().max(200).default(''),
+  folder_name: z
+    .string()
+    .regex(/^[a-z0-9-]{8,64}$/)
+    .optional(),
+  study_id: z.coerce.number().int().positive().optional(),
+  product_code: z.string().trim().min(1, 'Missing value for product_code'),
+  paired: z.boolean().default(true),
+  parametric: z.boolean().default(false),
+  product_order: z.enum(PRODUCT_ORDER_OPTIONS),
+  main_question_column: z.string().trim().min(1, 'Missing value for main_question_column'),
+  strength_questions: z.array(z.string()).default([]),
+  test_types: z
+    .array(z.enum(STATISTICS_TEST_TYPES))
+    .min(1, 'The array test_types is empty!')
+    .default(DEFAULT_TEST_TYPES),
+  cpv_question: z.array(z.string()).default([]),
+  product_code_order: codeList,
+  benchmark_product_code: codeList,
+  benchmark_product_code_order: codeList,
+  candidate_product_code_order: codeList,
+  regression: z.boolean().default(false),
+  replace_product_codes: z.boolean().default(false),
+  display_correlation: z.boolean().default(true),
+  charts: z.boolean().default(true),
+  binary_option: z.enum(BINARY_OPTIONS).default('No binary questions'),
+});
+
+interface OrderLists {
+  product_order: ProductOrderOption;
+  product_code_order: string[];
+  benchmark_product_code_order: string[];
+  candidate_product_code_order: string[];
+}
+
+function checkOrderLists(form: OrderLists, context: z.RefinementCtx): void {
+  const needs: [ProductOrderOption, keyof OrderLists][] = [
+    ['Specified Product Order', 'product_code_order'],
+    ['Specified Benchmark Order Only', 'benchmark_product_code_order'],
+    ['Specified Candidate Order Only', 'candidate_product_code_order'],
+  ];
+  for (const [option, field] of needs) {
+    const value = form[field];
+    if (form.product_order === option && Array.isArray(value) && value.length === 0)
+      context.addIssue({ code: 'custom', path: [field], message: STATISTICS_MESSAGES.emptyArray(field) });
+  }
+}
+
+export const StatisticsForm = StatisticsOptions.superRefine((form, context) => {
+  if (!form.folder_name && !form.study_id)
+    context.addIssue({ code: 'custom', path: ['folder_name'], message: 'Send folder_name or study_id.' });
+  checkOrderLists(form, context);
+}).meta({ id: 'StatisticsForm' });
+export type StatisticsForm = z.input<typeof StatisticsForm>;
+export type StatisticsFormParsed = z.output<typeof StatisticsForm>;
+
+/** The filter card of the study statistics page: the same options on the study's own results. */
+export const StatisticsStudyFilters = StatisticsOptions.omit({
+  folder_name: true,
+  study_id: true,
+  study_name: true,
+})
+  .extend({ product_code: z.string().trim().min(1).default('product_code') })
+  .superRefine((form, context) =>
+    checkOrderLists(form as z.output<typeof StatisticsOptions>, context as never),
+  )
+  .meta({ id: 'StatisticsStudyFilters' });
+export type StatisticsStudyFilters = z.input<typeof StatisticsStudyFilters>;
+
+export const StatisticsStudyQuery = z
+  .object({ query: StatisticsStudyFilters })
+  .meta({ id: 'StatisticsStudyQuery' });
+export type StatisticsStudyQuery = z.input<typeof StatisticsStudyQuery>;
+
+export const StatisticsProductCodeRequest = z
+  .object({
+    product_code: z.string().trim().min(1, 'Missing value for product_code'),
+    folder_name: z
+      .string()
+      .regex(/^[a-z0-9-]{8,64}$/)
+      .optional(),
+    study_id: z.coerce.number().int().positive().optional(),
+  })
+  .refine((body) => body.folder_name || body.study_id, {
+    message: 'Send folder_name or study_id.',
+    path: ['folder_name'],
+  })
+  .meta({ id: 'StatisticsProductCodeRequest' });
+export type StatisticsProductCodeRequest = z.infer<typeof StatisticsProductCodeRequest>;
+
+export const StatisticsFolderParams = z.object({
+  folder_name: z.string().regex(/^[a-z0-9-]{8,64}$/, 'Unknown working folder.'),
+  file: z.enum([...STATISTICS_FILES, ...STATISTICS_SAMPLE_FILES]),
+});
+
+// ---------------------------------------------------------------- responses
+
+export const StatisticsUploadResponse = z
+  .object({
+    folder_name: z.string(),
+    product_codes: z.array(LabelValueOption),
+    product_code_columns: z.array(LabelValueOption),
+    metrics: z.array(LabelValueOption),
+  })
+  .meta({ id: 'StatisticsUploadResponse' });
+export type StatisticsUploadResponse = z.infer<typeof StatisticsUploadResponse>;
+
+export const StatisticsScaleResponse = z
+  .object({
+    folder_name: z.string(),
+    metrics: z
+      .array(LabelValueOption)
+      .meta({ description: 'Questions of the scale file (value: question id).' }),
+    strength_questions: z.array(z.string()).meta({ description: 'Questions of type jar.' }),
+    binary_questions: z.array(z.string()).meta({ description: 'Questions of type binary.' }),
+  })
+  .meta({ id: 'StatisticsScaleResponse' });
+export type StatisticsScaleResponse = z.infer<typeof StatisticsScaleResponse>;
+
+export const StatisticsFileResponse = z
+  .object({ folder_name: z.string(), file: z.string(), rows: z.number().int() })
+  .meta({ id: 'StatisticsFileResponse' });
+export type StatisticsFileResponse = z.infer<typeof StatisticsFileResponse>;
+
+export const StatisticsProductCodeResponse = z
+  .object({ product_codes: z.array(LabelValueOption) })
+  .meta({ id: 'StatisticsProductCodeResponse' });
+export type StatisticsProductCodeResponse = z.infer<typeof StatisticsProductCodeResponse>;
+
+const Cell = z.union([z.string(), z.number(), z.null()]);
+export const StatisticsTable = z.object({
+  headers: z.array(z.string()),
+  data: z.array(z.array(Cell)),
+});
+export type StatisticsTable = z.infer<typeof StatisticsTable>;
+
+export const StatisticsChart = z.object({
+  name: z.string().optional(),
+  question: z.string(),
+  labels: z.array(z.string()).meta({ description: 'Products (letter and label).' }),
+  series: z.array(z.object({ name: z.string(), values: z.array(z.number()) })),
+  letters: z.array(z.string()).meta({ description: 'Significance letters of each product.' }),
+});
+export type StatisticsChart = z.infer<typeof StatisticsChart>;
+
+export const StatisticsResults = z
+  .object({
+    study_folder_name: z.string(),
+    study_name: z.string(),
+    summary: StatisticsTable,
+    correlation: StatisticsTable,
+    regression: StatisticsTable.nullable(),
+    jar: StatisticsTable.nullable(),
+    legend: z.array(z.string()),
+    charts: z.array(StatisticsChart),
+    files: z.array(z.enum(STATISTICS_RESULT_FILES)),
+  })
+  .meta({ id: 'StatisticsResults' });
+export type StatisticsResults = z.infer<typeof StatisticsResults>;
