@@ -276,7 +276,7 @@ function MetricRow({
     chosen?.aggregations ?? (entry.aggregation ? [entry.aggregation] : []);
   const number = index + 1;
   return (
-    <Paper withBorder radius="sm" p="sm" component="li" aria-label={`Metric ${number}`}>
+    <Paper withBorder radius="sm" p="sm" component="li" aria-label={`Metric row ${number}`}>
       <Group align="flex-end" gap="sm" wrap="wrap">
         <Select
           label="Metric type"

@@ -5,7 +5,6 @@ import {
   Badge,
   Button,
   Checkbox,
-  Chip,
   Group,
   Loader,
   MultiSelect,
@@ -299,19 +298,24 @@ export function MetricsTab({
           </Tooltip>
         </Group>
         {showMarks ? (
-          <Chip.Group
-            multiple={false}
-            value={markFilter}
-            onChange={(value) => setMarkFilter(value as SignificanceFilter)}
-          >
-            <Group gap={6} mt="sm" role="group" aria-label="Show products by significance">
-              {tags.map((tag) => (
-                <Chip key={tag.value} value={tag.value} color={tag.color} size="sm" variant="filled">
+          <Group gap={6} mt="sm" role="group" aria-label="Show products by significance">
+            {tags.map((tag) => {
+              const active = markFilter === tag.value;
+              return (
+                <Button
+                  key={tag.value}
+                  size="compact-sm"
+                  radius="xl"
+                  color={tag.color}
+                  variant={active ? 'filled' : 'light'}
+                  aria-pressed={active}
+                  onClick={() => setMarkFilter(tag.value)}
+                >
                   {tag.label} ({tag.count})
-                </Chip>
-              ))}
-            </Group>
-          </Chip.Group>
+                </Button>
+              );
+            })}
+          </Group>
         ) : null}
         {significance.isError ? (
           <Text size="sm" c="red.9" mt="xs" role="alert">

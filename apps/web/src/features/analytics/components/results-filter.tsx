@@ -1,4 +1,4 @@
-import { Box, Button, Group, Paper, RangeSlider, Select, Switch, Text, Tooltip } from '@mantine/core';
+import { Box, Button, Group, Paper, RangeSlider, Select, Switch, Text, Title, Tooltip } from '@mantine/core';
 import { ANALYTICS_AGE_RANGE, type DemographicCondition, type FieldDefinition } from '@accord/contracts';
 import { IconFilter } from '@tabler/icons-react';
 
@@ -58,8 +58,11 @@ export function ResultsFilter({
 }) {
   const nothingSelected = selectedCount === 0;
   return (
-    <Paper withBorder radius="md" p="sm" component="section" aria-label="Filter the results by respondents">
-      <Group align="flex-end" gap="sm" wrap="wrap">
+    <Paper withBorder radius="md" p="sm" component="section" aria-labelledby="results-filter-title">
+      <Title order={3} size="h6" id="results-filter-title">
+        Filter the selected {kindLabel} by respondents
+      </Title>
+      <Group align="flex-end" gap="sm" wrap="wrap" mt={4}>
         {CATEGORIES.map((field) => {
           const definition = definitions.find((entry) => entry.field === field);
           return (
@@ -75,7 +78,7 @@ export function ResultsFilter({
               onChange={(value) => onChange({ ...form, values: { ...form.values, [field]: value } })}
               disabled={DISABLED_CATEGORIES.has(field)}
               clearable
-              w={{ base: '100%', xs: 170 }}
+              w={{ base: '100%', xs: 200 }}
               comboboxProps={{ withinPortal: true }}
             />
           );
