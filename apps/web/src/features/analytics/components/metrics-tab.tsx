@@ -5,6 +5,7 @@ import {
   Badge,
   Button,
   Checkbox,
+  ColorSwatch,
   Group,
   Loader,
   MultiSelect,
@@ -119,7 +120,7 @@ function ValueCell({
             size="sm"
             radius="sm"
             variant="filled"
-            color={mark.table === 'mt' ? 'green.8' : 'red.8'}
+            color={mark.table === 'mt' ? '#1b5e20' : '#8e1b1b'}
             tabIndex={0}
             data-testid={`mark-${row.id}-${column.key}`}
             leftSection={
@@ -307,7 +308,9 @@ export function MetricsTab({
                   size="compact-sm"
                   radius="xl"
                   color={tag.color}
-                  variant={active ? 'filled' : 'light'}
+                  autoContrast
+                  variant={active ? 'filled' : 'default'}
+                  leftSection={active ? null : <ColorSwatch color={tag.color} size={10} aria-hidden="true" />}
                   aria-pressed={active}
                   onClick={() => setMarkFilter(tag.value)}
                 >

@@ -286,7 +286,7 @@ function AnalyticsScreen() {
         />
         <div ref={resultsRef} style={{ scrollMarginBottom: 24 }}>
           {applied !== null ? (
-            <Tabs value={tab} onChange={setTab} keepMounted={false}>
+            <Tabs value={tab} onChange={setTab}>
               <Tabs.List>
                 <Tabs.Tab
                   value="metrics"

@@ -31,8 +31,8 @@ describe('significance marks', () => {
       '95% lower (1)',
       '90% lower (0)',
     ]);
-    expect(tags[1]!.color).toMatch(/^green/);
-    expect(tags[4]!.color).toMatch(/^red/);
+    expect(tags[1]!.color).toBe('#1b5e20');
+    expect(tags[4]!.color).toBe('#8e1b1b');
   });
   it('filters rows by a tag', () => {
     expect(rows.filter((row) => rowMatches(row, 'mt-0.01')).map((row) => row.id)).toEqual([1]);

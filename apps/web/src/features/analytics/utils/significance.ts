@@ -32,12 +32,13 @@ export interface SignificanceTag {
   value: SignificanceFilter;
   label: string;
   count: number;
-  /** Mantine colour: greens for higher, reds for lower, darker when stricter. */
+  /** Greens for higher, reds for lower, darker when stricter. */
   color: string;
 }
 
-const GREENS = ['green.9', 'green.7', 'green.5'];
-const REDS = ['red.9', 'red.7', 'red.5'];
+// Darker when stricter; text on them is picked for contrast (white on the dark, black on the light).
+const GREENS = ['#1b5e20', '#2e7d32', '#66bb6a'];
+const REDS = ['#8e1b1b', '#c62828', '#ef9a9a'];
 
 /** Whether any of the product's marks is significant at exactly this level and direction. */
 export function rowMatches(row: Record<string, unknown> | undefined, filter: SignificanceFilter): boolean {
@@ -57,7 +58,7 @@ export function significanceTags(
   rows: readonly Record<string, unknown>[],
   totalProducts: number,
 ): SignificanceTag[] {
-  const tags: SignificanceTag[] = [{ value: 'all', label: 'All', count: totalProducts, color: 'gray' }];
+  const tags: SignificanceTag[] = [{ value: 'all', label: 'All', count: totalProducts, color: '#495057' }];
   for (const [table, word, colors] of [
     ['mt', 'higher', GREENS],
     ['let', 'lower', REDS],
