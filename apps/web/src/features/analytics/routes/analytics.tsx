@@ -1,15 +1,386 @@
-import { FeaturePlaceholder } from '../../../components/feature-placeholder.tsx';
+/**
+ * Route module of /analytics: the Advanced Analytics screen (document 3 sections 2 and 2.1).
+ *
+ * What the route reads on arrival (the Best/Worst and Attributes wizards open it this way; build the
+ * navigation with `navigateToAnalytics` or `analyticsSearchHref` from ../utils/analytics-link.ts):
+ *
+ *   React Router state: {
+ *     startSearch?: boolean;       // run the search at once and collapse the filters
+ *     hideDescription?: boolean;   // hide the description line under the title
+ *     header?: string;             // replaces it, e.g. 'Confirm your selections:'
+ *     query?: MetricSearchRequest | AnalyticsQuery; // the request body ({ type, q }) or the filters alone
+ *     allowLocationChange?: boolean;
+ *   }
+ *   URL search params (the same, for links and reloads): startSearch=true, hideDescription=true,
+ *   header=<text>, q=<JSON of the request or filters>, no_cache (passed on to every search call).
+ *
+ * The state wins over the URL when both carry a value.
+ */
+import { ActionIcon, Alert, Badge, Box, Button, Group, Stack, Tabs, Text, Tooltip } from '@mantine/core';
+import type { SavedSearch } from '@accord/contracts';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconInfoCircle, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useBlocker, useLocation, useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { SaveOrDiscardModal } from '../../../components/saved-searches/save-or-discard-modal.tsx';
+import { SaveSearchBox } from '../../../components/saved-searches/save-search-box.tsx';
+import {
+  SavedSearchesPanel,
+  SavedSearchesTab,
+} from '../../../components/saved-searches/saved-searches-panel.tsx';
+import { useSaveSearch } from '../../../components/saved-searches/use-save-search.ts';
 import { paths } from '../../../config/paths.ts';
+import { useDeleteSavedSearchMutation, useSavedSearchesQuery } from '../../../lib/api/saved-searches.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useAnalyticsDropdownQuery, useAnalyticsOptionsQuery } from '../api/get-options.ts';
+import { useMetricSearchQuery } from '../api/metric-search.ts';
+import { AnalyticsFilterPanel } from '../components/analytics-filter-panel.tsx';
+import { DiagnosticsModal } from '../components/diagnostics-modal.tsx';
+import { MetricsTab } from '../components/metrics-tab.tsx';
+import { PerformanceTab } from '../components/performance-tab.tsx';
+import type { AnalyticsRouteState } from '../utils/analytics-link.ts';
+import {
+  buildRequest,
+  defaultFilters,
+  filtersFromRequest,
+  hasFilterValues,
+  parseFiltersText,
+  summariseFilters,
+  toSearchRequest,
+  type AnalyticsFilters,
+} from '../utils/filters.ts';
 
-const HOME = { label: 'Home', href: paths.home.href() };
+/** Document 3 section 9 and document 2 section 9: collapse 0.8 s after a search, scroll after 1 s. */
+const COLLAPSE_DELAY_MS = 800;
+const SCROLL_DELAY_MS = 1000;
+const OPTIONS_DEBOUNCE_MS = 300;
 
-/** Route module of analytics (placeholder until its feature lands). */
+const DESCRIPTION =
+  'Choose the studies, the respondents and the metrics, then search to compare fragrances or concepts.';
+export const NEEDS_METRIC_MESSAGE = 'Choose at least one metric and its aggregation to search.';
+const NO_ACCESS_MESSAGE = 'Advanced Analytics is available to admins and users with analytics access.';
+
+type PendingAction = 'new-search' | 'search-again';
+
+function flag(params: URLSearchParams, name: string): boolean {
+  const value = params.get(name);
+  return value !== null && value !== 'false' && value !== '0';
+}
+
+function initialFilters(state: AnalyticsRouteState | null, params: URLSearchParams): AnalyticsFilters {
+  if (state?.query) return filtersFromRequest(state.query);
+  return parseFiltersText(params.get('q'));
+}
+
 export function Component() {
+  const { permissions } = useSession();
+  const allowed = permissions.isAdmin || permissions.canAccessAnalytics;
+  if (!allowed) {
+    return (
+      <Box>
+        <PageHeader
+          title={paths.analytics.title}
+          breadcrumbs={[{ label: 'Home', href: paths.home.href() }, { label: 'Analytics' }]}
+        />
+        <Alert color="yellow" variant="light" title="No access">
+          {NO_ACCESS_MESSAGE}
+        </Alert>
+      </Box>
+    );
+  }
+  return <AnalyticsScreen />;
+}
+
+function AnalyticsScreen() {
+  const { user } = useSession();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const state = (location.state ?? null) as AnalyticsRouteState | null;
+  const noCache = params.has('no_cache') && params.get('no_cache') !== 'false';
+  const header = state?.header ?? params.get('header');
+  const hideDescription = state?.hideDescription ?? flag(params, 'hideDescription');
+  const startSearch = state?.startSearch ?? flag(params, 'startSearch');
+
+  const options = useAnalyticsOptionsQuery(true);
+  const years = options.data?.data.fields.metadata.year ?? null;
+  const [filters, setFilters] = useState<AnalyticsFilters>(() => initialFilters(state, params));
+  const [applied, setApplied] = useState<ReturnType<typeof toSearchRequest>>(null);
+  const [searchError, setSearchError] = useState<string | null>(null);
+  const [expanded, setExpanded] = useState(true);
+  const [tab, setTab] = useState<string | null>('metrics');
+  const [pending, setPending] = useState<PendingAction | null>(null);
+  const [savedOpen, setSavedOpen] = useState(false);
+  const [diagnosticsOpen, setDiagnosticsOpen] = useState(false);
+  const [performanceCount, setPerformanceCount] = useState<number | null>(null);
+  const resultsRef = useRef<HTMLDivElement>(null);
+  const timers = useRef<number[]>([]);
+
+  const hasFilters = hasFilterValues(filters);
+  const dropdownRequest = useMemo(() => {
+    const request = buildRequest(filters, years);
+    const { metrics, ...query } = request.q;
+    return {
+      query,
+      query_metrics: metrics.metricsList,
+      rdf_type: filters.metrics.rdfType,
+      irt_implict: filters.metrics.rdfType === 'irt',
+    };
+  }, [filters, years]);
+  const [debouncedDropdown] = useDebouncedValue(dropdownRequest, OPTIONS_DEBOUNCE_MS);
+  const dropdown = useAnalyticsDropdownQuery(debouncedDropdown, true);
+
+  const main = useMetricSearchQuery(applied, noCache);
+  const diagnostics = main.data?.result.diagnostics;
+
+  const saved = useSavedSearchesQuery(user?.id ?? null, 'analytics');
+  const removeSaved = useDeleteSavedSearchMutation();
+  const saving = useSaveSearch({
+    userId: user?.id ?? null,
+    filters: buildRequest(filters, years),
+    isEmpty: !hasFilters,
+    savedCount: saved.data?.length ?? 0,
+    type: 'analytics',
+  });
+
+  useEffect(() => {
+    const pendingTimers = timers.current;
+    return () => pendingTimers.forEach((timer) => window.clearTimeout(timer));
+  }, []);
+  const later = (action: () => void, delay: number) => {
+    timers.current.push(window.setTimeout(action, delay));
+  };
+
+  const runSearch = (source: AnalyticsFilters = filters) => {
+    const request = toSearchRequest(source, years);
+    if (!request) {
+      setSearchError(NEEDS_METRIC_MESSAGE);
+      setExpanded(true);
+      return;
+    }
+    setSearchError(null);
+    setApplied(request);
+    setTab('metrics');
+    setPerformanceCount(null);
+    later(() => setExpanded(false), COLLAPSE_DELAY_MS);
+    later(() => resultsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'end' }), SCROLL_DELAY_MS);
+  };
+
+  // startSearch runs the search on arrival once the year range is known (it trims the request).
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current || !startSearch || options.isPending) return;
+    started.current = true;
+    runSearch();
+    // Only on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [startSearch, options.isPending]);
+
+  const clearSearch = () => {
+    setFilters(defaultFilters());
+    setApplied(null);
+    setExpanded(true);
+    setSearchError(null);
+  };
+
+  const onSearch = () => {
+    if (applied !== null) setPending('search-again');
+    else runSearch();
+  };
+
+  const proceedPending = (action: PendingAction | null) => {
+    setPending(null);
+    if (action === 'new-search') clearSearch();
+    if (action === 'search-again') runSearch();
+  };
+
+  // Leaving with filters set asks first (document 3 section 2); empty filters, login and moves that
+  // allow a location change pass, and the screen's state goes with it.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    if (!hasFilters) return false;
+    if (currentLocation.pathname === nextLocation.pathname) return false;
+    if (nextLocation.pathname.startsWith(paths.login.route)) return false;
+    const next = nextLocation.state as { allowLocationChange?: boolean } | null;
+    return !next?.allowLocationChange;
+  });
+  const leaving = blocker.state === 'blocked';
+
+  const applySaved = (search: SavedSearch) => {
+    const next = parseFiltersText(search.metadata_query);
+    setFilters(next);
+    setSavedOpen(false);
+    runSearch(next);
+  };
+
+  const kindLabel = applied?.type === 'concepts' ? 'concepts' : 'fragrances';
+  const typeTitle = applied?.type === 'concepts' ? 'Concepts' : 'Fragrances';
+  const typeSingular = applied?.type === 'concepts' ? 'Concept' : 'Fragrance';
+  const metricsCount = main.data?.result.results.length;
+  const demographics = options.data?.data.fields.demographics ?? [];
+
   return (
-    <FeaturePlaceholder
-      title={paths.analytics.title}
-      breadcrumbs={[HOME, { label: 'Analytics' }]}
-      feature="Advanced Analytics"
-    />
+    <Box pr={{ base: 28, sm: 36 }}>
+      <PageHeader
+        title={paths.analytics.title}
+        breadcrumbs={[{ label: 'Home', href: paths.home.href() }, { label: 'Analytics' }]}
+        description={header ?? (hideDescription ? undefined : DESCRIPTION)}
+        actions={
+          <Tooltip label="Diagnostics" withArrow>
+            <ActionIcon
+              variant="light"
+              size="lg"
+              aria-label="Diagnostics"
+              onClick={() => setDiagnosticsOpen(true)}
+            >
+              <IconInfoCircle size={20} aria-hidden="true" />
+            </ActionIcon>
+          </Tooltip>
+        }
+      />
+      {noCache ? (
+        <Text c="red.9" fw={700} mb="sm" role="note">
+          NO CACHE
+        </Text>
+      ) : null}
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+          <Group gap="sm" wrap="wrap">
+            <Button leftSection={<IconSearch size={16} aria-hidden="true" />} onClick={onSearch}>
+              Search
+            </Button>
+            {applied !== null ? (
+              <Button
+                variant="default"
+                leftSection={<IconPlus size={16} aria-hidden="true" />}
+                onClick={() => setPending('new-search')}
+              >
+                New search
+              </Button>
+            ) : null}
+          </Group>
+          <SaveSearchBox
+            disabled={!hasFilters}
+            saving={saving.saving && !pending && !leaving}
+            feedback={pending || leaving ? null : saving.feedback}
+            onClearFeedback={saving.clearFeedback}
+            onSave={saving.save}
+          />
+        </Group>
+        {searchError ? (
+          <Alert color="red" variant="light" role="alert">
+            {searchError}
+          </Alert>
+        ) : null}
+        <AnalyticsFilterPanel
+          expanded={expanded}
+          onToggle={() => setExpanded((value) => !value)}
+          loadingOptions={dropdown.isFetching}
+          filters={filters}
+          onChange={(next) => {
+            setFilters(next);
+            if (searchError) setSearchError(null);
+          }}
+          dropdown={dropdown.data}
+          options={options.data}
+          years={years}
+        />
+        <div ref={resultsRef} style={{ scrollMarginBottom: 24 }}>
+          {applied !== null ? (
+            <Tabs value={tab} onChange={setTab}>
+              <Tabs.List>
+                <Tabs.Tab
+                  value="metrics"
+                  rightSection={
+                    <Badge size="sm" variant="light" circle={false}>
+                      {metricsCount ?? '…'}
+                    </Badge>
+                  }
+                >
+                  {typeTitle}
+                </Tabs.Tab>
+                <Tabs.Tab
+                  value="performance"
+                  rightSection={
+                    <Badge size="sm" variant="light">
+                      {performanceCount ?? 0}
+                    </Badge>
+                  }
+                >
+                  {typeSingular} Performance
+                </Tabs.Tab>
+                {/* MERGE: Top Attributes and Creative & Olfactive Tendencies Tabs.Tab entries go here. */}
+              </Tabs.List>
+              <Tabs.Panel value="metrics" pt="md">
+                <MetricsTab
+                  key={JSON.stringify(applied)}
+                  request={applied}
+                  noCache={noCache}
+                  demographics={demographics}
+                  kindLabel={kindLabel}
+                />
+              </Tabs.Panel>
+              <Tabs.Panel value="performance" pt="md">
+                <PerformanceTab
+                  key={JSON.stringify(applied)}
+                  request={applied}
+                  noCache={noCache}
+                  typeSingular={typeSingular}
+                  onCount={setPerformanceCount}
+                />
+              </Tabs.Panel>
+              {/* MERGE: Top Attributes and Creative & Olfactive Tendencies Tabs.Panel entries go here. */}
+            </Tabs>
+          ) : null}
+        </div>
+      </Stack>
+
+      <SavedSearchesTab
+        opened={savedOpen}
+        onToggle={() => setSavedOpen((value) => !value)}
+        title="Saved Analytics"
+        panelId="saved-analytics-panel"
+      />
+      <SavedSearchesPanel
+        opened={savedOpen}
+        onClose={() => setSavedOpen(false)}
+        searches={saved.data}
+        loading={saved.isLoading}
+        summarise={(search) => summariseFilters(parseFiltersText(search.metadata_query))}
+        title="Saved Analytics"
+        panelId="saved-analytics-panel"
+        onApply={applySaved}
+        onDelete={(search) =>
+          user && removeSaved.mutate({ userId: user.id, searchId: search.id, type: 'analytics' })
+        }
+        deletingId={removeSaved.isPending ? (removeSaved.variables?.searchId ?? null) : null}
+      />
+      <DiagnosticsModal
+        opened={diagnosticsOpen}
+        onClose={() => setDiagnosticsOpen(false)}
+        diagnostics={diagnostics}
+      />
+      <SaveOrDiscardModal
+        opened={pending !== null || leaving}
+        onNo={() => {
+          if (leaving) blocker.proceed?.();
+          else proceedPending(pending);
+        }}
+        onCancel={() => {
+          saving.clearFeedback();
+          if (leaving) blocker.reset?.();
+          else setPending(null);
+        }}
+        onSave={async (name) => {
+          const ok = await saving.save(name);
+          if (!ok) return false;
+          if (leaving) blocker.proceed?.();
+          else proceedPending(pending);
+          return true;
+        }}
+        saving={saving.saving}
+        feedback={pending || leaving ? saving.feedback : null}
+        onClearFeedback={saving.clearFeedback}
+      />
+    </Box>
   );
 }

@@ -1,0 +1,31 @@
+import { METRICS_FILE_NAME, XlsxFiltersResponse } from '@accord/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { apiFetch, apiJson } from '../../../lib/api-client.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
+import { analyticsKeys } from './keys.ts';
+
+/** GET /api/analytics/fragrances/xlsxfilters: the spreadsheet filters and the default choice. */
+export function useXlsxFiltersQuery() {
+  return useQuery({
+    queryKey: analyticsKeys.xlsxFilters(),
+    queryFn: ({ signal }) => apiJson('/analytics/fragrances/xlsxfilters', XlsxFiltersResponse, { signal }),
+    staleTime: Infinity,
+  });
+}
+
+/** GET /api/analytics/fragrances/xlsx/{jobId}?filters=: the results as fragrance_metrics.xlsx. */
+export async function downloadMetrics({ jobId, filters }: { jobId: string; filters: string[] }) {
+  const response = await apiFetch(`/analytics/fragrances/xlsx/${jobId}`, {
+    query: { filters: filters.join(',') },
+    handledStatuses: [400, 404, 503],
+  });
+  saveBlob(await response.blob(), METRICS_FILE_NAME);
+}
+
+/** Download errors are ignored silently (document 3 section 8). */
+export function useDownloadMetricsMutation() {
+  return useMutation({
+    mutationFn: downloadMetrics,
+    onError: (cause) => console.error('Download failed', cause),
+  });
+}

@@ -1,0 +1,41 @@
+import { QueuedSignificanceJob, SignificanceStatus, type SignificanceRequest } from '@accord/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiJson } from '../../../lib/api-client.ts';
+import { awaitJob } from './job.ts';
+import { analyticsKeys } from './keys.ts';
+
+export type SignificanceResult = NonNullable<SignificanceStatus['result']>;
+
+/** POST /api/analytics/significance then GET /api/analytics/significance/{jobId} until it ends. */
+export async function runSignificance(
+  request: SignificanceRequest,
+  signal?: AbortSignal,
+): Promise<SignificanceResult> {
+  const queued = await apiJson('/analytics/significance', QueuedSignificanceJob, {
+    method: 'POST',
+    body: request,
+    signal,
+  });
+  return awaitJob(
+    (pollSignal) =>
+      apiJson(`/analytics/significance/${queued.job_id}`, SignificanceStatus, { signal: pollSignal }),
+    signal,
+  );
+}
+
+export function useSignificanceQuery(request: SignificanceRequest | null) {
+  return useQuery({
+    queryKey: analyticsKeys.significance(request ?? { data: [], calculation: 'avg', metrics: [] }),
+    queryFn: async ({ signal }) => {
+      try {
+        return await runSignificance(request!, signal);
+      } catch (cause) {
+        if (!(cause instanceof DOMException)) console.error('Significance failed', cause);
+        throw cause;
+      }
+    },
+    enabled: request !== null,
+    staleTime: Infinity,
+    retry: false,
+  });
+}

@@ -1,0 +1,546 @@
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Checkbox,
+  Collapse,
+  Group,
+  Input,
+  NumberInput,
+  Paper,
+  RangeSlider,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  AGGREGATION_LABELS,
+  ANALYTICS_AGE_RANGE,
+  APAC_SUBREGIONS,
+  type AnalyticsDropdownResponse,
+  type AnalyticsOptionsResponse,
+  type Aggregation,
+  type FieldDefinition,
+  type RdfType,
+} from '@accord/contracts';
+import { IconChevronDown, IconChevronUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useId, useState, type ReactNode } from 'react';
+import { applyApacRule } from '../../../lib/regions.ts';
+import {
+  defaultFilters,
+  emptyMetricEntry,
+  type AnalyticsFilters,
+  type MetricEntryState,
+  type SearchKind,
+  type YearRange,
+} from '../utils/filters.ts';
+import { CountedMultiSelect, optionsOfField, type CountedOption } from './counted-multi-select.tsx';
+
+const PANEL_ID = 'analytics-filter-panel';
+
+type MetricOption = AnalyticsDropdownResponse['data']['fields']['metrics'][number];
+
+export interface FilterPanelProps {
+  filters: AnalyticsFilters;
+  onChange: (filters: AnalyticsFilters) => void;
+  dropdown: AnalyticsDropdownResponse | undefined;
+  options: AnalyticsOptionsResponse | undefined;
+  years: YearRange | null;
+}
+
+const SEARCH_KINDS = [
+  { value: 'fragrances', label: 'Fragrances' },
+  { value: 'concepts', label: 'Concepts' },
+];
+
+const RDF_CHOICES = [
+  { value: 'all', label: 'All' },
+  { value: 'rdf', label: 'Traditional' },
+  { value: 'eeg', label: 'EEG' },
+  { value: 'irt', label: 'IRT' },
+];
+
+function Grid({ children }: { children: ReactNode }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="sm">
+      {children}
+    </SimpleGrid>
+  );
+}
+
+/** A labelled segmented choice (a radio group to assistive technology). */
+function LabelledChoice({
+  label,
+  value,
+  data,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  data: { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <Stack gap={4}>
+      <Input.Label id={id} component="div">
+        {label}
+      </Input.Label>
+      <SegmentedControl aria-labelledby={id} value={value} onChange={onChange} data={data} fullWidth />
+    </Stack>
+  );
+}
+
+/** Region options: APAC counts the sum of its three sub-regions. */
+function regionOptions(list: CountedOption[]): CountedOption[] {
+  const apac = list
+    .filter((option) => APAC_SUBREGIONS.includes(option.value))
+    .reduce((sum, option) => sum + option.count, 0);
+  return list.map((option) => (option.value === 'APAC' ? { ...option, count: apac } : option));
+}
+
+function findField(list: FieldDefinition[] | undefined, field: string) {
+  return list?.find((definition) => definition.field === field);
+}
+
+/** Study filters of the analytics search (document 3 section 3.1, essentials). */
+function EssentialsFields({ filters, onChange, dropdown, years }: FilterPanelProps) {
+  const essentials = filters.essentials;
+  const set = <Key extends keyof AnalyticsFilters['essentials']>(
+    key: Key,
+    value: AnalyticsFilters['essentials'][Key],
+  ) => onChange({ ...filters, essentials: { ...essentials, [key]: value } });
+  const metadata = dropdown?.data.fields.metadata;
+  const multi = (key: 'client' | 'businessUnit' | 'category' | 'product', label: string, field: string) => (
+    <CountedMultiSelect
+      label={label}
+      options={optionsOfField(findField(metadata, field), essentials[key])}
+      value={essentials[key]}
+      onChange={(value) => set(key, value)}
+    />
+  );
+  const yearValue: [number, number] | null = years
+    ? [essentials.startYear ?? years.min, essentials.endYear ?? years.max]
+    : null;
+  return (
+    <Stack gap="md">
+      <Grid>
+        {multi('client', 'Client', 'client')}
+        <CountedMultiSelect
+          label="Region"
+          options={regionOptions(optionsOfField(findField(metadata, 'region'), essentials.region))}
+          value={essentials.region}
+          onChange={(value) => set('region', applyApacRule(essentials.region, value))}
+        />
+        {multi('businessUnit', 'Business Unit', 'product_area')}
+        {multi('category', 'Category', 'category')}
+        {multi('product', 'Product', 'product_type')}
+      </Grid>
+      {years && yearValue ? (
+        <Input.Wrapper label="Year" id="analytics-year" pb="lg" maw={560}>
+          <Box px="xs" pt={4}>
+            <RangeSlider
+              min={years.min}
+              max={years.max}
+              minRange={0}
+              step={1}
+              value={yearValue}
+              thumbFromLabel="Start year"
+              thumbToLabel="End year"
+              marks={[
+                { value: years.min, label: String(years.min) },
+                { value: years.max, label: String(years.max) },
+              ]}
+              onChange={([start, end]) =>
+                onChange({
+                  ...filters,
+                  essentials: {
+                    ...essentials,
+                    startYear: start <= years.min ? null : start,
+                    endYear: end >= years.max ? null : end,
+                  },
+                })
+              }
+            />
+          </Box>
+        </Input.Wrapper>
+      ) : null}
+    </Stack>
+  );
+}
+
+function FragranceFields({ filters, onChange, dropdown }: FilterPanelProps) {
+  const details = filters.fragranceDetails;
+  return (
+    <Grid>
+      <TextInput
+        label="Fragrance Name"
+        value={details.fragranceName}
+        onChange={(event) =>
+          onChange({ ...filters, fragranceDetails: { ...details, fragranceName: event.currentTarget.value } })
+        }
+      />
+      <CountedMultiSelect
+        label="Family"
+        options={optionsOfField(findField(dropdown?.data.fields.fragrance, 'family'), details.family)}
+        value={details.family}
+        onChange={(family) => onChange({ ...filters, fragranceDetails: { ...details, family } })}
+      />
+    </Grid>
+  );
+}
+
+/** Respondent filters: gender, ethnicity and the age range (18 to 64). */
+function DemographicsFields({ filters, onChange, options }: FilterPanelProps) {
+  const demographics = filters.demographics;
+  const fields = options?.data.fields.demographics;
+  const set = <Key extends keyof AnalyticsFilters['demographics']>(
+    key: Key,
+    value: AnalyticsFilters['demographics'][Key],
+  ) => onChange({ ...filters, demographics: { ...demographics, [key]: value } });
+  const age = ANALYTICS_AGE_RANGE;
+  return (
+    <Stack gap="md">
+      <Grid>
+        <CountedMultiSelect
+          label="Gender"
+          options={optionsOfField(findField(fields, 'gender'), demographics.gender)}
+          value={demographics.gender}
+          onChange={(value) => set('gender', value)}
+        />
+        <CountedMultiSelect
+          label="Ethnicity"
+          options={optionsOfField(findField(fields, 'ethnicity'), demographics.ethnicity)}
+          value={demographics.ethnicity}
+          onChange={(value) => set('ethnicity', value)}
+        />
+      </Grid>
+      <Input.Wrapper label="Age" id="analytics-age" pb="lg" maw={560}>
+        <Box px="xs" pt={4}>
+          <RangeSlider
+            min={age.min}
+            max={age.max}
+            minRange={0}
+            value={[demographics.startAge ?? age.min, demographics.endAge ?? age.max]}
+            thumbFromLabel="Youngest age"
+            thumbToLabel="Oldest age"
+            marks={[
+              { value: age.min, label: String(age.min) },
+              { value: age.max, label: String(age.max) },
+            ]}
+            onChange={([start, end]) =>
+              onChange({
+                ...filters,
+                demographics: {
+                  ...demographics,
+                  startAge: start <= age.min ? null : start,
+                  endAge: end >= age.max ? null : end,
+                },
+              })
+            }
+          />
+        </Box>
+      </Input.Wrapper>
+    </Stack>
+  );
+}
+
+function MetricRow({
+  entry,
+  index,
+  metrics,
+  canRemove,
+  onChange,
+  onRemove,
+}: {
+  entry: MetricEntryState;
+  index: number;
+  metrics: MetricOption[];
+  canRemove: boolean;
+  onChange: (entry: MetricEntryState) => void;
+  onRemove: () => void;
+}) {
+  const types = [...new Set(metrics.map((metric) => metric.type))];
+  const offered = metrics.filter((metric) => !entry.metricType || metric.type === entry.metricType);
+  const chosen = metrics.find((metric) => metric.field === entry.metric);
+  const metricData = offered.map((metric) => ({ value: metric.field, label: metric.name }));
+  if (entry.metric && !metricData.some((option) => option.value === entry.metric))
+    metricData.push({ value: entry.metric, label: entry.metric });
+  const aggregations: readonly Aggregation[] =
+    chosen?.aggregations ?? (entry.aggregation ? [entry.aggregation] : []);
+  const number = index + 1;
+  return (
+    <Paper withBorder radius="sm" p="sm" component="li" aria-label={`Metric row ${number}`}>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <Select
+          label="Metric type"
+          aria-label={`Metric type ${number}`}
+          placeholder="Any"
+          data={types}
+          value={entry.metricType}
+          onChange={(metricType) => onChange({ ...entry, metricType, metric: null, aggregation: null })}
+          clearable
+          w={{ base: '100%', xs: 160 }}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Select
+          label="Metric"
+          aria-label={`Metric ${number}`}
+          placeholder="Choose a metric"
+          data={metricData}
+          value={entry.metric}
+          onChange={(metric) => {
+            const option = metrics.find((item) => item.field === metric);
+            onChange({
+              ...entry,
+              metric,
+              metricType: entry.metricType ?? option?.type ?? null,
+              aggregation:
+                option && entry.aggregation && option.aggregations.includes(entry.aggregation)
+                  ? entry.aggregation
+                  : null,
+            });
+          }}
+          searchable
+          w={{ base: '100%', xs: 240 }}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Select
+          label="Aggregation"
+          aria-label={`Aggregation ${number}`}
+          placeholder="Choose"
+          data={aggregations.map((aggregation) => ({
+            value: aggregation,
+            label: `${AGGREGATION_LABELS[aggregation]} (${aggregation})`,
+          }))}
+          value={entry.aggregation}
+          onChange={(aggregation) => onChange({ ...entry, aggregation: aggregation as Aggregation | null })}
+          disabled={!entry.metric}
+          w={{ base: '100%', xs: 190 }}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Checkbox
+          label="use this metric"
+          aria-label={`Use metric ${number} for significance`}
+          checked={entry.confidence}
+          onChange={(event) => onChange({ ...entry, confidence: event.currentTarget.checked })}
+          mb={8}
+        />
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={`Remove metric ${number}`}
+          onClick={onRemove}
+          disabled={!canRemove}
+          mb={4}
+        >
+          <IconTrash size={16} aria-hidden="true" />
+        </ActionIcon>
+      </Group>
+    </Paper>
+  );
+}
+
+/** The metrics list, the kind of studies and the best/worst threshold. */
+function MetricsFields({ filters, onChange, dropdown, options }: FilterPanelProps) {
+  const metrics = filters.metrics;
+  const offered = dropdown?.data.fields.metrics ?? options?.data.fields.metrics ?? [];
+  const setList = (metricsList: MetricEntryState[]) =>
+    onChange({ ...filters, metrics: { ...metrics, metricsList } });
+  const threshold = metrics.threshold;
+  const setThreshold = (change: Partial<typeof threshold>) =>
+    onChange({ ...filters, metrics: { ...metrics, threshold: { ...threshold, ...change } } });
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <LabelledChoice
+          label="Search"
+          value={filters.type}
+          data={SEARCH_KINDS}
+          onChange={(value) => {
+            // Switching between fragrances and concepts resets the filters (document 2 section 4).
+            const next = defaultFilters();
+            onChange({ ...next, type: value as SearchKind });
+          }}
+        />
+        <LabelledChoice
+          label="Study type"
+          value={metrics.rdfType}
+          data={RDF_CHOICES}
+          onChange={(value) => {
+            const next = defaultFilters();
+            onChange({
+              ...next,
+              type: filters.type,
+              metrics: { ...next.metrics, rdfType: value as RdfType },
+            });
+          }}
+        />
+      </SimpleGrid>
+      <Stack
+        gap="xs"
+        component="ul"
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        aria-label="Metrics"
+      >
+        {metrics.metricsList.map((entry, index) => (
+          <MetricRow
+            key={entry.key}
+            entry={entry}
+            index={index}
+            metrics={offered}
+            canRemove={metrics.metricsList.length > 1 || Boolean(entry.metric)}
+            onChange={(next) =>
+              setList(metrics.metricsList.map((item) => (item.key === entry.key ? next : item)))
+            }
+            onRemove={() => {
+              // Removing the only metric leaves an empty row (document 2 section 4).
+              const rest = metrics.metricsList.filter((item) => item.key !== entry.key);
+              setList(rest.length > 0 ? rest : [emptyMetricEntry()]);
+            }}
+          />
+        ))}
+      </Stack>
+      <Group>
+        <Button
+          variant="light"
+          size="compact-sm"
+          leftSection={<IconPlus size={14} aria-hidden="true" />}
+          onClick={() => setList([...metrics.metricsList, emptyMetricEntry()])}
+          disabled={metrics.metricsList.length >= 50}
+        >
+          Add metric
+        </Button>
+      </Group>
+      <Paper withBorder radius="sm" p="sm">
+        <Group gap="md" align="flex-end" wrap="wrap">
+          <Switch
+            label="Apply threshold"
+            checked={threshold.applyThreshold}
+            onChange={(event) => setThreshold({ applyThreshold: event.currentTarget.checked })}
+            mb={8}
+          />
+          <LabelledChoice
+            label="Order"
+            value={threshold.desc ? 'best' : 'worst'}
+            data={[
+              { value: 'best', label: 'Best' },
+              { value: 'worst', label: 'Worst' },
+            ]}
+            onChange={(value) => setThreshold({ desc: value === 'best' })}
+          />
+          <NumberInput
+            label="Amount"
+            min={1}
+            max={threshold.type === 'percentage' ? 100 : 100_000}
+            value={threshold.amount}
+            onChange={(value) =>
+              setThreshold({ amount: typeof value === 'number' && value > 0 ? value : 10 })
+            }
+            w={110}
+            disabled={!threshold.applyThreshold}
+          />
+          <LabelledChoice
+            label="Threshold type"
+            value={threshold.type}
+            data={[
+              { value: 'fragrances', label: 'N products' },
+              { value: 'percentage', label: 'N %' },
+            ]}
+            onChange={(value) => setThreshold({ type: value as 'fragrances' | 'percentage' })}
+          />
+        </Group>
+      </Paper>
+    </Stack>
+  );
+}
+
+/**
+ * The collapsible filter card of the analytics screen: tabs Metrics, Essentials, Fragrance Details
+ * and Demographics.
+ */
+export function AnalyticsFilterPanel({
+  expanded,
+  onToggle,
+  loadingOptions,
+  ...fields
+}: FilterPanelProps & { expanded: boolean; onToggle: () => void; loadingOptions: boolean }) {
+  const [tab, setTab] = useState<string | null>('metrics');
+  const chosenMetrics = fields.filters.metrics.metricsList.filter(
+    (entry) => entry.metric && entry.aggregation,
+  );
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'md' }}
+      component="section"
+      aria-labelledby="analytics-filter-title"
+    >
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Group gap="xs">
+          <Title order={2} size="h4" id="analytics-filter-title">
+            Search criteria
+          </Title>
+          {loadingOptions ? (
+            <Text size="xs" c="dimmed" role="status">
+              Updating options…
+            </Text>
+          ) : null}
+        </Group>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          onClick={onToggle}
+          aria-expanded={expanded}
+          aria-controls={PANEL_ID}
+          rightSection={
+            expanded ? (
+              <IconChevronUp size={16} aria-hidden="true" />
+            ) : (
+              <IconChevronDown size={16} aria-hidden="true" />
+            )
+          }
+        >
+          {expanded ? 'Hide filters' : 'Show filters'}
+        </Button>
+      </Group>
+      {!expanded && chosenMetrics.length > 0 ? (
+        <Text size="sm" c="dimmed" mt="xs">
+          {fields.filters.type === 'concepts' ? 'Concepts' : 'Fragrances'}:{' '}
+          {chosenMetrics
+            .map((entry) => `${AGGREGATION_LABELS[entry.aggregation!]} ${entry.metric}`)
+            .join(', ')}
+        </Text>
+      ) : null}
+      <Collapse expanded={expanded} id={PANEL_ID} keepMounted keepMountedMode="display-none">
+        <Tabs value={tab} onChange={setTab} mt="sm">
+          <Tabs.List>
+            <Tabs.Tab value="metrics">Metrics</Tabs.Tab>
+            <Tabs.Tab value="essentials">Essentials</Tabs.Tab>
+            <Tabs.Tab value="fragrance">Fragrance Details</Tabs.Tab>
+            <Tabs.Tab value="demographics">Demographics</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="metrics" pt="md">
+            <MetricsFields {...fields} />
+          </Tabs.Panel>
+          <Tabs.Panel value="essentials" pt="md">
+            <EssentialsFields {...fields} />
+          </Tabs.Panel>
+          <Tabs.Panel value="fragrance" pt="md">
+            <FragranceFields {...fields} />
+          </Tabs.Panel>
+          <Tabs.Panel value="demographics" pt="md">
+            <DemographicsFields {...fields} />
+          </Tabs.Panel>
+        </Tabs>
+      </Collapse>
+    </Paper>
+  );
+}

@@ -1,0 +1,505 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  ColorSwatch,
+  Group,
+  Loader,
+  MultiSelect,
+  Paper,
+  ScrollArea,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import type {
+  FieldDefinition,
+  MetricSearchRequest,
+  MetricSearchResult,
+  SignificanceRequest,
+} from '@accord/contracts';
+import {
+  IconArrowDownRight,
+  IconArrowUpRight,
+  IconArrowsMaximize,
+  IconArrowsMinimize,
+  IconDownload,
+  IconSearch,
+} from '@tabler/icons-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { paths } from '../../../config/paths.ts';
+import { useDownloadMetricsMutation, useXlsxFiltersQuery } from '../api/download-metrics.ts';
+import { useMetricSearchQuery } from '../api/metric-search.ts';
+import { useSignificanceQuery } from '../api/significance.ts';
+import { baseText, formatMetricValue } from '../utils/metrics-format.ts';
+import {
+  levelPercent,
+  markOf,
+  markText,
+  rowMatches,
+  significanceTags,
+  type SignificanceFilter,
+} from '../utils/significance.ts';
+import { MetricCharts } from './metric-charts.tsx';
+import {
+  conditionsOf,
+  emptyResultsFilter,
+  ResultsFilter,
+  type ResultsFilterForm,
+} from './results-filter.tsx';
+
+export const NO_DATA_AFTER_FILTERING = 'No data found after filtering. Please change filters and try again.';
+export const NO_DATA = 'No data';
+export const SIGNIFICANCE_NEEDS_METRIC = 'You need to check at least one metric to calculate significance.';
+
+/** Significance is recalculated this long after the list it covers changes (document 3 section 4.1). */
+const SIGNIFICANCE_REFRESH_MS = 1000;
+
+const CALCULATIONS = [
+  { value: 'avg', label: 'Selection vs Average' },
+  { value: 'rest', label: 'Selection vs Average of the rest' },
+];
+
+type Row = MetricSearchResult['results'][number];
+type Column = MetricSearchResult['columns'][number];
+
+function rowName(row: Row): string {
+  return row.name ?? row.prod;
+}
+
+/** The profile link of a row: a new tab with the chosen metric names as a JSON list. */
+function profileHref(row: Row, metricNames: string[]): string {
+  const base =
+    row.kind === 'concept'
+      ? paths.conceptProfile.href(row.study_id, row.prod)
+      : paths.fragranceProfile.href(row.study_id, row.prod);
+  return `${base}?attributes=${encodeURIComponent(JSON.stringify(metricNames))}`;
+}
+
+function ValueCell({
+  row,
+  column,
+  significance,
+}: {
+  row: Row;
+  column: Column;
+  significance: Record<string, unknown> | undefined;
+}) {
+  const value = row.values[column.key];
+  const base = row.bases[column.key];
+  const low = row.low_base.includes(column.key);
+  const mark = markOf(significance, column.key);
+  const significant = mark && mark.level !== null && mark.table !== null;
+  return (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      <Tooltip label={baseText(base)} withArrow openDelay={150}>
+        <Text
+          span
+          size="sm"
+          tabIndex={0}
+          c={low ? 'orange.9' : undefined}
+          fs={low ? 'italic' : undefined}
+          data-testid={`value-${row.id}-${column.key}`}
+          style={{ cursor: 'help' }}
+        >
+          {formatMetricValue(column.aggregation, value)}
+          {low ? '*' : ''}
+        </Text>
+      </Tooltip>
+      {significant ? (
+        <Tooltip label={markText(mark)} withArrow multiline maw={260}>
+          <Badge
+            size="sm"
+            radius="sm"
+            variant="filled"
+            color={mark.table === 'mt' ? '#1b5e20' : '#8e1b1b'}
+            tabIndex={0}
+            data-testid={`mark-${row.id}-${column.key}`}
+            leftSection={
+              mark.table === 'mt' ? (
+                <IconArrowUpRight size={12} aria-hidden="true" />
+              ) : (
+                <IconArrowDownRight size={12} aria-hidden="true" />
+              )
+            }
+          >
+            {levelPercent(mark.level!)}
+          </Badge>
+        </Tooltip>
+      ) : null}
+    </Group>
+  );
+}
+
+/**
+ * The metrics tab (document 3 section 2.1): the fragrances or concepts found, with selection,
+ * search, expand/collapse, significance, the respondent filter of the selection, the spreadsheet
+ * download and the charts.
+ */
+export function MetricsTab({
+  request,
+  noCache,
+  demographics,
+  kindLabel,
+}: {
+  request: MetricSearchRequest;
+  noCache: boolean;
+  demographics: FieldDefinition[];
+  /** 'fragrances' or 'concepts'. */
+  kindLabel: string;
+}) {
+  const main = useMetricSearchQuery(request, noCache);
+  const [filteredRequest, setFilteredRequest] = useState<MetricSearchRequest | null>(null);
+  const filtered = useMetricSearchQuery(filteredRequest, noCache);
+  const isFiltered = filteredRequest !== null;
+  const answer = isFiltered ? filtered.data : main.data;
+  const result = answer?.result;
+  const loading = isFiltered ? filtered.isFetching : main.isFetching;
+
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [search, setSearch] = useState('');
+  const [expanded, setExpanded] = useState(true);
+  const [form, setForm] = useState<ResultsFilterForm>(emptyResultsFilter);
+  const [calculation, setCalculation] = useState<'avg' | 'rest'>('avg');
+  const [significanceOn, setSignificanceOn] = useState(false);
+  const [significanceRequest, setSignificanceRequest] = useState<SignificanceRequest | null>(null);
+  const [markFilter, setMarkFilter] = useState<SignificanceFilter>('all');
+  const significance = useSignificanceQuery(significanceRequest);
+  const xlsxFilters = useXlsxFiltersQuery();
+  const [chosenXlsx, setChosenXlsx] = useState<string[] | null>(null);
+  const download = useDownloadMetricsMutation();
+
+  const columns = useMemo(() => result?.columns ?? [], [result]);
+  const rows = useMemo(() => result?.results ?? [], [result]);
+  const confidenceMetrics = request.q.metrics.metricsList.filter((entry) => entry.confidence);
+  const canCalculate = confidenceMetrics.length > 0 && rows.length >= 2;
+  const metricNames = useMemo(() => [...new Set(columns.map((column) => column.metric))], [columns]);
+
+  const buildSignificance = (calc: 'avg' | 'rest'): SignificanceRequest | null => {
+    if (rows.length < 2 || confidenceMetrics.length === 0) return null;
+    const source = isFiltered ? filteredRequest : request;
+    return {
+      data: rows.map((row) => ({ id: row.id, c_mi_number: row.c_mi_number, prod: row.prod })),
+      calculation: calc,
+      metrics: request.q.metrics.metricsList.map((entry) => ({
+        field: entry.metric,
+        aggregation: entry.aggregation,
+        confidence: entry.confidence ?? false,
+      })),
+      demographics: request.q.demographics,
+      demographics_fragrances: source?.demographics_fragrances ?? [],
+    };
+  };
+
+  // A new list (the selection filtered, or a new search) recalculates significance 1 s later.
+  const jobId = answer?.jobId;
+  const lastJob = useRef<string | undefined>(jobId);
+  useEffect(() => {
+    if (jobId === lastJob.current) return;
+    lastJob.current = jobId;
+    if (!significanceOn) return;
+    const timer = window.setTimeout(
+      () => setSignificanceRequest(buildSignificance(calculation)),
+      SIGNIFICANCE_REFRESH_MS,
+    );
+    return () => window.clearTimeout(timer);
+    // Only a new list triggers this; the other values are read as they are then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [jobId]);
+
+  const marksById = useMemo(() => {
+    const map = new Map<number, Record<string, unknown>>();
+    for (const row of significance.data?.results ?? []) map.set(row.id, row as Record<string, unknown>);
+    return map;
+  }, [significance.data]);
+  const showMarks = significanceRequest !== null && significance.data !== undefined;
+  const tags = showMarks ? significanceTags([...marksById.values()], rows.length) : [];
+
+  const needle = search.trim().toLowerCase();
+  const visible = rows.filter((row) => {
+    if (needle && !rowName(row).toLowerCase().includes(needle)) return false;
+    if (showMarks && markFilter !== 'all' && !rowMatches(marksById.get(row.id), markFilter)) return false;
+    return true;
+  });
+  const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
+  const shownColumns = expanded
+    ? columns
+    : columns.filter((column) => column.key === 'liking.top_2_box').slice(0, 1);
+
+  const runFilter = () => {
+    const chosen = rows.filter((row) => selected.has(row.id));
+    if (chosen.length === 0) return;
+    setFilteredRequest({
+      ...request,
+      fragrances: chosen.map((row) => ({ id: row.id, c_mi_number: row.c_mi_number, prod: row.prod })),
+      demographics_fragrances: conditionsOf(form),
+    });
+  };
+
+  const xlsxChosen = chosenXlsx ?? xlsxFilters.data?.chosenXlsxFilters ?? [];
+
+  if (main.isPending && !isFiltered) {
+    return (
+      <Group gap="sm" py="lg">
+        <Loader size="sm" aria-label="Loading results" />
+        <Text c="dimmed">Running the search…</Text>
+      </Group>
+    );
+  }
+  if (main.isError && !isFiltered) {
+    return (
+      <Alert color="red" variant="light" title="The search could not be completed">
+        {main.error.message}
+      </Alert>
+    );
+  }
+  const emptyText = isFiltered ? NO_DATA_AFTER_FILTERING : NO_DATA;
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="md" p="sm" component="section" aria-labelledby="significance-title">
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <Title order={3} size="h6" id="significance-title" mb={8}>
+            Significance
+          </Title>
+          <Select
+            label="Compare"
+            data={CALCULATIONS}
+            value={calculation}
+            onChange={(value) => {
+              const next = (value as 'avg' | 'rest' | null) ?? 'avg';
+              setCalculation(next);
+              if (significanceOn) setSignificanceRequest(buildSignificance(next));
+            }}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 280 }}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Tooltip label={SIGNIFICANCE_NEEDS_METRIC} disabled={confidenceMetrics.length > 0} withArrow>
+            <Button
+              onClick={() => {
+                if (!canCalculate) return;
+                setSignificanceOn(true);
+                setSignificanceRequest(buildSignificance(calculation));
+              }}
+              data-disabled={!canCalculate || undefined}
+              aria-disabled={!canCalculate}
+              loading={significance.isFetching}
+            >
+              Calculate
+            </Button>
+          </Tooltip>
+        </Group>
+        {showMarks ? (
+          <Group gap={6} mt="sm" role="group" aria-label="Show products by significance">
+            {tags.map((tag) => {
+              const active = markFilter === tag.value;
+              return (
+                <Button
+                  key={tag.value}
+                  size="compact-sm"
+                  radius="xl"
+                  color={tag.color}
+                  autoContrast
+                  variant={active ? 'filled' : 'default'}
+                  leftSection={active ? null : <ColorSwatch color={tag.color} size={10} aria-hidden="true" />}
+                  aria-pressed={active}
+                  onClick={() => setMarkFilter(tag.value)}
+                >
+                  {tag.label} ({tag.count})
+                </Button>
+              );
+            })}
+          </Group>
+        ) : null}
+        {significance.isError ? (
+          <Text size="sm" c="red.9" mt="xs" role="alert">
+            {significance.error.message}
+          </Text>
+        ) : null}
+      </Paper>
+
+      <ResultsFilter
+        definitions={demographics}
+        form={form}
+        onChange={setForm}
+        selectedCount={selected.size}
+        onFilter={runFilter}
+        onReset={() => setFilteredRequest(null)}
+        filtered={isFiltered}
+        busy={isFiltered && filtered.isFetching}
+        kindLabel={kindLabel}
+      />
+
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <Group gap="xs">
+          <Title order={3} size="h5">
+            Analytics Results
+          </Title>
+          <Tooltip label="Download fragrance_metrics.xlsx" withArrow>
+            <ActionIcon
+              variant="light"
+              aria-label="Download the results"
+              onClick={() => answer && download.mutate({ jobId: answer.jobId, filters: xlsxChosen })}
+              loading={download.isPending}
+              disabled={!answer || rows.length === 0}
+            >
+              <IconDownload size={16} aria-hidden="true" />
+            </ActionIcon>
+          </Tooltip>
+          {loading ? <Loader size="xs" aria-label="Loading results" /> : null}
+        </Group>
+        <MultiSelect
+          label="Filter results"
+          data={xlsxFilters.data?.xlsxFilters ?? []}
+          value={xlsxChosen}
+          onChange={setChosenXlsx}
+          w={{ base: '100%', xs: 360 }}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </Group>
+
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Group gap="sm" wrap="wrap">
+          <Button
+            variant="default"
+            size="compact-md"
+            onClick={() => setSelected(allSelected ? new Set() : new Set(rows.map((row) => row.id)))}
+            disabled={rows.length === 0}
+          >
+            {allSelected ? 'Deselect all' : 'Select all'}
+          </Button>
+          <Text size="sm" c="dimmed" role="status">
+            {selected.size} of {rows.length} selected
+          </Text>
+        </Group>
+        <Group gap="sm" wrap="nowrap">
+          <TextInput
+            aria-label="Search query"
+            placeholder="Search query"
+            leftSection={<IconSearch size={14} aria-hidden="true" />}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            w={{ base: 180, xs: 240 }}
+          />
+          <Button
+            variant="subtle"
+            size="compact-md"
+            onClick={() => setExpanded((value) => !value)}
+            aria-pressed={expanded}
+            leftSection={
+              expanded ? (
+                <IconArrowsMinimize size={14} aria-hidden="true" />
+              ) : (
+                <IconArrowsMaximize size={14} aria-hidden="true" />
+              )
+            }
+          >
+            {expanded ? 'Collapse' : 'Expand'}
+          </Button>
+        </Group>
+      </Group>
+
+      {rows.length === 0 || visible.length === 0 ? (
+        <Text c="dimmed" ta="center" py="lg" role="status">
+          {rows.length === 0 ? emptyText : NO_DATA}
+        </Text>
+      ) : (
+        <ScrollArea.Autosize mah={560} type="auto" offsetScrollbars>
+          <Table
+            striped
+            highlightOnHover
+            stickyHeader
+            verticalSpacing={6}
+            aria-label={`${kindLabel} found`}
+            miw={expanded ? 360 + shownColumns.length * 120 : undefined}
+          >
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={40}>
+                  <VisuallyHidden>Selected</VisuallyHidden>
+                </Table.Th>
+                <Table.Th>Name</Table.Th>
+                {expanded ? <Table.Th>CMI #</Table.Th> : null}
+                {shownColumns.map((column) => (
+                  <Table.Th key={column.key} ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {column.aggregation_label} {column.label}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {visible.map((row) => {
+                const name = rowName(row);
+                return (
+                  <Table.Tr key={row.id} h={40}>
+                    <Table.Td>
+                      <Checkbox
+                        aria-label={`Select ${name} (${row.c_mi_number})`}
+                        checked={selected.has(row.id)}
+                        onChange={(event) => {
+                          const next = new Set(selected);
+                          if (event.currentTarget.checked) next.add(row.id);
+                          else next.delete(row.id);
+                          setSelected(next);
+                        }}
+                      />
+                    </Table.Td>
+                    <Table.Td maw={320}>
+                      <Tooltip
+                        label={`${row.c_mi_number} · ${row.category ?? '-'} · ${name}`}
+                        withArrow
+                        openDelay={200}
+                        multiline
+                        maw={320}
+                      >
+                        <Anchor
+                          href={profileHref(row, metricNames)}
+                          target="_blank"
+                          rel="noopener"
+                          size="sm"
+                          style={{ overflowWrap: 'anywhere' }}
+                        >
+                          {name}
+                        </Anchor>
+                      </Tooltip>
+                    </Table.Td>
+                    {expanded ? (
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        <Text size="sm">{row.c_mi_number}</Text>
+                      </Table.Td>
+                    ) : null}
+                    {shownColumns.map((column) => (
+                      <Table.Td key={column.key}>
+                        <ValueCell
+                          row={row}
+                          column={column}
+                          significance={showMarks ? marksById.get(row.id) : undefined}
+                        />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea.Autosize>
+      )}
+      {result && rows.length > 0 ? (
+        <Text size="xs" c="dimmed">
+          Hover or focus a value to see its base n; * marks a low base (below 30 answers). All scores and
+          metrics have been harmonized to a common 5 point scale.
+        </Text>
+      ) : null}
+      {result && rows.length > 0 ? <MetricCharts result={result} /> : null}
+    </Stack>
+  );
+}

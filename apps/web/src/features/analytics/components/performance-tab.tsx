@@ -1,0 +1,315 @@
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Collapse,
+  Group,
+  Loader,
+  Paper,
+  ScrollArea,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import type { MetricSearchRequest, MetricSearchResult } from '@accord/contracts';
+import {
+  IconChevronDown,
+  IconChevronUp,
+  IconDownload,
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarLeftExpand,
+  IconSelector,
+} from '@tabler/icons-react';
+import { BarChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { SVGRenderer } from 'echarts/renderers';
+import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { useEffect, useMemo, useState } from 'react';
+import { saveBlob } from '../../../lib/save-blob.ts';
+import { useMetricSearchQuery } from '../api/metric-search.ts';
+import { formatMetricValue, shortenLabel } from '../utils/metrics-format.ts';
+import {
+  breakdownLabel,
+  breakdownOptions,
+  METADATA_TYPES,
+  metricValue,
+  performanceCsv,
+  sortPerformance,
+  type PerformanceRow,
+  type PerformanceSort,
+} from '../utils/performance.ts';
+
+echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
+
+export const SELECT_PERFORMANCE_FILTERS = 'Select filters in order to see performance data.';
+export const NO_PERFORMANCE_DATA = 'No data available for provided filters.';
+export const PERFORMANCE_FILE_NAME = 'fragrance_performance.csv';
+
+const COLORS = ['#7d4aa8', '#2f9e8f', '#e8890c', '#3b6fd1', '#c2255c', '#5c940d'];
+
+type Column = MetricSearchResult['columns'][number];
+
+function PerformanceChart({ rows, columns }: { rows: PerformanceRow[]; columns: Column[] }) {
+  const shares = columns.filter((column) => !['mean', 'eeg_mean', 'variance'].includes(column.aggregation));
+  const charted = shares.length > 0 ? shares : columns.slice(0, 1);
+  const percent = shares.length > 0;
+  const option = {
+    animation: false,
+    color: COLORS,
+    legend: { top: 0, type: 'scroll' },
+    grid: { left: 8, right: 8, top: 36, bottom: 8, containLabel: true },
+    tooltip: { trigger: 'axis' },
+    xAxis: {
+      type: 'category',
+      data: rows.map((row) => shortenLabel(row.category.value)),
+      axisLabel: { interval: 0, rotate: rows.length > 6 ? 35 : 0, fontSize: 11 },
+    },
+    yAxis: { type: 'value', ...(percent ? { max: 100, axisLabel: { formatter: '{value} %' } } : {}) },
+    series: charted.map((column) => ({
+      type: 'bar',
+      name: `${column.aggregation_label} ${column.label}`,
+      data: rows.map((row) => {
+        const value = metricValue(row, column.key);
+        if (value === null) return null;
+        return percent ? Math.round(value * 1000) / 10 : Math.round(value * 100) / 100;
+      }),
+      barMaxWidth: 28,
+    })),
+  };
+  return (
+    <div aria-hidden="true" data-testid="performance-chart">
+      <ReactEChartsCore echarts={echarts} option={option} notMerge style={{ height: 300, width: '100%' }} />
+    </div>
+  );
+}
+
+function SortHeader({
+  label,
+  sortKey,
+  sort,
+  onSort,
+  align,
+}: {
+  label: string;
+  sortKey: string;
+  sort: PerformanceSort;
+  onSort: (sort: PerformanceSort) => void;
+  align?: 'right';
+}) {
+  const active = sort.key === sortKey;
+  const Icon = !active ? IconSelector : sort.desc ? IconChevronDown : IconChevronUp;
+  return (
+    <Table.Th
+      ta={align}
+      aria-sort={active ? (sort.desc ? 'descending' : 'ascending') : 'none'}
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      <UnstyledButton
+        onClick={() => onSort({ key: sortKey, desc: active ? !sort.desc : true })}
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 600, fontSize: 14 }}
+      >
+        {label}
+        <Icon size={14} aria-hidden="true" />
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+/**
+ * The performance tab (document 3 section 2.1): a 'Data breakdown' side panel (Metadata Type,
+ * Metadata, Run), then a bar chart and a sortable table of the metrics pooled per value of the field.
+ */
+export function PerformanceTab({
+  request,
+  noCache,
+  typeSingular,
+  onCount,
+}: {
+  request: MetricSearchRequest;
+  noCache: boolean;
+  typeSingular: string;
+  onCount?: (count: number | null) => void;
+}) {
+  const [panelOpen, setPanelOpen] = useState(true);
+  const [category, setCategory] = useState<'metadata' | 'fragrance' | null>(null);
+  const [field, setField] = useState<string | null>(null);
+  const [run, setRun] = useState<MetricSearchRequest | null>(null);
+  const search = useMetricSearchQuery(run, noCache);
+  const result = search.data?.result;
+  const rows = useMemo(() => result?.performance ?? [], [result]);
+  const columns = result?.columns ?? [];
+  const [sort, setSort] = useState<PerformanceSort>({ key: 'category', desc: true });
+
+  // New data sorts by the first metric, best first.
+  const firstKey = result?.columns[0]?.key;
+  useEffect(() => {
+    if (firstKey) setSort({ key: firstKey, desc: true });
+  }, [result, firstKey]);
+  useEffect(() => {
+    onCount?.(result ? rows.length : null);
+  }, [result, rows.length, onCount]);
+
+  const sorted = sortPerformance(rows, sort);
+  const header = run?.data ? breakdownLabel(run.data.field) : 'Value';
+
+  const onRun = () => {
+    if (!category || !field) return;
+    setRun({ ...request, data: { category, field } });
+  };
+
+  const exportCsv = () => {
+    const text = performanceCsv(
+      sorted,
+      header,
+      columns.map((column) => ({
+        key: column.key,
+        title: `${column.aggregation_label} ${column.label}`,
+        format: (value) => formatMetricValue(column.aggregation, value),
+      })),
+    );
+    saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), PERFORMANCE_FILE_NAME);
+  };
+
+  return (
+    <Group align="flex-start" gap="md" wrap="wrap">
+      <Paper
+        withBorder
+        radius="md"
+        p="sm"
+        component="aside"
+        aria-labelledby="breakdown-title"
+        w={{ base: '100%', sm: panelOpen ? 260 : 'auto' }}
+      >
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Title order={3} size="h6" id="breakdown-title">
+            Data breakdown
+          </Title>
+          <ActionIcon
+            variant="subtle"
+            onClick={() => setPanelOpen((value) => !value)}
+            aria-expanded={panelOpen}
+            aria-controls="breakdown-panel"
+            aria-label={panelOpen ? 'Hide data breakdown' : 'Show data breakdown'}
+          >
+            {panelOpen ? (
+              <IconLayoutSidebarLeftCollapse size={16} aria-hidden="true" />
+            ) : (
+              <IconLayoutSidebarLeftExpand size={16} aria-hidden="true" />
+            )}
+          </ActionIcon>
+        </Group>
+        <Collapse expanded={panelOpen} id="breakdown-panel">
+          <Stack gap="sm" mt="sm">
+            <Select
+              label="Metadata Type"
+              placeholder="Choose"
+              data={METADATA_TYPES.map((entry) => ({ ...entry }))}
+              value={category}
+              onChange={(value) => {
+                setCategory(value as 'metadata' | 'fragrance' | null);
+                // A new type clears the field chosen under the old one.
+                setField(null);
+              }}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <Select
+              label="Metadata"
+              placeholder="Choose"
+              data={category ? breakdownOptions(category) : []}
+              value={field}
+              onChange={setField}
+              disabled={!category}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <Button onClick={onRun} disabled={!category || !field} loading={search.isFetching}>
+              Run
+            </Button>
+          </Stack>
+        </Collapse>
+      </Paper>
+      <Box style={{ flex: 1, minWidth: 0 }} miw={{ base: '100%', sm: 0 }}>
+        {run === null ? (
+          <Text c="dimmed" py="lg" ta="center">
+            {SELECT_PERFORMANCE_FILTERS}
+          </Text>
+        ) : search.isPending ? (
+          <Group gap="sm" py="lg" justify="center">
+            <Loader size="sm" aria-label="Loading performance" />
+            <Text c="dimmed">Pooling the {typeSingular.toLowerCase()} results…</Text>
+          </Group>
+        ) : rows.length === 0 ? (
+          <Text c="dimmed" py="lg" ta="center" role="status">
+            {NO_PERFORMANCE_DATA}
+          </Text>
+        ) : (
+          <Stack gap="sm">
+            <Group justify="space-between">
+              <Title order={3} size="h5">
+                {typeSingular} Performance by {header}
+              </Title>
+              <Tooltip label={`Download ${PERFORMANCE_FILE_NAME}`} withArrow>
+                <ActionIcon variant="light" aria-label="Download the performance table" onClick={exportCsv}>
+                  <IconDownload size={16} aria-hidden="true" />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+            <PerformanceChart rows={sorted} columns={columns} />
+            <ScrollArea type="auto" offsetScrollbars>
+              <Table
+                striped
+                highlightOnHover
+                aria-label={`${typeSingular} performance by ${header}`}
+                miw={480}
+              >
+                <Table.Thead>
+                  <Table.Tr>
+                    <SortHeader label={header} sortKey="category" sort={sort} onSort={setSort} />
+                    <SortHeader
+                      label="Products"
+                      sortKey="fragrances"
+                      sort={sort}
+                      onSort={setSort}
+                      align="right"
+                    />
+                    {columns.map((column) => (
+                      <SortHeader
+                        key={column.key}
+                        label={`${column.aggregation_label} ${column.label}`}
+                        sortKey={column.key}
+                        sort={sort}
+                        onSort={setSort}
+                        align="right"
+                      />
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {sorted.map((row) => (
+                    <Table.Tr key={row.category.value}>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.category.value}</Table.Td>
+                      <Table.Td ta="right">{row.fragrances}</Table.Td>
+                      {columns.map((column) => (
+                        <Table.Td key={column.key} ta="right">
+                          <Tooltip label={`Base n = ${row.n[column.key] ?? 0}`} withArrow openDelay={150}>
+                            <Text span size="sm" tabIndex={0}>
+                              {formatMetricValue(column.aggregation, metricValue(row, column.key))}
+                            </Text>
+                          </Tooltip>
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollArea>
+          </Stack>
+        )}
+      </Box>
+    </Group>
+  );
+}

@@ -1,0 +1,220 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/a11y.ts';
+import { DEMO_USERS } from '../support/env.ts';
+import { signIn } from '../support/session.ts';
+
+test.describe.configure({ timeout: 420_000 });
+
+const SEARCH_TIMEOUT = 90_000;
+
+async function choose(page: Page, combobox: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: combobox, exact: true }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+/** Liking T2B with 'use this metric', and strength mean. */
+async function chooseMetrics(page: Page) {
+  await choose(page, 'Metric 1', 'Overall Liking');
+  await choose(page, 'Aggregation 1', /^T2B/);
+  await page.getByRole('checkbox', { name: 'Use metric 1 for significance' }).check();
+  await page.getByRole('button', { name: 'Add metric' }).click();
+  await choose(page, 'Metric 2', 'Strength');
+  await choose(page, 'Aggregation 2', /^M \(mean\)/);
+}
+
+function resultsTable(page: Page): Locator {
+  return page.getByRole('table', { name: 'fragrances found' });
+}
+
+/** The text of the tooltip a value shows on hover (the one matching `pattern`). */
+async function tooltipOf(page: Page, target: Locator, pattern: RegExp): Promise<string> {
+  await target.hover();
+  const tooltip = page.getByRole('tooltip').filter({ hasText: pattern });
+  await expect(tooltip).toBeVisible();
+  const text = (await tooltip.textContent()) ?? '';
+  await page.mouse.move(0, 0);
+  await expect(tooltip).toHaveCount(0);
+  return text;
+}
+
+function baseOf(text: string): number {
+  const match = /Base n = (\d+)/.exec(text);
+  expect(match, text).not.toBeNull();
+  return Number(match![1]);
+}
+
+test('a metric search with significance, a respondent filter and a profile link', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, DEMO_USERS.researcher);
+  await page.goto('/analytics');
+  await expect(page.getByRole('heading', { level: 1, name: 'Advanced Analytics' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expectAccessible(page, 'analytics, empty');
+
+  // Searching without a metric says what is missing.
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Choose at least one metric' })).toBeVisible();
+
+  await chooseMetrics(page);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const table = resultsTable(page);
+  // A cold library can take a while to answer the first search.
+  await expect(table).toBeVisible({ timeout: SEARCH_TIMEOUT });
+  await expect(table.getByRole('columnheader', { name: 'T2B Overall Liking' })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'M Strength' })).toBeVisible();
+  const tab = page.getByRole('tab', { name: /Fragrances/ });
+  await expect(tab).toContainText(/\d+/);
+  const total = Number((await tab.textContent())!.replace(/\D/g, ''));
+  expect(total).toBeGreaterThan(3);
+  await expect(page.getByRole('tab', { name: /Fragrance Performance/ })).toBeVisible();
+  // The filters collapse after the search; the charts follow the table.
+  await expect(page.getByRole('button', { name: 'Show filters' })).toBeVisible();
+  await expect(page.getByRole('figure').filter({ hasText: 'Overall Liking' })).toBeVisible();
+  await expectAccessible(page, 'analytics results');
+
+  // Every number shows its base n.
+  const firstRow = table.getByRole('row').nth(1);
+  const firstValue = firstRow.getByTestId(/^value-\d+-liking\.top_2_box$/);
+  await expect(firstValue).toHaveText(/^\d+%\*?$/);
+  const baseBefore = baseOf(await tooltipOf(page, firstValue, /Base n/));
+  expect(baseBefore).toBeGreaterThan(0);
+
+  // Significance against the rest of the list: marks with their test, p-value and level.
+  await choose(page, 'Compare', 'Selection vs Average of the rest');
+  await page.getByRole('button', { name: 'Calculate' }).click();
+  const tags = page.getByRole('group', { name: 'Show products by significance' });
+  await expect(tags.getByRole('button', { name: `All (${total})` })).toBeVisible({ timeout: SEARCH_TIMEOUT });
+  await expect(tags.getByRole('button', { name: /^99% higher \(\d+\)$/ })).toBeVisible();
+  await expect(tags.getByRole('button', { name: /^99% lower \(\d+\)$/ })).toBeVisible();
+  const mark = table.getByTestId(/^mark-\d+-liking\.top_2_box$/).first();
+  await expect(mark).toBeVisible();
+  expect(await tooltipOf(page, mark, /z-test/)).toMatch(
+    /^Two-proportion z-test, p (=|<) [\d.]+, (99|95|90)% (higher|lower)$/,
+  );
+  // The higher-at-99 tag keeps only the products marked so.
+  const higher = tags.getByRole('button', { name: /^99% higher/ });
+  const higherCount = Number(/\((\d+)\)/.exec((await higher.textContent())!)![1]);
+  await higher.click();
+  await expect(table.getByRole('row')).toHaveCount(higherCount + 1);
+  await tags.getByRole('button', { name: /^All/ }).click();
+  await expect(table.getByRole('row')).toHaveCount(total + 1);
+  await expectAccessible(page, 'analytics significance');
+
+  // The filter needs a selection first.
+  const filterButton = page.getByRole('button', { name: /^Filter/ });
+  await expect(filterButton).toHaveAttribute('aria-disabled', 'true');
+  await filterButton.hover();
+  await expect(page.getByRole('tooltip')).toHaveText(
+    'Please select at least one fragrance to perform filtering.',
+  );
+  await page.mouse.move(0, 0);
+
+  // Women 25 to 44 among the first three fragrances: fewer answers behind each number.
+  const names: string[] = [];
+  for (let index = 1; index <= 3; index += 1) {
+    const row = table.getByRole('row').nth(index);
+    names.push((await row.getByRole('link').textContent())!);
+    await row.getByRole('checkbox').check();
+  }
+  await choose(page, 'Gender', 'Female');
+  await page.getByRole('switch', { name: 'Age' }).check();
+  const youngest = page.getByRole('slider', { name: 'Youngest respondent age' });
+  await youngest.focus();
+  for (let step = 0; step < 7; step += 1) await youngest.press('ArrowRight');
+  const oldest = page.getByRole('slider', { name: 'Oldest respondent age' });
+  await oldest.focus();
+  for (let step = 0; step < 20; step += 1) await oldest.press('ArrowLeft');
+  await expect(page.getByText('Age range 25–44')).toBeVisible();
+  await filterButton.click();
+  await expect(page.getByRole('button', { name: 'Show all results' })).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(4, { timeout: SEARCH_TIMEOUT });
+  for (const name of names) await expect(table.getByRole('link', { name, exact: true })).toBeVisible();
+  const filteredValue = table
+    .getByRole('row')
+    .nth(1)
+    .getByTestId(/^value-\d+-liking\.top_2_box$/);
+  const baseAfter = baseOf(await tooltipOf(page, filteredValue, /Base n/));
+  expect(baseAfter).toBeLessThan(baseBefore);
+  expect(baseAfter).toBeGreaterThan(0);
+
+  // A profile opens in a new tab with the chosen metrics.
+  const link = table.getByRole('link', { name: names[0], exact: true });
+  const [profile] = await Promise.all([context.waitForEvent('page'), link.click()]);
+  await expect(profile).toHaveURL(/\/analytics\/profile\/\d+\/[^?]+\?attributes=/);
+  await expect(profile.getByRole('heading', { level: 1, name: names[0] })).toBeVisible({ timeout: 30_000 });
+  await profile.close();
+});
+
+test('an analytics search is saved, applied again, and leaving asks first', async ({ page }) => {
+  await signIn(page, DEMO_USERS.admin);
+  await page.goto('/analytics');
+  await chooseMetrics(page);
+  const name = `Liking ${Date.now()}`;
+  await page.getByRole('textbox', { name: 'Search name' }).fill(name);
+  await page.getByRole('button', { name: 'Save search' }).click();
+  await expect(page.getByText(`Successfully saved current search as "${name}".`)).toBeVisible();
+
+  // Leaving with filters set asks; Cancel stays.
+  await page.getByRole('link', { name: 'Home' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Save current search?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/analytics$/);
+
+  // A fresh screen, then the saved search runs again.
+  await page.getByRole('link', { name: 'Home' }).first().click();
+  await page
+    .getByRole('dialog', { name: 'Save current search?' })
+    .getByRole('button', { name: 'No' })
+    .click();
+  await expect(page).toHaveURL(/\/home\/$/);
+  await page.goto('/analytics');
+  await expect(page.getByRole('combobox', { name: 'Metric 1', exact: true })).toHaveValue('');
+  await page.getByRole('button', { name: 'Saved Analytics' }).click();
+  const panel = page.getByRole('dialog', { name: 'Saved Analytics' });
+  await panel.getByRole('button', { name: `Apply saved search ${name}` }).click();
+  const table = resultsTable(page);
+  // A cold library can take a while to answer the first search.
+  await expect(table).toBeVisible({ timeout: SEARCH_TIMEOUT });
+  await expect(table.getByRole('columnheader', { name: 'T2B Overall Liking' })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'M Strength' })).toBeVisible();
+  await page.getByRole('button', { name: 'Show filters' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Use metric 1 for significance' })).toBeChecked();
+
+  // The diagnostics of the result.
+  await page.getByRole('button', { name: 'Diagnostics' }).click();
+  const diagnostics = page.getByRole('dialog', { name: 'Diagnostics' });
+  await expect(diagnostics.getByText(/Studies found: \d+/)).toBeVisible();
+  await expect(diagnostics.getByText(/Studies with anomalies: \d+/)).toBeVisible();
+  await expectAccessible(page, 'analytics diagnostics');
+});
+
+test('a wizard opens the analytics screen with a search that runs at once', async ({ page }) => {
+  await signIn(page, DEMO_USERS.admin);
+  const query = {
+    type: 'fragrances',
+    q: { metrics: { metricsList: [{ metric: 'liking', aggregation: 'mean', confidence: false }] } },
+  };
+  const header = 'Confirm your selections:';
+  await page.goto(
+    `/analytics?startSearch=true&hideDescription=true&header=${encodeURIComponent(header)}&q=${encodeURIComponent(JSON.stringify(query))}`,
+  );
+  await expect(page.getByText(header)).toBeVisible();
+  await expect(resultsTable(page).getByRole('columnheader', { name: 'M Overall Liking' })).toBeVisible({
+    timeout: SEARCH_TIMEOUT,
+  });
+  await expect(page.getByRole('button', { name: 'Show filters' })).toBeVisible();
+});
+
+test('a client user without analytics access is told so and sees no products', async ({ page }) => {
+  await signIn(page, DEMO_USERS.client);
+  await page.goto('/analytics');
+  await expect(
+    page.getByText('Advanced Analytics is available to admins and users with analytics access.'),
+  ).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await expectAccessible(page, 'analytics without access');
+});
