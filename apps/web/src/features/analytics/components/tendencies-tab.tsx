@@ -103,7 +103,15 @@ function TendenciesTable({ rows, field }: { rows: TendenciesResponse['table_data
       tabIndex={0}
       style={{ overflowX: 'auto', borderRadius: 'var(--mantine-radius-md)' }}
     >
-      <Table striped withTableBorder verticalSpacing="xs" fz="sm" aria-label={label} miw={340}>
+      <Table
+        striped
+        withTableBorder
+        verticalSpacing="xs"
+        fz="sm"
+        aria-label={label}
+        miw={300}
+        horizontalSpacing="xs"
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{TENDENCY_FIELD_LABELS[field]}</Table.Th>
@@ -247,8 +255,10 @@ export function TendenciesTab({ request }: { request: MetricSearchRequest }) {
               <TendenciesChart rows={rows} />
               <TendenciesTable rows={rows} field={current.field} />
               <Text size="xs" c="dimmed">
-                A fragrance with several values (dominant notes) counts once for each, so the percentages may
-                add up to more than 100%. Fragrances without a value count as No tag.
+                {current.field === 'dominant_note'
+                  ? 'A fragrance counts once for each of its dominant notes, so the percentages may add up to more than 100%. '
+                  : ''}
+                Fragrances without a value count as No tag.
               </Text>
             </>
           )}

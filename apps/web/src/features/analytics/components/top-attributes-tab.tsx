@@ -72,9 +72,9 @@ export const TOP_ATTRIBUTES_MESSAGES = {
 } as const;
 
 /** Colours of the bar segments: agreement, neither, disagreement (text on them stays readable). */
-const SEGMENT_COLOURS = { top_2_box: 'teal.8', neither: 'gray.3', bottom_2_box: 'red.8' } as const;
+const SEGMENT_COLOURS = { top_2_box: 'teal.9', neither: 'gray.3', bottom_2_box: 'red.9' } as const;
 /** Segments narrower than this show their percentage on hover only. */
-const SEGMENT_LABEL_MIN = 14;
+const SEGMENT_LABEL_MIN = 18;
 
 /**
  * A tab body with a settings side panel, open by default, that the user may hide to give the results
@@ -203,7 +203,7 @@ function BoxBar({ row }: { row: AttributeRow }) {
   if (segments.length === 0) return <Text size="sm">-</Text>;
   const base = attributeBaseText(row);
   return (
-    <Progress.Root size={22} radius="sm" role="img" aria-label={`${barText(segments)}. ${base}`} miw={160}>
+    <Progress.Root size={22} radius="sm" role="img" aria-label={`${barText(segments)}. ${base}`} miw={130}>
       {segments
         .filter((segment) => segment.percent > 0)
         .map((segment) => (
@@ -243,7 +243,7 @@ function AttributesTable({ rows }: { rows: AttributeRow[] }) {
       tabIndex={0}
       style={{ overflowX: 'auto', borderRadius: 'var(--mantine-radius-md)' }}
     >
-      <Table striped withTableBorder verticalSpacing="xs" fz="sm" aria-label="Top attributes" miw={620}>
+      <Table striped withTableBorder verticalSpacing="xs" fz="sm" aria-label="Top attributes" miw={560}>
         <Table.Thead>
           <Table.Tr>
             {ATTRIBUTE_COLUMNS.map((column) => (
@@ -391,7 +391,7 @@ export function TopAttributesTab({ request }: { request: MetricSearchRequest }) 
   } else {
     const { attributes, fragrances } = job.data.result.json;
     const settings = current!.settings;
-    const heading = `${settings.order === 'best' ? 'Best' : 'Worst'} ${settings.count} by ${
+    const heading = `${settings.order === 'best' ? 'Best' : 'Worst'} ${settings.count} attributes by ${
       ATTRIBUTE_AGGREGATION_LABELS[settings.aggregation]
     }`;
     body = (
