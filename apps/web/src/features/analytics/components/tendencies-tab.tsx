@@ -1,4 +1,9 @@
-import type { MetricSearchRequest, TendenciesRequest, TendenciesResponse } from '@accord/contracts';
+import {
+  TENDENCY_FIELD_LABELS,
+  type MetricSearchRequest,
+  type TendenciesRequest,
+  type TendenciesResponse,
+} from '@accord/contracts';
 import {
   ActionIcon,
   Alert,
@@ -24,7 +29,6 @@ import { useSession } from '../../../lib/session.ts';
 import { useDownloadTendenciesMutation, useTendenciesQuery } from '../api/tendencies.ts';
 import {
   TENDENCY_COUNT_OPTIONS,
-  TENDENCY_FIELD_LABELS,
   TENDENCY_TYPES,
   chartLabel,
   formatPercentage,

@@ -1,5 +1,10 @@
-import type { TENDENCY_FIELDS } from '@accord/contracts';
-import { type MetricSearchRequest, type TendenciesRequest, type TendenciesResponse } from '@accord/contracts';
+import {
+  TENDENCY_FIELD_LABELS,
+  type MetricSearchRequest,
+  type TENDENCY_FIELDS,
+  type TendenciesRequest,
+  type TendenciesResponse,
+} from '@accord/contracts';
 
 export type TendencyField = (typeof TENDENCY_FIELDS)[number];
 export type TendencyRow = TendenciesResponse['table_data'][number];
@@ -18,18 +23,6 @@ export const TENDENCY_TYPES = [
   },
 ] as const satisfies readonly { value: string; label: string; fields: readonly TendencyField[] }[];
 export type TendencyType = (typeof TENDENCY_TYPES)[number]['value'];
-
-/** Labels of the fragrance fields, as the study and search screens head them. */
-export const TENDENCY_FIELD_LABELS: Record<TendencyField, string> = {
-  family: 'Family',
-  subfamily: 'Subfamily',
-  specifier: 'Specifier',
-  dominant_note: 'Dominant Note',
-  perfumer_name: 'Perfumer Name',
-  methodology: 'Methodology',
-  region: 'Region',
-  country: 'Country',
-};
 
 /** Count: how many of the most frequent values to keep ('all': every value). */
 export const TENDENCY_COUNT_OPTIONS = [
