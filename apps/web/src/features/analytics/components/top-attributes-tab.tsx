@@ -265,7 +265,7 @@ function AttributesTable({ rows }: { rows: AttributeRow[] }) {
                 {attributeLabel(row)}
                 {row.n < LOW_BASE ? (
                   <Tooltip label={attributeBaseText(row)} withArrow>
-                    <Badge ml="xs" size="xs" color="orange.9" variant="light">
+                    <Badge ml="xs" size="xs" color="red.9" variant="outline">
                       Low base
                     </Badge>
                   </Tooltip>
@@ -405,6 +405,9 @@ export function TopAttributesTab({ request }: { request: MetricSearchRequest }) 
               <Text size="sm" c="dimmed">
                 {ATTRIBUTE_TYPE_LABELS[settings.attributeType]} · pooled over {fragrances}{' '}
                 {fragrances === 1 ? 'fragrance' : 'fragrances'}
+                {attributes.length > 0 && attributes.length < settings.count
+                  ? ` · only ${attributes.length} ${attributes.length === 1 ? 'attribute has' : 'attributes have'} answers`
+                  : ''}
               </Text>
             </div>
             {permissions.allowDownload && attributes.length > 0 ? (
