@@ -738,3 +738,15 @@ export const XlsxFiltersQuery = z.object({
     })
     .meta({ description: 'Comma-separated spreadsheet filters (default: bases).' }),
 });
+
+/** Headings of the fragrance fields the tendencies count by (the first column of their table). */
+export const TENDENCY_FIELD_LABELS: Record<(typeof TENDENCY_FIELDS)[number], string> = {
+  family: 'Family',
+  subfamily: 'Subfamily',
+  specifier: 'Specifier',
+  dominant_note: 'Dominant Note',
+  perfumer_name: 'Perfumer Name',
+  methodology: 'Methodology',
+  region: 'Region',
+  country: 'Country',
+};

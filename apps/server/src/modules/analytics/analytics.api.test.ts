@@ -714,7 +714,7 @@ describe('POST /api/analytics/tendencies (and xlsx)', () => {
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     expect(workbook.worksheets[0]!.getRow(1).values).toEqual([
       undefined,
-      'Value',
+      'Family',
       'Number of fragrances',
       'Percentage of fragrances',
     ]);

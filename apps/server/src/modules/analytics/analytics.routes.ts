@@ -22,6 +22,7 @@ import {
   XlsxFiltersResponse,
   QueuedJob,
   TENDENCIES_FILE_NAME,
+  TENDENCY_FIELD_LABELS,
   TendenciesRequest,
   TendenciesResponse,
   XLSX_CONTENT_TYPE,
@@ -70,11 +71,29 @@ const ATTRIBUTES_XLSX_COLUMNS: ExportColumn[] = [
   { key: 'n', header: 'n', width: 8 },
 ];
 
-const TENDENCIES_XLSX_COLUMNS: ExportColumn[] = [
-  { key: 'name', header: 'Value', width: 30 },
-  { key: 'count', header: 'Number of fragrances', width: 22 },
-  { key: 'percentage', header: 'Percentage of fragrances', width: 24 },
-];
+/** Boxes as rounded percentages and means with 2 decimals, as the tab and the metrics download show them. */
+function attributeXlsxRow(row: NonNullable<TopAttributesStatus['result']>['json']['attributes'][number]) {
+  const percent = (share: number | null) => (share === null ? null : Math.round(share * 100));
+  return {
+    attribute: row.attribute,
+    top_2_box: percent(row.top_2_box),
+    bottom_2_box: percent(row.bottom_2_box),
+    mean: row.mean === null ? null : Math.round(row.mean * 100) / 100,
+    top_box: percent(row.top_box),
+    bottom_box: percent(row.bottom_box),
+    n: row.n,
+  };
+}
+
+/** The tendencies table headed by the counted field, percentages with one decimal as the tab shows them. */
+function tendenciesXlsxColumns(groupby: string): ExportColumn[] {
+  const field = groupby.slice('perfume_characteristics.'.length) as keyof typeof TENDENCY_FIELD_LABELS;
+  return [
+    { key: 'name', header: TENDENCY_FIELD_LABELS[field] ?? 'Value', width: 30 },
+    { key: 'count', header: 'Number of fragrances', width: 22 },
+    { key: 'percentage', header: 'Percentage of fragrances', width: 24 },
+  ];
+}
 
 const errorResponses = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
 const statusErrors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
@@ -306,7 +325,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
         ATTRIBUTES_FILE_NAME,
         'Top attributes',
         ATTRIBUTES_XLSX_COLUMNS,
-        status.result.json.attributes,
+        status.result.json.attributes.map(attributeXlsxRow),
       );
     },
   );
@@ -343,8 +362,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
         reply,
         TENDENCIES_FILE_NAME,
         'Tendencies',
-        TENDENCIES_XLSX_COLUMNS,
-        found.table_data,
+        tendenciesXlsxColumns(request.body.data.groupby),
+        found.table_data.map((row) => ({ ...row, percentage: Math.round(row.percentage * 10) / 10 })),
       );
     },
   );

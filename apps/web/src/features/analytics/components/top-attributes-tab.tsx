@@ -1,0 +1,457 @@
+import { LOW_BASE, MESSAGES, type MetricSearchRequest } from '@accord/contracts';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Group,
+  Loader,
+  NumberInput,
+  Progress,
+  Radio,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  IconArrowsSort,
+  IconChevronDown,
+  IconChevronUp,
+  IconDownload,
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarLeftExpand,
+  IconPlayerPlay,
+} from '@tabler/icons-react';
+import { useId, useState, type ReactNode } from 'react';
+import { useSession } from '../../../lib/session.ts';
+import {
+  isJobFinished,
+  useDownloadTopAttributesMutation,
+  useQueueTopAttributesMutation,
+  useTopAttributesJobQuery,
+} from '../api/top-attributes.ts';
+import {
+  ATTRIBUTE_AGGREGATION_LABELS,
+  ATTRIBUTE_AGGREGATION_OPTIONS,
+  ATTRIBUTE_COLUMNS,
+  ATTRIBUTE_TYPE_LABELS,
+  ATTRIBUTE_TYPE_OPTIONS,
+  DEFAULT_ATTRIBUTE_COUNT,
+  MAX_ATTRIBUTE_COUNT,
+  attributeBaseText,
+  attributeCountError,
+  attributeLabel,
+  barSegments,
+  barText,
+  formatAttributeValue,
+  isAttributeAggregation,
+  isAttributeType,
+  nextSort,
+  sortAttributes,
+  topAttributesBody,
+  type AttributeAggregation,
+  type AttributeOrder,
+  type AttributeRow,
+  type AttributeSettings,
+  type AttributeSort,
+  type AttributeType,
+} from '../utils/attributes-table.ts';
+
+export const TOP_ATTRIBUTES_MESSAGES = {
+  chooseSettings: 'Select filters in order to see top attributes.',
+  noData: 'No data available for provided filters.',
+  failed: 'The top attributes could not be computed.',
+  running: 'Computing the top attributes…',
+  binaryFootnote: '* A CATA (dichotomous) attribute is harmonized to 1 or 5, so it has no Neither/Nor part.',
+} as const;
+
+/** Colours of the bar segments: agreement, neither, disagreement (text on them stays readable). */
+const SEGMENT_COLOURS = { top_2_box: 'teal.9', neither: 'gray.3', bottom_2_box: 'red.9' } as const;
+/** Segments narrower than this show their percentage on hover only. */
+const SEGMENT_LABEL_MIN = 18;
+
+/**
+ * A tab body with a settings side panel, open by default, that the user may hide to give the results
+ * the whole width; on a narrow screen the panel sits above the results.
+ */
+export function SidePanelLayout({
+  title,
+  panel,
+  children,
+}: {
+  title: string;
+  panel: ReactNode;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(true);
+  const panelId = useId();
+  const titleId = useId();
+  return (
+    <Stack gap="sm">
+      <Group justify="flex-start">
+        <Button
+          variant="default"
+          size="xs"
+          aria-expanded={open}
+          aria-controls={panelId}
+          leftSection={
+            open ? (
+              <IconLayoutSidebarLeftCollapse size={16} aria-hidden="true" />
+            ) : (
+              <IconLayoutSidebarLeftExpand size={16} aria-hidden="true" />
+            )
+          }
+          onClick={() => setOpen((value) => !value)}
+        >
+          {open ? `Hide ${title.toLowerCase()}` : `Show ${title.toLowerCase()}`}
+        </Button>
+      </Group>
+      <Box
+        style={{
+          display: 'flex',
+          gap: 'var(--mantine-spacing-md)',
+          alignItems: 'flex-start',
+          flexWrap: 'wrap',
+        }}
+      >
+        {open ? (
+          <Card
+            id={panelId}
+            withBorder
+            radius="md"
+            padding="md"
+            component="section"
+            aria-labelledby={titleId}
+            style={{ flex: '1 1 240px', maxWidth: '100%' }}
+            maw={{ base: '100%', md: 300 }}
+          >
+            <Title order={3} fz="md" mb="sm" id={titleId}>
+              {title}
+            </Title>
+            {panel}
+          </Card>
+        ) : (
+          <div id={panelId} hidden />
+        )}
+        <Box style={{ flex: '999 1 420px', minWidth: 0, maxWidth: '100%' }}>{children}</Box>
+      </Box>
+    </Stack>
+  );
+}
+
+/** A muted empty-state text, or a status while work is under way. */
+export function TabMessage({ children, busy = false }: { children: ReactNode; busy?: boolean }) {
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Group gap="sm" justify="center" role={busy ? 'status' : undefined}>
+        {busy ? <Loader size="sm" aria-hidden="true" /> : null}
+        <Text c="dimmed" size="sm" ta="center">
+          {children}
+        </Text>
+      </Group>
+    </Card>
+  );
+}
+
+function SortableHeader({
+  label,
+  sortKey,
+  sort,
+  onSort,
+  align,
+}: {
+  label: string;
+  sortKey: AttributeSort['key'];
+  sort: AttributeSort | null;
+  onSort: (key: AttributeSort['key']) => void;
+  align: 'left' | 'right';
+}) {
+  const active = sort?.key === sortKey;
+  const Icon = !active ? IconArrowsSort : sort.direction === 'asc' ? IconChevronUp : IconChevronDown;
+  return (
+    <Table.Th
+      aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      <UnstyledButton
+        onClick={() => onSort(sortKey)}
+        style={{
+          display: 'flex',
+          width: '100%',
+          justifyContent: align === 'right' ? 'flex-end' : 'flex-start',
+        }}
+      >
+        <Group gap={4} wrap="nowrap">
+          <Text span fw={700} size="sm">
+            {label}
+          </Text>
+          <Icon size={14} aria-hidden="true" stroke={active ? 2.2 : 1.5} />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+function BoxBar({ row }: { row: AttributeRow }) {
+  const segments = barSegments(row);
+  if (segments.length === 0) return <Text size="sm">-</Text>;
+  const base = attributeBaseText(row);
+  return (
+    <Progress.Root size={22} radius="sm" role="img" aria-label={`${barText(segments)}. ${base}`} miw={130}>
+      {segments
+        .filter((segment) => segment.percent > 0)
+        .map((segment) => (
+          <Tooltip key={segment.key} label={`${segment.label}: ${segment.percent}% · ${base}`} withArrow>
+            <Progress.Section value={segment.percent} color={SEGMENT_COLOURS[segment.key]} withAria={false}>
+              {segment.percent >= SEGMENT_LABEL_MIN ? (
+                <Progress.Label c={segment.key === 'neither' ? 'dark.7' : 'white'} fz="xs">
+                  {segment.percent}%
+                </Progress.Label>
+              ) : null}
+            </Progress.Section>
+          </Tooltip>
+        ))}
+    </Progress.Root>
+  );
+}
+
+function ValueCell({ row, value }: { row: AttributeRow; value: 'mean' | 'top_box' | 'bottom_box' }) {
+  return (
+    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+      <Tooltip label={attributeBaseText(row)} withArrow openDelay={150}>
+        <Text span size="sm" style={{ cursor: 'help' }}>
+          {formatAttributeValue(row[value], value)}
+        </Text>
+      </Tooltip>
+    </Table.Td>
+  );
+}
+
+function AttributesTable({ rows }: { rows: AttributeRow[] }) {
+  const [sort, setSort] = useState<AttributeSort | null>(null);
+  const sorted = sortAttributes(rows, sort);
+  return (
+    <Box
+      role="region"
+      aria-label="Top attributes, scrollable"
+      tabIndex={0}
+      style={{ overflowX: 'auto', borderRadius: 'var(--mantine-radius-md)' }}
+    >
+      <Table striped withTableBorder verticalSpacing="xs" fz="sm" aria-label="Top attributes" miw={560}>
+        <Table.Thead>
+          <Table.Tr>
+            {ATTRIBUTE_COLUMNS.map((column) => (
+              <SortableHeader
+                key={column.key}
+                label={column.label}
+                sortKey={column.key}
+                sort={sort}
+                onSort={(key) => setSort((current) => nextSort(current, key))}
+                align={column.key === 'attribute' || column.key === 'bar' ? 'left' : 'right'}
+              />
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {sorted.map((row) => (
+            <Table.Tr key={row.field}>
+              <Table.Th scope="row" fw={500} style={{ overflowWrap: 'anywhere', minWidth: 140 }}>
+                {attributeLabel(row)}
+                {row.n < LOW_BASE ? (
+                  <Tooltip label={attributeBaseText(row)} withArrow>
+                    <Badge ml="xs" size="xs" color="red.9" variant="outline">
+                      Low base
+                    </Badge>
+                  </Tooltip>
+                ) : null}
+              </Table.Th>
+              <Table.Td style={{ width: '40%' }}>
+                <BoxBar row={row} />
+              </Table.Td>
+              <ValueCell row={row} value="mean" />
+              <ValueCell row={row} value="top_box" />
+              <ValueCell row={row} value="bottom_box" />
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Box>
+  );
+}
+
+interface Run {
+  requestKey: string;
+  jobId: string;
+  settings: AttributeSettings;
+}
+
+/**
+ * The Top Attributes tab of Advanced Analytics (document 3 sections 2.1, 3.2, 4.1, 5, 7 and 9): the
+ * attributes of the fragrances the search found, pooled and ranked best or worst by an aggregation,
+ * as a sortable table with a T2B / Neither/Nor / B2B bar, and the fragrance_attributes.xlsx download.
+ */
+export function TopAttributesTab({ request }: { request: MetricSearchRequest }) {
+  const { permissions } = useSession();
+  const [order, setOrder] = useState<AttributeOrder>('best');
+  const [count, setCount] = useState<string | number>(DEFAULT_ATTRIBUTE_COUNT);
+  const [attributeType, setAttributeType] = useState<AttributeType | null>(null);
+  const [aggregation, setAggregation] = useState<AttributeAggregation | null>(null);
+  const [run, setRun] = useState<Run | null>(null);
+  const queue = useQueueTopAttributesMutation();
+  const download = useDownloadTopAttributesMutation();
+  const requestKey = JSON.stringify(request);
+  // A new search makes the last run's rows stale: they belong to other filters.
+  const current = run && run.requestKey === requestKey ? run : null;
+  const job = useTopAttributesJobQuery(current?.jobId ?? null);
+  const countError = attributeCountError(count);
+  const canRun = attributeType !== null && aggregation !== null && countError === null;
+  const running = queue.isPending || (current !== null && !job.isError && !isJobFinished(job.data));
+
+  function runSearch() {
+    if (!attributeType || !aggregation || countError !== null) return;
+    const settings: AttributeSettings = { order, count: Number(count), attributeType, aggregation };
+    queue.mutate(topAttributesBody(request, settings), {
+      onSuccess: (jobId) => setRun({ requestKey, jobId, settings }),
+      // Job errors are logged and the loader turned off (document 3 section 8).
+      onError: (error) => console.error('Top attributes could not be queued:', error),
+    });
+  }
+
+  const panel = (
+    <Stack gap="sm">
+      <Radio.Group
+        label="Order"
+        value={order}
+        onChange={(value) => setOrder(value === 'worst' ? 'worst' : 'best')}
+      >
+        <Group gap="md" mt={4}>
+          <Radio value="best" label="Best" />
+          <Radio value="worst" label="Worst" />
+        </Group>
+      </Radio.Group>
+      <NumberInput
+        label="Attributes #"
+        value={count}
+        onChange={setCount}
+        min={1}
+        max={MAX_ATTRIBUTE_COUNT}
+        allowDecimal={false}
+        allowNegative={false}
+        clampBehavior="none"
+        error={countError}
+      />
+      <Select
+        label="Attribute Type"
+        placeholder="Choose a type"
+        data={ATTRIBUTE_TYPE_OPTIONS}
+        value={attributeType}
+        onChange={(value) => {
+          setAttributeType(isAttributeType(value) ? value : null);
+          setAggregation(null);
+        }}
+        allowDeselect={false}
+      />
+      <Select
+        label="Aggregation"
+        placeholder={attributeType ? 'Choose an aggregation' : 'Choose a type first'}
+        data={ATTRIBUTE_AGGREGATION_OPTIONS}
+        value={aggregation}
+        onChange={(value) => setAggregation(isAttributeAggregation(value) ? value : null)}
+        disabled={attributeType === null}
+        allowDeselect={false}
+      />
+      <Button
+        onClick={runSearch}
+        disabled={!canRun}
+        loading={running}
+        leftSection={<IconPlayerPlay size={16} aria-hidden="true" />}
+      >
+        Run
+      </Button>
+    </Stack>
+  );
+
+  let body: ReactNode;
+  if (!current && !queue.isPending) {
+    body = <TabMessage>{TOP_ATTRIBUTES_MESSAGES.chooseSettings}</TabMessage>;
+  } else if (running) {
+    body = <TabMessage busy>{TOP_ATTRIBUTES_MESSAGES.running}</TabMessage>;
+  } else if (job.isError || !job.data?.result) {
+    body = (
+      <Alert color="red" variant="light" title={TOP_ATTRIBUTES_MESSAGES.failed}>
+        {job.data?.error ?? 'Please run it again.'}
+      </Alert>
+    );
+  } else {
+    const { attributes, fragrances } = job.data.result.json;
+    const settings = current!.settings;
+    const heading = `${settings.order === 'best' ? 'Best' : 'Worst'} ${settings.count} attributes by ${
+      ATTRIBUTE_AGGREGATION_LABELS[settings.aggregation]
+    }`;
+    body = (
+      <Card withBorder radius="md" padding="md" component="section" aria-label="Top attributes results">
+        <Stack gap="sm">
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <div>
+              <Title order={3} fz="md">
+                {heading}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {ATTRIBUTE_TYPE_LABELS[settings.attributeType]} · pooled over {fragrances}{' '}
+                {fragrances === 1 ? 'fragrance' : 'fragrances'}
+                {attributes.length > 0 && attributes.length < settings.count
+                  ? ` · only ${attributes.length} ${attributes.length === 1 ? 'attribute has' : 'attributes have'} answers`
+                  : ''}
+              </Text>
+            </div>
+            {permissions.allowDownload && attributes.length > 0 ? (
+              <Tooltip label="Download the top attributes" withArrow>
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  aria-label="Download the top attributes"
+                  loading={download.isPending}
+                  onClick={() => download.mutate(current!.jobId)}
+                >
+                  <IconDownload size={18} aria-hidden="true" />
+                </ActionIcon>
+              </Tooltip>
+            ) : null}
+          </Group>
+          {attributes.length === 0 ? (
+            <Text c="dimmed" size="sm">
+              {TOP_ATTRIBUTES_MESSAGES.noData}
+            </Text>
+          ) : (
+            <>
+              <AttributesTable rows={attributes} />
+              <Stack gap={2}>
+                <Text size="xs" c="dimmed">
+                  {MESSAGES.harmonisedFootnote}. Hover a number or a bar to see its base n; a base below{' '}
+                  {LOW_BASE} is a low base.
+                </Text>
+                {attributes.some((row) => row.is_binary_scale) ? (
+                  <Text size="xs" c="dimmed">
+                    {TOP_ATTRIBUTES_MESSAGES.binaryFootnote}
+                  </Text>
+                ) : null}
+              </Stack>
+            </>
+          )}
+        </Stack>
+      </Card>
+    );
+  }
+
+  return (
+    <SidePanelLayout title="Attribute settings" panel={panel}>
+      {body}
+    </SidePanelLayout>
+  );
+}

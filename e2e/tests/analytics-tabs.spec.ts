@@ -1,0 +1,227 @@
+import { readFile } from 'node:fs/promises';
+import type {
+  TendenciesRequest,
+  TendenciesResponse,
+  TopAttributesRequest,
+  TopAttributesStatus,
+} from '@accord/contracts';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/a11y.ts';
+import { DEMO_USERS } from '../support/env.ts';
+import { apiToken, signIn } from '../support/session.ts';
+
+/**
+ * The page-specific part of the journey: open Advanced Analytics and run a metric search, after which
+ * the result tabs appear. Everything else reads only the two tabs.
+ */
+async function runAnalyticsSearch(page: Page) {
+  await page.goto('/analytics');
+  await expect(page.getByRole('heading', { level: 1, name: 'Advanced Analytics' })).toBeVisible();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('tab', { name: 'Top Attributes' })).toBeVisible({ timeout: 30_000 });
+}
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** The top attributes the server answers for a body, polled as the tab polls them. */
+async function topAttributes(request: APIRequestContext, token: string, body: TopAttributesRequest) {
+  const queued = await request.post('/api/analytics/top-attributes', { headers: auth(token), data: body });
+  expect(queued.status(), await queued.text()).toBe(200);
+  const { jobid } = (await queued.json()) as { jobid: string };
+  for (;;) {
+    const response = await request.get(`/api/analytics/top-attributes/${jobid}`, { headers: auth(token) });
+    expect(response.status()).toBe(200);
+    const status = (await response.json()) as TopAttributesStatus;
+    if (status.status === 'SUCCESS') return status.result!.json;
+    expect(status.status, status.error ?? '').not.toBe('FAILURE');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/** Picks an option of a select by its visible text. */
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Narrow screens show the navigation over the page; close it to use the page. */
+async function closeNavigation(page: Page) {
+  await page
+    .getByRole('button', { name: 'Toggle navigation', expanded: true })
+    .filter({ visible: true })
+    .click();
+}
+
+const percent = (share: number | null) => (share === null ? '-' : `${Math.round(share * 100)}%`);
+
+async function expectXlsxDownload(page: Page, button: string, fileName: string) {
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: button }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(fileName);
+  const bytes = await readFile((await download.path())!);
+  expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+}
+
+// Runs against the Advanced Analytics page (/analytics): its search, then the Top Attributes and the
+// Creative & Olfactive Tendencies tabs.
+test.describe('Advanced Analytics: top attributes and tendencies tabs', () => {
+  test('a researcher ranks the attributes of a search, counts its fragrances by family and downloads both', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const token = await apiToken(request, DEMO_USERS.researcher);
+    await signIn(page, DEMO_USERS.researcher);
+    await runAnalyticsSearch(page);
+
+    // Top Attributes: empty until the settings are chosen; Run needs a type and an aggregation.
+    await page.getByRole('tab', { name: 'Top Attributes' }).click();
+    await expect(page.getByText('Select filters in order to see top attributes.')).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'Best' })).toBeChecked();
+    await expect(page.getByRole('textbox', { name: 'Attributes #' })).toHaveValue('10');
+    const runAttributes = page.getByRole('button', { name: 'Run' });
+    await expect(runAttributes).toBeDisabled();
+    await choose(page, 'Attribute Type', 'Agreement scales');
+    await expect(runAttributes).toBeDisabled();
+    await choose(page, 'Aggregation', 'Top 2 Box');
+    // Changing the type clears the aggregation.
+    await choose(page, 'Attribute Type', 'All attributes');
+    await expect(page.getByRole('combobox', { name: 'Aggregation', exact: true })).toHaveValue('');
+    await expect(runAttributes).toBeDisabled();
+    await choose(page, 'Aggregation', 'Top 2 Box');
+    await expect(runAttributes).toBeEnabled();
+    await expectAccessible(page, 'top attributes settings');
+
+    const queued = page.waitForRequest(
+      (sent) => sent.method() === 'POST' && sent.url().endsWith('/api/analytics/top-attributes'),
+    );
+    await runAttributes.click();
+    const body = (await queued).postDataJSON() as TopAttributesRequest;
+    expect(body.data).toEqual({ order: 'best', count: 10, attribute_type: 'all', aggregation: 'top_2_box' });
+    const expected = await topAttributes(request, token, body);
+    expect(expected.attributes.length).toBeGreaterThan(0);
+    expect(expected.attributes.length).toBeLessThanOrEqual(10);
+
+    const table = page.getByRole('table', { name: 'Top attributes', exact: true });
+    await expect(table).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: 'Best 10 attributes by Top 2 Box' })).toBeVisible();
+    await expect(page.getByText(`pooled over ${expected.fragrances} fragrances`)).toBeVisible();
+    const rows = table.getByRole('row');
+    await expect(rows).toHaveCount(expected.attributes.length + 1);
+    for (const [index, attribute] of expected.attributes.entries()) {
+      const row = rows.nth(index + 1);
+      await expect(row.getByRole('rowheader')).toContainText(attribute.attribute);
+      await expect(row.getByRole('img')).toHaveAttribute(
+        'aria-label',
+        new RegExp(
+          `^T2B ${percent(attribute.top_2_box)}, .*B2B ${percent(attribute.bottom_2_box)}\\. Base: n = ${attribute.n}`,
+        ),
+      );
+      await expect(row.getByRole('cell').nth(1)).toHaveText(
+        attribute.mean === null ? '-' : attribute.mean.toFixed(2),
+      );
+      await expect(row.getByRole('cell').nth(2)).toHaveText(percent(attribute.top_box));
+      await expect(row.getByRole('cell').nth(3)).toHaveText(percent(attribute.bottom_box));
+    }
+    // Best first: the T2B shares do not increase down the table.
+    const shares = expected.attributes.map((attribute) => attribute.top_2_box!);
+    expect(shares).toEqual([...shares].sort((a, b) => b - a));
+
+    // The base n shows on hover.
+    await rows.nth(1).getByRole('cell').nth(1).getByText(/\d/).hover();
+    await expect(page.getByRole('tooltip')).toContainText(`Base: n = ${expected.attributes[0]!.n}`);
+
+    // Sorting by a column.
+    const meanHeader = table.getByRole('columnheader', { name: 'Mean' });
+    await meanHeader.getByRole('button').click();
+    await expect(meanHeader).toHaveAttribute('aria-sort', 'descending');
+    const byMean = [...expected.attributes].sort((a, b) => (b.mean ?? -1) - (a.mean ?? -1));
+    await expect(rows.nth(1).getByRole('rowheader')).toContainText(byMean[0]!.attribute);
+    await meanHeader.getByRole('button').click();
+    await expect(meanHeader).toHaveAttribute('aria-sort', 'ascending');
+    await expect(rows.nth(1).getByRole('rowheader')).toContainText(byMean.at(-1)!.attribute);
+    await expectAccessible(page, 'top attributes results');
+    await page.screenshot({ path: 'test-results/analytics-top-attributes-1280.png', fullPage: true });
+    await expectXlsxDownload(page, 'Download the top attributes', 'fragrance_attributes.xlsx');
+
+    // The side panel can be hidden and shown again.
+    await page.getByRole('button', { name: 'Hide attribute settings' }).click();
+    await expect(page.getByRole('combobox', { name: 'Attribute Type', exact: true })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Show attribute settings' }).click();
+    await expect(page.getByRole('combobox', { name: 'Attribute Type', exact: true })).toBeVisible();
+
+    // Creative & Olfactive Tendencies: Run needs Count, Metadata Type and Metadata.
+    await page.getByRole('tab', { name: 'Creative & Olfactive Tendencies' }).click();
+    await expect(page.getByText('Select filters in order to see tendencies data.')).toBeVisible();
+    const runTendencies = page.getByRole('button', { name: 'Run' });
+    await expect(runTendencies).toBeDisabled();
+    await choose(page, 'Count', 'Top 10');
+    await choose(page, 'Metadata Type', 'Olfactive');
+    await expect(runTendencies).toBeDisabled();
+    await choose(page, 'Metadata', 'Family');
+    await expect(runTendencies).toBeEnabled();
+    await expectAccessible(page, 'tendencies settings');
+
+    const answered = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' && response.url().endsWith('/api/analytics/tendencies'),
+    );
+    await runTendencies.click();
+    const response = await answered;
+    const sent = response.request().postDataJSON() as TendenciesRequest;
+    expect(sent.data).toEqual({ return: 'count', groupby: 'perfume_characteristics.family', count: 10 });
+    const replay = await request.post('/api/analytics/tendencies', { headers: auth(token), data: sent });
+    const tendencies = (await replay.json()) as TendenciesResponse;
+    expect(tendencies.table_data.length).toBeGreaterThan(0);
+
+    const counts = page.getByRole('table', { name: 'Fragrances by family', exact: true });
+    await expect(counts).toBeVisible();
+    await expect(counts.getByRole('columnheader')).toHaveText([
+      'Family',
+      'Number of fragrances',
+      'Percentage of fragrances',
+    ]);
+    const countRows = counts.getByRole('row');
+    await expect(countRows).toHaveCount(tendencies.table_data.length + 1);
+    for (const [index, entry] of tendencies.table_data.entries()) {
+      const row = countRows.nth(index + 1);
+      await expect(row.getByRole('rowheader')).toHaveText(entry.name);
+      await expect(row.getByRole('cell')).toHaveText([
+        String(entry.count),
+        `${entry.percentage.toFixed(1)}%`,
+      ]);
+    }
+    await expect(page.getByText(`${tendencies.total} fragrances counted`)).toBeVisible();
+    const chart = page.getByTestId('tendencies-chart');
+    await expect(chart.locator('svg')).toBeVisible();
+    await expect(chart).toContainText(tendencies.table_data[0]!.name.slice(0, 15));
+    await expectAccessible(page, 'tendencies results');
+    await page.screenshot({ path: 'test-results/analytics-tendencies-1280.png', fullPage: true });
+    await expectXlsxDownload(page, 'Download the tendencies', 'fragrance_tendencies.xlsx');
+
+    // Changing the Metadata Type clears the Metadata and disables Run.
+    await choose(page, 'Metadata Type', 'Creative');
+    await expect(page.getByRole('combobox', { name: 'Metadata', exact: true })).toHaveValue('');
+    await expect(runTendencies).toBeDisabled();
+
+    // A phone-sized screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await closeNavigation(page);
+    await choose(page, 'Metadata', 'Perfumer Name');
+    await runTendencies.click();
+    await expect(page.getByRole('table', { name: 'Fragrances by perfumer name', exact: true })).toBeVisible();
+    await expectAccessible(page, 'tendencies at 390 px');
+    await page.screenshot({ path: 'test-results/analytics-tendencies-390.png', fullPage: true });
+    await page.getByRole('tab', { name: 'Top Attributes' }).click();
+    await choose(page, 'Attribute Type', 'Agreement scales');
+    await choose(page, 'Aggregation', 'Mean');
+    await page.getByRole('radio', { name: 'Worst' }).check();
+    await page.getByRole('button', { name: 'Run' }).click();
+    await expect(page.getByRole('heading', { name: 'Worst 10 attributes by Mean' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expectAccessible(page, 'top attributes at 390 px');
+    await page.screenshot({ path: 'test-results/analytics-top-attributes-390.png', fullPage: true });
+  });
+});
