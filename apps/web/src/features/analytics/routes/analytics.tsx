@@ -39,6 +39,8 @@ import { AnalyticsFilterPanel } from '../components/analytics-filter-panel.tsx';
 import { DiagnosticsModal } from '../components/diagnostics-modal.tsx';
 import { MetricsTab } from '../components/metrics-tab.tsx';
 import { PerformanceTab } from '../components/performance-tab.tsx';
+import { TendenciesTab } from '../components/tendencies-tab.tsx';
+import { TopAttributesTab } from '../components/top-attributes-tab.tsx';
 import type { AnalyticsRouteState } from '../utils/analytics-link.ts';
 import {
   buildRequest,
@@ -308,7 +310,8 @@ function AnalyticsScreen() {
                 >
                   {typeSingular} Performance
                 </Tabs.Tab>
-                {/* MERGE: Top Attributes and Creative & Olfactive Tendencies Tabs.Tab entries go here. */}
+                <Tabs.Tab value="attributes">Top Attributes</Tabs.Tab>
+                <Tabs.Tab value="tendencies">Creative &amp; Olfactive Tendencies</Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="metrics" pt="md">
                 <MetricsTab
@@ -328,7 +331,12 @@ function AnalyticsScreen() {
                   onCount={setPerformanceCount}
                 />
               </Tabs.Panel>
-              {/* MERGE: Top Attributes and Creative & Olfactive Tendencies Tabs.Panel entries go here. */}
+              <Tabs.Panel value="attributes" pt="md">
+                <TopAttributesTab request={applied} />
+              </Tabs.Panel>
+              <Tabs.Panel value="tendencies" pt="md">
+                <TendenciesTab request={applied} />
+              </Tabs.Panel>
             </Tabs>
           ) : null}
         </div>
