@@ -17,8 +17,13 @@ import { apiToken, signIn } from '../support/session.ts';
 async function runAnalyticsSearch(page: Page) {
   await page.goto('/analytics');
   await expect(page.getByRole('heading', { level: 1, name: 'Advanced Analytics' })).toBeVisible();
+  // A search needs a metric: overall liking, top 2 box.
+  await page.getByRole('combobox', { name: 'Metric 1', exact: true }).click();
+  await page.getByRole('option', { name: 'Overall Liking' }).click();
+  await page.getByRole('combobox', { name: 'Aggregation 1', exact: true }).click();
+  await page.getByRole('option', { name: /^T2B/ }).click();
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page.getByRole('tab', { name: 'Top Attributes' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('tab', { name: 'Top Attributes' })).toBeVisible({ timeout: 90_000 });
 }
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });

@@ -170,7 +170,8 @@ test('best 10 % fragrances by explicit liking in one region land on analytics, b
 });
 
 test('worst 5 concepts by implicit hand analytics the mean EEG hedonic query', async ({ page }) => {
-  await signIn(page, DEMO_USERS.sales);
+  // Analytics results are for roles with analytics access, so a researcher runs this one.
+  await signIn(page, DEMO_USERS.researcher);
   await page.goto('/topworst');
   await page.getByRole('radio', { name: 'Worst' }).check();
   await page.getByLabel('Top amount').fill('5');
