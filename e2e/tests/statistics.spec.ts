@@ -96,7 +96,10 @@ test.describe('statistics generator', () => {
     await screenshots(page, 'wizard-step3');
     await next(page).click();
 
-    // Step 4: regression with its file.
+    // Step 4: regression with its file (once the 5 s alerts of step 3, which sit over it, are gone).
+    await expect(page.getByRole('alert').filter({ hasText: 'Missing values!' })).toHaveCount(0, {
+      timeout: 15_000,
+    });
     await page.getByRole('switch', { name: 'Regression' }).check({ force: true });
     await page.locator('input[type=file]').setInputFiles(sample('sample_regression.csv'));
     await next(page).click();
