@@ -554,7 +554,11 @@ describe('uploads run as jobs on the queue', () => {
         filename: 'slow.pdf',
         high_msg: 'Uploaded slow.pdf.',
       });
-      expect((await t.jobs.boss.getJobById(STUDY_UPLOAD_QUEUE, jobId))?.state).toBe('completed');
+      await expect
+        .poll(async () => (await t.jobs.boss.getJobById(STUDY_UPLOAD_QUEUE, jobId))?.state, {
+          timeout: 5000,
+        })
+        .toBe('completed');
       const slot = await fileRow(ids.s2, 'slow.pdf');
       expect(slot.currentVersionId).not.toBeNull();
       expect((await get(`/api/study/${ids.s2}/study-files/${slot.id}`, admin)).body).toBe(
