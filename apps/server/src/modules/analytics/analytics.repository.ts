@@ -478,6 +478,14 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
       return onlyProducts(found, productIds);
     },
 
+    /** The precomputed statistics of every product of a metric (no respondent filter). */
+    async metricStoredSums(metricId: number): Promise<MetricSums[]> {
+      return sumsOf(sql`select product_id, metric_id, n, sum, sum_sq, n_top_box,
+          n_top_2_box, n_just_right, n_bottom_2_box, n_bottom_box
+        from ${productMetricStats}
+        where metric_id = ${metricId}`);
+    },
+
     /**
      * Statistics computed from the answers of the respondents meeting the conditions (alias r),
      * leaving out answers outside the 5-point scale.
@@ -679,6 +687,20 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
           error = ${'error' in outcome ? outcome.error : null},
           updated_at = now()
         where id = ${id}`);
+    },
+
+    /** A job's state without its result (which may be large), or null when it is not the caller's. */
+    async jobState(
+      id: string,
+      userId: number,
+      kind: string,
+    ): Promise<{ status: string; progress: number; error: string | null } | null> {
+      const [row] = await rows<{ status: string; progress: number; error: string | null }>(
+        sql`select status, progress, error from ${jobResults}
+          where id = ${id} and user_id = ${userId} and kind = ${kind}`,
+      );
+      if (!row) return null;
+      return { status: row.status, progress: Number(row.progress), error: row.error };
     },
 
     async findJob(

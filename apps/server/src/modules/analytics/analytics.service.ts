@@ -50,6 +50,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { mergeOptions } from '../fields/fields.presenter.ts';
 import type { FieldsRepository } from '../fields/fields.repository.ts';
 import { createAnswerCache } from '../search/answer-cache.ts';
+import { createFingerprintCache } from './analytics-cache.ts';
 import { compileFilters, s, type CompiledFilters } from '../search/search-filters.ts';
 import {
   EMPTY_SUMS,
@@ -68,6 +69,7 @@ import {
   type MetricSums,
   type OutOfScaleRow,
   type ProductRecord,
+  type ProductSelection,
 } from './analytics.repository.ts';
 
 /** A job finishing within this time is answered as done at its first poll. */
@@ -75,6 +77,10 @@ const FAST_JOB_MS = 3000;
 /** A result of every fragrance holds tens of thousands of rows: keep only a few in memory. */
 const RESULT_CACHE_ENTRIES = 20;
 const RECENT_RESULTS = 20;
+/** Product lists kept (one per distinct selection of filters, scope and study kind). */
+const PRODUCT_LISTS = 50;
+/** Metrics whose stored statistics are kept in memory (about 2 MB each at 24,000 products). */
+const STORED_SUMS_METRICS = 40;
 /** Key of a job row whose result is the same as an earlier job's (a cache hit). */
 const SAME_AS = 'same_as_job';
 
@@ -165,11 +171,35 @@ export function createAnalyticsService(deps: {
     (fingerprintRead ??= analytics.fingerprint().finally(() => {
       fingerprintRead = null;
     }));
-  const resultCache = createAnswerCache<{ result: MetricSearchResult; jobId: string }>({
-    maxEntries: RESULT_CACHE_ENTRIES,
-    fingerprint,
-  });
+  const resultCache = createFingerprintCache<{ result: MetricSearchResult; jobId: string }>(
+    RESULT_CACHE_ENTRIES,
+  );
   const scopeOf = (user: AuthUser) => studyScope(user, s.client);
+  /** What limits a user's studies, as a cache key part (staff all see the same). */
+  const scopeKey = (user: AuthUser) => (isClientScopedRole(user.roleId) ? [...user.clients].sort() : null);
+
+  /**
+   * The products a selection holds, kept per selection while the data is unchanged: the list (with
+   * its study filters, client scope and study details) is read once, not at every search.
+   */
+  const productCache = createFingerprintCache<ProductRecord[]>(PRODUCT_LISTS);
+  function productsOf(
+    user: AuthUser,
+    filters: unknown,
+    selection: Omit<ProductSelection, 'scope'>,
+    fingerprintNow: string,
+  ): Promise<ProductRecord[]> {
+    const key = JSON.stringify({
+      filters,
+      scope: scopeKey(user),
+      kind: selection.kind,
+      rdfType: selection.rdfType,
+      productIds: selection.productIds ?? null,
+    });
+    return productCache.get(key, fingerprintNow, () =>
+      analytics.products({ ...selection, scope: scopeOf(user) }),
+    );
+  }
 
   /** Compiles the study filters after checking the caller may use them (as the study search does). */
   function compileFor(user: AuthUser, query: ParsedStudySearchQuery): CompiledFilters {
@@ -202,8 +232,9 @@ export function createAnalyticsService(deps: {
   }
 
   /**
-   * Results of jobs finished in this process while they are being written to their job row, so the
-   * first poll is answered at once (other processes wait for the row).
+   * Results of the latest jobs finished in this process, kept after they are written to their job
+   * row: the first poll is answered at once (other processes wait for the row), and later polls
+   * (e.g. a comparison waiting for its searches) need not read and parse a large result again.
    */
   const recentResults = new Map<string, unknown>();
   /** Requests waiting for their job in this process, woken as soon as its result is known. */
@@ -237,7 +268,7 @@ export function createAnalyticsService(deps: {
     const known = new Promise<void>((resolve) => resultKnown.set(id, resolve));
     await jobs.settled(id, FAST_JOB_MS, {
       until: known,
-      check: async () => (await analytics.findJob(id, user.id, order.kind))?.status !== 'STARTED',
+      check: async () => (await analytics.jobState(id, user.id, order.kind))?.status !== 'STARTED',
     });
     resultKnown.delete(id);
     return id;
@@ -245,20 +276,22 @@ export function createAnalyticsService(deps: {
 
   /** The work of a job: its result and, for a cache hit, the earlier job holding the same result. */
   async function perform(job: AnalyticsJob): Promise<{ result: unknown; sameAs?: string }> {
+    // One read of the data's fingerprint serves every cache the job looks up.
+    const now = await fingerprint();
     switch (job.kind) {
       case JOB_KINDS.attributes:
-        return { result: await computeTopAttributes(job.user, job.request) };
+        return { result: await computeTopAttributes(job.user, job.request, now) };
       case JOB_KINDS.significance:
-        return { result: await computeSignificance(job.user, job.request) };
+        return { result: await computeSignificance(job.user, job.request, now) };
       case JOB_KINDS.search: {
-        if (job.noCache) return { result: await computeMetricSearch(job.user, job.request) };
+        if (job.noCache) return { result: await computeMetricSearch(job.user, job.request, now) };
         const key = JSON.stringify({
-          clients: isClientScopedRole(job.user.roleId) ? [...job.user.clients].sort() : null,
+          clients: scopeKey(job.user),
           admin: job.user.permissions.isAdmin,
           request: job.request,
         });
-        const cached = await resultCache.get(key, async () => ({
-          result: await computeMetricSearch(job.user, job.request),
+        const cached = await resultCache.get(key, now, async () => ({
+          result: await computeMetricSearch(job.user, job.request, now),
           jobId: job.jobId,
         }));
         return { result: cached.result, sameAs: cached.jobId };
@@ -293,8 +326,6 @@ export function createAnalyticsService(deps: {
       await (done.sameAs && done.sameAs !== id
         ? analytics.finishJob(id, { result: { [SAME_AS]: done.sameAs } })
         : analytics.finishJob(id, { result: done.result }));
-      // Written: from now on the row answers, in this process as in any other.
-      recentResults.delete(id);
     } catch (error) {
       console.error(`${kind} job ${id} could not be recorded: ${(error as Error).message}`);
       throw error;
@@ -307,11 +338,17 @@ export function createAnalyticsService(deps: {
     kind: JobKind,
     jobId: string,
   ): Promise<{ status: string; progress: number; result: unknown; error: string | null }> {
+    const kept = recentResults.get(jobId);
+    if (kept !== undefined) {
+      // Known here: the row only tells whether the job is the caller's (its result is not read).
+      const state = await analytics.jobState(jobId, user.id, kind);
+      if (!state) throw errors.notFound(ANALYTICS_MESSAGES.noSuchJob);
+      if (state.status === 'STARTED' || state.status === 'SUCCESS')
+        return { status: 'SUCCESS', progress: 100, result: kept, error: null };
+      return { ...state, result: null };
+    }
     const job = await analytics.findJob(jobId, user.id, kind);
     if (!job) throw errors.notFound(ANALYTICS_MESSAGES.noSuchJob);
-    const kept = recentResults.get(jobId);
-    if (job.status === 'STARTED' && kept !== undefined)
-      return { status: 'SUCCESS', progress: 100, result: kept, error: null };
     if (job.status !== 'SUCCESS') return job;
     const pointer = (job.result as Record<string, unknown> | null)?.[SAME_AS];
     if (typeof pointer !== 'string') return job;
@@ -325,41 +362,55 @@ export function createAnalyticsService(deps: {
    * Answers outside their question's scale for the metrics, of the given products. The scan reads
    * every answer of a metric, so its outcome is kept per metric while the data is unchanged.
    */
-  const anomalyCache = createAnswerCache<OutOfScaleRow[]>({
-    maxEntries: 200,
-    fingerprint,
-  });
+  const anomalyCache = createFingerprintCache<OutOfScaleRow[]>(200);
   async function outOfScaleAnswers(
     productIds: number[],
     metricList: MetricRecord[],
+    fingerprintNow: string,
   ): Promise<OutOfScaleRow[]> {
     const wanted = new Set(productIds);
     const perMetric = await Promise.all(
       metricList
         .filter((metric) => metric.kind !== 'eeg')
-        .map((metric) => anomalyCache.get(String(metric.id), () => analytics.outOfScale(metric.id))),
+        .map((metric) =>
+          anomalyCache.get(String(metric.id), fingerprintNow, () => analytics.outOfScale(metric.id)),
+        ),
     );
     return perMetric.flat().filter((row) => wanted.has(row.productId));
   }
 
   /** Studies with a question mapped to each metric, kept while the data is unchanged. */
-  const mappingCache = createAnswerCache<number[]>({
-    maxEntries: 200,
-    fingerprint,
-  });
-  async function mappedPairs(metricList: MetricRecord[]): Promise<{ studyId: number; metricId: number }[]> {
+  const mappingCache = createFingerprintCache<number[]>(200);
+  async function mappedPairs(
+    metricList: MetricRecord[],
+    fingerprintNow: string,
+  ): Promise<{ studyId: number; metricId: number }[]> {
     const perMetric = await Promise.all(
       metricList.map(async (metric) =>
-        (await mappingCache.get(String(metric.id), () => analytics.studiesMappedTo(metric.id))).map(
-          (studyId) => ({
-            studyId,
-            metricId: metric.id,
-          }),
-        ),
+        (
+          await mappingCache.get(String(metric.id), fingerprintNow, () =>
+            analytics.studiesMappedTo(metric.id),
+          )
+        ).map((studyId) => ({
+          studyId,
+          metricId: metric.id,
+        })),
       ),
     );
     return perMetric.flat();
   }
+
+  /**
+   * The stored statistics of every product of a metric, by product id, kept while the data is
+   * unchanged: a search of every fragrance then reads no statistics row at all.
+   */
+  const storedSumsCache = createFingerprintCache<Map<number, MetricSums>>(STORED_SUMS_METRICS);
+  const storedSumsOf = (metricId: number, fingerprintNow: string) =>
+    storedSumsCache.get(String(metricId), fingerprintNow, async () => {
+      const byProduct = new Map<number, MetricSums>();
+      for (const row of await analytics.metricStoredSums(metricId)) byProduct.set(row.productId, row);
+      return byProduct;
+    });
 
   /** Sufficient statistics per product and metric: stored ones, or computed under respondent filters. */
   async function loadSums(
@@ -367,6 +418,7 @@ export function createAnalyticsService(deps: {
     metricList: MetricRecord[],
     respondentFilter: ReturnType<typeof respondentConditions>,
     outOfScaleProducts: Set<number>,
+    fingerprintNow: string,
   ): Promise<Map<number, Sums>> {
     const metricIds = [...new Set(metricList.map((metric) => metric.id))];
     const eegIds = metricList.filter((metric) => metric.kind === 'eeg').map((metric) => metric.id);
@@ -378,7 +430,13 @@ export function createAnalyticsService(deps: {
       put(await analytics.answerSums(productIds, metricIds, eegIds, respondentFilter));
       return map;
     }
-    put(await analytics.storedSums(productIds, metricIds));
+    const stored = await Promise.all(metricIds.map((metricId) => storedSumsOf(metricId, fingerprintNow)));
+    for (const byProduct of stored) {
+      for (const productId of productIds) {
+        const row = byProduct.get(productId);
+        if (row) map.set(sumsKey(productId, row.metricId), row);
+      }
+    }
     // The stored statistics count every answer; products with out-of-scale answers are recomputed
     // without them, as METRICS.md drops such answers.
     const recompute = productIds.filter((id) => outOfScaleProducts.has(id));
@@ -396,6 +454,7 @@ export function createAnalyticsService(deps: {
   async function computeMetricSearch(
     user: AuthUser,
     request: ParsedMetricSearchRequest,
+    fingerprintNow: string,
   ): Promise<MetricSearchResult> {
     const query = request.q;
     const compiled = compileFor(user, studyFiltersOf(query));
@@ -405,13 +464,12 @@ export function createAnalyticsService(deps: {
     const kind = request.type === 'concepts' ? 'concept' : 'fragrance';
     const chosenIds = request.fragrances ? [...new Set(request.fragrances.map((entry) => entry.id))] : null;
 
-    const productList = await analytics.products({
-      compiled,
-      scope: scopeOf(user),
-      kind,
-      rdfType: query.metrics.rdfType,
-      productIds: chosenIds,
-    });
+    const productList = await productsOf(
+      user,
+      studyFiltersOf(query),
+      { compiled, kind, rdfType: query.metrics.rdfType, productIds: chosenIds },
+      fingerprintNow,
+    );
     if (chosenIds) {
       const found = new Set(productList.map((product) => product.id));
       const missing = chosenIds.filter((id) => !found.has(id));
@@ -420,16 +478,16 @@ export function createAnalyticsService(deps: {
     const productIds = productList.map((product) => product.id);
     const respondentFilter = respondentConditions(query.demographics, request.demographics_fragrances);
 
-    // Both cached per metric: looked up together, they share one read of the data's fingerprint.
     const [outOfScale, mapped] = await Promise.all([
-      outOfScaleAnswers(productIds, distinctMetrics),
-      mappedPairs(distinctMetrics),
+      outOfScaleAnswers(productIds, distinctMetrics, fingerprintNow),
+      mappedPairs(distinctMetrics, fingerprintNow),
     ]);
     const sums = await loadSums(
       productIds,
       distinctMetrics,
       respondentFilter,
       new Set(outOfScale.map((row) => row.productId)),
+      fingerprintNow,
     );
 
     const columns = entries.map((entry, index) => {
@@ -683,6 +741,7 @@ export function createAnalyticsService(deps: {
   async function computeSignificance(
     user: AuthUser,
     request: ParsedSignificanceRequest,
+    fingerprintNow: string,
   ): Promise<NonNullable<SignificanceStatus['result']>> {
     const chosen = request.metrics.filter((entry) => entry.confidence);
     const metricList = await resolveMetrics(
@@ -694,12 +753,13 @@ export function createAnalyticsService(deps: {
     const missing = productIds.filter((id) => !visible.has(id));
     if (missing.length > 0) throw errors.badRequest(ANALYTICS_MESSAGES.missingProducts(missing));
     const distinct = [...new Map(metricList.map((metric) => [metric.id, metric])).values()];
-    const outOfScale = await outOfScaleAnswers(productIds, distinct);
+    const outOfScale = await outOfScaleAnswers(productIds, distinct, fingerprintNow);
     const sums = await loadSums(
       productIds,
       distinct,
       respondentConditions(request.demographics, request.demographics_fragrances),
       new Set(outOfScale.map((row) => row.productId)),
+      fingerprintNow,
     );
 
     const rows: Record<string, unknown>[] = productIds.map((id) => ({ id }));
@@ -818,6 +878,7 @@ export function createAnalyticsService(deps: {
   async function computeTopAttributes(
     user: AuthUser,
     request: ParsedTopAttributesRequest,
+    fingerprintNow: string,
   ): Promise<AttributesResult> {
     const compiled = compileFor(user, request.q as ParsedStudySearchQuery);
     const chosenIds = request.frags ? [...new Set(request.frags.map((entry) => entry.id))] : null;
@@ -838,7 +899,7 @@ export function createAnalyticsService(deps: {
       (metric) => metric.metricType === 'Attribute' && (type === 'all' || metric.kind === type),
     );
     const productIds = productList.map((product) => product.id);
-    const outOfScale = await outOfScaleAnswers(productIds, attributes);
+    const outOfScale = await outOfScaleAnswers(productIds, attributes, fingerprintNow);
     const respondentFilter = respondentConditions(request.q.demographics ?? {}, request.demographics);
     // Pooled in the database; per product (dropping out-of-scale answers) only where there are some.
     let pooledOf: (metric: MetricRecord) => Sums;
@@ -862,6 +923,7 @@ export function createAnalyticsService(deps: {
         attributes,
         respondentFilter,
         new Set(outOfScale.map((row) => row.productId)),
+        fingerprintNow,
       );
       pooledOf = (metric) =>
         productIds.reduce((total, id) => addSums(total, sumsOf(sums, id, metric.id)), EMPTY_SUMS as Sums);
