@@ -43,6 +43,8 @@ const FAST_JOB_MS = 3000;
 const SEARCH_POLL_MS = 50;
 /** A metric search not done after this long fails the comparison. */
 const SEARCH_TIMEOUT_MS = 10 * 60_000;
+/** Comparison results kept in memory after they are written (each holds two whole searches). */
+const RECENT_RESULTS = 10;
 
 export const COMPARISONS_QUEUE = 'comparisons';
 export const COMPARISON_KINDS = {
@@ -171,10 +173,24 @@ function topFragrances(result: MetricSearchResult): TopFamilyFragrance[] {
 
 export function createComparisonsService(deps: {
   analytics: AnalyticsService;
-  jobsRepository: Pick<AnalyticsRepository, 'createJob' | 'finishJob' | 'findJob'>;
+  jobsRepository: Pick<AnalyticsRepository, 'createJob' | 'finishJob' | 'findJob' | 'jobState'>;
   jobs: JobQueue;
 }) {
   const { analytics, jobsRepository, jobs } = deps;
+
+  /**
+   * Results of the latest comparisons finished in this process: the POST answers as soon as the
+   * result is known, and polls here need not wait for (or read back) the large job row; polls in
+   * other processes read the row once it is written.
+   */
+  const recentResults = new Map<string, unknown>();
+  /** Requests waiting for their comparison in this process, woken as soon as its result is known. */
+  const resultKnown = new Map<string, () => void>();
+  const remember = (id: string, result: unknown) => {
+    recentResults.set(id, result);
+    if (recentResults.size > RECENT_RESULTS) recentResults.delete(recentResults.keys().next().value!);
+    resultKnown.get(id)?.();
+  };
 
   /** Waits for a metric search of the caller to end; its result, or the refusal it ended with. */
   async function searchResult(user: AuthUser, jobId: string): Promise<MetricSearchResult> {
@@ -215,6 +231,7 @@ export function createComparisonsService(deps: {
       });
       return;
     }
+    remember(data.jobId, result);
     await jobsRepository.finishJob(data.jobId, { result });
   }
 
@@ -229,13 +246,29 @@ export function createComparisonsService(deps: {
       await jobsRepository.finishJob(id, { error: ANALYTICS_MESSAGES.jobFailed }).catch(() => undefined);
       throw error;
     }
+    const known = new Promise<void>((resolve) => resultKnown.set(id, resolve));
     await jobs.settled(id, FAST_JOB_MS, {
-      check: async () => (await jobsRepository.findJob(id, user.id, kind))?.status !== 'STARTED',
+      until: known,
+      check: async () => (await jobsRepository.jobState(id, user.id, kind))?.status !== 'STARTED',
     });
+    resultKnown.delete(id);
     return id;
   }
 
   async function status(user: AuthUser, kind: ComparisonKind, jobId: string) {
+    const kept = recentResults.get(jobId);
+    if (kept !== undefined) {
+      // Known here: the row only tells whether the job is the caller's (its result is not read).
+      const state = await jobsRepository.jobState(jobId, user.id, kind);
+      if (!state) throw errors.notFound(ANALYTICS_MESSAGES.noSuchJob);
+      if (state.status === 'STARTED' || state.status === 'SUCCESS')
+        return {
+          status: 'SUCCESS' as GroupComparisonStatus['status'],
+          progress: 100,
+          result: { json: kept },
+          error: null,
+        };
+    }
     const job = await jobsRepository.findJob(jobId, user.id, kind);
     if (!job) throw errors.notFound(ANALYTICS_MESSAGES.noSuchJob);
     return {
