@@ -45,6 +45,8 @@ interface Options {
   only: string[];
   /** Skip the DuckDB comparison. */
   noDuckdb: boolean;
+  /** Endpoints measured once more with a single client (name texts; the issue targets by default). */
+  alone: string[];
 }
 
 function readOptions(): Options {
@@ -62,6 +64,7 @@ function readOptions(): Options {
       password: { type: 'string' },
       only: { type: 'string', multiple: true },
       'no-duckdb': { type: 'boolean', default: false },
+      alone: { type: 'string', multiple: true },
     },
     strict: true,
   });
@@ -88,6 +91,7 @@ function readOptions(): Options {
     existing: values.existing,
     only: values.only ?? [],
     noDuckdb: values['no-duckdb'] ?? false,
+    alone: values.alone ?? ALONE_DEFAULT,
   };
 }
 
@@ -393,6 +397,46 @@ async function measure(
   };
 }
 
+// ---------------------------------------------------------------- one client alone
+
+/**
+ * The endpoints of the analytics performance targets: besides the run with `--concurrency` clients,
+ * each is measured with one client alone (what a single user sees on a quiet server). `--alone TEXT`
+ * (repeatable) chooses others by name part; `--alone none` skips the step.
+ */
+const ALONE_DEFAULT = [
+  'analytics metric search all fragrances (no cache)',
+  'analytics metric search gender+age (no cache)',
+  'analytics significance rest, 1000 products',
+  'fragrance profile',
+  'best/worst search 10 % explicit one region',
+  'group comparison two business units',
+];
+
+/** Measures the selected endpoints matching `--alone` once more with a single client. */
+async function measureAlone(
+  origin: string,
+  selected: BenchEndpoint[],
+  tokens: Map<BenchRole, string>,
+  options: Options,
+): Promise<EndpointResult[]> {
+  if (options.concurrency === 1 || options.alone.includes('none')) return [];
+  const alone = selected.filter((endpoint) => options.alone.some((text) => endpoint.name.includes(text)));
+  const results: EndpointResult[] = [];
+  for (const endpoint of alone) {
+    const token = endpoint.role ? tokens.get(endpoint.role) : undefined;
+    results.push(await measure(origin, endpoint, token, { ...options, concurrency: 1 }));
+  }
+  return results;
+}
+
+function printAlone(results: EndpointResult[]): void {
+  if (results.length === 0) return;
+  console.log('');
+  console.log('One client alone (concurrency 1):');
+  printTable(results);
+}
+
 // ---------------------------------------------------------------- DuckDB comparison
 
 const UNFILTERED_SEARCH = 'analytics metric search all fragrances (no cache)';
@@ -588,6 +632,7 @@ async function main(): Promise<void> {
       const token = endpoint.role ? tokens.get(endpoint.role) : undefined;
       results.push(await measure(server.origin, endpoint, token, options));
     }
+    const alone = await measureAlone(server.origin, selected, tokens, options);
     clearInterval(sampler);
     sampler = undefined;
     const final = memoryOf(pid);
@@ -603,6 +648,7 @@ async function main(): Promise<void> {
 
     console.log('');
     printTable(results);
+    printAlone(alone);
     if (duckdb) printDuckdb(duckdb, results);
     console.log('');
     console.log(`engine      ${scratch.engine}`);
@@ -635,12 +681,13 @@ async function main(): Promise<void> {
         warmup: options.warmup,
       },
       endpoints: results,
+      alone,
       mappingAccuracy,
       ...(duckdb ? { duckdb } : {}),
     };
     await writeFile(path.join(repoRoot, 'bench', 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
     console.log('Results written to bench/results.json');
-    const failing = results.filter((r) => r.errors > 0);
+    const failing = [...results, ...alone].filter((r) => r.errors > 0);
     if (failing.length > 0) {
       console.error(
         `Endpoints with errors: ${failing.map((r) => `${r.name} ${JSON.stringify(r.statuses)}`).join(', ')}`,
