@@ -144,7 +144,10 @@ function studyFiltersOf(query: ParsedAnalyticsQuery): ParsedStudySearchQuery {
 /** One number per product and metric (metric ids are smallints): cheaper map keys than texts. */
 const sumsKey = (productId: number, metricId: number) => productId * 65536 + metricId;
 
-function sumsOf(map: Map<number, Sums>, productId: number, metricId: number): Sums {
+/** Statistics per sumsKey: a map, or a view over the stored statistics kept per metric. */
+type SumsTable = Pick<Map<number, Sums>, 'get'>;
+
+function sumsOf(map: SumsTable, productId: number, metricId: number): Sums {
   return map.get(sumsKey(productId, metricId)) ?? EMPTY_SUMS;
 }
 
@@ -419,7 +422,7 @@ export function createAnalyticsService(deps: {
     respondentFilter: ReturnType<typeof respondentConditions>,
     outOfScaleProducts: Set<number>,
     fingerprintNow: string,
-  ): Promise<Map<number, Sums>> {
+  ): Promise<SumsTable> {
     const metricIds = [...new Set(metricList.map((metric) => metric.id))];
     const eegIds = metricList.filter((metric) => metric.kind === 'eeg').map((metric) => metric.id);
     const map = new Map<number, Sums>();
@@ -431,20 +434,24 @@ export function createAnalyticsService(deps: {
       return map;
     }
     const stored = await Promise.all(metricIds.map((metricId) => storedSumsOf(metricId, fingerprintNow)));
-    for (const byProduct of stored) {
-      for (const productId of productIds) {
-        const row = byProduct.get(productId);
-        if (row) map.set(sumsKey(productId, row.metricId), row);
-      }
-    }
+    const byMetric = new Map(metricIds.map((metricId, index) => [metricId, stored[index]!]));
     // The stored statistics count every answer; products with out-of-scale answers are recomputed
-    // without them, as METRICS.md drops such answers.
+    // without them, as METRICS.md drops such answers (the map then holds those products' numbers).
     const recompute = productIds.filter((id) => outOfScaleProducts.has(id));
     if (recompute.length > 0) {
-      for (const id of recompute) for (const metricId of metricIds) map.delete(sumsKey(id, metricId));
+      for (const id of recompute)
+        for (const metricId of metricIds) map.set(sumsKey(id, metricId), EMPTY_SUMS);
       put(await analytics.answerSums(recompute, metricIds, eegIds, []));
     }
-    return map;
+    // A view, not a copy: callers only ask for the products of the list.
+    return {
+      get(key) {
+        const recomputed = map.get(key);
+        if (recomputed) return recomputed;
+        const metricId = key % 65536;
+        return byMetric.get(metricId)?.get((key - metricId) / 65536);
+      },
+    };
   }
 
   /** Whether a metric is expected in a study of the given kind (EEG in EEG studies, implicit in IRT). */
@@ -615,7 +622,7 @@ export function createAnalyticsService(deps: {
     by: PerformanceBreakdown,
     columns: { key: string; aggregation: Aggregation }[],
     entryMetrics: MetricRecord[],
-    sums: Map<number, Sums>,
+    sums: SumsTable,
   ): Promise<NonNullable<MetricSearchResult['performance']>> {
     const values = await analytics.breakdownValues(selection, by.category, by.field);
     const groups = new Map<string, Set<number>>();
@@ -656,7 +663,7 @@ export function createAnalyticsService(deps: {
     productList: ProductRecord[],
     keptIds: Set<number>,
     metricList: MetricRecord[],
-    sums: Map<number, Sums>,
+    sums: SumsTable,
     mapped: { studyId: number; metricId: number }[],
     outOfScale: OutOfScaleRow[],
   ): Diagnostics {
