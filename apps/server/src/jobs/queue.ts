@@ -4,8 +4,9 @@
  *
  * A job is sent with the id of its status row (job_results), so the row the client polls and the
  * pg-boss job share one id. `enqueue` wakes this process's worker at once instead of waiting for
- * its next poll, and `settled` lets a request wait briefly for a quick job: a job that finishes in
- * milliseconds then answers its final state at the first poll.
+ * its next poll, a worker that finishes a job fetches the next at once (a job queued while all were
+ * busy does not wait for a polling interval), and `settled` lets a request wait briefly for a quick
+ * job: a job that finishes in milliseconds then answers its final state at the first poll.
  */
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.ts';
@@ -84,21 +85,24 @@ export async function startJobQueue(database: Database): Promise<JobQueue> {
       });
       const ids: string[] = [];
       for (let index = 0; index < (options.concurrency ?? 1); index++) {
-        ids.push(
-          await boss.work<object>(
-            name,
-            { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
-            async (jobs) => {
-              for (const job of jobs) {
-                try {
-                  await handler(job.data as never);
-                } finally {
-                  announce(job.id, true);
-                }
+        let workerId = '';
+        workerId = await boss.work<object>(
+          name,
+          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+          async (jobs) => {
+            for (const job of jobs) {
+              try {
+                await handler(job.data as never);
+              } finally {
+                announce(job.id, true);
               }
-            },
-          ),
+            }
+            // A worker that has just finished a job looks for the next one at once: jobs queued
+            // while every worker was busy would otherwise wait for its polling interval.
+            if (!stopped && jobs.length > 0) boss.notifyWorker(workerId);
+          },
         );
+        ids.push(workerId);
       }
       workers.set(name, ids);
     },
