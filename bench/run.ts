@@ -25,6 +25,7 @@ import { createLocalFileStorage } from '../apps/server/src/storage/file-storage.
 import { ENDPOINTS, type BenchEndpoint, type BenchRole } from './endpoints.ts';
 import { compareWithDuckdb, type DuckdbComparison, type ServerNumbers } from './duckdb-compare.ts';
 import { measureMappingAccuracy } from './mapping-accuracy.ts';
+import { printStudiesUpload, runStudiesUploadBench, type StudiesUploadResult } from './studies-upload.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let PASSWORD = 'bench-password-1';
@@ -45,6 +46,8 @@ interface Options {
   only: string[];
   /** Skip the DuckDB comparison. */
   noDuckdb: boolean;
+  /** Skip the studies upload measurement (bench/studies-upload.ts). */
+  noUpload: boolean;
 }
 
 function readOptions(): Options {
@@ -62,6 +65,7 @@ function readOptions(): Options {
       password: { type: 'string' },
       only: { type: 'string', multiple: true },
       'no-duckdb': { type: 'boolean', default: false },
+      'no-upload': { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -88,6 +92,7 @@ function readOptions(): Options {
     existing: values.existing,
     only: values.only ?? [],
     noDuckdb: values['no-duckdb'] ?? false,
+    noUpload: values['no-upload'] ?? false,
   };
 }
 
@@ -601,9 +606,16 @@ async function main(): Promise<void> {
       duckdb = await duckdbComparison(scratch, server.origin, tokens);
     }
 
+    let studiesUpload: StudiesUploadResult | undefined;
+    if (!options.noUpload && scratch.databaseUrl) {
+      console.log('Studies upload: a zip of 20 studies through upload, unpack, validate and inject...');
+      studiesUpload = await runStudiesUploadBench(scratch.databaseUrl);
+    }
+
     console.log('');
     printTable(results);
     if (duckdb) printDuckdb(duckdb, results);
+    if (studiesUpload) printStudiesUpload(studiesUpload);
     console.log('');
     console.log(`engine      ${scratch.engine}`);
     console.log(
@@ -637,6 +649,7 @@ async function main(): Promise<void> {
       endpoints: results,
       mappingAccuracy,
       ...(duckdb ? { duckdb } : {}),
+      ...(studiesUpload ? { studiesUpload } : {}),
     };
     await writeFile(path.join(repoRoot, 'bench', 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
     console.log('Results written to bench/results.json');

@@ -8,8 +8,11 @@ import { FILE_PROCESS_STATUSES } from './constants.ts';
 
 export type FileProcessStatus = (typeof FILE_PROCESS_STATUSES)[number];
 
-/** Largest zip the upload takes (compressed). */
-export const STUDIES_ZIP_MAX_BYTES = 256 * 1024 * 1024;
+/**
+ * Largest zip the upload takes (compressed): the most a zip may unpack to (below), since a zip that
+ * respects that limit is never larger than it. The upload streams to disk, so the size costs no memory.
+ */
+export const STUDIES_ZIP_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 /** A zip with more entries than this is refused. */
 export const STUDIES_ZIP_MAX_ENTRIES = 10_000;
 /** A zip that unpacks to more than this many bytes is refused (zip bombs). */

@@ -372,10 +372,9 @@ async function injectStudy(
     if (!file) throw new Error(`file ${zipPath} is missing from the upload`);
     const name = zipPath.split('/').pop() as string;
     const extension = name.includes('.') ? (name.split('.').pop() as string).toLowerCase() : '';
-    const bytes = await file.read();
     const key = `studies/${studyId}/${folder}/${randomUUID()}/${name}`;
-    await storage.put(key, bytes);
     written.push(key);
+    const size = await storage.putStream(key, await file.stream());
     const [added] = await tx
       .insert(studyFiles)
       .values({ studyId, fileType, folder, name, extension, createdAt: input.now })
@@ -387,7 +386,7 @@ async function injectStudy(
         fileId,
         name,
         storageKey: key,
-        size: bytes.length,
+        size,
         status: 'success',
         errors: [],
         uploadedBy: input.userId,

@@ -376,7 +376,7 @@ async function readRequestForm(
   });
   const workbook = new ExcelJS.Workbook();
   try {
-    await workbook.xlsx.load((await file.read()) as unknown as ArrayBuffer);
+    await workbook.xlsx.read(await file.stream());
   } catch {
     issues.error(
       'Unreadable request form',
