@@ -74,8 +74,13 @@ export const ProcessStudiesRequest = z
   .object({
     /** Studies whose CMI number is already in the library replace the library's study. */
     replace_existing: z.boolean().default(false),
+    /** Only these studies (CMI numbers) replace the library's study of the same CMI number. */
+    replace_cmis: z
+      .array(z.string().trim().min(1, 'Empty CMI number').max(200, 'CMI number too long'))
+      .max(10_000, 'Too many CMI numbers')
+      .default([]),
   })
-  .default({ replace_existing: false });
+  .default({ replace_existing: false, replace_cmis: [] });
 export type ProcessStudiesRequest = z.infer<typeof ProcessStudiesRequest>;
 
 export const ProcessStudiesResponse = z.object({ task_id: z.string() });

@@ -263,7 +263,7 @@ export const fileProcessRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          'Validate and inject the studies of an ERRORED upload again (after replacing files); replace_existing replaces studies already in the library. Answers the task.',
+          'Validate and inject the studies of an ERRORED upload again (after replacing files); replace_existing replaces every study already in the library, replace_cmis only the studies of these CMI numbers. Answers the task.',
         params: FileProcessIdParam,
         body: ProcessStudiesRequest.optional(),
         response: { 200: ProcessStudiesResponse, ...writeErrors },
@@ -273,7 +273,7 @@ export const fileProcessRoutes: FastifyPluginAsyncZod<{
       fileprocess.processStudies(
         currentUser(request),
         request.params.id,
-        request.body ?? { replace_existing: false },
+        request.body ?? { replace_existing: false, replace_cmis: [] },
       ),
   );
 

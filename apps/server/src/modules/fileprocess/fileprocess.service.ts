@@ -63,6 +63,8 @@ export interface FileProcessJob {
   processId: number;
   taskId: string;
   replaceExisting: boolean;
+  /** Studies (CMI numbers) replacing the library's study of the same CMI number. */
+  replaceCmis?: string[];
 }
 
 /** Task progress (percent) once the process has reached each status. */
@@ -197,13 +199,23 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
     return process;
   };
 
-  const startTask = async (user: AuthUser, processId: number, replaceExisting: boolean) => {
+  const startTask = async (
+    user: AuthUser,
+    processId: number,
+    replaceExisting: boolean,
+    replaceCmis: string[] = [],
+  ) => {
     const taskId = randomUUID();
     await processes.queueTask({ id: taskId, userId: user.id, processId, now: clock.now() });
     return {
       taskId,
       send: () =>
-        jobs.enqueue<FileProcessJob>(FILE_PROCESS_QUEUE, taskId, { processId, taskId, replaceExisting }),
+        jobs.enqueue<FileProcessJob>(FILE_PROCESS_QUEUE, taskId, {
+          processId,
+          taskId,
+          replaceExisting,
+          replaceCmis,
+        }),
     };
   };
 
@@ -256,10 +268,13 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
     return storedFiles(storage, filesPrefix(process), files);
   };
 
-  const validate = async (process: FileProcessRecord, replaceExisting: boolean) => {
+  const validate = async (process: FileProcessRecord, job: FileProcessJob) => {
     const files = filesOf(process);
     const ref = await processes.referenceData(clock.now().getFullYear());
-    const result = await validateStudies(files, ref, { replaceExisting });
+    const result = await validateStudies(files, ref, {
+      replaceExisting: job.replaceExisting,
+      replaceCmis: job.replaceCmis ?? [],
+    });
     return { files, result };
   };
 
@@ -358,7 +373,7 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
       const process = await find(id);
       if (process.status === 'SUCCEED') throw errors.conflict(STUDIES_UPLOAD_MESSAGES.alreadyInjected);
       if (process.status !== 'ERRORED') throw errors.conflict(STUDIES_UPLOAD_MESSAGES.busy);
-      const task = await startTask(user, id, body.replace_existing);
+      const task = await startTask(user, id, body.replace_existing, body.replace_cmis ?? []);
       // A zip refused while unpacking has no files: it is unpacked again from the start.
       const from = treeFiles(process.fileTree as StoredNode[]).length > 0 ? 'UNPACKED' : 'UPLOADED';
       const moved = await processes.moveStatus(id, ['ERRORED'], {
@@ -422,7 +437,7 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
           process = (await processes.get(process.id)) as FileProcessRecord;
         }
         if (process.status === 'UNPACKED') {
-          validated = await validate(process, job.replaceExisting);
+          validated = await validate(process, job);
           const { issues, studies } = validated.result;
           const tree = buildTree(
             treeFiles(process.fileTree as StoredNode[]).map((n) => ({
@@ -446,7 +461,7 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
         }
         if (process.status === 'VALIDATED') {
           // After a restart the validation runs again: the library may have changed meanwhile.
-          validated ??= await validate(process, job.replaceExisting);
+          validated ??= await validate(process, job);
           if (validated.result.issues.some((i) => i.level === 'error')) {
             await fail(process, job.taskId, validationFailed(validated.result.issues.length, 0));
             return;
@@ -456,6 +471,7 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
             studies: validated.result.studies,
             files: new Map(validated.files.map((f) => [f.path, f])),
             replaceExisting: job.replaceExisting,
+            replaceCmis: job.replaceCmis ?? [],
             userId: process.userId,
             now: clock.now(),
           });

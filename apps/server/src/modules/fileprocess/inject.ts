@@ -30,7 +30,7 @@ import {
 } from '../../db/schema.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { MetricSuggester, type CatalogueMetric } from '../mapping/suggest.ts';
-import { readResults, type QuestionDraft, type StudyDraft, type ZipFile } from './study-zip.ts';
+import { readResults, replacing, type QuestionDraft, type StudyDraft, type ZipFile } from './study-zip.ts';
 
 type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
 
@@ -43,6 +43,8 @@ export interface InjectionInput {
   studies: StudyDraft[];
   files: Map<string, ZipFile>;
   replaceExisting: boolean;
+  /** Only these studies (CMI numbers) replace the library's, unless replaceExisting. */
+  replaceCmis?: readonly string[];
   userId: number | null;
   now: Date;
 }
@@ -104,6 +106,8 @@ export async function injectStudies(
 ): Promise<InjectionSummary> {
   const suggester = await loadSuggester(database);
   const written: string[] = [];
+  // Stored files of the replaced studies: removed once the replacing transaction has committed.
+  const replacedFiles: string[] = [];
   const summary: InjectionSummary = { studyIds: [], answers: 0, respondents: 0 };
   try {
     await database.db.transaction(async (tx) => {
@@ -121,7 +125,17 @@ export async function injectStudies(
         const study = input.studies[index] as StudyDraft;
         const parsed = await (next as Promise<ParsedResults[]>);
         next = parse(index + 1);
-        const id = await injectStudy(tx, storage, study, parsed, input, suggester, written, summary);
+        const id = await injectStudy(
+          tx,
+          storage,
+          study,
+          parsed,
+          input,
+          suggester,
+          written,
+          summary,
+          replacedFiles,
+        );
         summary.studyIds.push(id);
       }
       const moved = await tx
@@ -135,6 +149,7 @@ export async function injectStudies(
     await Promise.all(written.map((key) => storage.remove(key).catch(() => undefined)));
     throw error;
   }
+  for (const key of replacedFiles) await storage.remove(key).catch(() => undefined);
   return summary;
 }
 
@@ -251,16 +266,23 @@ async function injectStudy(
   suggester: MetricSuggester,
   written: string[],
   summary: InjectionSummary,
+  replacedFiles: string[],
 ): Promise<number> {
   const m = study.metadata;
   if (!m) throw new Error(`study folder ${study.folder} has no valid request form`);
 
-  if (input.replaceExisting) {
+  if (replacing(input, m.cMiNumber)) {
     const old = await tx
       .select({ id: studies.id })
       .from(studies)
       .where(sql`lower(${studies.cMiNumber}) = lower(${m.cMiNumber})`);
     for (const { id } of old) {
+      const stored = await tx
+        .select({ key: studyFileVersions.storageKey })
+        .from(studyFileVersions)
+        .innerJoin(studyFiles, eq(studyFiles.id, studyFileVersions.fileId))
+        .where(eq(studyFiles.studyId, id));
+      replacedFiles.push(...stored.map((s) => s.key));
       await tx.delete(answers).where(eq(answers.studyId, id));
       await tx.delete(studies).where(eq(studies.id, id));
     }
