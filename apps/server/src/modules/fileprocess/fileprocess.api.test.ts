@@ -5,7 +5,7 @@ import {
   type FileTreeNode,
   type MetricSearchStatus,
 } from '@accord/contracts';
-import { harmoniseToFivePoint } from '@accord/stats';
+import { BOX_TOLERANCE, harmoniseToFivePoint } from '@accord/stats';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileProcesses, jobResults } from '../../db/schema.ts';
@@ -486,6 +486,36 @@ describe('the clean sample', () => {
     const newKeys = await keysOf(replaced[0]!.id);
     expect(newKeys.length).toBe(oldKeys.length);
     for (const key of newKeys) expect(await disk.exists(key)).toBe(true);
+
+    // The stored statistics still equal recomputing them from the answers left.
+    const low = sql.raw(String(1 - BOX_TOLERANCE));
+    const high = sql.raw(String(5 + BOX_TOLERANCE));
+    const top2 = sql.raw(String(3.5 - BOX_TOLERANCE));
+    const differences = await t.database.rows<{ n: number }>(sql`
+      with stored as (
+        select product_id, metric_id, gender, age, in_scale, sum(n)::int as n,
+          round(sum(sum)::numeric, 4) as s, sum(n_top_2_box)::int as t2
+        from product_metric_demo_stats group by 1, 2, 3, 4, 5),
+      fresh as (
+        select a.product_id, a.metric_id, r.gender, r.age, a.value between ${low} and ${high} as in_scale,
+          count(*)::int as n, round(sum(a.value::float8)::numeric, 4) as s,
+          (count(*) filter (where a.value::float8 >= ${top2}))::int as t2
+        from answers a join respondents r on r.id = a.respondent_id
+        where a.metric_id is not null group by 1, 2, 3, 4, 5),
+      kept as (
+        select product_id, metric_id, n, round(sum::numeric, 4) as s, n_top_2_box as t2
+        from product_metric_stats),
+      counted as (
+        select a.product_id, a.metric_id, count(*)::int as n, round(sum(a.value::float8)::numeric, 4) as s,
+          case when m.kind = 'eeg' then 0 else (count(*) filter (where a.value >= ${top2}))::int end as t2
+        from answers a join metrics m on m.id = a.metric_id
+        where a.metric_id is not null group by a.product_id, a.metric_id, m.kind)
+      select (
+        (select count(*) from (select * from stored except select * from fresh) x) +
+        (select count(*) from (select * from fresh except select * from stored) y) +
+        (select count(*) from (select * from kept except select * from counted) z) +
+        (select count(*) from (select * from counted except select * from kept) w))::int as n`);
+    expect(differences).toEqual([{ n: 0 }]);
   });
 });
 
