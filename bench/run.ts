@@ -25,6 +25,7 @@ import { createLocalFileStorage } from '../apps/server/src/storage/file-storage.
 import { ENDPOINTS, type BenchEndpoint, type BenchRole } from './endpoints.ts';
 import { compareWithDuckdb, type DuckdbComparison, type ServerNumbers } from './duckdb-compare.ts';
 import { measureMappingAccuracy } from './mapping-accuracy.ts';
+import { printStudiesUpload, runStudiesUploadBench, type StudiesUploadResult } from './studies-upload.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let PASSWORD = 'bench-password-1';
@@ -47,6 +48,8 @@ interface Options {
   noDuckdb: boolean;
   /** Endpoints measured once more with a single client (name texts; the issue targets by default). */
   alone: string[];
+  /** Skip the studies upload measurement (bench/studies-upload.ts). */
+  noUpload: boolean;
 }
 
 function readOptions(): Options {
@@ -65,6 +68,7 @@ function readOptions(): Options {
       only: { type: 'string', multiple: true },
       'no-duckdb': { type: 'boolean', default: false },
       alone: { type: 'string', multiple: true },
+      'no-upload': { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -92,6 +96,7 @@ function readOptions(): Options {
     only: values.only ?? [],
     noDuckdb: values['no-duckdb'] ?? false,
     alone: values.alone ?? ALONE_DEFAULT,
+    noUpload: values['no-upload'] ?? false,
   };
 }
 
@@ -646,10 +651,17 @@ async function main(): Promise<void> {
       duckdb = await duckdbComparison(scratch, server.origin, tokens);
     }
 
+    let studiesUpload: StudiesUploadResult | undefined;
+    if (!options.noUpload && scratch.databaseUrl) {
+      console.log('Studies upload: a zip of 20 studies through upload, unpack, validate and inject...');
+      studiesUpload = await runStudiesUploadBench(scratch.databaseUrl);
+    }
+
     console.log('');
     printTable(results);
     printAlone(alone);
     if (duckdb) printDuckdb(duckdb, results);
+    if (studiesUpload) printStudiesUpload(studiesUpload);
     console.log('');
     console.log(`engine      ${scratch.engine}`);
     console.log(
@@ -684,6 +696,7 @@ async function main(): Promise<void> {
       alone,
       mappingAccuracy,
       ...(duckdb ? { duckdb } : {}),
+      ...(studiesUpload ? { studiesUpload } : {}),
     };
     await writeFile(path.join(repoRoot, 'bench', 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
     console.log('Results written to bench/results.json');

@@ -37,8 +37,8 @@ async function choose(page: Page, label: string, value: string) {
 test('a researcher uploads studies with errors, sees them in the tree, replaces the bad file, processes them and finds the new study', async ({
   page,
 }) => {
-  // Upload, validation, injection and a search on a shared machine.
-  test.setTimeout(180_000);
+  // Two uploads, validations, injections and searches on a shared machine.
+  test.setTimeout(420_000);
   await signIn(page, DEMO_USERS.researcher);
   await page.goto('/studies-upload');
   await expect(page.getByRole('heading', { level: 1, name: 'Studies Upload' })).toBeVisible();
@@ -150,4 +150,48 @@ test('a researcher uploads studies with errors, sees them in the tree, replaces 
   await page.getByRole('dialog').getByRole('button', { name: 'No', exact: true }).click();
   await expect(page).toHaveURL(/\/study\/\d+\/?$/);
   await expect(page.getByText(BAD_STUDY).first()).toBeVisible();
+
+  // The same studies again: each is already in the library, and replacing it is chosen per study.
+  await page.goto('/studies-upload');
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'studies-with-errors.zip',
+    mimeType: 'application/zip',
+    buffer: WITH_ERRORS,
+  });
+  await choose(page, 'Client', 'Northwind Consumer Goods');
+  await choose(page, 'Region', 'Europe');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(modal.getByText('Failed')).toBeVisible({ timeout: 60_000 });
+  await modal.getByRole('button', { name: 'View File Tree' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Verify Studies' })).toBeVisible();
+  const choices = page.getByRole('checkbox', { name: 'Replace the existing study' });
+  await expect(choices).toHaveCount(2);
+  await expect(choices.nth(0)).toHaveAccessibleDescription(
+    `Study ${OTHER_STUDY} is already in the library; Process Studies replaces it with this one.`,
+  );
+  await expect(choices.nth(1)).toHaveAccessibleDescription(
+    `Study ${BAD_STUDY} is already in the library; Process Studies replaces it with this one.`,
+  );
+  await expect(processButton).toBeDisabled();
+  await choices.nth(1).check();
+  await expect(processButton).toBeEnabled();
+  await expectAccessible(page, 'verify studies, replace the existing study');
+  await screenshots(page, 'verify-studies-replace');
+  chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: `Replace ${RESULTS}` }).click();
+  await (await chooser).setFiles({ name: RESULTS, mimeType: 'text/csv', buffer: FIXED_RESULTS });
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(page.getByText(`Replaced ${RESULTS}.`)).toBeVisible();
+  await choices.nth(0).check();
+  await processButton.click();
+  await expect(progress.getByText('Done')).toBeVisible({ timeout: 60_000 });
+  await progress.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(page.locator('[data-status="SUCCEED"]')).toHaveText('succeed');
+  await expect(page.getByText('2 studies were added')).toBeVisible();
+
+  // Still one study of that CMI number in the search.
+  await page.goto('/search');
+  await page.getByRole('textbox', { name: 'CMI #' }).fill(BAD_STUDY);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(summaries.getByRole('link', { name: /^Details of/ })).toHaveCount(1);
 });

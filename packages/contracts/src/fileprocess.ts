@@ -8,8 +8,11 @@ import { FILE_PROCESS_STATUSES } from './constants.ts';
 
 export type FileProcessStatus = (typeof FILE_PROCESS_STATUSES)[number];
 
-/** Largest zip the upload takes (compressed). */
-export const STUDIES_ZIP_MAX_BYTES = 256 * 1024 * 1024;
+/**
+ * Largest zip the upload takes (compressed): the most a zip may unpack to (below), since a zip that
+ * respects that limit is never larger than it. The upload streams to disk, so the size costs no memory.
+ */
+export const STUDIES_ZIP_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 /** A zip with more entries than this is refused. */
 export const STUDIES_ZIP_MAX_ENTRIES = 10_000;
 /** A zip that unpacks to more than this many bytes is refused (zip bombs). */
@@ -71,8 +74,13 @@ export const ProcessStudiesRequest = z
   .object({
     /** Studies whose CMI number is already in the library replace the library's study. */
     replace_existing: z.boolean().default(false),
+    /** Only these studies (CMI numbers) replace the library's study of the same CMI number. */
+    replace_cmis: z
+      .array(z.string().trim().min(1, 'Empty CMI number').max(200, 'CMI number too long'))
+      .max(10_000, 'Too many CMI numbers')
+      .default([]),
   })
-  .default({ replace_existing: false });
+  .default({ replace_existing: false, replace_cmis: [] });
 export type ProcessStudiesRequest = z.infer<typeof ProcessStudiesRequest>;
 
 export const ProcessStudiesResponse = z.object({ task_id: z.string() });

@@ -2,13 +2,16 @@
  * Where uploaded and study files live. The app only sees this interface, so an S3-compatible store
  * can replace the local folder without touching the features.
  */
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 export interface FileStorage {
   put(key: string, bytes: Uint8Array): Promise<void>;
+  /** Writes a stream's bytes without holding them; answers how many were written. */
+  putStream(key: string, stream: Readable): Promise<number>;
   get(key: string): Promise<Buffer>;
   stream(key: string): Readable;
   size(key: string): Promise<number>;
@@ -28,6 +31,21 @@ export function createLocalFileStorage(root: string): FileStorage {
       const full = resolve(key);
       await mkdir(path.dirname(full), { recursive: true });
       await writeFile(full, bytes);
+    },
+    async putStream(key, stream) {
+      const full = resolve(key);
+      await mkdir(path.dirname(full), { recursive: true });
+      let written = 0;
+      stream.on('data', (chunk: Buffer) => {
+        written += chunk.length;
+      });
+      try {
+        await pipeline(stream, createWriteStream(full));
+      } catch (error) {
+        await rm(full, { force: true });
+        throw error;
+      }
+      return written;
     },
     get: (key) => readFile(resolve(key)),
     stream: (key) => createReadStream(resolve(key)),

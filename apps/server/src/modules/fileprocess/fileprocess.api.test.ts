@@ -5,12 +5,13 @@ import {
   type FileTreeNode,
   type MetricSearchStatus,
 } from '@accord/contracts';
-import { harmoniseToFivePoint } from '@accord/stats';
+import { BOX_TOLERANCE, harmoniseToFivePoint } from '@accord/stats';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileProcesses, jobResults } from '../../db/schema.ts';
 import { buildSampleZips } from '../../seed/sample-zips.ts';
 import { buildZip } from '../../seed/zip.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
 import { createTestApp, errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
 import { csvRows } from './csv-rows.ts';
 import { createFileProcessRepository } from './fileprocess.repository.ts';
@@ -18,11 +19,17 @@ import { createFileProcessService } from './fileprocess.service.ts';
 import { unpackToMemory } from './unpack.ts';
 
 let t: TestApp;
+let disk: FileStorage;
 const tokens = {} as Record<DemoRole, string>;
 const samples = buildSampleZips();
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({
+    storage: (storage) => {
+      disk = storage;
+      return storage;
+    },
+  });
   for (const role of ['admin', 'researcher', 'client', 'sales'] as const) tokens[role] = await t.login(role);
 });
 afterAll(async () => {
@@ -408,6 +415,107 @@ describe('the clean sample', () => {
     const events = await statusEvents(task_id, 'admin');
     expect(events.at(-1)!.event).toBe('result');
     expect((await detail(file_process_id)).file_process.status).toBe('SUCCEED');
+  });
+
+  it('replaces a study already in the library only when chosen, leaving one study, its new answers and no orphan files', async () => {
+    const [first, second] = samples.cleanCmis as [string, string];
+    const studyOf = async (cmi: string) =>
+      t.database.rows<{ id: number }>(sql`select id from studies where lower(c_mi_number) = lower(${cmi})`);
+    const keysOf = async (studyId: number) =>
+      (
+        await t.database.rows<{ key: string }>(sql`
+          select v.storage_key as key from study_file_versions v
+          join study_files f on f.id = v.file_id where f.study_id = ${studyId}`)
+      ).map((r) => r.key);
+    const [old] = await studyOf(first);
+    const oldKeys = await keysOf(old!.id);
+    expect(oldKeys.length).toBeGreaterThan(0);
+    for (const key of oldKeys) expect(await disk.exists(key)).toBe(true);
+    const oldAnswers = await t.database.rows<{ n: number }>(
+      sql`select count(*)::int as n from answers where study_id = ${old!.id}`,
+    );
+
+    const response = await upload(samples.clean, 'admin');
+    const { task_id, file_process_id } = response.json<{ task_id: string; file_process_id: number }>();
+    await statusEvents(task_id, 'admin');
+    const refused = await detail(file_process_id);
+    expect(refused.file_process.status).toBe('ERRORED');
+    expect(
+      allIssues(refused.file_process.file_tree)
+        .filter((i) => i.high_msg === 'Study already in the library')
+        .map((i) => i.node),
+    ).toEqual([`${first}/request_form.xlsx`, `${second}/request_form.xlsx`]);
+
+    // Choosing one study replaces nothing while the other is still refused.
+    const process = async (body: Record<string, unknown>) => {
+      const started = await t.request({
+        method: 'POST',
+        url: `/api/fileprocess/fileprocess/${file_process_id}/process_studies`,
+        token: tokens.admin,
+        payload: body,
+      });
+      expect(started.statusCode, started.body).toBe(200);
+      return (await statusEvents(started.json<{ task_id: string }>().task_id, 'admin')).at(-1)!;
+    };
+    const partly = await process({ replace_cmis: [first] });
+    expect(partly.event).toBe('error');
+    expect(partly.data.message).toBe('1 error and 1 warning found in the studies; see the file tree.');
+    expect(await studyOf(first)).toEqual([{ id: old!.id }]);
+
+    const bad = await t.request({
+      method: 'POST',
+      url: `/api/fileprocess/fileprocess/${file_process_id}/process_studies`,
+      token: tokens.admin,
+      payload: { replace_cmis: [''] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(errorBody(bad).message).toContain('Empty CMI number');
+
+    const done = await process({ replace_cmis: [first, second.toLowerCase()] });
+    expect(done.event).toBe('result');
+    const replaced = await studyOf(first);
+    expect(replaced).toHaveLength(1);
+    expect(replaced[0]!.id).not.toBe(old!.id);
+    expect(await studyOf(second)).toHaveLength(1);
+    const answers = await t.database.rows<{ study_id: number; n: number }>(
+      sql`select study_id, count(*)::int as n from answers where study_id in (${old!.id}, ${replaced[0]!.id}) group by study_id`,
+    );
+    expect(answers).toEqual([{ study_id: replaced[0]!.id, n: oldAnswers[0]!.n }]);
+    // The replaced study's files are gone from storage; the new study's are there.
+    for (const key of oldKeys) expect(await disk.exists(key)).toBe(false);
+    const newKeys = await keysOf(replaced[0]!.id);
+    expect(newKeys.length).toBe(oldKeys.length);
+    for (const key of newKeys) expect(await disk.exists(key)).toBe(true);
+
+    // The stored statistics still equal recomputing them from the answers left.
+    const low = sql.raw(String(1 - BOX_TOLERANCE));
+    const high = sql.raw(String(5 + BOX_TOLERANCE));
+    const top2 = sql.raw(String(3.5 - BOX_TOLERANCE));
+    const differences = await t.database.rows<{ n: number }>(sql`
+      with stored as (
+        select product_id, metric_id, gender, age, in_scale, sum(n)::int as n,
+          round(sum(sum)::numeric, 4) as s, sum(n_top_2_box)::int as t2
+        from product_metric_demo_stats group by 1, 2, 3, 4, 5),
+      fresh as (
+        select a.product_id, a.metric_id, r.gender, r.age, a.value between ${low} and ${high} as in_scale,
+          count(*)::int as n, round(sum(a.value::float8)::numeric, 4) as s,
+          (count(*) filter (where a.value::float8 >= ${top2}))::int as t2
+        from answers a join respondents r on r.id = a.respondent_id
+        where a.metric_id is not null group by 1, 2, 3, 4, 5),
+      kept as (
+        select product_id, metric_id, n, round(sum::numeric, 4) as s, n_top_2_box as t2
+        from product_metric_stats),
+      counted as (
+        select a.product_id, a.metric_id, count(*)::int as n, round(sum(a.value::float8)::numeric, 4) as s,
+          case when m.kind = 'eeg' then 0 else (count(*) filter (where a.value >= ${top2}))::int end as t2
+        from answers a join metrics m on m.id = a.metric_id
+        where a.metric_id is not null group by a.product_id, a.metric_id, m.kind)
+      select (
+        (select count(*) from (select * from stored except select * from fresh) x) +
+        (select count(*) from (select * from fresh except select * from stored) y) +
+        (select count(*) from (select * from kept except select * from counted) z) +
+        (select count(*) from (select * from counted except select * from kept) w))::int as n`);
+    expect(differences).toEqual([{ n: 0 }]);
   });
 });
 

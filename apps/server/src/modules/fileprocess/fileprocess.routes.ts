@@ -14,17 +14,24 @@ import {
   StudiesUploadResponse,
   TaskIdParam,
 } from '@accord/contracts';
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errors } from '../../lib/errors.ts';
+import { AppError, errors } from '../../lib/errors.ts';
 import { currentUser, requirePermission } from '../../plugins/auth.ts';
 import { contentDisposition } from '../study/study-files.routes.ts';
-import type { Download, UploadedFile } from '../study/study-files.service.ts';
-import { STATUS_PROGRESS, type FileProcessService } from './fileprocess.service.ts';
+import type { Download } from '../study/study-files.service.ts';
+import { STATUS_PROGRESS, type FileProcessService, type ReceivedFile } from './fileprocess.service.ts';
 
 const readErrors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const writeErrors = { ...readErrors, 409: ErrorResponse };
+const uploadErrors = { ...writeErrors, 413: ErrorResponse };
 /** How often the status stream looks at the task. */
 const STREAM_POLL_MS = 250;
 /** A comment line now and then keeps proxies from closing a quiet stream. */
@@ -38,35 +45,51 @@ function sendDownload(reply: FastifyReply, file: Download) {
     .send(file.stream);
 }
 
-/** Reads a multipart form: the one file part and the text fields. */
+/**
+ * Reads a multipart form: the text fields, and the one file part streamed to a temporary file on
+ * disk (never held in memory), the size limit enforced while it streams: a larger file is refused
+ * with 413 and nothing of it is kept. The caller removes the temporary file (`discard`).
+ */
 async function readForm(
   request: FastifyRequest,
   maxBytes: number,
-): Promise<{ fields: Record<string, string>; file: UploadedFile | undefined }> {
+): Promise<{ fields: Record<string, string>; file: ReceivedFile | undefined; discard: () => Promise<void> }> {
   if (!request.isMultipart()) throw errors.badRequest('Send the upload as multipart/form-data.');
   const fields: Record<string, string> = {};
-  let file: UploadedFile | undefined;
+  let file: ReceivedFile | undefined;
+  const temporary: string[] = [];
+  const discard = async () => {
+    await Promise.all(temporary.map((name) => rm(name, { force: true })));
+  };
   try {
     for await (const part of request.parts({
       limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 10_000 },
     })) {
       if (part.type === 'file') {
-        const chunks: Buffer[] = [];
-        for await (const chunk of part.file) chunks.push(chunk as Buffer);
-        file = { fileName: part.filename, bytes: Buffer.concat(chunks), truncated: part.file.truncated };
+        const target = path.join(os.tmpdir(), `accord-upload-${randomUUID()}`);
+        temporary.push(target);
+        let size = 0;
+        part.file.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+        });
+        await pipeline(part.file, createWriteStream(target));
+        if (part.file.truncated)
+          throw Object.assign(new Error('too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+        file = { fileName: part.filename, path: target, size };
       } else {
         fields[part.fieldname] = String(part.value);
       }
     }
   } catch (error) {
+    await discard();
     const code = (error as { code?: string }).code ?? '';
     const tooLarge = STUDIES_UPLOAD_MESSAGES.tooLarge(Math.round(maxBytes / 1024 / 1024));
     if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw errors.badRequest(tooLarge, [{ path: 'file', message: tooLarge }]);
+      throw new AppError(413, 'payload_too_large', tooLarge, [{ path: 'file', message: tooLarge }]);
     if (code.startsWith('FST_')) throw errors.badRequest((error as Error).message);
     throw error;
   }
-  return { fields, file };
+  return { fields, file, discard };
 }
 
 function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.infer<T> {
@@ -99,15 +122,20 @@ export const fileProcessRoutes: FastifyPluginAsyncZod<{
         tags,
         summary:
           'Upload a studies zip (multipart/form-data: the part file and the fields client, study_type, region, year). ' +
-          'A file that is not a zip, or whose directory is unsafe (absolute or escaping paths, links, nested zips, more than 10,000 entries or 2 GiB unpacked) is refused with 400. ' +
+          'A file that is not a zip, or whose directory is unsafe (absolute or escaping paths, links, nested zips, more than 10,000 entries or 2 GiB unpacked) is refused with 400; a file larger than the upload limit (STUDIES_ZIP_MAX_BYTES) with 413, as soon as it passes the limit. ' +
+          'The file streams to disk, never held whole in memory. ' +
           'Answers the task to follow on the status stream and the new file process.',
-        response: { 200: StudiesUploadResponse, ...readErrors },
+        response: { 200: StudiesUploadResponse, ...uploadErrors },
       },
     },
     async (request) => {
       const form = await readForm(request, maxBytes);
-      const fields = parseFields(StudiesUploadFields, form.fields);
-      return fileprocess.upload(currentUser(request), fields, form.file);
+      try {
+        const fields = parseFields(StudiesUploadFields, form.fields);
+        return await fileprocess.upload(currentUser(request), fields, form.file);
+      } finally {
+        await form.discard();
+      }
     },
   );
 
@@ -214,13 +242,17 @@ export const fileProcessRoutes: FastifyPluginAsyncZod<{
         summary:
           'Replace a file of an ERRORED upload (multipart/form-data: the field filepath, the path of the file in the zip, and the part file); answers the detail',
         params: FileProcessIdParam,
-        response: { 200: FileProcessDetail, ...writeErrors },
+        response: { 200: FileProcessDetail, ...uploadErrors },
       },
     },
     async (request) => {
       const form = await readForm(request, maxBytes);
-      const fields = parseFields(ReplaceFileFields, form.fields);
-      return fileprocess.replaceFile(request.params.id, fields.filepath, form.file);
+      try {
+        const fields = parseFields(ReplaceFileFields, form.fields);
+        return await fileprocess.replaceFile(request.params.id, fields.filepath, form.file);
+      } finally {
+        await form.discard();
+      }
     },
   );
 
@@ -231,7 +263,7 @@ export const fileProcessRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          'Validate and inject the studies of an ERRORED upload again (after replacing files); replace_existing replaces studies already in the library. Answers the task.',
+          'Validate and inject the studies of an ERRORED upload again (after replacing files); replace_existing replaces every study already in the library, replace_cmis only the studies of these CMI numbers. Answers the task.',
         params: FileProcessIdParam,
         body: ProcessStudiesRequest.optional(),
         response: { 200: ProcessStudiesResponse, ...writeErrors },
@@ -241,7 +273,7 @@ export const fileProcessRoutes: FastifyPluginAsyncZod<{
       fileprocess.processStudies(
         currentUser(request),
         request.params.id,
-        request.body ?? { replace_existing: false },
+        request.body ?? { replace_existing: false, replace_cmis: [] },
       ),
   );
 

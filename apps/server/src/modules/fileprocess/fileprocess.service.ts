@@ -19,14 +19,13 @@
  * from UNPACKED.
  */
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
   STUDIES_UPLOAD_MESSAGES,
-  STUDIES_ZIP_MAX_BYTES,
   type FileIssue,
   type FileProcessDetail,
   type FileProcessRow,
@@ -42,20 +41,30 @@ import type { Clock } from '../../lib/clock.ts';
 import { errors } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { contentTypeOf, type Download, type UploadedFile } from '../study/study-files.service.ts';
+import { contentTypeOf, type Download } from '../study/study-files.service.ts';
 import type { FileProcessRecord, FileProcessRepository, StoredNode } from './fileprocess.repository.ts';
 import { injectStudies } from './inject.ts';
 import { storedFiles, unpackZip, type UnpackedFile } from './unpack.ts';
 import { validateStudies, type ValidationResult, type ZipFile } from './study-zip.ts';
-import { bufferSource, fileSource, looksLikeZip, readZipDirectory, UnsafeZipError } from './zip-reader.ts';
+import { fileSource, looksLikeZip, readZipDirectory, UnsafeZipError } from './zip-reader.ts';
 
 export const FILE_PROCESS_QUEUE = 'studies-upload';
+
+/** The file part of an upload, streamed to a temporary file on disk by the route. */
+export interface ReceivedFile {
+  fileName: string;
+  /** The temporary file (the route removes it after the call). */
+  path: string;
+  size: number;
+}
 
 /** What the worker needs (the pg-boss job's data). */
 export interface FileProcessJob {
   processId: number;
   taskId: string;
   replaceExisting: boolean;
+  /** Studies (CMI numbers) replacing the library's study of the same CMI number. */
+  replaceCmis?: string[];
 }
 
 /** Task progress (percent) once the process has reached each status. */
@@ -190,35 +199,44 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
     return process;
   };
 
-  const startTask = async (user: AuthUser, processId: number, replaceExisting: boolean) => {
+  const startTask = async (
+    user: AuthUser,
+    processId: number,
+    replaceExisting: boolean,
+    replaceCmis: string[] = [],
+  ) => {
     const taskId = randomUUID();
     await processes.queueTask({ id: taskId, userId: user.id, processId, now: clock.now() });
     return {
       taskId,
       send: () =>
-        jobs.enqueue<FileProcessJob>(FILE_PROCESS_QUEUE, taskId, { processId, taskId, replaceExisting }),
+        jobs.enqueue<FileProcessJob>(FILE_PROCESS_QUEUE, taskId, {
+          processId,
+          taskId,
+          replaceExisting,
+          replaceCmis,
+        }),
     };
   };
 
-  const checkZipFile = async (file: UploadedFile | undefined): Promise<UploadedFile> => {
-    if (!file || file.bytes.length === 0)
+  const checkZipFile = async (file: ReceivedFile | undefined): Promise<ReceivedFile> => {
+    if (!file || file.size === 0)
       throw errors.badRequest(STUDIES_UPLOAD_MESSAGES.noFile, [
         { path: 'file', message: STUDIES_UPLOAD_MESSAGES.noFile },
       ]);
-    if (file.truncated) {
-      const message = STUDIES_UPLOAD_MESSAGES.tooLarge(Math.round(STUDIES_ZIP_MAX_BYTES / 1024 / 1024));
-      throw errors.badRequest(message, [{ path: 'file', message }]);
-    }
-    if (!looksLikeZip(file.bytes))
-      throw errors.badRequest(STUDIES_UPLOAD_MESSAGES.notZip, [
-        { path: 'file', message: STUDIES_UPLOAD_MESSAGES.notZip },
-      ]);
+    const source = await fileSource(file.path);
     try {
-      await readZipDirectory(bufferSource(file.bytes));
+      if (!looksLikeZip(await source.read(0, 4)))
+        throw errors.badRequest(STUDIES_UPLOAD_MESSAGES.notZip, [
+          { path: 'file', message: STUDIES_UPLOAD_MESSAGES.notZip },
+        ]);
+      await readZipDirectory(source);
     } catch (error) {
       if (error instanceof UnsafeZipError)
         throw errors.badRequest(error.message, [{ path: 'file', message: error.message }]);
       throw error;
+    } finally {
+      await source.close();
     }
     return file;
   };
@@ -231,7 +249,9 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
       const source = await fileSource(temporary);
       try {
         const prefix = filesPrefix(process);
-        return await unpackZip(source, (file, bytes) => storage.put(`${prefix}/${file.path}`, bytes));
+        return await unpackZip(source, (filePath, content) =>
+          storage.putStream(`${prefix}/${filePath}`, content),
+        );
       } finally {
         await source.close();
       }
@@ -248,10 +268,13 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
     return storedFiles(storage, filesPrefix(process), files);
   };
 
-  const validate = async (process: FileProcessRecord, replaceExisting: boolean) => {
+  const validate = async (process: FileProcessRecord, job: FileProcessJob) => {
     const files = filesOf(process);
     const ref = await processes.referenceData(clock.now().getFullYear());
-    const result = await validateStudies(files, ref, { replaceExisting });
+    const result = await validateStudies(files, ref, {
+      replaceExisting: job.replaceExisting,
+      replaceCmis: job.replaceCmis ?? [],
+    });
     return { files, result };
   };
 
@@ -268,11 +291,11 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
     async upload(
       user: AuthUser,
       fields: StudiesUploadFields,
-      upload: UploadedFile | undefined,
+      upload: ReceivedFile | undefined,
     ): Promise<StudiesUploadResponse> {
       const file = await checkZipFile(upload);
       const storageKey = `fileprocess/${randomUUID()}/upload.zip`;
-      await storage.put(storageKey, file.bytes);
+      await storage.putStream(storageKey, createReadStream(file.path));
       let process: FileProcessRecord;
       try {
         process = await processes.create({
@@ -320,7 +343,7 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
     async replaceFile(
       id: number,
       filePath: string,
-      upload: UploadedFile | undefined,
+      upload: ReceivedFile | undefined,
     ): Promise<FileProcessDetail> {
       const process = await find(id);
       const tree = process.fileTree as StoredNode[];
@@ -328,16 +351,14 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
       if (!node) throw errors.notFound(STUDIES_UPLOAD_MESSAGES.noSuchFile);
       if (process.status === 'SUCCEED') throw errors.conflict(STUDIES_UPLOAD_MESSAGES.alreadyInjected);
       if (process.status !== 'ERRORED') throw errors.conflict(STUDIES_UPLOAD_MESSAGES.busy);
-      if (!upload || upload.bytes.length === 0)
+      if (!upload || upload.size === 0)
         throw errors.badRequest(STUDIES_UPLOAD_MESSAGES.noFile, [
           { path: 'file', message: STUDIES_UPLOAD_MESSAGES.noFile },
         ]);
-      if (upload.truncated) {
-        const message = STUDIES_UPLOAD_MESSAGES.tooLarge(Math.round(STUDIES_ZIP_MAX_BYTES / 1024 / 1024));
-        throw errors.badRequest(message, [{ path: 'file', message }]);
-      }
-      await storage.put(`${filesPrefix(process)}/${filePath}`, upload.bytes);
-      node.size = upload.bytes.length;
+      node.size = await storage.putStream(
+        `${filesPrefix(process)}/${filePath}`,
+        createReadStream(upload.path),
+      );
       node.errors = [];
       const moved = await processes.moveStatus(id, ['ERRORED'], { fileTree: tree, hasUploadedNewFile: true });
       if (!moved) throw errors.conflict(STUDIES_UPLOAD_MESSAGES.busy);
@@ -352,7 +373,7 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
       const process = await find(id);
       if (process.status === 'SUCCEED') throw errors.conflict(STUDIES_UPLOAD_MESSAGES.alreadyInjected);
       if (process.status !== 'ERRORED') throw errors.conflict(STUDIES_UPLOAD_MESSAGES.busy);
-      const task = await startTask(user, id, body.replace_existing);
+      const task = await startTask(user, id, body.replace_existing, body.replace_cmis ?? []);
       // A zip refused while unpacking has no files: it is unpacked again from the start.
       const from = treeFiles(process.fileTree as StoredNode[]).length > 0 ? 'UNPACKED' : 'UPLOADED';
       const moved = await processes.moveStatus(id, ['ERRORED'], {
@@ -416,7 +437,7 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
           process = (await processes.get(process.id)) as FileProcessRecord;
         }
         if (process.status === 'UNPACKED') {
-          validated = await validate(process, job.replaceExisting);
+          validated = await validate(process, job);
           const { issues, studies } = validated.result;
           const tree = buildTree(
             treeFiles(process.fileTree as StoredNode[]).map((n) => ({
@@ -440,7 +461,7 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
         }
         if (process.status === 'VALIDATED') {
           // After a restart the validation runs again: the library may have changed meanwhile.
-          validated ??= await validate(process, job.replaceExisting);
+          validated ??= await validate(process, job);
           if (validated.result.issues.some((i) => i.level === 'error')) {
             await fail(process, job.taskId, validationFailed(validated.result.issues.length, 0));
             return;
@@ -450,6 +471,7 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
             studies: validated.result.studies,
             files: new Map(validated.files.map((f) => [f.path, f])),
             replaceExisting: job.replaceExisting,
+            replaceCmis: job.replaceCmis ?? [],
             userId: process.userId,
             now: clock.now(),
           });

@@ -30,7 +30,7 @@ import {
 } from '../../db/schema.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { MetricSuggester, type CatalogueMetric } from '../mapping/suggest.ts';
-import { readResults, type QuestionDraft, type StudyDraft, type ZipFile } from './study-zip.ts';
+import { readResults, replacing, type QuestionDraft, type StudyDraft, type ZipFile } from './study-zip.ts';
 
 type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
 
@@ -43,6 +43,8 @@ export interface InjectionInput {
   studies: StudyDraft[];
   files: Map<string, ZipFile>;
   replaceExisting: boolean;
+  /** Only these studies (CMI numbers) replace the library's, unless replaceExisting. */
+  replaceCmis?: readonly string[];
   userId: number | null;
   now: Date;
 }
@@ -104,11 +106,36 @@ export async function injectStudies(
 ): Promise<InjectionSummary> {
   const suggester = await loadSuggester(database);
   const written: string[] = [];
+  // Stored files of the replaced studies: removed once the replacing transaction has committed.
+  const replacedFiles: string[] = [];
   const summary: InjectionSummary = { studyIds: [], answers: 0, respondents: 0 };
   try {
     await database.db.transaction(async (tx) => {
-      for (const study of input.studies) {
-        const id = await injectStudy(tx, storage, study, input, suggester, written, summary);
+      // The results of the next study are parsed while the database stores the current one: the
+      // parsing runs in this process and the inserts in the database server, on another core.
+      const parse = (index: number) => {
+        const study = input.studies[index];
+        if (!study) return undefined;
+        const parsed = parseStudyResults(study, input.files);
+        parsed.catch(() => undefined); // awaited below; a failure is thrown there
+        return parsed;
+      };
+      let next = parse(0);
+      for (let index = 0; index < input.studies.length; index++) {
+        const study = input.studies[index] as StudyDraft;
+        const parsed = await (next as Promise<ParsedResults[]>);
+        next = parse(index + 1);
+        const id = await injectStudy(
+          tx,
+          storage,
+          study,
+          parsed,
+          input,
+          suggester,
+          written,
+          summary,
+          replacedFiles,
+        );
         summary.studyIds.push(id);
       }
       const moved = await tx
@@ -122,27 +149,140 @@ export async function injectStudies(
     await Promise.all(written.map((key) => storage.remove(key).catch(() => undefined)));
     throw error;
   }
+  for (const key of replacedFiles) await storage.remove(key).catch(() => undefined);
   return summary;
+}
+
+/** The answers of one results file, column by column, by position (no database ids yet). */
+export interface ParsedResults {
+  /** Respondent codes in their order of first appearance, with their demographics. */
+  respondents: { code: string; demographics: Record<string, string> }[];
+  /** Per answer: index into respondents, the product code's index in productCodes, the question's index. */
+  respondent: Int32Array;
+  product: Int32Array;
+  question: Int32Array;
+  raw: Float64Array;
+  value: Float64Array;
+  productCodes: string[];
+  count: number;
+}
+
+/** Reads and harmonises the answers of every results file of a study (streamed, row by row). */
+export async function parseStudyResults(
+  study: StudyDraft,
+  files: Map<string, ZipFile>,
+): Promise<ParsedResults[]> {
+  const parsed: ParsedResults[] = [];
+  for (const results of study.results) {
+    const file = files.get(results.path);
+    if (!file) throw new Error(`file ${results.path} is missing from the upload`);
+    const questionList = results.questions;
+    let capacity = 1024;
+    let respondent = new Int32Array(capacity);
+    let product = new Int32Array(capacity);
+    let question = new Int32Array(capacity);
+    let raw = new Float64Array(capacity);
+    let value = new Float64Array(capacity);
+    const grow = () => {
+      capacity *= 2;
+      const widen = <T extends Int32Array | Float64Array>(array: T): T => {
+        const wider = new (array.constructor as new (n: number) => T)(capacity);
+        wider.set(array);
+        return wider;
+      };
+      respondent = widen(respondent);
+      product = widen(product);
+      question = widen(question);
+      raw = widen(raw);
+      value = widen(value);
+    };
+    const respondentIndex = new Map<string, number>();
+    const respondentList: ParsedResults['respondents'] = [];
+    const productIndex = new Map<string, number>();
+    const productCodes: string[] = [];
+    let count = 0;
+    for await (const row of readResults(file, questionList)) {
+      let r = respondentIndex.get(row.respondent);
+      if (r === undefined) {
+        r = respondentList.length;
+        respondentIndex.set(row.respondent, r);
+        respondentList.push({ code: row.respondent, demographics: row.demographics });
+      }
+      let p = productIndex.get(row.product);
+      if (p === undefined) {
+        p = productCodes.length;
+        productIndex.set(row.product, p);
+        productCodes.push(row.product);
+      }
+      for (let q = 0; q < questionList.length; q++) {
+        const rawValue = row.values[q];
+        if (rawValue === null || rawValue === undefined) continue;
+        const draft = questionList[q] as QuestionDraft;
+        const harmonised =
+          draft.questionType === 'eeg'
+            ? rawValue
+            : harmoniseToFivePoint(rawValue, draft.scaleMin as number, draft.scaleMax as number);
+        if (!Number.isFinite(harmonised)) continue;
+        if (count === capacity) grow();
+        respondent[count] = r;
+        product[count] = p;
+        question[count] = q;
+        raw[count] = rawValue;
+        value[count] = Math.round(harmonised * 1e6) / 1e6;
+        count++;
+      }
+    }
+    parsed.push({
+      respondents: respondentList,
+      respondent,
+      product,
+      question,
+      raw,
+      value,
+      productCodes,
+      count,
+    });
+  }
+  return parsed;
+}
+
+/** '{1,2,3}': a PostgreSQL array literal of numbers, the first `count` of a typed array. */
+function numberArray(values: Int32Array | Float64Array | number[], count: number): string {
+  let text = '{';
+  for (let i = 0; i < count; i++) {
+    if (i > 0) text += ',';
+    const v = values[i] as number;
+    text += Number.isFinite(v) ? String(v) : 'NULL';
+  }
+  return `${text}}`;
 }
 
 async function injectStudy(
   tx: Tx,
   storage: FileStorage,
   study: StudyDraft,
+  parsedResults: ParsedResults[],
   input: InjectionInput,
   suggester: MetricSuggester,
   written: string[],
   summary: InjectionSummary,
+  replacedFiles: string[],
 ): Promise<number> {
   const m = study.metadata;
   if (!m) throw new Error(`study folder ${study.folder} has no valid request form`);
 
-  if (input.replaceExisting) {
+  if (replacing(input, m.cMiNumber)) {
     const old = await tx
       .select({ id: studies.id })
       .from(studies)
       .where(sql`lower(${studies.cMiNumber}) = lower(${m.cMiNumber})`);
     for (const { id } of old) {
+      const stored = await tx
+        .select({ key: studyFileVersions.storageKey })
+        .from(studyFileVersions)
+        .innerJoin(studyFiles, eq(studyFiles.id, studyFileVersions.fileId))
+        .where(eq(studyFiles.studyId, id));
+      replacedFiles.push(...stored.map((s) => s.key));
       await tx.delete(answers).where(eq(answers.studyId, id));
       await tx.delete(studies).where(eq(studies.id, id));
     }
@@ -254,10 +394,9 @@ async function injectStudy(
     if (!file) throw new Error(`file ${zipPath} is missing from the upload`);
     const name = zipPath.split('/').pop() as string;
     const extension = name.includes('.') ? (name.split('.').pop() as string).toLowerCase() : '';
-    const bytes = await file.read();
     const key = `studies/${studyId}/${folder}/${randomUUID()}/${name}`;
-    await storage.put(key, bytes);
     written.push(key);
+    const size = await storage.putStream(key, await file.stream());
     const [added] = await tx
       .insert(studyFiles)
       .values({ studyId, fileType, folder, name, extension, createdAt: input.now })
@@ -269,7 +408,7 @@ async function injectStudy(
         fileId,
         name,
         storageKey: key,
-        size: bytes.length,
+        size,
         status: 'success',
         errors: [],
         uploadedBy: input.userId,
@@ -293,6 +432,7 @@ async function injectStudy(
   // Questions, respondents and answers, one results file at a time.
   const respondentIds = new Map<string, number>();
   let sortOrder = 0;
+  let resultsIndex = 0;
   for (const results of study.results) {
     const questionRows = await tx
       .insert(questions)
@@ -332,43 +472,8 @@ async function injectStudy(
       (q) => questionRows.find((r) => r.qid === q.qid) as (typeof questionRows)[number],
     );
 
-    // First pass: respondents (new ones) and the answers, by respondent code.
-    const file = input.files.get(results.path);
-    if (!file) throw new Error(`file ${results.path} is missing from the upload`);
-    const newRespondents: { code: string; demographics: Record<string, string> }[] = [];
-    const seen = new Set<string>();
-    const answerCodes: string[] = [];
-    const answerProducts: number[] = [];
-    const answerQuestions: number[] = [];
-    const answerMetrics: (number | null)[] = [];
-    const rawValues: number[] = [];
-    const harmonised: number[] = [];
-    for await (const row of readResults(file, results.questions)) {
-      const productId = productIds.get(row.product);
-      if (productId === undefined) throw new Error(`unknown product code ${row.product}`);
-      if (!respondentIds.has(row.respondent) && !seen.has(row.respondent)) {
-        seen.add(row.respondent);
-        newRespondents.push({ code: row.respondent, demographics: row.demographics });
-      }
-      for (let q = 0; q < results.questions.length; q++) {
-        const raw = row.values[q];
-        if (raw === null || raw === undefined) continue;
-        const question = results.questions[q] as QuestionDraft;
-        const value =
-          question.questionType === 'eeg'
-            ? raw
-            : harmoniseToFivePoint(raw, question.scaleMin as number, question.scaleMax as number);
-        if (!Number.isFinite(value)) continue;
-        const target = questionIds[q] as { id: number; metricId: number | null };
-        answerCodes.push(row.respondent);
-        answerProducts.push(productId);
-        answerQuestions.push(target.id);
-        answerMetrics.push(target.metricId);
-        rawValues.push(raw);
-        harmonised.push(Math.round(value * 1e6) / 1e6);
-      }
-    }
-
+    const parsed = parsedResults[resultsIndex++] as ParsedResults;
+    const newRespondents = parsed.respondents.filter((r) => !respondentIds.has(r.code));
     if (newRespondents.length > 0) {
       const age = (text: string | undefined) => {
         const value = Number(text);
@@ -392,30 +497,63 @@ async function injectStudy(
       summary.respondents += added.rows.length;
     }
 
+    // Database ids of the parsed positions.
+    const respondentDb = Int32Array.from(parsed.respondents, (r) => respondentIds.get(r.code) as number);
+    const productDb = Int32Array.from(parsed.productCodes, (code) => {
+      const id = productIds.get(code);
+      if (id === undefined) throw new Error(`unknown product code ${code}`);
+      return id;
+    });
+    const questionDb = Int32Array.from(questionIds, (q) => q.id);
+    const metricDb = questionIds.map((q) => q.metricId);
+    const n = parsed.count;
+    const respondentOf = new Int32Array(n);
+    const productOf = new Int32Array(n);
+    const questionOf = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      respondentOf[i] = respondentDb[parsed.respondent[i] as number] as number;
+      productOf[i] = productDb[parsed.product[i] as number] as number;
+      questionOf[i] = questionDb[parsed.question[i] as number] as number;
+    }
     // In primary-key order (question, product, respondent): the index grows at its end.
-    const respondentOf = answerCodes.map((code) => respondentIds.get(code) as number);
-    const order = Array.from({ length: answerCodes.length }, (_, i) => i).sort(
+    const order = new Uint32Array(n);
+    for (let i = 0; i < n; i++) order[i] = i;
+    order.sort(
       (a, b) =>
-        (answerQuestions[a] as number) - (answerQuestions[b] as number) ||
-        (answerProducts[a] as number) - (answerProducts[b] as number) ||
+        (questionOf[a] as number) - (questionOf[b] as number) ||
+        (productOf[a] as number) - (productOf[b] as number) ||
         (respondentOf[a] as number) - (respondentOf[b] as number),
     );
-    for (let start = 0; start < order.length; start += ANSWER_BATCH) {
-      const end = Math.min(order.length, start + ANSWER_BATCH);
-      const slice = <T>(values: T[]) => order.slice(start, end).map((i) => values[i] as T);
+    for (let start = 0; start < n; start += ANSWER_BATCH) {
+      const size = Math.min(n, start + ANSWER_BATCH) - start;
+      const r = new Int32Array(size);
+      const p = new Int32Array(size);
+      const q = new Int32Array(size);
+      const m: (number | null)[] = new Array<number | null>(size);
+      const raw = new Float64Array(size);
+      const v = new Float64Array(size);
+      for (let k = 0; k < size; k++) {
+        const i = order[start + k] as number;
+        r[k] = respondentOf[i] as number;
+        p[k] = productOf[i] as number;
+        q[k] = questionOf[i] as number;
+        m[k] = metricDb[parsed.question[i] as number] ?? null;
+        raw[k] = parsed.raw[i] as number;
+        v[k] = parsed.value[i] as number;
+      }
       await tx.execute(sql`
         insert into ${answers} (study_id, respondent_id, product_id, question_id, metric_id, raw_value, value)
         select ${studyId}, t.r, t.p, t.q, t.m, t.raw, t.v
         from unnest(
-          ${arrayLiteral(slice(respondentOf))}::int[],
-          ${arrayLiteral(slice(answerProducts))}::int[],
-          ${arrayLiteral(slice(answerQuestions))}::int[],
-          ${arrayLiteral(slice(answerMetrics))}::smallint[],
-          ${arrayLiteral(slice(rawValues))}::real[],
-          ${arrayLiteral(slice(harmonised))}::real[]
+          ${numberArray(r, size)}::int[],
+          ${numberArray(p, size)}::int[],
+          ${numberArray(q, size)}::int[],
+          ${arrayLiteral(m)}::smallint[],
+          ${numberArray(raw, size)}::real[],
+          ${numberArray(v, size)}::real[]
         ) as t(r, p, q, m, raw, v)`);
     }
-    summary.answers += answerCodes.length;
+    summary.answers += n;
   }
 
   await refreshProductMetricStats(tx, studyId);

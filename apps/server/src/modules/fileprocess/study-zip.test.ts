@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FIELD_DEFINITIONS, METRICS } from '../../seed/catalogue.ts';
 import { buildSampleZips } from '../../seed/sample-zips.ts';
 import { buildZip } from '../../seed/zip.ts';
-import { unpackToMemory } from './unpack.ts';
+import { memoryFile, unpackToMemory } from './unpack.ts';
 import { validateStudies, type ReferenceData, type ZipFile } from './study-zip.ts';
 
 const YEAR = 2026;
@@ -98,9 +98,7 @@ describe('validateStudies', () => {
       },
       { name: 'Fragrances', rows: [['name', 'fragrance_code']] },
     ]);
-    const replaced: ZipFile[] = files.map((f) =>
-      f === form ? { ...f, size: bad.length, read: async () => bad } : f,
-    );
+    const replaced: ZipFile[] = files.map((f) => (f === form ? memoryFile(f.path, bad) : f));
     const result = await validateStudies(replaced, reference(), { replaceExisting: false });
     const formIssues = result.issues.filter((i) => i.path.file === form.path).map((i) => i.high_msg);
     expect(formIssues).toEqual([

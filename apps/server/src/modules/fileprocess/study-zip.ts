@@ -34,6 +34,13 @@ export interface ZipFile {
   stream(): Promise<Readable>;
 }
 
+/** Whether the study of this CMI number is to replace the library's. */
+export function replacing(options: ValidationOptions, cmi: string): boolean {
+  if (options.replaceExisting) return true;
+  const wanted = cmi.toLowerCase();
+  return (options.replaceCmis ?? []).some((c) => c.toLowerCase() === wanted);
+}
+
 export interface ReferenceData {
   /** Known values by their lower-case spelling, each to its canonical spelling. */
   clients: Map<string, string>;
@@ -50,6 +57,8 @@ export interface ReferenceData {
 export interface ValidationOptions {
   /** Studies already in the library are replaced instead of refused. */
   replaceExisting: boolean;
+  /** These studies (CMI numbers, any case) are replaced when already in the library. */
+  replaceCmis?: readonly string[];
 }
 
 type QuestionType = 'numerical' | 'categorical' | 'constant' | 'binary' | 'jar' | 'eeg' | 'implicit';
@@ -376,7 +385,7 @@ async function readRequestForm(
   });
   const workbook = new ExcelJS.Workbook();
   try {
-    await workbook.xlsx.load((await file.read()) as unknown as ArrayBuffer);
+    await workbook.xlsx.read(await file.stream());
   } catch {
     issues.error(
       'Unreadable request form',
@@ -473,7 +482,7 @@ async function readRequestForm(
         whereOf('c_mi_number'),
       );
     if (ref.existingCmis.has(cmi.toLowerCase())) {
-      if (options.replaceExisting)
+      if (options.replaceExisting || replacing(options, cmi))
         issues.warning(
           'Study replaced',
           `Study ${cmi} is already in the library; it will be replaced by this upload.`,

@@ -1,6 +1,6 @@
 /**
- * Unpacking a studies zip: every entry is checked by the zip reader, then inflated one at a time into
- * file storage under the process's folder. A file whose content is itself a zip (other than the
+ * Unpacking a studies zip: every entry is checked by the zip reader, then inflated one at a time, as a
+ * stream, into file storage under the process's folder. A file whose content is itself a zip (other than the
  * office formats, which are zip containers) is refused like a nested zip.
  */
 import { Readable } from 'node:stream';
@@ -8,7 +8,7 @@ import type { FileStorage } from '../../storage/file-storage.ts';
 import type { ZipFile } from './study-zip.ts';
 import {
   bufferSource,
-  readEntry,
+  openEntry,
   readZipDirectory,
   UnsafeZipError,
   type RandomAccess,
@@ -24,10 +24,13 @@ export interface UnpackedFile {
   size: number;
 }
 
-/** Checks and inflates every file entry; `write` receives each file's bytes in turn. */
+/**
+ * Checks and inflates every file entry; `write` receives each file's content as a stream in turn (no
+ * entry is held whole) and answers how many bytes it stored.
+ */
 export async function unpackZip(
   source: RandomAccess,
-  write: (file: UnpackedFile, bytes: Buffer) => Promise<void>,
+  write: (path: string, content: Readable) => Promise<number>,
   limits: ZipLimits = DEFAULT_ZIP_LIMITS,
 ): Promise<UnpackedFile[]> {
   const entries = await readZipDirectory(source, limits);
@@ -35,16 +38,35 @@ export async function unpackZip(
   const files: UnpackedFile[] = [];
   for (const entry of entries) {
     if (entry.directory) continue;
-    const bytes = await readEntry(source, entry, budget);
-    if (bytes.length >= 4 && bytes.readUInt32LE(0) === ZIP_MAGIC && !OFFICE_CONTAINERS.test(entry.name))
-      throw new UnsafeZipError(
-        `The zip entry "${entry.name}" is itself a zip; nested zips are not accepted.`,
-      );
-    const file = { path: entry.name, size: bytes.length };
-    await write(file, bytes);
-    files.push(file);
+    const content = refuseNestedZip(entry.name, await openEntry(source, entry, budget));
+    const size = await write(entry.name, content);
+    files.push({ path: entry.name, size });
   }
   return files;
+}
+
+/** An entry's bytes, failing when they start like a zip (a nested zip) or when inflating fails. */
+function refuseNestedZip(name: string, inflated: Readable): Readable {
+  // The entry may fail before its reader starts (a lying header fails at once); the error is kept
+  // on the stream (errored) and thrown by the loop below.
+  inflated.on('error', () => undefined);
+  async function* checked() {
+    let head: Buffer | null = OFFICE_CONTAINERS.test(name) ? null : Buffer.alloc(0);
+    for await (const chunk of inflated) {
+      if (head === null) {
+        yield chunk as Buffer;
+        continue;
+      }
+      head = Buffer.concat([head, chunk as Buffer]);
+      if (head.length < 4) continue;
+      if (head.readUInt32LE(0) === ZIP_MAGIC)
+        throw new UnsafeZipError(`The zip entry "${name}" is itself a zip; nested zips are not accepted.`);
+      yield head;
+      head = null;
+    }
+    if (head !== null && head.length > 0) yield head;
+  }
+  return Readable.from(checked(), { objectMode: false });
 }
 
 /** The files of a zip held in memory (tests and small checks). */
@@ -52,8 +74,12 @@ export async function unpackToMemory(zip: Buffer, limits?: ZipLimits): Promise<Z
   const out: ZipFile[] = [];
   await unpackZip(
     bufferSource(zip),
-    async (file, bytes) => {
-      out.push(memoryFile(file.path, bytes));
+    async (path, content) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of content) chunks.push(chunk as Buffer);
+      const bytes = Buffer.concat(chunks);
+      out.push(memoryFile(path, bytes));
+      return bytes.length;
     },
     limits,
   );

@@ -3,6 +3,7 @@ import {
   Badge,
   Box,
   Button,
+  Checkbox,
   Collapse,
   FileButton,
   Group,
@@ -38,6 +39,22 @@ export interface TreeActions {
   onCancel(): void;
   /** Replacing is possible (the upload ended with errors). */
   canReplace: boolean;
+  /** CMI numbers of the studies chosen to replace the library's study of the same CMI number. */
+  replaceCmis: string[];
+  onToggleReplace(cmi: string, replace: boolean): void;
+}
+
+const ALREADY_IN_LIBRARY = 'Study already in the library';
+
+/** The CMI number of a study folder that is already in the library, or null. */
+export function existingStudyCmi(folder: FileTreeNode): string | null {
+  const issues = (node: FileTreeNode): FileIssue[] => [
+    ...node.errors,
+    ...(node.children ?? []).flatMap(issues),
+  ];
+  const found = issues(folder).find((i) => i.high_msg === ALREADY_IN_LIBRARY);
+  if (!found) return null;
+  return /^Study (.+) is already in the library\./.exec(found.msg)?.[1] ?? folder.name;
 }
 
 const where = (issue: FileIssue) =>
@@ -188,6 +205,7 @@ function FolderRow({ node, actions, depth }: { node: FileTreeNode; actions: Tree
   const [open, setOpen] = useState(true);
   const children = node.children ?? [];
   const Icon = open ? IconFolderOpen : IconFolder;
+  const existing = depth === 0 && actions.canReplace ? existingStudyCmi(node) : null;
   return (
     <Stack gap={2}>
       <UnstyledButton onClick={() => setOpen((o) => !o)} aria-expanded={open} py={4}>
@@ -208,6 +226,17 @@ function FolderRow({ node, actions, depth }: { node: FileTreeNode; actions: Tree
           <IssueBadges issues={node.errors} />
         </Group>
       </UnstyledButton>
+      {existing && (
+        <Checkbox
+          ml={48}
+          my={4}
+          label="Replace the existing study"
+          description={`Study ${existing} is already in the library; Process Studies replaces it with this one.`}
+          checked={actions.replaceCmis.includes(existing)}
+          onChange={(event) => actions.onToggleReplace(existing, event.currentTarget.checked)}
+          styles={{ description: { overflowWrap: 'anywhere' } }}
+        />
+      )}
       <Collapse expanded={open} keepMountedMode="display-none">
         <Stack gap={0} pl="lg" style={{ borderLeft: '1px solid var(--mantine-color-gray-3)' }} ml={7}>
           {node.errors.length > 0 && <IssueTable issues={node.errors} label={`Problems of ${node.name}`} />}

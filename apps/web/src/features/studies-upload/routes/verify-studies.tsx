@@ -34,6 +34,7 @@ export function Component() {
   const detail = useFileProcessQuery(id);
   const [replacing, setReplacing] = useState<ReplaceState | null>(null);
   const [stage, setStage] = useState<ProgressStage | null>(null);
+  const [replaceCmis, setReplaceCmis] = useState<string[]>([]);
   const refresh = () => queryClient.invalidateQueries({ queryKey: fileProcessKeys.all });
 
   if (id === 0 || detail.isError)
@@ -77,7 +78,7 @@ export function Component() {
   };
 
   const start = async () => {
-    const taskId = await processStudies(id);
+    const taskId = await processStudies(id, replaceCmis);
     if (!taskId) {
       showAlert('danger', STUDIES_UPLOAD_MESSAGES.failedToProcess);
       return;
@@ -135,6 +136,11 @@ export function Component() {
               onChoose: (node, file) => setReplacing({ filePath: node.file_path, file, percent: null }),
               onUpload: () => void upload(),
               onCancel: () => setReplacing(null),
+              replaceCmis,
+              onToggleReplace: (cmi, replace) =>
+                setReplaceCmis((chosen) =>
+                  replace ? [...chosen.filter((c) => c !== cmi), cmi] : chosen.filter((c) => c !== cmi),
+                ),
             }}
           />
         )}
@@ -144,7 +150,10 @@ export function Component() {
           <Button variant="default" onClick={() => void navigate(paths.studiesUpload.href())}>
             Back
           </Button>
-          <Button onClick={() => void start()} disabled={!process.has_uploaded_new_file || stage !== null}>
+          <Button
+            onClick={() => void start()}
+            disabled={(!process.has_uploaded_new_file && replaceCmis.length === 0) || stage !== null}
+          >
             Process Studies
           </Button>
         </Group>
