@@ -5,9 +5,9 @@ import {
   WIZARD_SOURCE_LABELS,
   WIZARD_SOURCES,
   bestWorstQuery,
-  parseTopAmount,
   wizardNavigationState,
   type BestWorstForm,
+  type RankingRequest,
   type WizardNarrowing,
   type WizardSource,
 } from '@accord/contracts';
@@ -16,45 +16,51 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { NarrowingFilters } from '../../../components/wizards/narrowing-filters.tsx';
-import { ThresholdFields } from '../../../components/wizards/threshold-fields.tsx';
+import { RankingResults } from '../../../components/wizards/ranking-results.tsx';
+import { ThresholdFields, useThreshold } from '../../../components/wizards/threshold-fields.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useSession } from '../../../lib/session.ts';
 
 const HOME = { label: 'Home', href: paths.home.href() };
 
-/** Best & Worst Testers (document 3 sections 2.3 and 4.2): two steps, then Advanced Analytics. */
+/**
+ * Best & Worst Testers (document 3 sections 2.3 and 4.2): two steps, then Advanced Analytics for
+ * users with analytics access, or the ranked results on this page for everyone else.
+ */
 export function Component() {
   const navigate = useNavigate();
+  const { permissions } = useSession();
   const [step, setStep] = useState(0);
-  const [desc, setDesc] = useState<BestWorstForm['radioDesc']>('best');
-  const [amountText, setAmountText] = useState('10');
-  const [percentType, setPercentType] = useState<BestWorstForm['radioPercentType']>('number');
+  const threshold = useThreshold();
   const [type, setType] = useState<BestWorstForm['type']>('fragrances');
   const [rdfType, setRdfType] = useState<WizardSource>('rdf');
   const [narrowing, setNarrowing] = useState<WizardNarrowing>(EMPTY_NARROWING);
-  const [amountError, setAmountError] = useState<string | null>(null);
+  const [shown, setShown] = useState<RankingRequest | null>(null);
 
   const next = () => {
-    const parsed = parseTopAmount(amountText, percentType);
-    if ('error' in parsed) {
-      setAmountError(parsed.error);
-      return;
-    }
-    setAmountError(null);
-    setStep(1);
+    if (threshold.checkedAmount() !== null) setStep(1);
   };
 
   const search = () => {
-    const parsed = parseTopAmount(amountText, percentType);
-    if ('error' in parsed) {
-      setAmountError(parsed.error);
+    const amount = threshold.checkedAmount();
+    if (amount === null) {
       setStep(0);
       return;
     }
-    const query = bestWorstQuery(
-      { radioDesc: desc, amount: parsed.amount, radioPercentType: percentType, type, rdfType },
-      narrowing,
-    );
-    void navigate(paths.analytics.href(), { state: wizardNavigationState(query) });
+    const form = {
+      radioDesc: threshold.desc,
+      amount,
+      radioPercentType: threshold.percentType,
+      type,
+      rdfType,
+    };
+    if (permissions.isAdmin || permissions.canAccessAnalytics) {
+      void navigate(paths.analytics.href(), {
+        state: wizardNavigationState(bestWorstQuery(form, narrowing)),
+      });
+      return;
+    }
+    setShown({ kind: 'testers', ...form, narrowing });
   };
 
   return (
@@ -64,67 +70,68 @@ export function Component() {
         breadcrumbs={[HOME, { label: paths.topworst.title }]}
         description="Find the best or worst tested fragrances or concepts."
       />
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-        <Stepper active={step} onStepClick={(index) => (index < step ? setStep(index) : undefined)} size="sm">
-          <Stepper.Step label="Ranking" description="Best or worst, how many, what">
-            <Stack gap="md" mt="md">
-              <ThresholdFields
-                desc={desc}
-                amountText={amountText}
-                percentType={percentType}
-                amountError={amountError}
-                onDesc={setDesc}
-                onAmount={(value) => {
-                  setAmountText(value);
-                  setAmountError(null);
-                }}
-                onPercentType={setPercentType}
-              />
-              <Radio.Group
-                label="Fragrances or concepts"
-                value={type}
-                onChange={(value) => setType(value as BestWorstForm['type'])}
-              >
-                <Group mt="xs">
-                  <Radio value="fragrances" label="Fragrances" />
-                  <Radio value="concepts" label="Concepts" />
+      {shown ? (
+        <RankingResults
+          request={shown}
+          footnote={WIZARD_MESSAGES.sourceFootnote}
+          onBack={() => setShown(null)}
+        />
+      ) : (
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+          <Stepper
+            active={step}
+            onStepClick={(index) => (index < step ? setStep(index) : undefined)}
+            size="sm"
+          >
+            <Stepper.Step label="Ranking" description="Best or worst, how many, what">
+              <Stack gap="md" mt="md">
+                <ThresholdFields {...threshold.fields} />
+                <Radio.Group
+                  label="Fragrances or concepts"
+                  value={type}
+                  onChange={(value) => setType(value as BestWorstForm['type'])}
+                >
+                  <Group mt="xs">
+                    <Radio value="fragrances" label="Fragrances" />
+                    <Radio value="concepts" label="Concepts" />
+                  </Group>
+                </Radio.Group>
+                <Radio.Group
+                  label="Source"
+                  value={rdfType}
+                  onChange={(value) => setRdfType(value as WizardSource)}
+                >
+                  <Group mt="xs">
+                    {WIZARD_SOURCES.map((source) => (
+                      <Radio key={source} value={source} label={WIZARD_SOURCE_LABELS[source]} />
+                    ))}
+                  </Group>
+                </Radio.Group>
+                <Text size="sm" c="dimmed">
+                  * {WIZARD_MESSAGES.sourceFootnote}
+                </Text>
+                <Group justify="flex-end">
+                  <Button onClick={next}>Next</Button>
                 </Group>
-              </Radio.Group>
-              <Radio.Group
-                label="Source"
-                value={rdfType}
-                onChange={(value) => setRdfType(value as WizardSource)}
-              >
-                <Group mt="xs">
-                  {WIZARD_SOURCES.map((source) => (
-                    <Radio key={source} value={source} label={WIZARD_SOURCE_LABELS[source]} />
-                  ))}
+              </Stack>
+            </Stepper.Step>
+            <Stepper.Step label="Narrow down" description="Optional filters">
+              <Stack gap="md" mt="md">
+                <NarrowingFilters value={narrowing} onChange={setNarrowing} />
+                <Group justify="space-between">
+                  <Button variant="default" onClick={() => setStep(0)}>
+                    Back
+                  </Button>
+                  <Button onClick={search}>Search</Button>
                 </Group>
-              </Radio.Group>
-              <Text size="sm" c="dimmed">
-                * {WIZARD_MESSAGES.sourceFootnote}
-              </Text>
-              <Group justify="flex-end">
-                <Button onClick={next}>Next</Button>
-              </Group>
-            </Stack>
-          </Stepper.Step>
-          <Stepper.Step label="Narrow down" description="Optional filters">
-            <Stack gap="md" mt="md">
-              <NarrowingFilters value={narrowing} onChange={setNarrowing} />
-              <Group justify="space-between">
-                <Button variant="default" onClick={() => setStep(0)}>
-                  Back
-                </Button>
-                <Button onClick={search}>Search</Button>
-              </Group>
-            </Stack>
-          </Stepper.Step>
-        </Stepper>
-        <Text size="xs" c="dimmed" mt="lg">
-          {MESSAGES.harmonisedFootnote}
-        </Text>
-      </Paper>
+              </Stack>
+            </Stepper.Step>
+          </Stepper>
+          <Text size="xs" c="dimmed" mt="lg">
+            {MESSAGES.harmonisedFootnote}
+          </Text>
+        </Paper>
+      )}
     </>
   );
 }
