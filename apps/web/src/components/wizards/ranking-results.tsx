@@ -99,13 +99,13 @@ export function RankingResults({
               <Text size="sm" c="dimmed">
                 {ranking.rows.length} {ranking.rows.length === 1 ? what.slice(0, -1) : what}
               </Text>
-              <Table.ScrollContainer minWidth={560}>
+              <Table.ScrollContainer minWidth={320}>
                 <Table striped highlightOnHover fz="sm" aria-label={rankingSentence(request)}>
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th w={64}>Rank</Table.Th>
                       <Table.Th>{what === 'concepts' ? 'Concept' : 'Fragrance'}</Table.Th>
-                      <Table.Th>CMI #</Table.Th>
+                      <Table.Th visibleFrom="sm">CMI #</Table.Th>
                       {ranking.columns.map((column) => (
                         <Table.Th key={column.key} ta="right">
                           {column.label} {column.aggregation_label}
@@ -121,13 +121,15 @@ export function RankingResults({
                           <Anchor component={Link} to={profileHref(row)} target="_blank">
                             {row.name ?? row.prod}
                           </Anchor>
-                          {row.name ? (
-                            <Text size="xs" c="dimmed">
-                              {row.prod}
+                          <Text size="xs" c="dimmed">
+                            {row.name ? row.prod : null}
+                            <Text span hiddenFrom="sm" inherit>
+                              {row.name ? ' · ' : ''}
+                              {row.c_mi_number}
                             </Text>
-                          ) : null}
+                          </Text>
                         </Table.Td>
-                        <Table.Td>{row.c_mi_number}</Table.Td>
+                        <Table.Td visibleFrom="sm">{row.c_mi_number}</Table.Td>
                         {ranking.columns.map((column) => (
                           <Table.Td key={column.key} ta="right" style={{ whiteSpace: 'nowrap' }}>
                             {formatRankingValue(column, row.values[column.key])}{' '}
