@@ -176,6 +176,11 @@ describe('POST /api/rankings', () => {
     for (const row of narrowed.rows) expect(allowed.has(row.study_id)).toBe(true);
   });
 
+  it('answers an empty ranking when nothing matches', async () => {
+    const empty = await ranking(testers({ narrowing: { client: ['No such client'] } }));
+    expect(empty.rows).toEqual([]);
+  });
+
   it('ranks fragrances by the top 2 box of an attribute for a sales user', async () => {
     const result = await ranking(
       {
@@ -201,5 +206,15 @@ describe('POST /api/rankings', () => {
     ]);
     const allowed = new Set(studies.map((row) => row.id));
     for (const row of result.rows) expect(allowed.has(row.study_id)).toBe(true);
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('documents the ranking calls with their summaries', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = response.json<{ paths: Record<string, Record<string, { summary?: string }>> }>().paths;
+    expect(paths['/api/rankings']?.post?.summary).toContain('Best/Worst Testers');
+    expect(paths['/api/rankings/{jobId}']?.get?.summary).toContain('Status of a ranking job');
   });
 });

@@ -125,7 +125,7 @@ export function RankingResults({
                             {row.name ? row.prod : null}
                             <Text span hiddenFrom="sm" inherit>
                               {row.name ? ' · ' : ''}
-                              {row.c_mi_number}
+                              <span style={{ whiteSpace: 'nowrap' }}>{row.c_mi_number}</span>
                             </Text>
                           </Text>
                         </Table.Td>
