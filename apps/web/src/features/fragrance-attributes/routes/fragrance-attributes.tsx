@@ -5,9 +5,6 @@ import {
   WIZARD_ATTRIBUTE_TYPES,
   WIZARD_ATTRIBUTES,
   WIZARD_MESSAGES,
-  attributesQuery,
-  wizardNavigationState,
-  type RankingRequest,
   type WizardAttributeType,
   type WizardNarrowing,
 } from '@accord/contracts';
@@ -24,13 +21,11 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { NarrowingFilters } from '../../../components/wizards/narrowing-filters.tsx';
 import { RankingResults } from '../../../components/wizards/ranking-results.tsx';
+import { NarrowingStep, useRankingSearch } from '../../../components/wizards/ranking-search.tsx';
 import { ThresholdFields, useThreshold } from '../../../components/wizards/threshold-fields.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useSession } from '../../../lib/session.ts';
 
 const HOME = { label: 'Home', href: paths.home.href() };
 const TITLE = 'Fragrance Attributes';
@@ -40,15 +35,13 @@ const TITLE = 'Fragrance Attributes';
  * users with analytics access, or the ranked results on this page for everyone else.
  */
 export function Component() {
-  const navigate = useNavigate();
-  const { permissions } = useSession();
   const [step, setStep] = useState(0);
   const [attributeType, setAttributeType] = useState<WizardAttributeType | null>(null);
   const [attribute, setAttribute] = useState<string | null>(null);
   const [filterText, setFilterText] = useState('');
   const threshold = useThreshold();
   const [narrowing, setNarrowing] = useState<WizardNarrowing>(EMPTY_NARROWING);
-  const [shown, setShown] = useState<RankingRequest | null>(null);
+  const ranking = useRankingSearch();
 
   const attributes = attributeType
     ? WIZARD_ATTRIBUTES[attributeType].filter((entry) =>
@@ -80,13 +73,7 @@ export function Component() {
       amount,
       radioPercentType: threshold.percentType,
     };
-    if (permissions.isAdmin || permissions.canAccessAnalytics) {
-      void navigate(paths.analytics.href(), {
-        state: wizardNavigationState(attributesQuery(form, narrowing)),
-      });
-      return;
-    }
-    setShown({ kind: 'attributes', ...form, narrowing });
+    ranking.search({ kind: 'attributes', ...form, narrowing });
   };
 
   return (
@@ -96,11 +83,11 @@ export function Component() {
         breadcrumbs={[HOME, { label: paths.fragranceAttributes.title }]}
         description="Which fragrances are perceived as clean, relaxing, good for every day use, etc."
       />
-      {shown ? (
+      {ranking.shown ? (
         <RankingResults
-          request={shown}
+          request={ranking.shown}
           footnote={WIZARD_MESSAGES.attributeFootnote}
-          onBack={() => setShown(null)}
+          onBack={ranking.back}
         />
       ) : (
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
@@ -191,15 +178,12 @@ export function Component() {
               </Stack>
             </Stepper.Step>
             <Stepper.Step label="Narrow down" description="Optional filters">
-              <Stack gap="md" mt="md">
-                <NarrowingFilters value={narrowing} onChange={setNarrowing} />
-                <Group justify="space-between">
-                  <Button variant="default" onClick={() => setStep(1)}>
-                    Back
-                  </Button>
-                  <Button onClick={search}>Search</Button>
-                </Group>
-              </Stack>
+              <NarrowingStep
+                value={narrowing}
+                onChange={setNarrowing}
+                onBack={() => setStep(1)}
+                onSearch={search}
+              />
             </Stepper.Step>
           </Stepper>
           <Text size="xs" c="dimmed" mt="lg">

@@ -4,22 +4,17 @@ import {
   WIZARD_MESSAGES,
   WIZARD_SOURCE_LABELS,
   WIZARD_SOURCES,
-  bestWorstQuery,
-  wizardNavigationState,
   type BestWorstForm,
-  type RankingRequest,
   type WizardNarrowing,
   type WizardSource,
 } from '@accord/contracts';
 import { Button, Group, Paper, Radio, Stack, Stepper, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { NarrowingFilters } from '../../../components/wizards/narrowing-filters.tsx';
 import { RankingResults } from '../../../components/wizards/ranking-results.tsx';
+import { NarrowingStep, useRankingSearch } from '../../../components/wizards/ranking-search.tsx';
 import { ThresholdFields, useThreshold } from '../../../components/wizards/threshold-fields.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useSession } from '../../../lib/session.ts';
 
 const HOME = { label: 'Home', href: paths.home.href() };
 
@@ -28,14 +23,12 @@ const HOME = { label: 'Home', href: paths.home.href() };
  * users with analytics access, or the ranked results on this page for everyone else.
  */
 export function Component() {
-  const navigate = useNavigate();
-  const { permissions } = useSession();
   const [step, setStep] = useState(0);
   const threshold = useThreshold();
   const [type, setType] = useState<BestWorstForm['type']>('fragrances');
   const [rdfType, setRdfType] = useState<WizardSource>('rdf');
   const [narrowing, setNarrowing] = useState<WizardNarrowing>(EMPTY_NARROWING);
-  const [shown, setShown] = useState<RankingRequest | null>(null);
+  const ranking = useRankingSearch();
 
   const next = () => {
     if (threshold.checkedAmount() !== null) setStep(1);
@@ -54,13 +47,7 @@ export function Component() {
       type,
       rdfType,
     };
-    if (permissions.isAdmin || permissions.canAccessAnalytics) {
-      void navigate(paths.analytics.href(), {
-        state: wizardNavigationState(bestWorstQuery(form, narrowing)),
-      });
-      return;
-    }
-    setShown({ kind: 'testers', ...form, narrowing });
+    ranking.search({ kind: 'testers', ...form, narrowing });
   };
 
   return (
@@ -70,11 +57,11 @@ export function Component() {
         breadcrumbs={[HOME, { label: paths.topworst.title }]}
         description="Find the best or worst tested fragrances or concepts."
       />
-      {shown ? (
+      {ranking.shown ? (
         <RankingResults
-          request={shown}
+          request={ranking.shown}
           footnote={WIZARD_MESSAGES.sourceFootnote}
-          onBack={() => setShown(null)}
+          onBack={ranking.back}
         />
       ) : (
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
@@ -116,15 +103,12 @@ export function Component() {
               </Stack>
             </Stepper.Step>
             <Stepper.Step label="Narrow down" description="Optional filters">
-              <Stack gap="md" mt="md">
-                <NarrowingFilters value={narrowing} onChange={setNarrowing} />
-                <Group justify="space-between">
-                  <Button variant="default" onClick={() => setStep(0)}>
-                    Back
-                  </Button>
-                  <Button onClick={search}>Search</Button>
-                </Group>
-              </Stack>
+              <NarrowingStep
+                value={narrowing}
+                onChange={setNarrowing}
+                onBack={() => setStep(0)}
+                onSearch={search}
+              />
             </Stepper.Step>
           </Stepper>
           <Text size="xs" c="dimmed" mt="lg">
