@@ -202,8 +202,9 @@ test('worst 5 concepts by implicit hand analytics the mean EEG hedonic query', a
 });
 
 test("an attribute search for 'fresh' hands analytics its top 2 box query", async ({ page }) => {
+  // Users without analytics access see the results on the wizard page (rankings.spec.ts).
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, DEMO_USERS.client);
+  await signIn(page, DEMO_USERS.researcher);
   await page.goto('/fragrance-profile');
   await closeNavigation(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Fragrance Attributes' })).toBeVisible();

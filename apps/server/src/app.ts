@@ -30,6 +30,7 @@ import { analyticsDeps, analyticsRoutes } from './modules/analytics/analytics.ro
 import { registerAnalyticsJobs } from './modules/analytics/analytics.service.ts';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository.ts';
 import { comparisonsRoutes } from './modules/comparisons/comparisons.routes.ts';
+import { rankingsRoutes } from './modules/comparisons/rankings.routes.ts';
 import {
   createComparisonsService,
   registerComparisonJobs,
@@ -240,6 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       if (deps.workers !== false) await registerComparisonJobs(deps.jobs, comparisons);
       await api.register(comparisonsRoutes, { comparisons });
+      await api.register(rankingsRoutes, { analytics: analytics.analytics });
       await api.register(cicsModule, { db });
       await api.register(fileProcessModule, {
         database: deps.database,

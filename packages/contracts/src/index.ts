@@ -14,3 +14,4 @@ export * from './cics.ts';
 export * from './comparisons.ts';
 export * from './fileprocess.ts';
 export * from './statistics.ts';
+export * from './rankings.ts';

@@ -1,5 +1,52 @@
-import type { BestWorstForm } from '@accord/contracts';
+import { parseTopAmount, type BestWorstForm } from '@accord/contracts';
 import { Radio, Group, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+
+interface ThresholdFieldsProps {
+  desc: BestWorstForm['radioDesc'];
+  amountText: string;
+  percentType: BestWorstForm['radioPercentType'];
+  amountError: string | null;
+  onDesc: (value: BestWorstForm['radioDesc']) => void;
+  onAmount: (value: string) => void;
+  onPercentType: (value: BestWorstForm['radioPercentType']) => void;
+}
+
+/**
+ * The state of the ranking step shared by the Best/Worst Testers and Fragrance Attributes wizards:
+ * best or worst, the top amount as typed (10 at first) and number or percentage. `checkedAmount`
+ * answers the amount, or shows why it is refused under the field and answers null.
+ */
+export function useThreshold() {
+  const [desc, setDesc] = useState<BestWorstForm['radioDesc']>('best');
+  const [amountText, setAmountText] = useState('10');
+  const [percentType, setPercentType] = useState<BestWorstForm['radioPercentType']>('number');
+  const [amountError, setAmountError] = useState<string | null>(null);
+
+  const checkedAmount = (): number | null => {
+    const parsed = parseTopAmount(amountText, percentType);
+    if ('error' in parsed) {
+      setAmountError(parsed.error);
+      return null;
+    }
+    setAmountError(null);
+    return parsed.amount;
+  };
+
+  const fields: ThresholdFieldsProps = {
+    desc,
+    amountText,
+    percentType,
+    amountError,
+    onDesc: setDesc,
+    onAmount: (value) => {
+      setAmountText(value);
+      setAmountError(null);
+    },
+    onPercentType: setPercentType,
+  };
+  return { desc, percentType, checkedAmount, fields };
+}
 
 /**
  * Best or worst, the top amount and number (#) or percentage (%): the shared first questions of the
@@ -13,15 +60,7 @@ export function ThresholdFields({
   onDesc,
   onAmount,
   onPercentType,
-}: {
-  desc: BestWorstForm['radioDesc'];
-  amountText: string;
-  percentType: BestWorstForm['radioPercentType'];
-  amountError: string | null;
-  onDesc: (value: BestWorstForm['radioDesc']) => void;
-  onAmount: (value: string) => void;
-  onPercentType: (value: BestWorstForm['radioPercentType']) => void;
-}) {
+}: ThresholdFieldsProps) {
   return (
     <Stack gap="md">
       <Radio.Group

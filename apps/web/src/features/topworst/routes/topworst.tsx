@@ -4,57 +4,50 @@ import {
   WIZARD_MESSAGES,
   WIZARD_SOURCE_LABELS,
   WIZARD_SOURCES,
-  bestWorstQuery,
-  parseTopAmount,
-  wizardNavigationState,
   type BestWorstForm,
   type WizardNarrowing,
   type WizardSource,
 } from '@accord/contracts';
 import { Button, Group, Paper, Radio, Stack, Stepper, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { NarrowingFilters } from '../../../components/wizards/narrowing-filters.tsx';
-import { ThresholdFields } from '../../../components/wizards/threshold-fields.tsx';
+import { RankingResults } from '../../../components/wizards/ranking-results.tsx';
+import { NarrowingStep, useRankingSearch } from '../../../components/wizards/ranking-search.tsx';
+import { ThresholdFields, useThreshold } from '../../../components/wizards/threshold-fields.tsx';
 import { paths } from '../../../config/paths.ts';
 
 const HOME = { label: 'Home', href: paths.home.href() };
 
-/** Best & Worst Testers (document 3 sections 2.3 and 4.2): two steps, then Advanced Analytics. */
+/**
+ * Best & Worst Testers (document 3 sections 2.3 and 4.2): two steps, then Advanced Analytics for
+ * users with analytics access, or the ranked results on this page for everyone else.
+ */
 export function Component() {
-  const navigate = useNavigate();
   const [step, setStep] = useState(0);
-  const [desc, setDesc] = useState<BestWorstForm['radioDesc']>('best');
-  const [amountText, setAmountText] = useState('10');
-  const [percentType, setPercentType] = useState<BestWorstForm['radioPercentType']>('number');
+  const threshold = useThreshold();
   const [type, setType] = useState<BestWorstForm['type']>('fragrances');
   const [rdfType, setRdfType] = useState<WizardSource>('rdf');
   const [narrowing, setNarrowing] = useState<WizardNarrowing>(EMPTY_NARROWING);
-  const [amountError, setAmountError] = useState<string | null>(null);
+  const ranking = useRankingSearch();
 
   const next = () => {
-    const parsed = parseTopAmount(amountText, percentType);
-    if ('error' in parsed) {
-      setAmountError(parsed.error);
-      return;
-    }
-    setAmountError(null);
-    setStep(1);
+    if (threshold.checkedAmount() !== null) setStep(1);
   };
 
   const search = () => {
-    const parsed = parseTopAmount(amountText, percentType);
-    if ('error' in parsed) {
-      setAmountError(parsed.error);
+    const amount = threshold.checkedAmount();
+    if (amount === null) {
       setStep(0);
       return;
     }
-    const query = bestWorstQuery(
-      { radioDesc: desc, amount: parsed.amount, radioPercentType: percentType, type, rdfType },
-      narrowing,
-    );
-    void navigate(paths.analytics.href(), { state: wizardNavigationState(query) });
+    const form = {
+      radioDesc: threshold.desc,
+      amount,
+      radioPercentType: threshold.percentType,
+      type,
+      rdfType,
+    };
+    ranking.search({ kind: 'testers', ...form, narrowing });
   };
 
   return (
@@ -64,67 +57,65 @@ export function Component() {
         breadcrumbs={[HOME, { label: paths.topworst.title }]}
         description="Find the best or worst tested fragrances or concepts."
       />
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-        <Stepper active={step} onStepClick={(index) => (index < step ? setStep(index) : undefined)} size="sm">
-          <Stepper.Step label="Ranking" description="Best or worst, how many, what">
-            <Stack gap="md" mt="md">
-              <ThresholdFields
-                desc={desc}
-                amountText={amountText}
-                percentType={percentType}
-                amountError={amountError}
-                onDesc={setDesc}
-                onAmount={(value) => {
-                  setAmountText(value);
-                  setAmountError(null);
-                }}
-                onPercentType={setPercentType}
+      {ranking.shown ? (
+        <RankingResults
+          request={ranking.shown}
+          footnote={WIZARD_MESSAGES.sourceFootnote}
+          onBack={ranking.back}
+        />
+      ) : (
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+          <Stepper
+            active={step}
+            onStepClick={(index) => (index < step ? setStep(index) : undefined)}
+            size="sm"
+          >
+            <Stepper.Step label="Ranking" description="Best or worst, how many, what">
+              <Stack gap="md" mt="md">
+                <ThresholdFields {...threshold.fields} />
+                <Radio.Group
+                  label="Fragrances or concepts"
+                  value={type}
+                  onChange={(value) => setType(value as BestWorstForm['type'])}
+                >
+                  <Group mt="xs">
+                    <Radio value="fragrances" label="Fragrances" />
+                    <Radio value="concepts" label="Concepts" />
+                  </Group>
+                </Radio.Group>
+                <Radio.Group
+                  label="Source"
+                  value={rdfType}
+                  onChange={(value) => setRdfType(value as WizardSource)}
+                >
+                  <Group mt="xs">
+                    {WIZARD_SOURCES.map((source) => (
+                      <Radio key={source} value={source} label={WIZARD_SOURCE_LABELS[source]} />
+                    ))}
+                  </Group>
+                </Radio.Group>
+                <Text size="sm" c="dimmed">
+                  * {WIZARD_MESSAGES.sourceFootnote}
+                </Text>
+                <Group justify="flex-end">
+                  <Button onClick={next}>Next</Button>
+                </Group>
+              </Stack>
+            </Stepper.Step>
+            <Stepper.Step label="Narrow down" description="Optional filters">
+              <NarrowingStep
+                value={narrowing}
+                onChange={setNarrowing}
+                onBack={() => setStep(0)}
+                onSearch={search}
               />
-              <Radio.Group
-                label="Fragrances or concepts"
-                value={type}
-                onChange={(value) => setType(value as BestWorstForm['type'])}
-              >
-                <Group mt="xs">
-                  <Radio value="fragrances" label="Fragrances" />
-                  <Radio value="concepts" label="Concepts" />
-                </Group>
-              </Radio.Group>
-              <Radio.Group
-                label="Source"
-                value={rdfType}
-                onChange={(value) => setRdfType(value as WizardSource)}
-              >
-                <Group mt="xs">
-                  {WIZARD_SOURCES.map((source) => (
-                    <Radio key={source} value={source} label={WIZARD_SOURCE_LABELS[source]} />
-                  ))}
-                </Group>
-              </Radio.Group>
-              <Text size="sm" c="dimmed">
-                * {WIZARD_MESSAGES.sourceFootnote}
-              </Text>
-              <Group justify="flex-end">
-                <Button onClick={next}>Next</Button>
-              </Group>
-            </Stack>
-          </Stepper.Step>
-          <Stepper.Step label="Narrow down" description="Optional filters">
-            <Stack gap="md" mt="md">
-              <NarrowingFilters value={narrowing} onChange={setNarrowing} />
-              <Group justify="space-between">
-                <Button variant="default" onClick={() => setStep(0)}>
-                  Back
-                </Button>
-                <Button onClick={search}>Search</Button>
-              </Group>
-            </Stack>
-          </Stepper.Step>
-        </Stepper>
-        <Text size="xs" c="dimmed" mt="lg">
-          {MESSAGES.harmonisedFootnote}
-        </Text>
-      </Paper>
+            </Stepper.Step>
+          </Stepper>
+          <Text size="xs" c="dimmed" mt="lg">
+            {MESSAGES.harmonisedFootnote}
+          </Text>
+        </Paper>
+      )}
     </>
   );
 }
