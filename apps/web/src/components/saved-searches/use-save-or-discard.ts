@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { Blocker } from 'react-router';
+import { useBlocker, type Location } from 'react-router';
+import { paths } from '../../config/paths.ts';
 import type { SaveFeedback } from './use-save-search.ts';
 
 /** What the save-or-discard popup will do once answered. */
@@ -15,20 +16,32 @@ interface SaveState {
 
 /**
  * The save-or-discard step of a search screen: a new search, a search again and leaving the screen
- * with filters set (the blocker) first offer to save them. The popup answers No (go on), Cancel (stay)
+ * with filters set first offer to save them. Leaving asks unless the filters are empty (`guard` is
+ * false), the move stays on the screen, goes to the login, is one `passes` lets through, or its
+ * navigation state allows a location change. The popup answers No (go on), Cancel (stay)
  * or Save (save under a name, then go on); the save box of the screen stays quiet meanwhile, so the
  * popup alone shows the feedback.
  */
 export function useSaveOrDiscard({
-  blocker,
+  guard,
+  passes,
   saving,
   onProceed,
 }: {
-  blocker: Blocker;
+  guard: boolean;
+  passes?: (next: Location) => boolean;
   saving: SaveState;
   onProceed: (action: PendingAction) => void;
 }) {
   const [pending, setPending] = useState<PendingAction | null>(null);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    if (!guard) return false;
+    if (currentLocation.pathname === nextLocation.pathname) return false;
+    if (nextLocation.pathname.startsWith(paths.login.route)) return false;
+    if (passes?.(nextLocation)) return false;
+    const state = nextLocation.state as { allowLocationChange?: boolean } | null;
+    return !state?.allowLocationChange;
+  });
   const leaving = blocker.state === 'blocked';
   const asking = pending !== null || leaving;
 

@@ -21,7 +21,7 @@ import type { SavedSearch } from '@accord/contracts';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useBlocker, useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SaveOrDiscardModal } from '../../../components/saved-searches/save-or-discard-modal.tsx';
 import {
@@ -183,17 +183,9 @@ function AnalyticsScreen() {
     setSearchError(null);
   };
 
-  // Leaving with filters set asks first (document 3 section 2); empty filters, login and moves that
-  // allow a location change pass, and the screen's state goes with it.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
-    if (!hasFilters) return false;
-    if (currentLocation.pathname === nextLocation.pathname) return false;
-    if (nextLocation.pathname.startsWith(paths.login.route)) return false;
-    const next = nextLocation.state as { allowLocationChange?: boolean } | null;
-    return !next?.allowLocationChange;
-  });
+  // Leaving with filters set asks first (document 3 section 2); the screen's state goes with it.
   const confirm = useSaveOrDiscard({
-    blocker,
+    guard: hasFilters,
     saving,
     onProceed: (action) => (action === 'new-search' ? clearSearch() : runSearch()),
   });

@@ -2,7 +2,7 @@ import { Box, Button, Stack, Text } from '@mantine/core';
 import type { SavedSearch, StudySearchQuery } from '@accord/contracts';
 import { IconChartBar } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useBlocker, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SearchToolbar } from '../../../components/saved-searches/search-toolbar.tsx';
 import { useSaveOrDiscard } from '../../../components/saved-searches/use-save-or-discard.ts';
@@ -142,16 +142,9 @@ export function Component() {
   };
 
   // Leaving with filters set (and without allowLocationChange) asks first; login and analytics pass.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
-    if (!hasFilters || allowLocationChange) return false;
-    if (currentLocation.pathname === nextLocation.pathname) return false;
-    if (nextLocation.pathname.startsWith(paths.login.route)) return false;
-    if (nextLocation.pathname.startsWith(paths.analytics.route)) return false;
-    const state = nextLocation.state as { allowLocationChange?: boolean } | null;
-    return !state?.allowLocationChange;
-  });
   const confirm = useSaveOrDiscard({
-    blocker,
+    guard: hasFilters && !allowLocationChange,
+    passes: (next) => next.pathname.startsWith(paths.analytics.route),
     saving,
     onProceed: (action) => (action === 'new-search' ? clearSearch() : runSearch()),
   });
