@@ -273,9 +273,12 @@ function AnalyticsScreen() {
                 <Tabs.Tab
                   value="performance"
                   rightSection={
-                    <Badge size="sm" variant="light">
-                      {performanceCount ?? 0}
-                    </Badge>
+                    // The count of breakdown values shows once a breakdown ran; '0' before would mislead.
+                    performanceCount !== null ? (
+                      <Badge size="sm" variant="light">
+                        {performanceCount}
+                      </Badge>
+                    ) : undefined
                   }
                 >
                   {typeSingular} Performance
