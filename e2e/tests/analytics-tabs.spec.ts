@@ -75,7 +75,8 @@ test.describe('Advanced Analytics: top attributes and tendencies tabs', () => {
     page,
     request,
   }) => {
-    test.setTimeout(180_000);
+    // Two tabs with their runs, downloads and axe checks: a loaded machine needs several minutes.
+    test.setTimeout(360_000);
     const token = await apiToken(request, DEMO_USERS.researcher);
     await signIn(page, DEMO_USERS.researcher);
     await runAnalyticsSearch(page);
@@ -228,5 +229,92 @@ test.describe('Advanced Analytics: top attributes and tendencies tabs', () => {
     });
     await expectAccessible(page, 'top attributes at 390 px');
     await page.screenshot({ path: 'test-results/analytics-top-attributes-390.png', fullPage: true });
+  });
+});
+
+/** The numbers of a column of the performance table, top to bottom ('-' as null). */
+async function columnNumbers(page: Page, tableName: string, column: number) {
+  const texts = await page
+    .getByRole('table', { name: tableName, exact: true })
+    .getByRole('row')
+    .locator(`td:nth-child(${column + 1})`)
+    .allTextContents();
+  return texts.map((text) => (/\d/.test(text) ? Number(text.replace(/[^\d.-]/g, '')) : null));
+}
+
+test.describe('Advanced Analytics: performance tab', () => {
+  test('a researcher breaks a search down by client, sorts the table and downloads it', async ({ page }) => {
+    // Runs in about 50 s on a quiet machine; a loaded one needs more.
+    test.setTimeout(180_000);
+    await signIn(page, DEMO_USERS.researcher);
+    await runAnalyticsSearch(page);
+
+    const tab = page.getByRole('tab', { name: /Fragrance Performance/ });
+    await tab.click();
+    await expect(page.getByText('Select filters in order to see performance data.')).toBeVisible();
+    await page.screenshot({ path: 'test-results/analytics-performance-empty-1280.png', fullPage: true });
+    const breakdown = page.getByRole('complementary', { name: 'Data breakdown' });
+    const run = breakdown.getByRole('button', { name: 'Run' });
+    await expect(run).toBeDisabled();
+    await choose(page, 'Metadata Type', 'Study metadata');
+    await expect(run).toBeDisabled();
+    await choose(page, 'Metadata', 'Client');
+    await expect(run).toBeEnabled();
+    await run.click();
+
+    // The pooled table, its chart and the count on the tab, once the search has answered.
+    const tableName = 'Fragrance performance by Client';
+    const table = page.getByRole('table', { name: tableName, exact: true });
+    await expect(table).toBeVisible({ timeout: 90_000 });
+    await expect(page.getByRole('heading', { name: 'Fragrance Performance by Client' })).toBeVisible();
+    await expect(page.getByTestId('performance-chart').locator('svg')).toBeVisible();
+    const rows = table.getByRole('row');
+    const count = (await rows.count()) - 1;
+    expect(count).toBeGreaterThan(1);
+    await expect(tab).toContainText(String(count));
+    const metric = table.getByRole('columnheader', { name: 'T2B Overall Liking' });
+    await expect(metric).toHaveAttribute('aria-sort', 'descending');
+    await expect(page.getByTestId('performance-chart')).toContainText('T2B Overall Liking');
+    await expectAccessible(page, 'performance results');
+
+    // Best first; a click on the header turns the order round.
+    const descending = await columnNumbers(page, tableName, 2);
+    const known = descending.filter((value): value is number => value !== null);
+    expect(known).toEqual([...known].sort((a, b) => b - a));
+    const clients = await table.locator('tbody tr td:first-child').allTextContents();
+    await metric.getByRole('button').click();
+    await expect(metric).toHaveAttribute('aria-sort', 'ascending');
+    const ascending = (await columnNumbers(page, tableName, 2)).filter(
+      (value): value is number => value !== null,
+    );
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    if (known[0] !== known.at(-1))
+      await expect(table.locator('tbody tr td:first-child').first()).not.toHaveText(clients[0]!);
+
+    // By name: A to Z on the second click.
+    const byName = table.getByRole('columnheader', { name: 'Client' });
+    await byName.getByRole('button').click();
+    await byName.getByRole('button').click();
+    await expect(byName).toHaveAttribute('aria-sort', 'ascending');
+    const names = await table.locator('tbody tr td:first-child').allTextContents();
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en-GB', { numeric: true })));
+    await page.screenshot({ path: 'test-results/analytics-performance-1280.png', fullPage: true });
+
+    // The download holds the table as it is sorted.
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download the performance table' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('fragrance_performance.csv');
+    const lines = (await readFile((await download.path())!, 'utf8')).trim().split('\n');
+    expect(lines[0]).toBe('Client,Products,T2B Overall Liking');
+    expect(lines).toHaveLength(count + 1);
+    expect(lines.slice(1).map((line) => line.split(',')[0]!.replace(/^"|"$/g, ''))).toEqual(names);
+
+    // A phone-sized screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await closeNavigation(page);
+    await expect(table).toBeVisible();
+    await expectAccessible(page, 'performance at 390 px');
+    await page.screenshot({ path: 'test-results/analytics-performance-390.png', fullPage: true });
   });
 });

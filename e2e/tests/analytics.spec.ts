@@ -1,11 +1,15 @@
+import type { AnalyticsOptionsResponse, DemographicCondition, ProfileResponse } from '@accord/contracts';
+import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
 import { DEMO_USERS } from '../support/env.ts';
-import { signIn } from '../support/session.ts';
+import { apiToken, signIn } from '../support/session.ts';
 
 test.describe.configure({ timeout: 420_000 });
 
 const SEARCH_TIMEOUT = 90_000;
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 async function choose(page: Page, combobox: string, option: string | RegExp) {
   await page.getByRole('combobox', { name: combobox, exact: true }).click();
@@ -28,9 +32,13 @@ function resultsTable(page: Page): Locator {
 
 /** The text of the tooltip a value shows on hover (the one matching `pattern`). */
 async function tooltipOf(page: Page, target: Locator, pattern: RegExp): Promise<string> {
-  await target.hover();
   const tooltip = page.getByRole('tooltip').filter({ hasText: pattern });
-  await expect(tooltip).toBeVisible();
+  // A table that has just re-rendered can drop the first hover: move away and hover again.
+  await expect(async () => {
+    await page.mouse.move(0, 0);
+    await target.hover();
+    await expect(tooltip).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   const text = (await tooltip.textContent()) ?? '';
   await page.mouse.move(0, 0);
   await expect(tooltip).toHaveCount(0);
@@ -46,6 +54,7 @@ function baseOf(text: string): number {
 test('a metric search with significance, a respondent filter and a profile link', async ({
   page,
   context,
+  request,
 }) => {
   await signIn(page, DEMO_USERS.researcher);
   await page.goto('/analytics');
@@ -102,6 +111,7 @@ test('a metric search with significance, a respondent filter and a profile link'
   await tags.getByRole('button', { name: /^All/ }).click();
   await expect(table.getByRole('row')).toHaveCount(total + 1);
   await expectAccessible(page, 'analytics significance');
+  await page.screenshot({ path: 'test-results/analytics-metrics-1280.png', fullPage: true });
 
   // The filter needs a selection first.
   const filterButton = page.getByRole('button', { name: /^Filter/ });
@@ -145,6 +155,77 @@ test('a metric search with significance, a respondent filter and a profile link'
   const [profile] = await Promise.all([context.waitForEvent('page'), link.click()]);
   await expect(profile).toHaveURL(/\/analytics\/profile\/\d+\/[^?]+\?attributes=/);
   await expect(profile.getByRole('heading', { level: 1, name: names[0] })).toBeVisible({ timeout: 30_000 });
+
+  // There, a demographic filter (category, then value) changes the numbers and their base: the
+  // first value that some but not all of this fragrance's respondents have.
+  const [, studyId, code] = /\/analytics\/profile\/(\d+)\/([^?]+)/.exec(profile.url())!;
+  const profilePath = `/api/study/${studyId}/fragrance/${code}`;
+  const token = await apiToken(request, DEMO_USERS.researcher);
+  const likingOf = async (demographics: DemographicCondition[]) => {
+    const response = await request.post(profilePath, { headers: auth(token), data: { demographics } });
+    expect(response.status(), await response.text()).toBe(200);
+    const body = (await response.json()) as ProfileResponse;
+    return body.result.find((row) => row.metric === 'liking')?.n ?? 0;
+  };
+  const allBase = await likingOf([]);
+  const optionsResponse = await request.get('/api/analytics/options', { headers: auth(token) });
+  const { fields } = ((await optionsResponse.json()) as AnalyticsOptionsResponse).data;
+  let narrowing: { category: string; value: string; base: number } | null = null;
+  for (const definition of fields.demographics.filter((entry) =>
+    ['gender', 'ethnicity'].includes(entry.field),
+  )) {
+    for (const option of definition.options) {
+      const base = await likingOf([
+        { field: definition.field, filter: { type: 'equal', value: option.value } } as DemographicCondition,
+      ]);
+      if (base > 0 && base < allBase) {
+        narrowing = { category: definition.label, value: option.label, base };
+        break;
+      }
+    }
+    if (narrowing) break;
+  }
+  expect(narrowing, 'a demographic value some of the respondents have').not.toBeNull();
+
+  const likingRow = profile
+    .getByRole('table', { name: 'Performance data', exact: true })
+    .getByRole('row', { name: /Overall Liking/ });
+  const likingBase = likingRow.getByRole('cell').last();
+  await expect(likingBase).toHaveText(new RegExp(`^${allBase}\\b`));
+  await choose(profile, 'Demographic category', narrowing!.category);
+  await choose(profile, 'Value', narrowing!.value);
+  await profile.getByRole('button', { name: 'Filter', exact: true }).click();
+  await expect(
+    profile.getByText(`Respondents shown: ${narrowing!.category}: ${narrowing!.value}`),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(likingBase).toHaveText(new RegExp(`^${narrowing!.base}\\b`));
+  const filteredBase = narrowing!.base;
+  await profile.screenshot({ path: 'test-results/analytics-profile-filtered-1280.png', fullPage: true });
+  const shownMean = (await likingRow.getByRole('cell').nth(1).textContent())!.trim();
+
+  // The spreadsheet holds the filtered numbers of this fragrance.
+  const downloading = profile.waitForEvent('download');
+  await profile.getByRole('button', { name: 'Download' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('fragrance_profile.xlsx');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile((await download.path())!);
+  const sheet = workbook.worksheets[0]!;
+  const header = Array.from({ length: sheet.columnCount }, (_, index) =>
+    String(sheet.getRow(1).getCell(index + 1).value ?? ''),
+  );
+  const rows: Record<string, unknown>[] = [];
+  sheet.eachRow((row, number) => {
+    if (number === 1) return;
+    rows.push(Object.fromEntries(header.map((name, index) => [name, row.getCell(index + 1).value])));
+  });
+  expect(header).toContain('metric_name');
+  const liking = rows.find((row) => row.metric_name === 'Overall Liking');
+  expect(liking, 'the Overall Liking row of the spreadsheet').toBeDefined();
+  expect(Number(liking!.n)).toBe(filteredBase);
+  if (shownMean !== 'N/A') expect(Number(liking!.mean).toFixed(2)).toBe(shownMean);
   await profile.close();
 });
 
@@ -152,6 +233,17 @@ test('an analytics search is saved, applied again, and leaving asks first', asyn
   await signIn(page, DEMO_USERS.admin);
   await page.goto('/analytics');
   await chooseMetrics(page);
+  // Liking carries its own threshold: the best 3 fragrances by it.
+  const likingRow = page.getByRole('listitem', { name: 'Metric row 1' });
+  await likingRow.getByRole('switch', { name: 'Own threshold for metric 1' }).check();
+  await expect(
+    likingRow.getByRole('radiogroup', { name: 'Order for metric 1' }).getByRole('radio', { name: 'Best' }),
+  ).toBeChecked();
+  await likingRow.getByRole('textbox', { name: 'Amount for metric 1' }).fill('3');
+  await expect(
+    page.getByRole('listitem', { name: 'Metric row 2' }).getByRole('textbox', { name: /^Amount/ }),
+  ).toHaveCount(0);
+  await expectAccessible(page, 'analytics per-metric threshold');
   const name = `Liking ${Date.now()}`;
   await page.getByRole('textbox', { name: 'Search name' }).fill(name);
   await page.getByRole('button', { name: 'Save search' }).click();
@@ -181,8 +273,32 @@ test('an analytics search is saved, applied again, and leaving asks first', asyn
   await expect(table).toBeVisible({ timeout: SEARCH_TIMEOUT });
   await expect(table.getByRole('columnheader', { name: 'T2B Overall Liking' })).toBeVisible();
   await expect(table.getByRole('columnheader', { name: 'M Strength' })).toBeVisible();
+  // The threshold keeps the best three by liking, best first.
+  await expect(table.getByRole('row')).toHaveCount(4);
+  await expect(page.getByRole('tab', { name: /Fragrances/ })).toContainText('3');
+  const shares = (await table.getByTestId(/^value-\d+-liking\.top_2_box$/).allTextContents()).map((text) =>
+    Number.parseInt(text, 10),
+  );
+  expect(shares).toEqual([...shares].sort((a, b) => b - a));
   await page.getByRole('button', { name: 'Show filters' }).click();
   await expect(page.getByRole('checkbox', { name: 'Use metric 1 for significance' })).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Own threshold for metric 1' })).toBeChecked();
+  await expect(page.getByRole('textbox', { name: 'Amount for metric 1' })).toHaveValue('3');
+  await page.screenshot({ path: 'test-results/analytics-thresholds-1280.png', fullPage: true });
+
+  // The region list shows APAC for its three sub-regions; choosing it shows one value.
+  await page.getByRole('tab', { name: 'Essentials' }).click();
+  const region = page.getByRole('combobox', { name: 'Region', exact: true });
+  await region.click();
+  await expect(page.getByRole('option', { name: /^APAC/ })).toBeVisible();
+  for (const subregion of ['South Asia', 'South East Asia', 'North Asia'])
+    await expect(page.getByRole('option', { name: new RegExp(`^${subregion}`) })).toHaveCount(0);
+  await page.getByRole('option', { name: /^APAC/ }).click();
+  await page.keyboard.press('Escape');
+  const regionField = page.locator('.mantine-InputWrapper-root').filter({ has: region });
+  await expect(regionField).toContainText('APAC');
+  await expect(regionField).not.toContainText('South Asia');
+  await page.getByRole('tab', { name: 'Metrics' }).click();
 
   // The diagnostics of the result.
   await page.getByRole('button', { name: 'Diagnostics' }).click();
@@ -190,6 +306,18 @@ test('an analytics search is saved, applied again, and leaving asks first', asyn
   await expect(diagnostics.getByText(/Studies found: \d+/)).toBeVisible();
   await expect(diagnostics.getByText(/Studies with anomalies: \d+/)).toBeVisible();
   await expectAccessible(page, 'analytics diagnostics');
+
+  // The filters with a metric's own threshold on a phone-sized screen.
+  await page.keyboard.press('Escape');
+  await expect(diagnostics).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page
+    .getByRole('button', { name: 'Toggle navigation', expanded: true })
+    .filter({ visible: true })
+    .click();
+  await expect(page.getByRole('textbox', { name: 'Amount for metric 1' })).toBeVisible();
+  await expectAccessible(page, 'analytics thresholds at 390 px');
+  await page.screenshot({ path: 'test-results/analytics-thresholds-390.png', fullPage: true });
 });
 
 test('a wizard opens the analytics screen with a search that runs at once', async ({ page }) => {
@@ -202,7 +330,8 @@ test('a wizard opens the analytics screen with a search that runs at once', asyn
   await page.goto(
     `/analytics?startSearch=true&hideDescription=true&header=${encodeURIComponent(header)}&q=${encodeURIComponent(JSON.stringify(query))}`,
   );
-  await expect(page.getByText(header)).toBeVisible();
+  // The first screen of a fresh page can take a while on a loaded machine.
+  await expect(page.getByText(header)).toBeVisible({ timeout: 30_000 });
   await expect(resultsTable(page).getByRole('columnheader', { name: 'M Overall Liking' })).toBeVisible({
     timeout: SEARCH_TIMEOUT,
   });

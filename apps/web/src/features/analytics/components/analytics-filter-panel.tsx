@@ -3,13 +3,11 @@ import {
   Box,
   Button,
   Checkbox,
-  Collapse,
   Group,
   Input,
   NumberInput,
   Paper,
   RangeSlider,
-  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -17,30 +15,36 @@ import {
   Tabs,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import {
   AGGREGATION_LABELS,
   ANALYTICS_AGE_RANGE,
-  APAC_SUBREGIONS,
   type AnalyticsDropdownResponse,
   type AnalyticsOptionsResponse,
   type Aggregation,
   type FieldDefinition,
   type RdfType,
 } from '@accord/contracts';
-import { IconChevronDown, IconChevronUp, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useId, useState, type ReactNode } from 'react';
-import { applyApacRule } from '../../../lib/regions.ts';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { regionsAfter, shownRegions } from '../../../components/wizards/narrowing-filters.tsx';
 import {
   defaultFilters,
   emptyMetricEntry,
   type AnalyticsFilters,
   type MetricEntryState,
   type SearchKind,
+  type ThresholdState,
   type YearRange,
 } from '../utils/filters.ts';
-import { CountedMultiSelect, optionsOfField, type CountedOption } from './counted-multi-select.tsx';
+import {
+  FilterCardFrame,
+  FilterGrid,
+  LabelledChoice,
+  YearRangeField,
+} from '../../../components/filters/filter-layout.tsx';
+import { apacRegionOptions } from '../utils/regions.ts';
+import { CountedMultiSelect, optionsOfField } from './counted-multi-select.tsx';
 
 const PANEL_ID = 'analytics-filter-panel';
 
@@ -66,45 +70,6 @@ const RDF_CHOICES = [
   { value: 'irt', label: 'IRT' },
 ];
 
-function Grid({ children }: { children: ReactNode }) {
-  return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="sm">
-      {children}
-    </SimpleGrid>
-  );
-}
-
-/** A labelled segmented choice (a radio group to assistive technology). */
-function LabelledChoice({
-  label,
-  value,
-  data,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  data: { value: string; label: string }[];
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <Stack gap={4}>
-      <Input.Label id={id} component="div">
-        {label}
-      </Input.Label>
-      <SegmentedControl aria-labelledby={id} value={value} onChange={onChange} data={data} fullWidth />
-    </Stack>
-  );
-}
-
-/** Region options: APAC counts the sum of its three sub-regions. */
-function regionOptions(list: CountedOption[]): CountedOption[] {
-  const apac = list
-    .filter((option) => APAC_SUBREGIONS.includes(option.value))
-    .reduce((sum, option) => sum + option.count, 0);
-  return list.map((option) => (option.value === 'APAC' ? { ...option, count: apac } : option));
-}
-
 function findField(list: FieldDefinition[] | undefined, field: string) {
   return list?.find((definition) => definition.field === field);
 }
@@ -125,51 +90,32 @@ function EssentialsFields({ filters, onChange, dropdown, years }: FilterPanelPro
       onChange={(value) => set(key, value)}
     />
   );
-  const yearValue: [number, number] | null = years
-    ? [essentials.startYear ?? years.min, essentials.endYear ?? years.max]
-    : null;
   return (
     <Stack gap="md">
-      <Grid>
+      <FilterGrid>
         {multi('client', 'Client', 'client')}
         <CountedMultiSelect
           label="Region"
-          options={regionOptions(optionsOfField(findField(metadata, 'region'), essentials.region))}
-          value={essentials.region}
-          onChange={(value) => set('region', applyApacRule(essentials.region, value))}
+          options={apacRegionOptions(
+            optionsOfField(findField(metadata, 'region'), essentials.region),
+            essentials.region,
+          )}
+          value={shownRegions(essentials.region)}
+          onChange={(shown) => set('region', regionsAfter(essentials.region, shown))}
         />
         {multi('businessUnit', 'Business Unit', 'product_area')}
         {multi('category', 'Category', 'category')}
         {multi('product', 'Product', 'product_type')}
-      </Grid>
-      {years && yearValue ? (
-        <Input.Wrapper label="Year" id="analytics-year" pb="lg" maw={560}>
-          <Box px="xs" pt={4}>
-            <RangeSlider
-              min={years.min}
-              max={years.max}
-              minRange={0}
-              step={1}
-              value={yearValue}
-              thumbFromLabel="Start year"
-              thumbToLabel="End year"
-              marks={[
-                { value: years.min, label: String(years.min) },
-                { value: years.max, label: String(years.max) },
-              ]}
-              onChange={([start, end]) =>
-                onChange({
-                  ...filters,
-                  essentials: {
-                    ...essentials,
-                    startYear: start <= years.min ? null : start,
-                    endYear: end >= years.max ? null : end,
-                  },
-                })
-              }
-            />
-          </Box>
-        </Input.Wrapper>
+      </FilterGrid>
+      {years ? (
+        <YearRangeField
+          id="analytics-year"
+          years={years}
+          start={essentials.startYear}
+          end={essentials.endYear}
+          onChange={(range) => onChange({ ...filters, essentials: { ...essentials, ...range } })}
+          maw={560}
+        />
       ) : null}
     </Stack>
   );
@@ -178,7 +124,7 @@ function EssentialsFields({ filters, onChange, dropdown, years }: FilterPanelPro
 function FragranceFields({ filters, onChange, dropdown }: FilterPanelProps) {
   const details = filters.fragranceDetails;
   return (
-    <Grid>
+    <FilterGrid>
       <TextInput
         label="Fragrance Name"
         value={details.fragranceName}
@@ -192,7 +138,7 @@ function FragranceFields({ filters, onChange, dropdown }: FilterPanelProps) {
         value={details.family}
         onChange={(family) => onChange({ ...filters, fragranceDetails: { ...details, family } })}
       />
-    </Grid>
+    </FilterGrid>
   );
 }
 
@@ -207,7 +153,7 @@ function DemographicsFields({ filters, onChange, options }: FilterPanelProps) {
   const age = ANALYTICS_AGE_RANGE;
   return (
     <Stack gap="md">
-      <Grid>
+      <FilterGrid>
         <CountedMultiSelect
           label="Gender"
           options={optionsOfField(findField(fields, 'gender'), demographics.gender)}
@@ -220,7 +166,7 @@ function DemographicsFields({ filters, onChange, options }: FilterPanelProps) {
           value={demographics.ethnicity}
           onChange={(value) => set('ethnicity', value)}
         />
-      </Grid>
+      </FilterGrid>
       <Input.Wrapper label="Age" id="analytics-age" pb="lg" maw={560}>
         <Box px="xs" pt={4}>
           <RangeSlider
@@ -248,6 +194,64 @@ function DemographicsFields({ filters, onChange, options }: FilterPanelProps) {
         </Box>
       </Input.Wrapper>
     </Stack>
+  );
+}
+
+const ORDER_CHOICES = [
+  { value: 'best', label: 'Best' },
+  { value: 'worst', label: 'Worst' },
+];
+
+const THRESHOLD_TYPES = [
+  { value: 'fragrances', label: 'N products' },
+  { value: 'percentage', label: 'N %' },
+];
+
+/**
+ * The best/worst N or N % controls, the same for the global threshold and a metric's own one;
+ * `owner` names the metric in the labels read aloud ('Amount for metric 2').
+ */
+function ThresholdFields({
+  threshold,
+  onChange,
+  disabled,
+  owner,
+}: {
+  threshold: ThresholdState;
+  onChange: (change: Partial<ThresholdState>) => void;
+  disabled?: boolean;
+  owner?: string;
+}) {
+  const named = (label: string) => (owner ? `${label} for ${owner}` : label);
+  return (
+    <>
+      <LabelledChoice
+        label="Order"
+        ariaLabel={named('Order')}
+        value={threshold.desc ? 'best' : 'worst'}
+        data={ORDER_CHOICES}
+        onChange={(value) => onChange({ desc: value === 'best' })}
+        disabled={disabled}
+      />
+      <NumberInput
+        label="Amount"
+        aria-label={named('Amount')}
+        min={1}
+        max={threshold.type === 'percentage' ? 100 : 100_000}
+        value={threshold.amount}
+        onChange={(value) => onChange({ amount: typeof value === 'number' && value > 0 ? value : 10 })}
+        w={110}
+        disabled={disabled}
+      />
+      <LabelledChoice
+        label="Threshold type"
+        ariaLabel={named('Threshold type')}
+        value={threshold.type}
+        data={THRESHOLD_TYPES}
+        onChange={(value) => onChange({ type: value as ThresholdState['type'] })}
+        disabled={disabled}
+      />
+    </>
   );
 }
 
@@ -332,6 +336,18 @@ function MetricRow({
           onChange={(event) => onChange({ ...entry, confidence: event.currentTarget.checked })}
           mb={8}
         />
+        <Switch
+          label="Own threshold"
+          aria-label={`Own threshold for metric ${number}`}
+          checked={entry.threshold.applyThreshold}
+          onChange={(event) =>
+            onChange({
+              ...entry,
+              threshold: { ...entry.threshold, applyThreshold: event.currentTarget.checked },
+            })
+          }
+          mb={8}
+        />
         <ActionIcon
           variant="subtle"
           color="red"
@@ -343,6 +359,22 @@ function MetricRow({
           <IconTrash size={16} aria-hidden="true" />
         </ActionIcon>
       </Group>
+      {entry.threshold.applyThreshold ? (
+        <Group
+          gap="md"
+          align="flex-end"
+          wrap="wrap"
+          mt="sm"
+          pt="sm"
+          style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+        >
+          <ThresholdFields
+            threshold={entry.threshold}
+            owner={`metric ${number}`}
+            onChange={(change) => onChange({ ...entry, threshold: { ...entry.threshold, ...change } })}
+          />
+        </Group>
+      ) : null}
     </Paper>
   );
 }
@@ -422,38 +454,14 @@ function MetricsFields({ filters, onChange, dropdown, options }: FilterPanelProp
         <Group gap="md" align="flex-end" wrap="wrap">
           <Switch
             label="Apply threshold"
+            description="To every metric without its own"
             checked={threshold.applyThreshold}
             onChange={(event) => setThreshold({ applyThreshold: event.currentTarget.checked })}
-            mb={8}
           />
-          <LabelledChoice
-            label="Order"
-            value={threshold.desc ? 'best' : 'worst'}
-            data={[
-              { value: 'best', label: 'Best' },
-              { value: 'worst', label: 'Worst' },
-            ]}
-            onChange={(value) => setThreshold({ desc: value === 'best' })}
-          />
-          <NumberInput
-            label="Amount"
-            min={1}
-            max={threshold.type === 'percentage' ? 100 : 100_000}
-            value={threshold.amount}
-            onChange={(value) =>
-              setThreshold({ amount: typeof value === 'number' && value > 0 ? value : 10 })
-            }
-            w={110}
+          <ThresholdFields
+            threshold={threshold}
+            onChange={setThreshold}
             disabled={!threshold.applyThreshold}
-          />
-          <LabelledChoice
-            label="Threshold type"
-            value={threshold.type}
-            data={[
-              { value: 'fragrances', label: 'N products' },
-              { value: 'percentage', label: 'N %' },
-            ]}
-            onChange={(value) => setThreshold({ type: value as 'fragrances' | 'percentage' })}
           />
         </Group>
       </Paper>
@@ -476,71 +484,43 @@ export function AnalyticsFilterPanel({
     (entry) => entry.metric && entry.aggregation,
   );
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'sm', sm: 'md' }}
-      component="section"
-      aria-labelledby="analytics-filter-title"
+    <FilterCardFrame
+      titleId="analytics-filter-title"
+      panelId={PANEL_ID}
+      expanded={expanded}
+      onToggle={onToggle}
+      loadingOptions={loadingOptions}
+      summary={
+        !expanded && chosenMetrics.length > 0 ? (
+          <Text size="sm" c="dimmed">
+            {fields.filters.type === 'concepts' ? 'Concepts' : 'Fragrances'}:{' '}
+            {chosenMetrics
+              .map((entry) => `${AGGREGATION_LABELS[entry.aggregation!]} ${entry.metric}`)
+              .join(', ')}
+          </Text>
+        ) : null
+      }
     >
-      <Group justify="space-between" wrap="nowrap" gap="sm">
-        <Group gap="xs">
-          <Title order={2} size="h4" id="analytics-filter-title">
-            Search criteria
-          </Title>
-          {loadingOptions ? (
-            <Text size="xs" c="dimmed" role="status">
-              Updating options…
-            </Text>
-          ) : null}
-        </Group>
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          onClick={onToggle}
-          aria-expanded={expanded}
-          aria-controls={PANEL_ID}
-          rightSection={
-            expanded ? (
-              <IconChevronUp size={16} aria-hidden="true" />
-            ) : (
-              <IconChevronDown size={16} aria-hidden="true" />
-            )
-          }
-        >
-          {expanded ? 'Hide filters' : 'Show filters'}
-        </Button>
-      </Group>
-      {!expanded && chosenMetrics.length > 0 ? (
-        <Text size="sm" c="dimmed" mt="xs">
-          {fields.filters.type === 'concepts' ? 'Concepts' : 'Fragrances'}:{' '}
-          {chosenMetrics
-            .map((entry) => `${AGGREGATION_LABELS[entry.aggregation!]} ${entry.metric}`)
-            .join(', ')}
-        </Text>
-      ) : null}
-      <Collapse expanded={expanded} id={PANEL_ID} keepMounted keepMountedMode="display-none">
-        <Tabs value={tab} onChange={setTab} mt="sm">
-          <Tabs.List>
-            <Tabs.Tab value="metrics">Metrics</Tabs.Tab>
-            <Tabs.Tab value="essentials">Essentials</Tabs.Tab>
-            <Tabs.Tab value="fragrance">Fragrance Details</Tabs.Tab>
-            <Tabs.Tab value="demographics">Demographics</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="metrics" pt="md">
-            <MetricsFields {...fields} />
-          </Tabs.Panel>
-          <Tabs.Panel value="essentials" pt="md">
-            <EssentialsFields {...fields} />
-          </Tabs.Panel>
-          <Tabs.Panel value="fragrance" pt="md">
-            <FragranceFields {...fields} />
-          </Tabs.Panel>
-          <Tabs.Panel value="demographics" pt="md">
-            <DemographicsFields {...fields} />
-          </Tabs.Panel>
-        </Tabs>
-      </Collapse>
-    </Paper>
+      <Tabs value={tab} onChange={setTab}>
+        <Tabs.List>
+          <Tabs.Tab value="metrics">Metrics</Tabs.Tab>
+          <Tabs.Tab value="essentials">Essentials</Tabs.Tab>
+          <Tabs.Tab value="fragrance">Fragrance Details</Tabs.Tab>
+          <Tabs.Tab value="demographics">Demographics</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="metrics" pt="md">
+          <MetricsFields {...fields} />
+        </Tabs.Panel>
+        <Tabs.Panel value="essentials" pt="md">
+          <EssentialsFields {...fields} />
+        </Tabs.Panel>
+        <Tabs.Panel value="fragrance" pt="md">
+          <FragranceFields {...fields} />
+        </Tabs.Panel>
+        <Tabs.Panel value="demographics" pt="md">
+          <DemographicsFields {...fields} />
+        </Tabs.Panel>
+      </Tabs>
+    </FilterCardFrame>
   );
 }

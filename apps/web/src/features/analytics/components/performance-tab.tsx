@@ -67,7 +67,14 @@ function PerformanceChart({ rows, columns }: { rows: PerformanceRow[]; columns: 
     xAxis: {
       type: 'category',
       data: rows.map((row) => shortenLabel(row.category.value)),
-      axisLabel: { interval: 0, rotate: rows.length > 6 ? 35 : 0, fontSize: 11 },
+      // Slanted, and cut at a width, so that long values never run into each other on a narrow screen.
+      axisLabel: {
+        interval: 0,
+        rotate: rows.length > 3 ? 35 : 0,
+        fontSize: 11,
+        width: 110,
+        overflow: 'truncate',
+      },
     },
     yAxis: { type: 'value', ...(percent ? { max: 100, axisLabel: { formatter: '{value} %' } } : {}) },
     series: charted.map((column) => ({

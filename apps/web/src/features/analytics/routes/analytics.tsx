@@ -16,19 +16,20 @@
  *
  * The state wins over the URL when both carry a value.
  */
-import { ActionIcon, Alert, Badge, Box, Button, Group, Stack, Tabs, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Box, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import type { SavedSearch } from '@accord/contracts';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconInfoCircle, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useBlocker, useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SaveOrDiscardModal } from '../../../components/saved-searches/save-or-discard-modal.tsx';
-import { SaveSearchBox } from '../../../components/saved-searches/save-search-box.tsx';
 import {
   SavedSearchesPanel,
   SavedSearchesTab,
 } from '../../../components/saved-searches/saved-searches-panel.tsx';
+import { SearchToolbar } from '../../../components/saved-searches/search-toolbar.tsx';
+import { useSaveOrDiscard } from '../../../components/saved-searches/use-save-or-discard.ts';
 import { useSaveSearch } from '../../../components/saved-searches/use-save-search.ts';
 import { paths } from '../../../config/paths.ts';
 import { useDeleteSavedSearchMutation, useSavedSearchesQuery } from '../../../lib/api/saved-searches.ts';
@@ -62,8 +63,6 @@ const DESCRIPTION =
   'Choose the studies, the respondents and the metrics, then search to compare fragrances or concepts.';
 export const NEEDS_METRIC_MESSAGE = 'Choose at least one metric and its aggregation to search.';
 const NO_ACCESS_MESSAGE = 'Advanced Analytics is available to admins and users with analytics access.';
-
-type PendingAction = 'new-search' | 'search-again';
 
 function flag(params: URLSearchParams, name: string): boolean {
   const value = params.get(name);
@@ -111,7 +110,6 @@ function AnalyticsScreen() {
   const [searchError, setSearchError] = useState<string | null>(null);
   const [expanded, setExpanded] = useState(true);
   const [tab, setTab] = useState<string | null>('metrics');
-  const [pending, setPending] = useState<PendingAction | null>(null);
   const [savedOpen, setSavedOpen] = useState(false);
   const [diagnosticsOpen, setDiagnosticsOpen] = useState(false);
   const [performanceCount, setPerformanceCount] = useState<number | null>(null);
@@ -185,27 +183,16 @@ function AnalyticsScreen() {
     setSearchError(null);
   };
 
+  // Leaving with filters set asks first (document 3 section 2); the screen's state goes with it.
+  const confirm = useSaveOrDiscard({
+    guard: hasFilters,
+    saving,
+    onProceed: (action) => (action === 'new-search' ? clearSearch() : runSearch()),
+  });
   const onSearch = () => {
-    if (applied !== null) setPending('search-again');
+    if (applied !== null) confirm.ask('search-again');
     else runSearch();
   };
-
-  const proceedPending = (action: PendingAction | null) => {
-    setPending(null);
-    if (action === 'new-search') clearSearch();
-    if (action === 'search-again') runSearch();
-  };
-
-  // Leaving with filters set asks first (document 3 section 2); empty filters, login and moves that
-  // allow a location change pass, and the screen's state goes with it.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
-    if (!hasFilters) return false;
-    if (currentLocation.pathname === nextLocation.pathname) return false;
-    if (nextLocation.pathname.startsWith(paths.login.route)) return false;
-    const next = nextLocation.state as { allowLocationChange?: boolean } | null;
-    return !next?.allowLocationChange;
-  });
-  const leaving = blocker.state === 'blocked';
 
   const applySaved = (search: SavedSearch) => {
     const next = parseFiltersText(search.metadata_query);
@@ -245,29 +232,12 @@ function AnalyticsScreen() {
         </Text>
       ) : null}
       <Stack gap="md">
-        <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
-          <Group gap="sm" wrap="wrap">
-            <Button leftSection={<IconSearch size={16} aria-hidden="true" />} onClick={onSearch}>
-              Search
-            </Button>
-            {applied !== null ? (
-              <Button
-                variant="default"
-                leftSection={<IconPlus size={16} aria-hidden="true" />}
-                onClick={() => setPending('new-search')}
-              >
-                New search
-              </Button>
-            ) : null}
-          </Group>
-          <SaveSearchBox
-            disabled={!hasFilters}
-            saving={saving.saving && !pending && !leaving}
-            feedback={pending || leaving ? null : saving.feedback}
-            onClearFeedback={saving.clearFeedback}
-            onSave={saving.save}
-          />
-        </Group>
+        <SearchToolbar
+          onSearch={onSearch}
+          onNewSearch={() => confirm.ask('new-search')}
+          searched={applied !== null}
+          saveBox={{ disabled: !hasFilters, ...confirm.saveBoxProps }}
+        />
         {searchError ? (
           <Alert color="red" variant="light" role="alert">
             {searchError}
@@ -303,9 +273,12 @@ function AnalyticsScreen() {
                 <Tabs.Tab
                   value="performance"
                   rightSection={
-                    <Badge size="sm" variant="light">
-                      {performanceCount ?? 0}
-                    </Badge>
+                    // The count of breakdown values shows once a breakdown ran; '0' before would mislead.
+                    performanceCount !== null ? (
+                      <Badge size="sm" variant="light">
+                        {performanceCount}
+                      </Badge>
+                    ) : undefined
                   }
                 >
                   {typeSingular} Performance
@@ -367,28 +340,7 @@ function AnalyticsScreen() {
         onClose={() => setDiagnosticsOpen(false)}
         diagnostics={diagnostics}
       />
-      <SaveOrDiscardModal
-        opened={pending !== null || leaving}
-        onNo={() => {
-          if (leaving) blocker.proceed?.();
-          else proceedPending(pending);
-        }}
-        onCancel={() => {
-          saving.clearFeedback();
-          if (leaving) blocker.reset?.();
-          else setPending(null);
-        }}
-        onSave={async (name) => {
-          const ok = await saving.save(name);
-          if (!ok) return false;
-          if (leaving) blocker.proceed?.();
-          else proceedPending(pending);
-          return true;
-        }}
-        saving={saving.saving}
-        feedback={pending || leaving ? saving.feedback : null}
-        onClearFeedback={saving.clearFeedback}
-      />
+      <SaveOrDiscardModal {...confirm.modalProps} />
     </Box>
   );
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildRequest,
   defaultFilters,
+  defaultThreshold,
   filtersFromRequest,
   hasFilterValues,
   parseFiltersText,
@@ -12,8 +13,22 @@ import { analyticsSearchHref } from './analytics-link.ts';
 function withLiking() {
   const filters = defaultFilters();
   filters.metrics.metricsList = [
-    { key: 1, metricType: 'Performance', metric: 'liking', aggregation: 'top_2_box', confidence: true },
-    { key: 2, metricType: null, metric: 'strength', aggregation: null, confidence: false },
+    {
+      key: 1,
+      metricType: 'Performance',
+      metric: 'liking',
+      aggregation: 'top_2_box',
+      confidence: true,
+      threshold: defaultThreshold(),
+    },
+    {
+      key: 2,
+      metricType: null,
+      metric: 'strength',
+      aggregation: null,
+      confidence: false,
+      threshold: defaultThreshold(),
+    },
   ];
   return filters;
 }
@@ -59,6 +74,46 @@ describe('toSearchRequest', () => {
       desc: false,
       type: 'percentage',
     });
+  });
+});
+
+describe('per-metric thresholds', () => {
+  it("sends an entry's own applied threshold with it, and reads it back", () => {
+    const filters = withLiking();
+    filters.metrics.metricsList[0]!.threshold = {
+      applyThreshold: true,
+      amount: 3,
+      desc: false,
+      type: 'fragrances',
+    };
+    const request = toSearchRequest(filters)!;
+    expect(request.q.metrics.threshold).toBeUndefined();
+    expect(request.q.metrics.metricsList[0]).toEqual({
+      metricType: 'Performance',
+      metric: 'liking',
+      aggregation: 'top_2_box',
+      confidence: true,
+      applyThreshold: true,
+      threshold: { applyThreshold: true, amount: 3, desc: false, type: 'fragrances' },
+    });
+    const restored = parseFiltersText(JSON.stringify(buildRequest(filters)));
+    expect(restored.metrics.metricsList[0]!.threshold).toEqual({
+      applyThreshold: true,
+      amount: 3,
+      desc: false,
+      type: 'fragrances',
+    });
+  });
+  it('sends nothing for a threshold that is set but not applied', () => {
+    const filters = withLiking();
+    filters.metrics.metricsList[0]!.threshold = {
+      applyThreshold: false,
+      amount: 3,
+      desc: false,
+      type: 'percentage',
+    };
+    expect(toSearchRequest(filters)!.q.metrics.metricsList[0]).not.toHaveProperty('threshold');
+    expect(toSearchRequest(filters)!.q.metrics.metricsList[0]).not.toHaveProperty('applyThreshold');
   });
 });
 

@@ -20,6 +20,8 @@ export interface MetricEntryState {
   aggregation: Aggregation | null;
   /** 'use this metric' for significance. */
   confidence: boolean;
+  /** The entry's own best/worst threshold; when applied it replaces the global one for this metric. */
+  threshold: ThresholdState;
 }
 
 export interface ThresholdState {
@@ -58,7 +60,14 @@ function newKey(): number {
 }
 
 export function emptyMetricEntry(): MetricEntryState {
-  return { key: newKey(), metricType: null, metric: null, aggregation: null, confidence: false };
+  return {
+    key: newKey(),
+    metricType: null,
+    metric: null,
+    aggregation: null,
+    confidence: false,
+    threshold: defaultThreshold(),
+  };
 }
 
 /** Default threshold of an added entry (document 3 section 9): 10, best first, a number of products. */
@@ -130,6 +139,7 @@ export function buildRequest(
     metric: entry.metric,
     aggregation: entry.aggregation,
     confidence: entry.confidence,
+    ...(entry.threshold.applyThreshold ? { applyThreshold: true, threshold: { ...entry.threshold } } : {}),
   }));
   const essentials = { ...filters.essentials };
   if (years) {
@@ -178,7 +188,9 @@ export function hasFilterValues(filters: AnalyticsFilters): boolean {
     ),
   );
   return (
-    anyValue || metrics.metricsList.some((entry) => Boolean(entry.metric)) || metrics.threshold.applyThreshold
+    anyValue ||
+    metrics.metricsList.some((entry) => Boolean(entry.metric) || entry.threshold.applyThreshold) ||
+    metrics.threshold.applyThreshold
   );
 }
 
@@ -194,6 +206,22 @@ function record(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : {};
+}
+
+/** A threshold read back from a request; missing or wrong values take the defaults. */
+function thresholdFrom(value: unknown): ThresholdState {
+  const threshold = record(value);
+  return {
+    applyThreshold: threshold.applyThreshold === true,
+    amount: numberOrNull(threshold.amount) ?? 10,
+    desc: threshold.desc !== false,
+    type: threshold.type === 'percentage' ? 'percentage' : 'fragrances',
+  };
+}
+
+/** A threshold in words: 'Best 10', 'Worst 5 %'. */
+export function describeThreshold(threshold: ThresholdState): string {
+  return `${threshold.desc ? 'Best' : 'Worst'} ${threshold.amount}${threshold.type === 'percentage' ? ' %' : ''}`;
 }
 
 /**
@@ -233,13 +261,7 @@ export function filtersFromRequest(input: unknown): AnalyticsFilters {
   if (rdfType === 'all' || rdfType === 'rdf' || rdfType === 'eeg' || rdfType === 'irt')
     filters.metrics.rdfType = rdfType;
   if (metrics.useConcepts === true && !('type' in source)) filters.type = 'concepts';
-  const threshold = record(metrics.threshold);
-  filters.metrics.threshold = {
-    applyThreshold: threshold.applyThreshold === true,
-    amount: numberOrNull(threshold.amount) ?? 10,
-    desc: threshold.desc !== false,
-    type: threshold.type === 'percentage' ? 'percentage' : 'fragrances',
-  };
+  filters.metrics.threshold = thresholdFrom(metrics.threshold);
   const list = Array.isArray(metrics.metricsList) ? metrics.metricsList.map(record) : [];
   const entries = list
     .filter((entry) => typeof entry.metric === 'string' && entry.metric !== '')
@@ -249,6 +271,10 @@ export function filtersFromRequest(input: unknown): AnalyticsFilters {
       metric: entry.metric as string,
       aggregation: typeof entry.aggregation === 'string' ? (entry.aggregation as Aggregation) : null,
       confidence: entry.confidence === true,
+      threshold: {
+        ...thresholdFrom(entry.threshold),
+        applyThreshold: entry.applyThreshold === true && entry.threshold !== undefined,
+      },
     }));
   filters.metrics.metricsList = entries.length > 0 ? entries : [emptyMetricEntry()];
   return filters;
@@ -298,7 +324,10 @@ export function summariseFilters(filters: AnalyticsFilters): { id: string; label
       label: 'Metrics',
       value: metrics
         .map(
-          (entry) => `${entry.metric} (${entry.aggregation}${entry.confidence ? ', use this metric' : ''})`,
+          (entry) =>
+            `${entry.metric} (${entry.aggregation}${entry.confidence ? ', use this metric' : ''}${
+              entry.threshold.applyThreshold ? `, ${describeThreshold(entry.threshold).toLowerCase()}` : ''
+            })`,
         )
         .join(', '),
     });
@@ -329,7 +358,7 @@ export function summariseFilters(filters: AnalyticsFilters): { id: string; label
     lines.push({
       id: 'threshold',
       label: 'Threshold',
-      value: `${threshold.desc ? 'Best' : 'Worst'} ${threshold.amount}${threshold.type === 'percentage' ? ' %' : ''}`,
+      value: describeThreshold(threshold),
     });
   return lines;
 }

@@ -1,18 +1,9 @@
-import {
-  Autocomplete,
-  Box,
-  Input,
-  RangeSlider,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
-import { useId, useRef, type ReactNode } from 'react';
+import { Autocomplete, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useRef } from 'react';
 import type { CountedOption, OptionGroup } from '../hooks/use-filter-options.ts';
 import { applyApacRule, FILTER_LABELS, type SearchFilters, type YearRange } from '../utils/filters.ts';
 import { CountedMultiSelect } from './counted-multi-select.tsx';
+import { FilterGrid, LabelledChoice, YearRangeField } from '../../../components/filters/filter-layout.tsx';
 
 export type OptionsOf = (group: OptionGroup, field: string, chosen?: readonly string[]) => CountedOption[];
 
@@ -24,37 +15,6 @@ export interface FilterFieldsProps {
   isAdmin: boolean;
   /** The perfumer name put aside when Creative was chosen, restored on Benchmark. */
   perfumerMemory?: { current: string };
-}
-
-function Grid({ children }: { children: ReactNode }) {
-  return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="sm">
-      {children}
-    </SimpleGrid>
-  );
-}
-
-/** A labelled segmented choice (a radio group to assistive technology). */
-function LabelledChoice({
-  label,
-  value,
-  data,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  data: { value: string; label: string }[];
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <Stack gap={4}>
-      <Input.Label id={id} component="div">
-        {label}
-      </Input.Label>
-      <SegmentedControl aria-labelledby={id} value={value} onChange={onChange} data={data} fullWidth />
-    </Stack>
-  );
 }
 
 /** Essentials tab: who, what, where and when. */
@@ -73,12 +33,9 @@ export function EssentialsFields({ filters, onChange, optionsOf, years, isAdmin 
       onChange={(value) => set(key, value)}
     />
   );
-  const yearValue: [number, number] | null = years
-    ? [essentials.startYear ?? years.min, essentials.endYear ?? years.max]
-    : null;
   return (
     <Stack gap="md">
-      <Grid>
+      <FilterGrid>
         <TextInput
           label={labels.projectName}
           value={essentials.projectName}
@@ -105,36 +62,16 @@ export function EssentialsFields({ filters, onChange, optionsOf, years, isAdmin 
           onChange={(value) => set('region', applyApacRule(essentials.region, value))}
         />
         {multi('country', 'country')}
-      </Grid>
+      </FilterGrid>
       <SimpleGrid cols={{ base: 1, md: isAdmin ? 2 : 1 }} spacing="xl">
-        {years && yearValue ? (
-          <Input.Wrapper label="Year" id="search-year" pb="lg">
-            <Box px="xs" pt={4}>
-              <RangeSlider
-                min={years.min}
-                max={years.max}
-                minRange={0}
-                step={1}
-                value={yearValue}
-                thumbFromLabel="Start year"
-                thumbToLabel="End year"
-                marks={[
-                  { value: years.min, label: String(years.min) },
-                  { value: years.max, label: String(years.max) },
-                ]}
-                onChange={([start, end]) =>
-                  onChange({
-                    ...filters,
-                    essentials: {
-                      ...essentials,
-                      startYear: start <= years.min ? null : start,
-                      endYear: end >= years.max ? null : end,
-                    },
-                  })
-                }
-              />
-            </Box>
-          </Input.Wrapper>
+        {years ? (
+          <YearRangeField
+            id="search-year"
+            years={years}
+            start={essentials.startYear}
+            end={essentials.endYear}
+            onChange={(range) => onChange({ ...filters, essentials: { ...essentials, ...range } })}
+          />
         ) : null}
         {isAdmin ? (
           <LabelledChoice
@@ -195,7 +132,7 @@ export function FragranceFields({ filters, onChange, optionsOf, perfumerMemory }
     onChange({ ...filters, fragranceDetails: { ...details, creative, perfumerName } });
   };
   return (
-    <Grid>
+    <FilterGrid>
       <TextInput
         label={labels.fragranceName}
         value={details.fragranceName}
@@ -227,7 +164,7 @@ export function FragranceFields({ filters, onChange, optionsOf, perfumerMemory }
       {multi('subfamily', 'subfamily')}
       {multi('specifier', 'specifier')}
       {multi('methodology', 'methodology')}
-    </Grid>
+    </FilterGrid>
   );
 }
 
@@ -252,7 +189,7 @@ export function ConceptFields({ filters, onChange, optionsOf }: FilterFieldsProp
     />
   );
   return (
-    <Grid>
+    <FilterGrid>
       <TextInput
         label={labels.name}
         value={details.name}
@@ -278,7 +215,7 @@ export function ConceptFields({ filters, onChange, optionsOf }: FilterFieldsProp
       />
       {single('ingredient1', 'ingredient_1')}
       {single('ingredient2', 'ingredient_2')}
-    </Grid>
+    </FilterGrid>
   );
 }
 
@@ -302,7 +239,7 @@ export function MethodologyFields({ filters, onChange, optionsOf }: FilterFields
     />
   );
   return (
-    <Grid>
+    <FilterGrid>
       {multi('panelProfile', 'panel_profile')}
       {multi('researchType', 'research_type')}
       {multi('cmiTool', 'cmi_tool_type')}
@@ -313,6 +250,6 @@ export function MethodologyFields({ filters, onChange, optionsOf }: FilterFields
         value={methodology.objectiveAndStandards}
         onChange={(event) => set('objectiveAndStandards', event.currentTarget.value)}
       />
-    </Grid>
+    </FilterGrid>
   );
 }

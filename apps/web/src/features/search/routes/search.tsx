@@ -1,9 +1,11 @@
-import { Box, Button, Group, Stack, Text } from '@mantine/core';
+import { Box, Button, Stack, Text } from '@mantine/core';
 import type { SavedSearch, StudySearchQuery } from '@accord/contracts';
-import { IconChartBar, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconChartBar } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useBlocker, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { SearchToolbar } from '../../../components/saved-searches/search-toolbar.tsx';
+import { useSaveOrDiscard } from '../../../components/saved-searches/use-save-or-discard.ts';
 import { paths } from '../../../config/paths.ts';
 import { useFieldsQuery } from '../../../lib/api/get-fields.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -16,7 +18,6 @@ import { BulkEditModal } from '../components/bulk-edit-modal.tsx';
 import { FilterCard } from '../components/filter-card.tsx';
 import { isResultTab, ResultTabs } from '../components/result-tabs.tsx';
 import { SaveOrDiscardModal } from '../components/save-or-discard-modal.tsx';
-import { SaveSearchBox } from '../components/save-search-box.tsx';
 import { SavedSearchesPanel, SavedSearchesTab } from '../components/saved-searches-panel.tsx';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useFilterOptions } from '../hooks/use-filter-options.ts';
@@ -39,9 +40,6 @@ const OPTIONS_DEBOUNCE_MS = 300;
 const DEFAULT_SUBTITLE =
   'What are you looking for today? Select the appropriate tab to specify search criteria.';
 
-/** What the save-or-discard popup will do once answered. */
-type PendingAction = 'new-search' | 'search-again';
-
 function flag(params: URLSearchParams, name: string): boolean {
   const value = params.get(name);
   return value !== null && value !== 'false' && value !== '0';
@@ -63,7 +61,6 @@ export function Component() {
   const [filters, setFilters] = useState<SearchFilters>(() => parseFiltersText(params.get('q')));
   const [applied, setApplied] = useState<StudySearchQuery | null>(null);
   const [expanded, setExpanded] = useState(true);
-  const [pending, setPending] = useState<PendingAction | null>(null);
   const [savedOpen, setSavedOpen] = useState(false);
   const [editing, setEditing] = useState<number[] | null>(null);
   const resultsRef = useRef<HTMLDivElement>(null);
@@ -144,27 +141,17 @@ export function Component() {
     });
   };
 
+  // Leaving with filters set (and without allowLocationChange) asks first; login and analytics pass.
+  const confirm = useSaveOrDiscard({
+    guard: hasFilters && !allowLocationChange,
+    passes: (next) => next.pathname.startsWith(paths.analytics.route),
+    saving,
+    onProceed: (action) => (action === 'new-search' ? clearSearch() : runSearch()),
+  });
   const onSearch = () => {
-    if (applied !== null) setPending('search-again');
+    if (applied !== null) confirm.ask('search-again');
     else runSearch();
   };
-
-  const proceedPending = (action: PendingAction | null) => {
-    setPending(null);
-    if (action === 'new-search') clearSearch();
-    if (action === 'search-again') runSearch();
-  };
-
-  // Leaving with filters set (and without allowLocationChange) asks first; login and analytics pass.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
-    if (!hasFilters || allowLocationChange) return false;
-    if (currentLocation.pathname === nextLocation.pathname) return false;
-    if (nextLocation.pathname.startsWith(paths.login.route)) return false;
-    if (nextLocation.pathname.startsWith(paths.analytics.route)) return false;
-    const state = nextLocation.state as { allowLocationChange?: boolean } | null;
-    return !state?.allowLocationChange;
-  });
-  const leaving = blocker.state === 'blocked';
 
   const applySaved = (search: SavedSearch) => {
     const next = parseFiltersText(search.metadata_query);
@@ -197,38 +184,22 @@ export function Component() {
         </Text>
       ) : null}
       <Stack gap="md">
-        <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
-          <Group gap="sm" wrap="wrap">
-            <Button leftSection={<IconSearch size={16} aria-hidden="true" />} onClick={onSearch}>
-              Search
+        <SearchToolbar
+          onSearch={onSearch}
+          onNewSearch={() => confirm.ask('new-search')}
+          searched={applied !== null}
+          saveBox={{ disabled: !hasFilters, ...confirm.saveBoxProps }}
+        >
+          {isAdmin || permissions.canAccessAnalytics ? (
+            <Button
+              variant="light"
+              leftSection={<IconChartBar size={16} aria-hidden="true" />}
+              onClick={openAnalytics}
+            >
+              Analytics
             </Button>
-            {applied !== null ? (
-              <Button
-                variant="default"
-                leftSection={<IconPlus size={16} aria-hidden="true" />}
-                onClick={() => setPending('new-search')}
-              >
-                New search
-              </Button>
-            ) : null}
-            {isAdmin || permissions.canAccessAnalytics ? (
-              <Button
-                variant="light"
-                leftSection={<IconChartBar size={16} aria-hidden="true" />}
-                onClick={openAnalytics}
-              >
-                Analytics
-              </Button>
-            ) : null}
-          </Group>
-          <SaveSearchBox
-            disabled={!hasFilters}
-            saving={saving.saving && !pending && !leaving}
-            feedback={pending || leaving ? null : saving.feedback}
-            onClearFeedback={saving.clearFeedback}
-            onSave={saving.save}
-          />
-        </Group>
+          ) : null}
+        </SearchToolbar>
         <FilterCard
           expanded={expanded}
           onToggle={() => setExpanded((value) => !value)}
@@ -273,29 +244,7 @@ export function Component() {
         }
         deletingId={removeSaved.isPending ? (removeSaved.variables?.searchId ?? null) : null}
       />
-      <SaveOrDiscardModal
-        opened={pending !== null || leaving}
-        onNo={() => {
-          // Leaving drops the screen and its filters with it; changing them now would cancel the navigation.
-          if (leaving) blocker.proceed?.();
-          else proceedPending(pending);
-        }}
-        onCancel={() => {
-          saving.clearFeedback();
-          if (leaving) blocker.reset?.();
-          else setPending(null);
-        }}
-        onSave={async (name) => {
-          const ok = await saving.save(name);
-          if (!ok) return false;
-          if (leaving) blocker.proceed?.();
-          else proceedPending(pending);
-          return true;
-        }}
-        saving={saving.saving}
-        feedback={pending || leaving ? saving.feedback : null}
-        onClearFeedback={saving.clearFeedback}
-      />
+      <SaveOrDiscardModal {...confirm.modalProps} />
       <BulkEditModal studyIds={editing} fields={bulkFields} onClose={() => setEditing(null)} />
     </Box>
   );

@@ -1,1 +1,0 @@
-export { SaveSearchBox } from '../../../components/saved-searches/save-search-box.tsx';
