@@ -86,6 +86,23 @@ export const sessions = pgTable(
   ],
 );
 
+/**
+ * Every access token issued to a session, each valid until its own expiry: a refresh adds one
+ * without ending the others, so two tabs of one session (a profile opened in a new tab) both keep
+ * working. Ending the session ends them all.
+ */
+export const sessionTokens = pgTable(
+  'session_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('session_tokens_session_idx').on(t.sessionId)],
+);
+
 export const passwordResets = pgTable('password_resets', {
   tokenHash: text('token_hash').primaryKey(),
   userId: integer('user_id')

@@ -1,6 +1,8 @@
 import { MESSAGES } from '@accord/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, errorBody, TEST_PASSWORD, type TestApp } from '../../testing/test-app.ts';
+import { hashToken } from './tokens.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -126,14 +128,39 @@ describe('POST /api/auth/login', () => {
 });
 
 describe('GET /api/auth/refresh', () => {
-  it('renews the token; the old one stops working', async () => {
+  it('renews the token; the earlier one keeps working until it expires, as another tab still holds it', async () => {
     const token = await t.login('researcher');
     const response = await t.request({ method: 'GET', url: '/api/auth/refresh', token });
     expect(response.statusCode).toBe(200);
     const renewed = String(response.headers.authorization).replace('Bearer ', '');
     expect(renewed).not.toBe(token);
     expect((await t.request({ method: 'GET', url: '/api/help-url', token: renewed })).statusCode).toBe(200);
+    // A second tab renewing from the first tab's token leaves both tabs signed in.
+    const second = await t.request({ method: 'GET', url: '/api/auth/refresh', token });
+    expect(second.statusCode).toBe(200);
+    for (const held of [token, renewed, String(second.headers.authorization).replace('Bearer ', '')])
+      expect((await t.request({ method: 'GET', url: '/api/help-url', token: held })).statusCode).toBe(200);
+  });
+
+  it('ends every token of the session at sign-out', async () => {
+    const token = await t.login('researcher');
+    const renewed = String(
+      (await t.request({ method: 'GET', url: '/api/auth/refresh', token })).headers.authorization,
+    ).replace('Bearer ', '');
+    expect((await t.request({ method: 'POST', url: '/api/auth/logout', token: renewed })).statusCode).toBe(
+      200,
+    );
+    for (const held of [token, renewed])
+      expect((await t.request({ method: 'GET', url: '/api/help-url', token: held })).statusCode).toBe(401);
+  });
+
+  it('refuses a token past its expiry', async () => {
+    const token = await t.login('researcher');
+    await t.database.db.execute(
+      sql`update session_tokens set expires_at = now() - interval '1 second' where token_hash = ${hashToken(token)}`,
+    );
     expect((await t.request({ method: 'GET', url: '/api/help-url', token })).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url: '/api/auth/refresh', token })).statusCode).toBe(401);
   });
 
   it('renews from the remember-me cookie alone', async () => {

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { sessions, sessionTokens, users } from '../../db/schema.ts';
 import { hashToken } from './tokens.ts';
 
 export interface SessionUser {
@@ -40,20 +40,33 @@ export function createSessionRepository(db: Db) {
       refreshExpiresAt: Date | null;
       remember: boolean;
     }): Promise<void> {
-      await db.insert(sessions).values({
-        id: input.id,
-        userId: input.userId,
-        accessTokenHash: hashToken(input.accessToken),
-        accessExpiresAt: input.accessExpiresAt,
-        refreshTokenHash: input.refreshToken ? hashToken(input.refreshToken) : null,
-        refreshExpiresAt: input.refreshExpiresAt,
-        remember: input.remember,
+      await db.transaction(async (tx) => {
+        await tx.insert(sessions).values({
+          id: input.id,
+          userId: input.userId,
+          accessTokenHash: hashToken(input.accessToken),
+          accessExpiresAt: input.accessExpiresAt,
+          refreshTokenHash: input.refreshToken ? hashToken(input.refreshToken) : null,
+          refreshExpiresAt: input.refreshExpiresAt,
+          remember: input.remember,
+        });
+        await tx.insert(sessionTokens).values({
+          tokenHash: hashToken(input.accessToken),
+          sessionId: input.id,
+          expiresAt: input.accessExpiresAt,
+        });
       });
     },
 
     /** The live session of an unexpired access token, with its enabled, undeleted user. */
     findByAccessToken: (token: string) =>
-      findLive(and(eq(sessions.accessTokenHash, hashToken(token)), gt(sessions.accessExpiresAt, sql`now()`))),
+      findLive(
+        eq(
+          sessions.id,
+          sql`(select ${sessionTokens.sessionId} from ${sessionTokens}
+               where ${sessionTokens.tokenHash} = ${hashToken(token)} and ${sessionTokens.expiresAt} > now())`,
+        ),
+      ),
 
     /** The live session of an unexpired remember-me refresh token. */
     findByRefreshToken: (token: string) =>
@@ -61,12 +74,23 @@ export function createSessionRepository(db: Db) {
         and(eq(sessions.refreshTokenHash, hashToken(token)), gt(sessions.refreshExpiresAt, sql`now()`)),
       ),
 
-    /** Replaces the access token of a session (the old one stops working at once). */
+    /**
+     * Issues a new access token to a session. Earlier tokens stay valid until their own expiry (other
+     * tabs of the session still hold them); expired ones are removed.
+     */
     async rotateAccessToken(sessionId: string, accessToken: string, accessExpiresAt: Date): Promise<void> {
-      await db
-        .update(sessions)
-        .set({ accessTokenHash: hashToken(accessToken), accessExpiresAt, lastUsedAt: sql`now()` })
-        .where(eq(sessions.id, sessionId));
+      await db.transaction(async (tx) => {
+        await tx
+          .update(sessions)
+          .set({ accessTokenHash: hashToken(accessToken), accessExpiresAt, lastUsedAt: sql`now()` })
+          .where(eq(sessions.id, sessionId));
+        await tx
+          .delete(sessionTokens)
+          .where(and(eq(sessionTokens.sessionId, sessionId), lte(sessionTokens.expiresAt, sql`now()`)));
+        await tx
+          .insert(sessionTokens)
+          .values({ tokenHash: hashToken(accessToken), sessionId, expiresAt: accessExpiresAt });
+      });
     },
 
     async end(sessionId: string): Promise<void> {
