@@ -46,7 +46,7 @@ async function expectDownload(page: Page, button: string, fileName: string) {
 }
 
 test.describe('statistics generator', () => {
-  test.setTimeout(300_000);
+  test.setTimeout(420_000);
 
   test('a new upload through the six steps to results and the three downloads', async ({ page }) => {
     await signIn(page, 'researcher@accord.test');
