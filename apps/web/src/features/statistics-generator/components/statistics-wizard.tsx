@@ -431,6 +431,11 @@ export function StatisticsWizard({ studyId }: { studyId: number | null }) {
           <Stack gap="md">
             <Switch
               label="Regression"
+              description={
+                existing
+                  ? "Drivers: the study's other numerical questions, strength questions aside; outcome: the main question"
+                  : undefined
+              }
               checked={state.regression}
               onChange={(event) => set('regression', event.currentTarget.checked)}
             />
