@@ -21,7 +21,12 @@ async function screenshots(page: Page, name: string) {
   if (!SHOTS) return;
   await page.screenshot({ path: path.join(SHOTS, `${name}-1280.png`), fullPage: true });
   await page.setViewportSize({ width: 390, height: 800 });
+  // A phone shows the page with its navigation closed.
+  const toggle = page.locator('button[aria-label="Toggle navigation"][aria-expanded="true"]:visible');
+  const opened = (await toggle.count()) > 0;
+  if (opened) await toggle.click();
   await page.screenshot({ path: path.join(SHOTS, `${name}-390.png`), fullPage: true });
+  if (opened) await page.locator('button[aria-label="Toggle navigation"]:visible').click();
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
@@ -41,7 +46,7 @@ async function expectDownload(page: Page, button: string, fileName: string) {
 }
 
 test.describe('statistics generator', () => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
 
   test('a new upload through the six steps to results and the three downloads', async ({ page }) => {
     await signIn(page, 'researcher@accord.test');
@@ -74,6 +79,7 @@ test.describe('statistics generator', () => {
     await expect(page.getByText('Likert scale (csv)')).toBeVisible();
     await expectDownload(page, 'Download template', 'scale_template.csv');
     await page.locator('input[type=file]').setInputFiles(sample('sample_scale.csv'));
+    await screenshots(page, 'wizard-step1');
     await next(page).click();
 
     // Step 2: tests (defaults two_99, two_95, two_90).
@@ -81,6 +87,7 @@ test.describe('statistics generator', () => {
     await expect(
       page.getByRole('radio', { name: 'Paired (the same respondents rated the products)' }),
     ).toHaveCount(0);
+    await screenshots(page, 'wizard-step2');
     await next(page).click();
 
     // Step 3: products and questions.
@@ -102,11 +109,13 @@ test.describe('statistics generator', () => {
     });
     await page.getByRole('switch', { name: 'Regression' }).check({ force: true });
     await page.locator('input[type=file]').setInputFiles(sample('sample_regression.csv'));
+    await screenshots(page, 'wizard-step4');
     await next(page).click();
 
     // Step 5: charts and product names.
     await page.getByRole('switch', { name: 'Replace product codes with names' }).check({ force: true });
     await page.locator('input[type=file]').setInputFiles(sample('sample_products.csv'));
+    await screenshots(page, 'wizard-step5');
     await next(page).click();
 
     // Results.
@@ -147,7 +156,7 @@ test.describe('statistics generator', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const statisticsLink = page.getByRole('link', { name: /^Statistics of / }).first();
     await expect(statisticsLink).toBeVisible({ timeout: 30_000 });
-    await page.goto((await statisticsLink.getAttribute('href')) ?? '/');
+    await statisticsLink.click();
     await expect(page).toHaveURL(/\/study\/\d+\/statistics$/);
 
     // The study statistics page: the filter card and its Search.
@@ -156,10 +165,27 @@ test.describe('statistics generator', () => {
     await page.getByRole('combobox', { name: 'Main question column' }).click();
     await page.getByRole('option').first().click();
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect(page.getByRole('table', { name: 'Summary' })).toBeVisible({ timeout: 30_000 });
+    const summary = page.getByRole('table', { name: 'Summary' });
+    await expect(summary).toBeVisible({ timeout: 30_000 });
+    const productHeaders = summary.getByRole('columnheader', { name: /^[A-Z]+: / });
+    const allProducts = await productHeaders.count();
+    expect(allProducts).toBeGreaterThan(2);
     await expectAccessible(page, 'study statistics');
     await screenshots(page, 'study-statistics');
     await expectDownload(page, 'Download summary', 'summary.xlsx');
+
+    // The category filter (fragrance family) narrows the products that enter the statistics.
+    await page.getByRole('combobox', { name: 'Category', exact: true }).click();
+    const familyOptions = await page.getByRole('option').allTextContents();
+    const family = familyOptions
+      .map((text) => ({ text, count: Number(/\((\d+)\)$/.exec(text)?.[1] ?? 0) }))
+      .find((option) => option.count >= 2 && option.count < allProducts);
+    expect(family).toBeDefined();
+    await page.getByRole('option', { name: family!.text, exact: true }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(productHeaders).toHaveCount(family!.count, { timeout: 30_000 });
+    await screenshots(page, 'study-statistics-category');
 
     // The wizard on the same study starts at step 3 (index 2) after fetching its metrics.
     await page.getByRole('link', { name: 'Open in the Statistic Generator' }).click();
@@ -167,18 +193,30 @@ test.describe('statistics generator', () => {
     await expect(
       page.getByRole('radio', { name: 'Paired (the same respondents rated the products)' }),
     ).toBeChecked();
+    // Prev is disabled at the start (step 2 here) and at step 3, as the spec says for an existing study.
     await expect(prev(page)).toBeDisabled();
+    await screenshots(page, 'wizard-existing-step2');
     await next(page).click();
     await expect(page.getByRole('combobox', { name: 'Product code column' })).toHaveValue('Product code');
+    await expect(prev(page)).toBeDisabled();
     await page.getByRole('combobox', { name: 'Main question column' }).click();
     await page.getByRole('option').first().click();
     await choose(page, 'Display order of products', 'Unspecified Product Order');
     await next(page).click();
     await expect(page.getByRole('switch', { name: 'Regression' })).toBeVisible();
+    await expect(prev(page)).toBeEnabled();
+    await screenshots(page, 'wizard-existing-step4');
+    await prev(page).click();
+    await expect(page.getByRole('combobox', { name: 'Main question column' })).not.toHaveValue('');
+    await next(page).click();
+    await expect(page.getByRole('switch', { name: 'Regression' })).toBeVisible();
     await next(page).click();
     await expect(page.getByRole('switch', { name: 'Charts' })).toBeVisible();
+    await screenshots(page, 'wizard-existing-step5');
     await next(page).click();
     await expect(page.getByRole('table', { name: 'Summary' })).toBeVisible({ timeout: 30_000 });
+    await expect(next(page)).toBeDisabled();
+    await expect(prev(page)).toBeEnabled();
     await expectAccessible(page, 'wizard results of a study');
   });
 });

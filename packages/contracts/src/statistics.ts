@@ -8,6 +8,7 @@
  * - POST /rdf/results/                      StatisticsForm -> StatisticsResults
  * - GET  /rdf/download_templates/{folder_name}/{file}   templates and result files
  * - POST /statistics/{studyId}/             StatisticsStudyQuery -> StatisticsResults
+ * - GET  /statistics/{studyId}/products/    StatisticsStudyProducts (the category filter's options)
  */
 import { z } from 'zod';
 import { LabelValueOption } from './mapping.ts';
@@ -101,6 +102,9 @@ export const STATISTICS_MESSAGES = {
   unknownProduct: (code: string) => `"${code}" is not a product code of the data.`,
   studyNotFound: (id: number) => `Study ${id} does not exist.`,
   studyHasNoAnswers: 'This study has no answers to compute statistics from.',
+  unknownCategory: (category: string) => `"${category}" is not a category of this study's products.`,
+  tooFewProducts: (count: number) =>
+    `The chosen categories leave ${count} product${count === 1 ? '' : 's'} with answers; statistics compare at least two products.`,
 } as const;
 
 // ---------------------------------------------------------------- requests
@@ -171,10 +175,14 @@ export const StatisticsStudyFilters = StatisticsOptions.omit({
   study_id: true,
   study_name: true,
 })
-  .extend({ product_code: z.string().trim().min(1).default('product_code') })
-  .superRefine((form, context) =>
-    checkOrderLists(form as z.output<typeof StatisticsOptions>, context as never),
-  )
+  .extend({
+    product_code: z.string().trim().min(1).default('product_code'),
+    category: z.array(z.string().trim().min(1).max(200)).max(50).default([]).meta({
+      description:
+        "Fragrance families (the products' category): only the study's fragrances of these families enter the statistics. Empty: every product.",
+    }),
+  })
+  .superRefine((form, context) => checkOrderLists(form, context))
   .meta({ id: 'StatisticsStudyFilters' });
 export type StatisticsStudyFilters = z.input<typeof StatisticsStudyFilters>;
 
@@ -268,3 +276,21 @@ export const StatisticsResults = z
   })
   .meta({ id: 'StatisticsResults' });
 export type StatisticsResults = z.infer<typeof StatisticsResults>;
+
+/** The products of a study with their category (fragrance family), for the study statistics page. */
+export const StatisticsStudyProducts = z
+  .object({
+    products: z.array(
+      z.object({
+        code: z.string(),
+        name: z.string(),
+        kind: z.enum(['fragrance', 'concept']),
+        category: z.string().nullable().meta({ description: 'Fragrance family; null for concepts.' }),
+      }),
+    ),
+    categories: z
+      .array(LabelValueOption.extend({ count: z.number().int() }))
+      .meta({ description: 'The families of the products, with the number of products of each.' }),
+  })
+  .meta({ id: 'StatisticsStudyProducts' });
+export type StatisticsStudyProducts = z.infer<typeof StatisticsStudyProducts>;

@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { studies } from '../../db/schema.ts';
+import { fragrances, products, studies } from '../../db/schema.ts';
 import { seedDemoLibrary } from '../../seed/library.ts';
 import { createLocalFileStorage } from '../../storage/file-storage.ts';
 import { createTestApp, errorBody, type TestApp } from '../../testing/test-app.ts';
@@ -401,5 +401,78 @@ describe('existing studies', () => {
     );
     expect(results.correlation.data.length).toBeGreaterThan(0);
     expect((await post(`/api/statistics/${foreign}/`, admin, { query: query() })).statusCode).toBe(200);
+  });
+
+  it('GET /api/statistics/:studyId/products/ and the category filter narrow the products', async () => {
+    // Families of the study's fragrances: the first one Woody, the others Floral.
+    const fragranceProducts = await t.database.db
+      .select({ code: products.code, fragranceId: products.fragranceId })
+      .from(products)
+      .where(and(eq(products.studyId, own), eq(products.kind, 'fragrance')))
+      .orderBy(products.id);
+    expect(fragranceProducts.length).toBeGreaterThanOrEqual(3);
+    const ids = fragranceProducts.map((product) => product.fragranceId ?? 0);
+    await t.database.db.update(fragrances).set({ family: 'Floral' }).where(inArray(fragrances.id, ids));
+    await t.database.db.update(fragrances).set({ family: 'Woody' }).where(eq(fragrances.id, ids[0]!));
+    const url = `/api/statistics/${own}/products/`;
+
+    expect((await t.request({ method: 'GET', url, token: undefined })).statusCode).toBe(401);
+    const badId = await t.request({ method: 'GET', url: '/api/statistics/abc/products/', token: admin });
+    expect(badId.statusCode).toBe(400);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/statistics/${foreign}/products/`, token: client }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/statistics/999999/products/', token: admin })).statusCode,
+    ).toBe(404);
+    const listed = await t.request({ method: 'GET', url, token: client });
+    expect(listed.statusCode).toBe(200);
+    const floral = fragranceProducts.length - 1;
+    expect(listed.json().categories).toEqual([
+      { value: 'Floral', label: 'Floral', count: floral },
+      { value: 'Woody', label: 'Woody', count: 1 },
+    ]);
+    expect(
+      listed
+        .json()
+        .products.filter((product: { category: string | null }) => product.category === 'Woody')
+        .map((product: { code: string }) => product.code),
+    ).toEqual([fragranceProducts[0]!.code]);
+
+    const unknown = await post(`/api/statistics/${own}/`, client, {
+      query: { ...query(), category: ['Oud'] },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(errorBody(unknown).message).toBe('"Oud" is not a category of this study\'s products.');
+    const single = await post(`/api/statistics/${own}/`, client, {
+      query: { ...query(), category: ['Woody'] },
+    });
+    expect(single.statusCode).toBe(400);
+    expect(errorBody(single).message).toBe(
+      'The chosen categories leave 1 product with answers; statistics compare at least two products.',
+    );
+    const tooMany = await post(`/api/statistics/${own}/`, client, {
+      query: { ...query(), category: [''] },
+    });
+    expect(tooMany.statusCode).toBe(400);
+
+    const all = (await post(`/api/statistics/${own}/`, client, { query: query() })).json();
+    const narrowed = await post(`/api/statistics/${own}/`, client, {
+      query: { ...query(), category: ['Floral'] },
+    });
+    expect(narrowed.statusCode).toBe(200);
+    const allLabels: string[] = all.charts[0].labels;
+    const floralLabels: string[] = narrowed.json().charts[0].labels;
+    expect(floralLabels).toHaveLength(floral);
+    expect(allLabels.length).toBeGreaterThan(floralLabels.length);
+    // The Woody fragrance, the study's first product, is left out; the others are lettered again.
+    const named = (labels: string[]) => labels.map((label) => label.replace(/^[A-Z]+: /, ''));
+    expect(named(floralLabels)).toEqual(named(allLabels).slice(1));
+    // Both categories: every fragrance again.
+    const both = await post(`/api/statistics/${own}/`, client, {
+      query: { ...query(), category: ['Floral', 'Woody'] },
+    });
+    expect(both.json().charts[0].labels).toHaveLength(fragranceProducts.length);
   });
 });

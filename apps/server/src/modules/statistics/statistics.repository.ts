@@ -28,6 +28,13 @@ export interface StudyQuestionRow {
   metricLabel: string | null;
 }
 
+export interface StudyProductRow {
+  code: string;
+  name: string;
+  kind: 'fragrance' | 'concept';
+  category: string | null;
+}
+
 export interface StudyAnswerRow {
   questionId: number;
   respondent: string;
@@ -102,15 +109,21 @@ export function createStatisticsRepository(db: Db) {
         .orderBy(asc(questions.filename), asc(questions.sortOrder), asc(questions.id));
     },
 
-    async productsOf(studyId: number): Promise<{ code: string; name: string }[]> {
+    /** Products of a study in display order, with their category: the family of a fragrance. */
+    async productsOf(studyId: number): Promise<StudyProductRow[]> {
       const result = (await db.execute(sql`
-        select p.code, coalesce(f.name, c.name, p.code) as name
+        select p.code, p.kind, coalesce(f.name, c.name, p.code) as name, nullif(trim(f.family), '') as family
         from products p
         left join fragrances f on f.id = p.fragrance_id
         left join concepts c on c.id = p.concept_id
         where p.study_id = ${studyId}
         order by p.kind desc, p.id`)) as unknown as { rows: Record<string, unknown>[] };
-      return result.rows.map((row) => ({ code: String(row.code), name: String(row.name) }));
+      return result.rows.map((row) => ({
+        code: String(row.code),
+        name: String(row.name),
+        kind: row.kind === 'concept' ? 'concept' : 'fragrance',
+        category: row.family === null || row.family === undefined ? null : String(row.family),
+      }));
     },
 
     async answersOf(studyId: number, questionIds: readonly number[]): Promise<StudyAnswerRow[]> {

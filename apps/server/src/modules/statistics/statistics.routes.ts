@@ -9,6 +9,7 @@ import {
   StatisticsProductCodeResponse,
   StatisticsResults,
   StatisticsScaleResponse,
+  StatisticsStudyProducts,
   StatisticsStudyQuery,
   StatisticsUploadResponse,
   StudyIdParam,
@@ -199,10 +200,30 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ statistics: StatisticsSer
       },
     },
     async (request) =>
-      statistics.studyStatistics(currentUser(request), request.params.studyId, {
-        ...request.body.query,
-        study_name: '',
-        study_id: request.params.studyId,
-      }),
+      statistics.studyStatistics(
+        currentUser(request),
+        request.params.studyId,
+        {
+          ...request.body.query,
+          study_name: '',
+          study_id: request.params.studyId,
+        },
+        request.body.query.category,
+      ),
+  );
+
+  app.get(
+    '/statistics/:studyId/products/',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary:
+          'The products of a study with their category (fragrance family): the options of the study statistics page’s category filter. Any user who can see the study.',
+        params: StudyIdParam,
+        response: { 200: StatisticsStudyProducts, ...callErrors },
+      },
+    },
+    async (request) => statistics.studyProducts(currentUser(request), request.params.studyId),
   );
 };

@@ -19,6 +19,7 @@ import {
   type StatisticsProductCodeResponse,
   type StatisticsResults,
   type StatisticsScaleResponse,
+  type StatisticsStudyProducts,
   type StatisticsUploadResponse,
 } from '@accord/contracts';
 import type { Clock } from '../../lib/clock.ts';
@@ -181,9 +182,22 @@ export function createStatisticsService(deps: {
    * (the values GET /study/metrics/{id} offers), or by question id when not mapped; one row per
    * respondent and product. A metric mapped in several results files takes the first file's question.
    */
-  async function studyDataset(user: AuthUser, studyId: number): Promise<Dataset> {
+  async function studyDataset(
+    user: AuthUser,
+    studyId: number,
+    categories: readonly string[] = [],
+  ): Promise<Dataset> {
     const study = await visibleStudy(user, studyId);
-    const rows = await runs.questionsOf(studyId);
+    const [rows, products] = await Promise.all([runs.questionsOf(studyId), runs.productsOf(studyId)]);
+    // The category filter: only the products of the chosen families enter the statistics.
+    const known = new Set(products.map((product) => product.category).filter((family) => family !== null));
+    for (const category of categories)
+      if (!known.has(category)) throw errors.badRequest(STATISTICS_MESSAGES.unknownCategory(category));
+    const kept =
+      categories.length === 0
+        ? products
+        : products.filter((product) => product.category !== null && categories.includes(product.category));
+    const keptCodes = new Set(kept.map((product) => product.code));
     const used = new Set<string>();
     const chosen: { id: number; def: QuestionDef }[] = [];
     for (const row of rows) {
@@ -205,14 +219,13 @@ export function createStatisticsService(deps: {
         },
       });
     }
-    const [answerRows, products] = await Promise.all([
-      runs.answersOf(
-        studyId,
-        chosen.map((entry) => entry.id),
-      ),
-      runs.productsOf(studyId),
-    ]);
-    if (answerRows.length === 0) throw errors.badRequest(STATISTICS_MESSAGES.studyHasNoAnswers);
+    const allAnswers = await runs.answersOf(
+      studyId,
+      chosen.map((entry) => entry.id),
+    );
+    if (allAnswers.length === 0) throw errors.badRequest(STATISTICS_MESSAGES.studyHasNoAnswers);
+    const answerRows =
+      categories.length === 0 ? allAnswers : allAnswers.filter((answer) => keptCodes.has(answer.product));
     const position = new Map(chosen.map((entry, index) => [entry.id, index]));
     const byRespondentProduct = new Map<string, { respondent: string; product: string; values: number[] }>();
     for (const answer of answerRows) {
@@ -230,11 +243,13 @@ export function createStatisticsService(deps: {
       if (index !== undefined) row.values[index] = answer.rawValue;
     }
     const present = new Set(answerRows.map((answer) => answer.product));
+    if (categories.length > 0 && present.size < 2)
+      throw errors.badRequest(STATISTICS_MESSAGES.tooFewProducts(present.size));
     return {
       name: study.projectName,
       questions: chosen.map((entry) => entry.def),
       rows: [...byRespondentProduct.values()],
-      products: products.map((product) => product.code).filter((code) => present.has(code)),
+      products: kept.map((product) => product.code).filter((code) => present.has(code)),
       productNames: new Map(products.map((product) => [product.code, product.name])),
     };
   }
@@ -514,11 +529,27 @@ export function createStatisticsService(deps: {
       user: AuthUser,
       studyId: number,
       form: StatisticsFormParsed,
+      categories: readonly string[] = [],
     ): Promise<StatisticsResults> {
-      const dataset = await studyDataset(user, studyId);
+      const dataset = await studyDataset(user, studyId, categories);
       const regression = await regressionOf(dataset, form, null, {});
       const folder = await newFolder(user, dataset.name, studyId, { product_code: 'product_code' });
       return compute(dataset, form, folder, regression, dataset.name);
+    },
+
+    /** The study's products with their category (fragrance family): the options of the category filter. */
+    async studyProducts(user: AuthUser, studyId: number): Promise<StatisticsStudyProducts> {
+      await visibleStudy(user, studyId);
+      const products = await runs.productsOf(studyId);
+      const counts = new Map<string, number>();
+      for (const product of products)
+        if (product.category) counts.set(product.category, (counts.get(product.category) ?? 0) + 1);
+      return {
+        products,
+        categories: [...counts.entries()]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([value, count]) => ({ value, label: value, count })),
+      };
     },
 
     /** Templates (made from the folder's files), result files and the sample files. */

@@ -3,6 +3,7 @@ import {
   StatisticsProductCodeResponse,
   StatisticsResults,
   StatisticsScaleResponse,
+  StatisticsStudyProducts,
   StatisticsUploadResponse,
   StudyMetricsResponse,
   type StatisticsForm,
@@ -46,6 +47,8 @@ export const statisticsApi = {
     apiJson('/rdf/results/', StatisticsResults, { method: 'POST', body: form, handledStatuses }),
   studyMetrics: (studyId: number) =>
     apiJson(`/study/metrics/${studyId}`, StudyMetricsResponse, { handledStatuses }),
+  studyProducts: (studyId: number) =>
+    apiJson(`/statistics/${studyId}/products/`, StatisticsStudyProducts, { handledStatuses }),
   studyStatistics: (studyId: number, query: StatisticsStudyFilters) =>
     apiJson(`/statistics/${studyId}/`, StatisticsResults, {
       method: 'POST',

@@ -75,6 +75,22 @@ const jarCell: Formatter = (value, _row, column) => {
   return value.toFixed(2);
 };
 
+/**
+ * The rows of one question follow each other: its (often long) text is shown once, spanning them.
+ * Answers per row the span of its first cell, 0 where an earlier row's cell covers it.
+ */
+function questionSpans(table: StatisticsTable): number[] {
+  const spans = table.data.map(() => 1);
+  let start = 0;
+  table.data.forEach((row, index) => {
+    if (index > 0 && typeof row[0] === 'string' && row[0] === table.data[start]![0]) {
+      spans[start]! += 1;
+      spans[index] = 0;
+    } else start = index;
+  });
+  return spans;
+}
+
 function ResultTable({
   table,
   caption,
@@ -84,9 +100,17 @@ function ResultTable({
   caption: string;
   format: Formatter;
 }) {
+  const spans = questionSpans(table);
   return (
     <ScrollArea type="auto" offsetScrollbars viewportProps={{ tabIndex: 0, 'aria-label': caption }}>
-      <Table striped withTableBorder withColumnBorders stickyHeader fz="sm" miw={640}>
+      <Table
+        striped={!spans.some((span) => span > 1)}
+        withTableBorder
+        withColumnBorders
+        stickyHeader
+        fz="sm"
+        miw={640}
+      >
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
@@ -105,17 +129,22 @@ function ResultTable({
           ) : (
             table.data.map((row, rowIndex) => (
               <Table.Tr key={rowIndex}>
-                {row.map((value, column) => (
-                  <Table.Td
-                    key={column}
-                    style={{
-                      textAlign: typeof value === 'number' ? 'right' : undefined,
-                      whiteSpace: column < 2 ? 'normal' : 'nowrap',
-                    }}
-                  >
-                    {format(value, row, column)}
-                  </Table.Td>
-                ))}
+                {row.map((value, column) =>
+                  column === 0 && spans[rowIndex] === 0 ? null : (
+                    <Table.Td
+                      key={column}
+                      rowSpan={column === 0 && spans[rowIndex]! > 1 ? spans[rowIndex] : undefined}
+                      style={{
+                        textAlign: typeof value === 'number' ? 'right' : undefined,
+                        whiteSpace: column < 2 ? 'normal' : 'nowrap',
+                        verticalAlign: column === 0 ? 'top' : undefined,
+                        minWidth: column === 0 ? 180 : undefined,
+                      }}
+                    >
+                      {format(value, row, column)}
+                    </Table.Td>
+                  ),
+                )}
               </Table.Tr>
             ))
           )}

@@ -34,10 +34,16 @@ import { useEffect, useState } from 'react';
 import { StatisticsResultsView } from '../../../components/statistics/statistics-results.tsx';
 import { errorMessage, statisticsApi } from '../../../components/statistics/statistics-api.ts';
 import { showAlert } from '../../../lib/alerts.ts';
+import { navigation, ORDER_LIST_OF, stepProblems } from '../wizard-validation.ts';
 
 type Option = { value: string; label: string };
 
 const STEP_LABELS = ['Data', 'Likert scale', 'Tests', 'Products and questions', 'Regression', 'Output'];
+const ORDER_LIST_LABELS = {
+  product_code_order: 'Product code order',
+  benchmark_product_code_order: 'Benchmark product code order',
+  candidate_product_code_order: 'Candidate product code order',
+} as const;
 const TEST_OPTIONS = STATISTICS_TEST_TYPES.map((type) => ({ value: type, label: TEST_TYPE_LABELS[type] }));
 
 interface WizardState {
@@ -89,43 +95,6 @@ const INITIAL: WizardState = {
   charts: true,
   binary_option: 'No binary questions',
 };
-
-/** The problems that stop Next at a step (document 3 section 5). */
-export function stepProblems(step: number, state: WizardState, existing: boolean): string[] {
-  const problems: string[] = [];
-  const missing = (field: keyof WizardState) => problems.push(STATISTICS_MESSAGES.missingValue(field));
-  const empty = (field: keyof WizardState) => problems.push(STATISTICS_MESSAGES.emptyArray(field));
-  if (step === 0) {
-    if (!state.study_name.trim()) missing('study_name');
-    if (!state.data_input) missing('data_input');
-  } else if (step === 1) {
-    if (!state.likert_scale) missing('likert_scale');
-  } else if (step === 2) {
-    if (state.test_types.length === 0) empty('test_types');
-  } else if (step === 3) {
-    if (!state.product_code) missing('product_code');
-    if (!state.main_question_column) missing('main_question_column');
-    if (!state.product_order) missing('product_order');
-    if (state.product_order === 'Specified Product Order' && state.product_code_order.length === 0)
-      empty('product_code_order');
-    if (
-      state.product_order === 'Specified Benchmark Order Only' &&
-      state.benchmark_product_code_order.length === 0
-    )
-      empty('benchmark_product_code_order');
-    if (
-      state.product_order === 'Specified Candidate Order Only' &&
-      state.candidate_product_code_order.length === 0
-    )
-      empty('candidate_product_code_order');
-  } else if (step === 4) {
-    if (state.regression && !existing && !state.regression_input) missing('regression_input');
-  } else if (step === 5) {
-    if (state.replace_product_codes && !existing && !state.replace_product_input)
-      missing('replace_product_input');
-  }
-  return problems;
-}
 
 function CsvInput({
   label,
@@ -230,6 +199,18 @@ export function StatisticsWizard({ studyId }: { studyId: number | null }) {
     </Button>
   );
 
+  /** A csv input of a step with the download of its template (steps 1, 4 and 5). */
+  const fileWithTemplate = (
+    field: 'likert_scale' | 'regression_input' | 'replace_product_input',
+    label: string,
+    template: string,
+  ) => (
+    <Stack gap="sm">
+      <CsvInput label={label} value={state[field]} onChange={(file) => set(field, file)} />
+      {templateButton(template)}
+    </Stack>
+  );
+
   const formOf = (): StatisticsForm => ({
     study_name: state.study_name,
     ...(state.folder_name ? { folder_name: state.folder_name } : {}),
@@ -310,8 +291,9 @@ export function StatisticsWizard({ studyId }: { studyId: number | null }) {
     }
   };
 
-  const prevDisabled = step === 0 || (existing && step <= STATISTICS_EXISTING_START_STEP) || loading;
+  const { prevDisabled, nextDisabled } = navigation(step, existing, loading);
   const order = state.product_order;
+  const orderList = order ? ORDER_LIST_OF[order] : null;
 
   const body = () => {
     switch (step) {
@@ -339,12 +321,7 @@ export function StatisticsWizard({ studyId }: { studyId: number | null }) {
       case 1:
         return (
           <Stack gap="md">
-            <CsvInput
-              label="Likert scale (csv)"
-              value={state.likert_scale}
-              onChange={(file) => set('likert_scale', file)}
-            />
-            {templateButton('scale_template.csv')}
+            {fileWithTemplate('likert_scale', 'Likert scale (csv)', 'scale_template.csv')}
           </Stack>
         );
       case 2:
@@ -405,30 +382,12 @@ export function StatisticsWizard({ studyId }: { studyId: number | null }) {
               value={order}
               onChange={(value) => set('product_order', value as ProductOrderOption | null)}
             />
-            {order === 'Specified Product Order' ? (
+            {orderList ? (
               <MultiSelect
-                label="Product code order"
+                label={ORDER_LIST_LABELS[orderList]}
                 data={productCodes}
-                value={state.product_code_order}
-                onChange={(value) => set('product_code_order', value)}
-                searchable
-              />
-            ) : null}
-            {order === 'Specified Benchmark Order Only' ? (
-              <MultiSelect
-                label="Benchmark product code order"
-                data={productCodes}
-                value={state.benchmark_product_code_order}
-                onChange={(value) => set('benchmark_product_code_order', value)}
-                searchable
-              />
-            ) : null}
-            {order === 'Specified Candidate Order Only' ? (
-              <MultiSelect
-                label="Candidate product code order"
-                data={productCodes}
-                value={state.candidate_product_code_order}
-                onChange={(value) => set('candidate_product_code_order', value)}
+                value={state[orderList]}
+                onChange={(value) => set(orderList, value)}
                 searchable
               />
             ) : null}
@@ -472,19 +431,17 @@ export function StatisticsWizard({ studyId }: { studyId: number | null }) {
           <Stack gap="md">
             <Switch
               label="Regression"
+              description={
+                existing
+                  ? "Drivers: the study's other numerical questions, strength questions aside; outcome: the main question"
+                  : undefined
+              }
               checked={state.regression}
               onChange={(event) => set('regression', event.currentTarget.checked)}
             />
-            {state.regression && !existing ? (
-              <>
-                <CsvInput
-                  label="Regression input (csv)"
-                  value={state.regression_input}
-                  onChange={(file) => set('regression_input', file)}
-                />
-                {templateButton('reg_template.csv')}
-              </>
-            ) : null}
+            {state.regression && !existing
+              ? fileWithTemplate('regression_input', 'Regression input (csv)', 'reg_template.csv')
+              : null}
           </Stack>
         );
       case 5:
@@ -500,16 +457,9 @@ export function StatisticsWizard({ studyId }: { studyId: number | null }) {
               checked={state.replace_product_codes}
               onChange={(event) => set('replace_product_codes', event.currentTarget.checked)}
             />
-            {state.replace_product_codes && !existing ? (
-              <>
-                <CsvInput
-                  label="Product names (csv)"
-                  value={state.replace_product_input}
-                  onChange={(file) => set('replace_product_input', file)}
-                />
-                {templateButton('prod_template.csv')}
-              </>
-            ) : null}
+            {state.replace_product_codes && !existing
+              ? fileWithTemplate('replace_product_input', 'Product names (csv)', 'prod_template.csv')
+              : null}
           </Stack>
         );
       default:
@@ -548,7 +498,7 @@ export function StatisticsWizard({ studyId }: { studyId: number | null }) {
         <Button variant="default" disabled={prevDisabled} onClick={() => setStep((current) => current - 1)}>
           Prev
         </Button>
-        <Button disabled={step >= STATISTICS_RESULTS_STEP || loading} onClick={() => void next()}>
+        <Button disabled={nextDisabled} onClick={() => void next()}>
           Next
         </Button>
       </Group>

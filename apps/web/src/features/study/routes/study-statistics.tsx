@@ -50,7 +50,25 @@ export function Component() {
     value: metric.value,
     label: metric.label,
   }));
-  const products = metrics.data?.product_codes ?? [];
+  const studyProducts = useQuery({
+    queryKey: ['study-statistics-products', studyId],
+    queryFn: () => statisticsApi.studyProducts(studyId),
+    enabled: Number.isInteger(studyId) && studyId > 0,
+  });
+  const categoryOptions = (studyProducts.data?.categories ?? []).map((category) => ({
+    value: category.value,
+    label: `${category.label} (${category.count})`,
+  }));
+  const [categories, setCategories] = useState<string[]>([]);
+  // The category filter narrows the products the order lists offer, as it narrows the statistics.
+  const inCategories = new Set(
+    (studyProducts.data?.products ?? [])
+      .filter((product) => product.category !== null && categories.includes(product.category))
+      .map((product) => product.code),
+  );
+  const products = (metrics.data?.product_codes ?? []).filter(
+    (product) => categories.length === 0 || inCategories.has(product.value),
+  );
   const [binary, setBinary] = useState<BinaryOption>('No binary questions');
   const [main, setMain] = useState<string | null>(null);
   const [order, setOrder] = useState<ProductOrderOption | null>('Unspecified Product Order');
@@ -100,6 +118,7 @@ export function Component() {
         replace_product_codes: names,
         charts,
         binary_option: binary,
+        category: categories,
         ...(listField ? { [listField]: productOrder } : {}),
       });
       setResults(answer);
@@ -179,6 +198,21 @@ export function Component() {
                     value={productOrder}
                     onChange={setProductOrder}
                     searchable
+                  />
+                ) : null}
+                {categoryOptions.length > 0 ? (
+                  <MultiSelect
+                    label="Category"
+                    description="Fragrance families: only their fragrances enter the statistics"
+                    placeholder={categories.length === 0 ? 'All products' : undefined}
+                    data={categoryOptions}
+                    value={categories}
+                    onChange={(value) => {
+                      setCategories(value);
+                      setProductOrder([]);
+                    }}
+                    searchable
+                    clearable
                   />
                 ) : null}
                 <Select
