@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Anchor,
   Badge,
@@ -31,9 +30,9 @@ import {
   IconArrowUpRight,
   IconArrowsMaximize,
   IconArrowsMinimize,
-  IconDownload,
   IconSearch,
 } from '@tabler/icons-react';
+import { DownloadButton } from '../../../components/download-button.tsx';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { paths } from '../../../config/paths.ts';
 import { useDownloadMetricsMutation, useXlsxFiltersQuery } from '../api/download-metrics.ts';
@@ -344,17 +343,13 @@ export function MetricsTab({
           <Title order={3} size="h5">
             Analytics Results
           </Title>
-          <Tooltip label="Download fragrance_metrics.xlsx" withArrow>
-            <ActionIcon
-              variant="light"
-              aria-label="Download the results"
-              onClick={() => answer && download.mutate({ jobId: answer.jobId, filters: xlsxChosen })}
-              loading={download.isPending}
-              disabled={!answer || rows.length === 0}
-            >
-              <IconDownload size={16} aria-hidden="true" />
-            </ActionIcon>
-          </Tooltip>
+          <DownloadButton
+            tooltip="Download fragrance_metrics.xlsx"
+            label="Download the results"
+            onClick={() => answer && download.mutate({ jobId: answer.jobId, filters: xlsxChosen })}
+            loading={download.isPending}
+            disabled={!answer || rows.length === 0}
+          />
           {loading ? <Loader size="xs" aria-label="Loading results" /> : null}
         </Group>
         <MultiSelect

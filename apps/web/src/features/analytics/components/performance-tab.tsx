@@ -19,11 +19,11 @@ import type { MetricSearchRequest, MetricSearchResult } from '@accord/contracts'
 import {
   IconChevronDown,
   IconChevronUp,
-  IconDownload,
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
   IconSelector,
 } from '@tabler/icons-react';
+import { DownloadButton } from '../../../components/download-button.tsx';
 import { BarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
@@ -259,11 +259,11 @@ export function PerformanceTab({
               <Title order={3} size="h5">
                 {typeSingular} Performance by {header}
               </Title>
-              <Tooltip label={`Download ${PERFORMANCE_FILE_NAME}`} withArrow>
-                <ActionIcon variant="light" aria-label="Download the performance table" onClick={exportCsv}>
-                  <IconDownload size={16} aria-hidden="true" />
-                </ActionIcon>
-              </Tooltip>
+              <DownloadButton
+                tooltip={`Download ${PERFORMANCE_FILE_NAME}`}
+                label="Download the performance table"
+                onClick={exportCsv}
+              />
             </Group>
             <PerformanceChart rows={sorted} columns={columns} />
             <ScrollArea type="auto" offsetScrollbars>

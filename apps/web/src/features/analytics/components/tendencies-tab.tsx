@@ -4,21 +4,9 @@ import {
   type TendenciesRequest,
   type TendenciesResponse,
 } from '@accord/contracts';
-import {
-  ActionIcon,
-  Alert,
-  Box,
-  Button,
-  Card,
-  Group,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { IconDownload, IconPlayerPlay } from '@tabler/icons-react';
+import { Alert, Box, Button, Card, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { DownloadButton } from '../../../components/download-button.tsx';
 import { BarChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
@@ -237,17 +225,12 @@ export function TendenciesTab({ request }: { request: MetricSearchRequest }) {
               </Text>
             </div>
             {permissions.allowDownload && rows.length > 0 ? (
-              <Tooltip label="Download the tendencies" withArrow>
-                <ActionIcon
-                  variant="default"
-                  size="lg"
-                  aria-label="Download the tendencies"
-                  loading={download.isPending}
-                  onClick={() => download.mutate(current.body)}
-                >
-                  <IconDownload size={18} aria-hidden="true" />
-                </ActionIcon>
-              </Tooltip>
+              <DownloadButton
+                tooltip="Download the tendencies"
+                label="Download the tendencies"
+                loading={download.isPending}
+                onClick={() => download.mutate(current.body)}
+              />
             ) : null}
           </Group>
           {rows.length === 0 ? (

@@ -1,6 +1,5 @@
 import { LOW_BASE, MESSAGES, type MetricSearchRequest } from '@accord/contracts';
 import {
-  ActionIcon,
   Alert,
   Badge,
   Box,
@@ -23,11 +22,11 @@ import {
   IconArrowsSort,
   IconChevronDown,
   IconChevronUp,
-  IconDownload,
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
   IconPlayerPlay,
 } from '@tabler/icons-react';
+import { DownloadButton } from '../../../components/download-button.tsx';
 import { useId, useState, type ReactNode } from 'react';
 import { useSession } from '../../../lib/session.ts';
 import {
@@ -411,17 +410,12 @@ export function TopAttributesTab({ request }: { request: MetricSearchRequest }) 
               </Text>
             </div>
             {permissions.allowDownload && attributes.length > 0 ? (
-              <Tooltip label="Download the top attributes" withArrow>
-                <ActionIcon
-                  variant="default"
-                  size="lg"
-                  aria-label="Download the top attributes"
-                  loading={download.isPending}
-                  onClick={() => download.mutate(current!.jobId)}
-                >
-                  <IconDownload size={18} aria-hidden="true" />
-                </ActionIcon>
-              </Tooltip>
+              <DownloadButton
+                tooltip="Download the top attributes"
+                label="Download the top attributes"
+                loading={download.isPending}
+                onClick={() => download.mutate(current!.jobId)}
+              />
             ) : null}
           </Group>
           {attributes.length === 0 ? (
