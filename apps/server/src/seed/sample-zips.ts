@@ -3,6 +3,7 @@
  * plans: a clean sample, a sample with errors and warnings (plus the corrected results file that
  * fixes it), the downloadable templates, and zips of any size for the bench.
  */
+import { CONCEPT_COLUMNS, FRAGRANCE_COLUMNS } from '../modules/fileprocess/study-zip.ts';
 import { buildXlsx, csvLine, type Cell, type Sheet } from './documents.ts';
 import { buildResultsCsv, buildScaleCsv, buildStudyFiles } from './study-files.ts';
 import { generateAnswers, planStudy, type LibraryShape, type StudyPlan } from './study-plan.ts';
@@ -42,28 +43,9 @@ const STUDY_FIELDS = [
   'is_genisys',
 ] as const;
 
-const FRAGRANCE_HEADER = [
-  'name',
-  'fragrance_code',
-  'ref_number',
-  'code',
-  'methodology',
-  'perfumer_name',
-  'region',
-  'country',
-  'family',
-  'subfamily',
-  'specifier',
-  'level',
-  'supplemental_info',
-  'dominant_note_1',
-  'dominant_note_2',
-  'dominant_note_3',
-  'dominant_note_4',
-  'dominant_note_5',
-  'creative',
-];
-const CONCEPT_HEADER = ['name', 'concept_code', 'region', 'country', 'theme', 'ingredient_1', 'ingredient_2'];
+// The sheets' headers are the columns the upload validator reads (one definition of the format).
+const FRAGRANCE_HEADER: Cell[] = [...FRAGRANCE_COLUMNS];
+const CONCEPT_HEADER: Cell[] = [...CONCEPT_COLUMNS];
 
 const list = (values: readonly string[]) => values.join('; ');
 
