@@ -1,8 +1,8 @@
 import { Box, Button, Stack, Text } from '@mantine/core';
 import type { SavedSearch, StudySearchQuery } from '@accord/contracts';
 import { IconChartBar } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SearchToolbar } from '../../../components/saved-searches/search-toolbar.tsx';
 import { useSaveOrDiscard } from '../../../components/saved-searches/use-save-or-discard.ts';
@@ -22,6 +22,7 @@ import { SavedSearchesPanel, SavedSearchesTab } from '../components/saved-search
 import { useDebouncedValue } from '@mantine/hooks';
 import { useFilterOptions } from '../hooks/use-filter-options.ts';
 import { useSaveSearch } from '../hooks/use-save-search.ts';
+import { useScreenParams } from '../hooks/use-screen-params.ts';
 import {
   compactFilters,
   defaultFilters,
@@ -50,7 +51,7 @@ export function Component() {
   const { user, permissions } = useSession();
   const isAdmin = permissions.isAdmin;
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useScreenParams();
   const noCache = params.has('no_cache');
   const allowLocationChange = flag(params, 'allowLocationChange');
   const header = params.get('header');
@@ -82,19 +83,6 @@ export function Component() {
 
   const tabParam = params.get('tab');
   const tab: ResultTab = isResultTab(tabParam, isAdmin) ? tabParam : 'summaries';
-
-  const updateParams = useCallback(
-    (change: (next: URLSearchParams) => void) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          change(next);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
 
   // The filters live in the URL, so a search can be shared, bookmarked and restored on reload.
   useEffect(() => {
