@@ -94,6 +94,7 @@ export const ANALYTICS_MESSAGES = {
   conceptFiltersAdminOnly: 'Only admins may filter on concept details.',
   notVerifiedAdminOnly: 'Only admins may search not verified studies.',
   jobFailed: 'The analysis could not be completed.',
+  jobExpired: 'This result is no longer kept: run the search again.',
   missingMapping: (metric: string) => `No question is mapped to the metric ${metric}.`,
   lowBase: (metric: string, products: number, smallest: number, largest: number) =>
     products === 1

@@ -4,11 +4,13 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   doublePrecision,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -619,7 +621,10 @@ export const statisticsRuns = pgTable('statistics_runs', {
 /**
  * Outcome of a background job as the spec's polling protocol reads it (SUCCESS, FAILURE, REVOKED,
  * progress). pg-boss keeps the queue itself in its own schema; this table keeps results for the
- * owner to fetch, so they outlive pg-boss's archive.
+ * owner to fetch, so they outlive pg-boss's archive. The result is json kept as written and stored
+ * uncompressed (migration 0009): an analytics answer of megabytes is written once and read back
+ * whole, where jsonb's conversion and compression cost several times the write. Finished analytics
+ * and comparison rows are removed after a day (their answers are recomputed on demand).
  */
 export const jobResults = pgTable(
   'job_results',
@@ -631,10 +636,22 @@ export const jobResults = pgTable(
       .notNull()
       .default('PENDING'),
     progress: integer('progress').notNull().default(0),
-    result: jsonb('result'),
+    result: json('result'),
     error: text('error'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('job_results_user_idx').on(t.userId)],
 );
+
+/**
+ * One counter per library table that caches depend on (studies, fragrances, concepts, products,
+ * questions, field definitions and options), raised once by every transaction that inserts,
+ * updates, deletes or truncates rows of that table, at its commit (triggers of migration 0008).
+ * Reading the counters tells a cache whether the data changed since an answer was computed, in one
+ * indexed read instead of a scan of the tables; a rolled-back write rolls its raise back with it.
+ */
+export const dataVersions = pgTable('data_versions', {
+  tableName: text('table_name').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

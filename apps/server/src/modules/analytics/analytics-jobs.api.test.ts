@@ -4,15 +4,18 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { MetricSearchRequest, MetricSearchStatus } from '@accord/contracts';
+import { ANALYTICS_MESSAGES, type MetricSearchRequest, type MetricSearchStatus } from '@accord/contracts';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
+import { jobResults } from '../../db/schema.ts';
 import { startJobQueue } from '../../jobs/queue.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { createMailer } from '../../lib/mailer.ts';
 import { seedDemoLibrary } from '../../seed/library.ts';
 import { createLocalFileStorage } from '../../storage/file-storage.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createAnalyticsRepository, JOB_RESULT_TTL_MS } from './analytics.repository.ts';
 import { ANALYTICS_QUEUE, JOB_KINDS } from './analytics.service.ts';
 
 let t: TestApp;
@@ -57,6 +60,84 @@ const poll = async (jobId: string) => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json<MetricSearchStatus>();
 };
+
+describe('finished jobs are kept a day', () => {
+  const ago = (ms: number) => new Date(Date.now() - ms);
+
+  it('removes the finished jobs of the given kinds written longer ago, and nothing else', async () => {
+    const repository = createAnalyticsRepository(t.database.db);
+    const old = ago(JOB_RESULT_TTL_MS + 60_000);
+    const rows = [
+      { id: 'old-finished', kind: JOB_KINDS.search, status: 'SUCCESS' as const, updatedAt: old },
+      { id: 'old-failed', kind: JOB_KINDS.significance, status: 'FAILURE' as const, updatedAt: old },
+      { id: 'old-running', kind: JOB_KINDS.search, status: 'STARTED' as const, updatedAt: old },
+      { id: 'recent-finished', kind: JOB_KINDS.search, status: 'SUCCESS' as const, updatedAt: ago(60_000) },
+      { id: 'old-upload', kind: 'fileprocess', status: 'SUCCESS' as const, updatedAt: old },
+    ];
+    await t.database.db.insert(jobResults).values(rows.map((row) => ({ ...row, result: { n: 1 } })));
+    expect(
+      await repository.removeFinishedJobs([JOB_KINDS.search, JOB_KINDS.significance], JOB_RESULT_TTL_MS),
+    ).toBe(2);
+    const left = await t.database.db
+      .select({ id: jobResults.id })
+      .from(jobResults)
+      .where(
+        inArray(
+          jobResults.id,
+          rows.map((row) => row.id),
+        ),
+      );
+    expect(left.map((row) => row.id).sort()).toEqual(['old-running', 'old-upload', 'recent-finished']);
+  });
+
+  it('a repeated search pointing to a removed job tells the user to run the search again', async () => {
+    const search = async () => {
+      const queued = await t.request({
+        method: 'POST',
+        url: '/api/analytics/fragrances',
+        token: researcher,
+        payload: body,
+      });
+      expect(queued.statusCode, queued.body).toBe(200);
+      return queued.json<{ jobid: string }>().jobid;
+    };
+    const first = await search();
+    expect((await poll(first)).status).toBe('SUCCESS');
+    const second = await search();
+    expect((await poll(second)).status).toBe('SUCCESS');
+    await t.database.db.delete(jobResults).where(eq(jobResults.id, first));
+    // Another process (no answers in its memory) reads the rows alone.
+    const jobs = await startJobQueue(t.database);
+    const other = await buildApp({
+      database: t.database,
+      jobs,
+      workers: false,
+      storage: createLocalFileStorage(path.join(tempDir, 'files')),
+      mailer: createMailer({
+        outboxDir: path.join(tempDir, 'outbox'),
+        from: 'Accord <no-reply@accord.test>',
+      }),
+      clock: systemClock,
+      version: '0.0.0-test',
+      publicUrl: 'http://localhost:3000',
+    });
+    try {
+      const response = await other.inject({
+        method: 'GET',
+        url: `/api/analytics/fragrances/${second}`,
+        headers: { authorization: `Bearer ${researcher}` },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json<MetricSearchStatus>()).toMatchObject({
+        status: 'FAILURE',
+        error: ANALYTICS_MESSAGES.jobExpired,
+      });
+    } finally {
+      await other.close();
+      await jobs.stop();
+    }
+  });
+});
 
 describe('analytics jobs on the queue', () => {
   let firstResult: unknown;

@@ -6,6 +6,7 @@
 import { BOX_TOLERANCE } from '@accord/stats';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { dataFingerprint } from '../../db/data-versions.ts';
 import {
   answers,
   concepts,
@@ -256,6 +257,11 @@ function toSums(row: SumsRow): MetricSums {
   };
 }
 
+/** Finished analytics and comparison jobs are kept a day (their rows hold the polled answers). */
+export const JOB_RESULT_TTL_MS = 24 * 60 * 60_000;
+/** How often a process looks for expired jobs, when it records a new one. */
+const JOB_CLEANUP_INTERVAL_MS = 10 * 60_000;
+
 export function createAnalyticsRepository(db: Db, options: { productListLimit?: number } = {}) {
   const productListLimit = options.productListLimit ?? PRODUCT_LIST_LIMIT;
 
@@ -276,6 +282,22 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
     const result = (await db.execute(query)) as unknown as { rows: T[] };
     return result.rows;
   }
+
+  /**
+   * Removes the finished jobs of these kinds last written longer than `olderThanMs` ago: their
+   * answers were polled long since and are computed again on demand. Returns how many went.
+   */
+  async function removeFinishedJobs(kinds: readonly string[], olderThanMs: number): Promise<number> {
+    if (kinds.length === 0) return 0;
+    const gone = await rows<{ id: string }>(sql`delete from ${jobResults}
+      where kind = any(${sqlTextArray(kinds)}) and status in ('SUCCESS', 'FAILURE', 'REVOKED')
+        and updated_at < now() - make_interval(secs => ${olderThanMs / 1000})
+      returning id`);
+    return gone.length;
+  }
+  /** The kinds of job this repository recorded, and when it last removed expired ones. */
+  const jobKinds = new Set<string>();
+  let lastCleanup = 0;
 
   /**
    * The rows of a query as one JSON text of arrays (the listed columns in order): tens of thousands
@@ -583,29 +605,23 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
       }));
     },
 
-    /** The stored result of a finished job, or null. */
+    /** The stored result of a finished job; null while it runs or failed, undefined when no row is left. */
     async jobResult(id: string): Promise<unknown> {
-      const [row] = await rows<{ result: unknown }>(
-        sql`select result from ${jobResults} where id = ${id} and status = 'SUCCESS'`,
+      const [row] = await rows<{ status: string; result: unknown }>(
+        sql`select status, case when status = 'SUCCESS' then result end as result from ${jobResults} where id = ${id}`,
       );
-      if (!row) return null;
+      if (!row) return undefined;
+      if (row.status !== 'SUCCESS') return null;
       return typeof row.result === 'string' ? (JSON.parse(row.result) as unknown) : row.result;
     },
 
     /**
      * A text that changes whenever the data under analytics changes: studies, their fragrances,
      * concepts and products (answers and their statistics are loaded with new products), and
-     * questions (mappings).
+     * questions (mappings). The tables' change counters (data_versions, raised at each commit).
      */
     async fingerprint(): Promise<string> {
-      const tables = [studies, fragrances, concepts, products, questions];
-      const parts = tables.map(
-        (table) => sql`(select count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) from ${table})`,
-      );
-      const [row] = await rows<{ fingerprint: string }>(
-        sql`select concat_ws('|', ${sql.join(parts, sql`, `)}) as fingerprint`,
-      );
-      return row?.fingerprint ?? '';
+      return dataFingerprint(db, ['studies', 'fragrances', 'concepts', 'products', 'questions']);
     },
 
     /** Options of the demographic fields: respondents in scope per value. */
@@ -675,15 +691,22 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
 
     // ------------------------------------------------------------------ jobs
 
+    /** Records a started job; now and then (JOB_CLEANUP_INTERVAL_MS) removes the expired ones. */
     async createJob(id: string, userId: number, kind: string): Promise<void> {
       await db.insert(jobResults).values({ id, userId, kind, status: 'STARTED', progress: 0 });
+      jobKinds.add(kind);
+      if (Date.now() - lastCleanup < JOB_CLEANUP_INTERVAL_MS) return;
+      lastCleanup = Date.now();
+      await removeFinishedJobs([...jobKinds], JOB_RESULT_TTL_MS);
     },
+
+    removeFinishedJobs,
 
     async finishJob(id: string, outcome: { result: unknown } | { error: string }): Promise<void> {
       await db.execute(sql`update ${jobResults} set
           status = ${'result' in outcome ? 'SUCCESS' : 'FAILURE'},
           progress = 100,
-          result = ${'result' in outcome ? JSON.stringify(outcome.result) : null}::jsonb,
+          result = ${'result' in outcome ? JSON.stringify(outcome.result) : null}::json,
           error = ${'error' in outcome ? outcome.error : null},
           updated_at = now()
         where id = ${id}`);

@@ -83,6 +83,11 @@ const PRODUCT_LISTS = 50;
 const STORED_SUMS_METRICS = 40;
 /** Key of a job row whose result is the same as an earlier job's (a cache hit). */
 const SAME_AS = 'same_as_job';
+/**
+ * The oldest job a cache hit's row may point to; an older answer is stored again under the new job
+ * (rows are removed JOB_RESULT_TTL_MS after they were written, the older one first).
+ */
+const POINTER_MAX_AGE_MS = 60 * 60_000;
 
 export const JOB_KINDS = {
   search: 'analytics-fragrances',
@@ -174,7 +179,7 @@ export function createAnalyticsService(deps: {
     (fingerprintRead ??= analytics.fingerprint().finally(() => {
       fingerprintRead = null;
     }));
-  const resultCache = createFingerprintCache<{ result: MetricSearchResult; jobId: string }>(
+  const resultCache = createFingerprintCache<{ result: MetricSearchResult; jobId: string; storedAt: number }>(
     RESULT_CACHE_ENTRIES,
   );
   const scopeOf = (user: AuthUser) => studyScope(user, s.client);
@@ -296,7 +301,13 @@ export function createAnalyticsService(deps: {
         const cached = await resultCache.get(key, now, async () => ({
           result: await computeMetricSearch(job.user, job.request, now),
           jobId: job.jobId,
+          storedAt: Date.now(),
         }));
+        // A row may point only to a recent job: rows are removed a day after they were written.
+        if (Date.now() - cached.storedAt > POINTER_MAX_AGE_MS) {
+          cached.jobId = job.jobId;
+          cached.storedAt = Date.now();
+        }
         return { result: cached.result, sameAs: cached.jobId };
       }
     }
@@ -356,8 +367,10 @@ export function createAnalyticsService(deps: {
     const pointer = (job.result as Record<string, unknown> | null)?.[SAME_AS];
     if (typeof pointer !== 'string') return job;
     const earlier = recentResults.get(pointer) ?? (await analytics.jobResult(pointer));
-    if (earlier === null || earlier === undefined)
-      return { ...job, status: 'STARTED', progress: 50, result: null };
+    // The earlier job is still writing its row, or its row was removed (JOB_RESULT_TTL_MS).
+    if (earlier === null) return { ...job, status: 'STARTED', progress: 50, result: null };
+    if (earlier === undefined)
+      return { ...job, status: 'FAILURE', result: null, error: ANALYTICS_MESSAGES.jobExpired };
     return { ...job, result: earlier };
   }
 

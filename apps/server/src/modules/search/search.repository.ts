@@ -6,15 +6,9 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { dataFingerprint } from '../../db/data-versions.ts';
 import { recordStudyEdits, type StudyEditAudit, type StudyFieldChange } from '../../lib/study-history.ts';
-import {
-  concepts,
-  fieldDefinitions,
-  fieldOptions,
-  fragrances,
-  studies,
-  studyFiles,
-} from '../../db/schema.ts';
+import { concepts, fragrances, studies, studyFiles } from '../../db/schema.ts';
 import {
   allOf,
   c,
@@ -375,19 +369,10 @@ export function createSearchRepository(db: Db) {
 
     /**
      * A text that changes whenever a row is added to, changed in or removed from the tables the
-     * option lists are made of: per table its row count and the sum of its rows' xmin (the id of the
-     * transaction that wrote each row version, so any insert or update changes it). A full read of
-     * the tables, but a few milliseconds against the tens the option counts take.
+     * option lists are made of: their change counters (data_versions, raised at each commit).
      */
     async optionsFingerprint(): Promise<string> {
-      const tables = [studies, fragrances, concepts, fieldDefinitions, fieldOptions];
-      const parts = tables.map(
-        (table) => sql`(select count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) from ${table})`,
-      );
-      const [row] = await rows<{ fingerprint: string }>(
-        sql`select concat_ws('|', ${sql.join(parts, sql`, `)}) as fingerprint`,
-      );
-      return row?.fingerprint ?? '';
+      return dataFingerprint(db, ['studies', 'fragrances', 'concepts', 'field_definitions', 'field_options']);
     },
 
     /** What the library holds within the scope, without filters. */
