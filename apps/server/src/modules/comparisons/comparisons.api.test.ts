@@ -4,13 +4,18 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type {
-  GroupComparisonRequest,
-  GroupComparisonStatus,
-  TopFamilyFragrancesStatus,
+import {
+  ANALYTICS_MESSAGES,
+  type GroupComparisonRequest,
+  type GroupComparisonStatus,
+  type TopFamilyFragrancesStatus,
 } from '@accord/contracts';
 import { compareSelectionVsRest } from '@accord/stats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { startJobQueue } from '../../jobs/queue.ts';
+import { systemClock } from '../../lib/clock.ts';
+import { createMailer } from '../../lib/mailer.ts';
 import { DEMO_USERS } from '../../seed/users.ts';
 import { seedDemoLibrary } from '../../seed/library.ts';
 import { createLocalFileStorage } from '../../storage/file-storage.ts';
@@ -186,6 +191,66 @@ describe('POST /api/group-comparison', () => {
       'strength.just_right',
       'strength.bottom_2_box',
     ]);
+  });
+
+  it('answers a finished comparison from its stored row in another process, which names the searches', async () => {
+    const [unit1, unit2] = await units();
+    const queued = await post('/api/group-comparison', {
+      group1: { essentials: { businessUnit: [unit1!] } },
+      group2: { essentials: { businessUnit: [unit2!] } },
+    });
+    const { jobid } = queued.json<{ jobid: string }>();
+    const here = await finished<GroupComparisonStatus>(`/api/group-comparison/${jobid}`);
+    expect(here.status, here.error ?? '').toBe('SUCCESS');
+    // The row keeps the ids of both metric searches and the differences, not copies of the answers.
+    const [row] = await query<{ result: Record<string, unknown> | string }>(
+      'select result from job_results where id = $1',
+      [jobid],
+    );
+    const stored = (typeof row!.result === 'string' ? JSON.parse(row!.result) : row!.result) as Record<
+      string,
+      unknown
+    >;
+    expect(Object.keys(stored).sort()).toEqual(['differences', 'group_searches']);
+    expect(stored.group_searches).toHaveLength(2);
+
+    const jobs = await startJobQueue(t.database);
+    const other = await buildApp({
+      database: t.database,
+      jobs,
+      workers: false,
+      storage: createLocalFileStorage(path.join(storageDir, 'other')),
+      mailer: createMailer({
+        outboxDir: path.join(storageDir, 'outbox'),
+        from: 'Accord <no-reply@accord.test>',
+      }),
+      clock: systemClock,
+      version: '0.0.0-test',
+      publicUrl: 'http://localhost:3000',
+    });
+    try {
+      const there = await other.inject({
+        method: 'GET',
+        url: `/api/group-comparison/${jobid}`,
+        headers: { authorization: `Bearer ${tokens.researcher}` },
+      });
+      expect(there.statusCode, there.body).toBe(200);
+      expect(there.json<GroupComparisonStatus>()).toEqual(here);
+      // Its searches' rows gone (a day later), the comparison asks for a new run.
+      await query('delete from job_results where id = any($1)', [stored.group_searches]);
+      const expired = await other.inject({
+        method: 'GET',
+        url: `/api/group-comparison/${jobid}`,
+        headers: { authorization: `Bearer ${tokens.researcher}` },
+      });
+      expect(expired.json<GroupComparisonStatus>()).toMatchObject({
+        status: 'FAILURE',
+        error: ANALYTICS_MESSAGES.jobExpired,
+      });
+    } finally {
+      await other.close();
+      await jobs.stop();
+    }
   });
 
   it('compares only the chosen products when the selection is sent', async () => {

@@ -45,6 +45,8 @@ const SEARCH_POLL_MS = 50;
 const SEARCH_TIMEOUT_MS = 10 * 60_000;
 /** Comparison results kept in memory after they are written (each holds two whole searches). */
 const RECENT_RESULTS = 10;
+/** The key of a stored group comparison naming its two metric searches (see processJob). */
+const GROUP_SEARCHES = 'group_searches';
 
 export const COMPARISONS_QUEUE = 'comparisons';
 export const COMPARISON_KINDS = {
@@ -232,7 +234,13 @@ export function createComparisonsService(deps: {
       return;
     }
     remember(data.jobId, result);
-    await jobsRepository.finishJob(data.jobId, { result });
+    // A group comparison's row names the two searches instead of copying their answers (megabytes
+    // each): status() reads them from those jobs.
+    const stored: unknown =
+      data.kind === COMPARISON_KINDS.group
+        ? { [GROUP_SEARCHES]: data.searches, differences: (result as GroupComparisonResult).differences }
+        : result;
+    await jobsRepository.finishJob(data.jobId, { result: stored });
   }
 
   /** Records the job row, queues the job and waits for it up to FAST_JOB_MS. */
@@ -271,6 +279,36 @@ export function createComparisonsService(deps: {
     }
     const job = await jobsRepository.findJob(jobId, user.id, kind);
     if (!job) throw errors.notFound(ANALYTICS_MESSAGES.noSuchJob);
+    const searches = (job.result as Record<string, unknown> | null)?.[GROUP_SEARCHES];
+    if (job.status === 'SUCCESS' && Array.isArray(searches)) {
+      const [group1, group2] = await Promise.all(
+        (searches as string[]).map((id) =>
+          analytics.metricSearchStatus(user, id).catch((error: unknown) => {
+            // The search's row was removed (JOB_RESULT_TTL_MS): the comparison is gone with it.
+            if (error instanceof AppError && error.statusCode === 404)
+              return {
+                status: 'FAILURE' as const,
+                progress: 100,
+                result: null,
+                error: ANALYTICS_MESSAGES.jobExpired,
+              };
+            throw error;
+          }),
+        ),
+      );
+      const failed = [group1!, group2!].find((group) => group.status !== 'SUCCESS' || !group.result);
+      if (failed)
+        return failed.status === 'FAILURE' || failed.status === 'REVOKED'
+          ? { status: 'FAILURE' as const, progress: 100, result: null, error: failed.error }
+          : { status: 'STARTED' as const, progress: 50, result: null, error: null };
+      const { differences } = job.result as Pick<GroupComparisonResult, 'differences'>;
+      const result: GroupComparisonResult = {
+        group1: group1!.result!.json,
+        group2: group2!.result!.json,
+        differences,
+      };
+      return { status: 'SUCCESS' as const, progress: 100, result: { json: result }, error: null };
+    }
     return {
       status: job.status as GroupComparisonStatus['status'],
       progress: job.progress,
