@@ -31,6 +31,17 @@ export interface TestApp {
   request(options: RequestOptions): Promise<LightMyRequestResponse>;
   /** The text of the newest mail in the outbox. */
   lastMail(): Promise<string>;
+  /**
+   * Another app on the same database with its own queue and nothing in memory, as a second server
+   * process would be (`workers: false` for a web-only one). Close it before the test app.
+   */
+  secondProcess(options?: { workers?: boolean }): Promise<SecondProcess>;
+  close(): Promise<void>;
+}
+
+export interface SecondProcess {
+  /** A request to the second process, signed in with the token when given. */
+  request(options: RequestOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -134,14 +145,7 @@ export async function createTestApp(
     }
   })();
 
-  const request = (opts: RequestOptions) =>
-    app.inject({
-      method: opts.method,
-      url: opts.url,
-      payload: opts.payload as never,
-      cookies: opts.cookies,
-      headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
-    });
+  const request = (opts: RequestOptions) => injectInto(app, opts);
 
   return {
     app,
@@ -168,6 +172,30 @@ export async function createTestApp(
       if (!last) throw new Error('no mail in the outbox');
       return readFile(path.join(outboxDir, last), 'utf8');
     },
+    async secondProcess({ workers = true } = {}) {
+      const otherJobs = await startJobQueue(database);
+      const other = await buildApp({
+        database,
+        jobs: otherJobs,
+        workers,
+        storage,
+        mailer: createMailer({ outboxDir, from: 'Accord <no-reply@accord.test>' }),
+        clock,
+        version: '0.0.0-test',
+        publicUrl: 'http://localhost:3000',
+        testHooks: true,
+      }).catch(async (error: unknown) => {
+        await otherJobs.stop();
+        throw error;
+      });
+      return {
+        request: (opts: RequestOptions) => injectInto(other, opts),
+        async close() {
+          await other.close();
+          await otherJobs.stop();
+        },
+      };
+    },
     async close() {
       await app.close();
       await jobs.stop();
@@ -176,6 +204,16 @@ export async function createTestApp(
       await rm(tempDir, { recursive: true, force: true });
     },
   };
+}
+
+function injectInto(app: FastifyInstance, opts: RequestOptions): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: opts.method,
+    url: opts.url,
+    payload: opts.payload as never,
+    cookies: opts.cookies,
+    headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
+  });
 }
 
 /** Asserts the standard error body shape and answers it. */

@@ -7,11 +7,7 @@ import path from 'node:path';
 import { ANALYTICS_MESSAGES, type MetricSearchRequest, type MetricSearchStatus } from '@accord/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
 import { jobResults } from '../../db/schema.ts';
-import { startJobQueue } from '../../jobs/queue.ts';
-import { systemClock } from '../../lib/clock.ts';
-import { createMailer } from '../../lib/mailer.ts';
 import { seedDemoLibrary } from '../../seed/library.ts';
 import { createLocalFileStorage } from '../../storage/file-storage.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -107,25 +103,12 @@ describe('finished jobs are kept a day', () => {
     expect((await poll(second)).status).toBe('SUCCESS');
     await t.database.db.delete(jobResults).where(eq(jobResults.id, first));
     // Another process (no answers in its memory) reads the rows alone.
-    const jobs = await startJobQueue(t.database);
-    const other = await buildApp({
-      database: t.database,
-      jobs,
-      workers: false,
-      storage: createLocalFileStorage(path.join(tempDir, 'files')),
-      mailer: createMailer({
-        outboxDir: path.join(tempDir, 'outbox'),
-        from: 'Accord <no-reply@accord.test>',
-      }),
-      clock: systemClock,
-      version: '0.0.0-test',
-      publicUrl: 'http://localhost:3000',
-    });
+    const other = await t.secondProcess({ workers: false });
     try {
-      const response = await other.inject({
+      const response = await other.request({
         method: 'GET',
         url: `/api/analytics/fragrances/${second}`,
-        headers: { authorization: `Bearer ${researcher}` },
+        token: researcher,
       });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json<MetricSearchStatus>()).toMatchObject({
@@ -134,7 +117,6 @@ describe('finished jobs are kept a day', () => {
       });
     } finally {
       await other.close();
-      await jobs.stop();
     }
   });
 });
@@ -179,19 +161,7 @@ describe('analytics jobs on the queue', () => {
     expect((await t.jobs.boss.getJobById(ANALYTICS_QUEUE, jobid))?.state).toBe('created');
 
     // Another app on the same database, with its own queue and workers (a worker process).
-    const jobs = await startJobQueue(t.database);
-    const worker = await buildApp({
-      database: t.database,
-      jobs,
-      storage: createLocalFileStorage(path.join(tempDir, 'files')),
-      mailer: createMailer({
-        outboxDir: path.join(tempDir, 'outbox'),
-        from: 'Accord <no-reply@accord.test>',
-      }),
-      clock: systemClock,
-      version: '0.0.0-test',
-      publicUrl: 'http://localhost:3000',
-    });
+    const worker = await t.secondProcess();
     try {
       let status = await poll(jobid);
       for (let attempt = 0; attempt < 100 && status.status === 'STARTED'; attempt++) {
@@ -205,7 +175,6 @@ describe('analytics jobs on the queue', () => {
         .toBe('completed');
     } finally {
       await worker.close();
-      await jobs.stop();
     }
   });
 });

@@ -12,10 +12,6 @@ import {
 } from '@accord/contracts';
 import { compareSelectionVsRest } from '@accord/stats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { startJobQueue } from '../../jobs/queue.ts';
-import { systemClock } from '../../lib/clock.ts';
-import { createMailer } from '../../lib/mailer.ts';
 import { DEMO_USERS } from '../../seed/users.ts';
 import { seedDemoLibrary } from '../../seed/library.ts';
 import { createLocalFileStorage } from '../../storage/file-storage.ts';
@@ -214,34 +210,21 @@ describe('POST /api/group-comparison', () => {
     expect(Object.keys(stored).sort()).toEqual(['differences', 'group_searches']);
     expect(stored.group_searches).toHaveLength(2);
 
-    const jobs = await startJobQueue(t.database);
-    const other = await buildApp({
-      database: t.database,
-      jobs,
-      workers: false,
-      storage: createLocalFileStorage(path.join(storageDir, 'other')),
-      mailer: createMailer({
-        outboxDir: path.join(storageDir, 'outbox'),
-        from: 'Accord <no-reply@accord.test>',
-      }),
-      clock: systemClock,
-      version: '0.0.0-test',
-      publicUrl: 'http://localhost:3000',
-    });
+    const other = await t.secondProcess({ workers: false });
     try {
-      const there = await other.inject({
+      const there = await other.request({
         method: 'GET',
         url: `/api/group-comparison/${jobid}`,
-        headers: { authorization: `Bearer ${tokens.researcher}` },
+        token: tokens.researcher,
       });
       expect(there.statusCode, there.body).toBe(200);
       expect(there.json<GroupComparisonStatus>()).toEqual(here);
       // Its searches' rows gone (a day later), the comparison asks for a new run.
       await query('delete from job_results where id = any($1)', [stored.group_searches]);
-      const expired = await other.inject({
+      const expired = await other.request({
         method: 'GET',
         url: `/api/group-comparison/${jobid}`,
-        headers: { authorization: `Bearer ${tokens.researcher}` },
+        token: tokens.researcher,
       });
       expect(expired.json<GroupComparisonStatus>()).toMatchObject({
         status: 'FAILURE',
@@ -249,7 +232,6 @@ describe('POST /api/group-comparison', () => {
       });
     } finally {
       await other.close();
-      await jobs.stop();
     }
   });
 
