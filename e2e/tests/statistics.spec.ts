@@ -158,6 +158,8 @@ test.describe('statistics generator', () => {
     await expect(statisticsLink).toBeVisible({ timeout: 30_000 });
     await statisticsLink.click();
     await expect(page).toHaveURL(/\/study\/\d+\/statistics$/);
+    // The address changes a moment before the page shows; its Search is the one to press.
+    await expect(page.getByRole('heading', { level: 1, name: 'Study Statistics' })).toBeVisible();
 
     // The study statistics page: the filter card and its Search.
     await page.getByRole('button', { name: 'Search', exact: true }).click();
