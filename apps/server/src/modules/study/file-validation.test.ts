@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { buildDocx, buildPdf, buildXlsx } from '../../seed/documents.ts';
 import { buildZip } from '../../seed/zip.ts';
+import { bufferSource, readEntry, readZipDirectory } from '../fileprocess/zip-reader.ts';
 import {
   hasBlockingErrors,
   listZip,
@@ -123,6 +124,29 @@ describe('results files', () => {
     const problems = await validateStudyFile({ bytes, fileName: 'saved.xlsx', folder: 'results' });
     expect(problems.map((item) => item.msg)).toEqual([
       'sheet Results of saved.xlsx: row 3 has an empty respondent_id (column A) and will be skipped.',
+    ]);
+  });
+
+  it('reads a workbook whose zip stores its sheets before xl/workbook.xml', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Results');
+    sheet.addRow(HEADER.trim().split(','));
+    sheet.addRow(['', 'P2', 'male', '35-44', 'white', 'C1', 'UK', 3, 2]);
+    const saved = Buffer.from(await workbook.xlsx.writeBuffer());
+    const source = bufferSource(saved);
+    const budget = { remaining: 10 * 1024 * 1024 };
+    const entries = await Promise.all(
+      (await readZipDirectory(source))
+        .filter((entry) => !entry.directory)
+        .map(async (entry) => ({ name: entry.name, data: await readEntry(source, entry, budget) })),
+    );
+    // Relations and shared strings first, then the sheets, the workbook part last.
+    const last = (name: string) =>
+      name === 'xl/workbook.xml' ? 2 : name.startsWith('xl/worksheets/') ? 1 : 0;
+    const bytes = buildZip([...entries].sort((a, b) => last(a.name) - last(b.name)));
+    const problems = await validateStudyFile({ bytes, fileName: 'reordered.xlsx', folder: 'results' });
+    expect(problems.map((item) => item.msg)).toEqual([
+      'sheet Results of reordered.xlsx: row 2 has an empty respondent_id (column A) and will be skipped.',
     ]);
   });
 

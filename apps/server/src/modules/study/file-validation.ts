@@ -409,8 +409,21 @@ async function readXlsx(
   name: string,
   idColumn: string,
 ): Promise<{ table?: Table; problems: Problem[] }> {
-  const collector = new TableCollector(idColumn, true);
+  let collector = new TableCollector(idColumn, true);
   let sheetName = '';
+  /** Feeds a sheet's rows to the collector; true when it had data (the sheet then is the one read). */
+  const readSheet = async (rows: AsyncIterable<ExcelJS.Row> | Iterable<ExcelJS.Row>) => {
+    let hasRows = false;
+    for await (const row of rows) {
+      const values = row.values as ExcelJS.CellValue[];
+      const cells: string[] = [];
+      for (let column = 1; column < values.length; column++) cells.push(cellText(values[column]));
+      if (isBlankRow(cells)) continue;
+      hasRows = true;
+      collector.add(row.number, cells);
+    }
+    return hasRows;
+  };
   try {
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
       sharedStrings: 'cache',
@@ -419,26 +432,34 @@ async function readXlsx(
       hyperlinks: 'ignore',
     });
     for await (const worksheet of reader) {
-      let hasRows = false;
-      for await (const row of worksheet) {
-        const values = row.values as ExcelJS.CellValue[];
-        const cells: string[] = [];
-        for (let column = 1; column < values.length; column++) cells.push(cellText(values[column]));
-        if (isBlankRow(cells)) continue;
-        hasRows = true;
-        collector.add(row.number, cells);
-      }
-      if (hasRows) {
+      if (await readSheet(worksheet)) {
         sheetName = (worksheet as unknown as { name?: string }).name ?? '';
         break;
       }
     }
-  } catch (cause) {
-    return {
-      problems: [
-        error(UNREADABLE, `${name} could not be opened as a workbook (${(cause as Error).message}).`),
-      ],
-    };
+  } catch {
+    // The stream reader needs xl/workbook.xml before the sheets in the zip; some writers store it
+    // after them. The bytes are in memory already: read the workbook whole instead.
+    collector = new TableCollector(idColumn, true);
+    sheetName = '';
+    try {
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+      for (const worksheet of workbook.worksheets) {
+        const rows: ExcelJS.Row[] = [];
+        worksheet.eachRow((row) => rows.push(row));
+        if (await readSheet(rows)) {
+          sheetName = worksheet.name;
+          break;
+        }
+      }
+    } catch (cause) {
+      return {
+        problems: [
+          error(UNREADABLE, `${name} could not be opened as a workbook (${(cause as Error).message}).`),
+        ],
+      };
+    }
   }
   const table = collector.result(sheetName ? `sheet ${sheetName} of ${name}` : name);
   if (!table) return { problems: [error(UNREADABLE, `${name} has no sheet with data.`)] };
