@@ -47,6 +47,13 @@ const body = {
   },
 } as MetricSearchRequest;
 
+/** Queues the search of `body` (at `url`, e.g. with no_cache) and answers its job id. */
+const queueSearch = async (url = '/api/analytics/fragrances') => {
+  const queued = await t.request({ method: 'POST', url, token: researcher, payload: body });
+  expect(queued.statusCode, queued.body).toBe(200);
+  return queued.json<{ jobid: string }>().jobid;
+};
+
 const poll = async (jobId: string) => {
   const response = await t.request({
     method: 'GET',
@@ -87,19 +94,9 @@ describe('finished jobs are kept a day', () => {
   });
 
   it('a repeated search pointing to a removed job tells the user to run the search again', async () => {
-    const search = async () => {
-      const queued = await t.request({
-        method: 'POST',
-        url: '/api/analytics/fragrances',
-        token: researcher,
-        payload: body,
-      });
-      expect(queued.statusCode, queued.body).toBe(200);
-      return queued.json<{ jobid: string }>().jobid;
-    };
-    const first = await search();
+    const first = await queueSearch();
     expect((await poll(first)).status).toBe('SUCCESS');
-    const second = await search();
+    const second = await queueSearch();
     expect((await poll(second)).status).toBe('SUCCESS');
     await t.database.db.delete(jobResults).where(eq(jobResults.id, first));
     // Another process (no answers in its memory) reads the rows alone.
@@ -125,14 +122,7 @@ describe('analytics jobs on the queue', () => {
   let firstResult: unknown;
 
   it('runs a search as a queued job that is done at its first poll', async () => {
-    const queued = await t.request({
-      method: 'POST',
-      url: '/api/analytics/fragrances',
-      token: researcher,
-      payload: body,
-    });
-    expect(queued.statusCode, queued.body).toBe(200);
-    const { jobid } = queued.json<{ jobid: string }>();
+    const jobid = await queueSearch();
     const status = await poll(jobid);
     expect(status.status, status.error ?? '').toBe('SUCCESS');
     expect(status.result!.json.results.length).toBeGreaterThan(0);
@@ -149,14 +139,7 @@ describe('analytics jobs on the queue', () => {
 
   it('keeps a job queued while no worker runs; a worker that starts later finishes it', async () => {
     await t.jobs.boss.offWork(ANALYTICS_QUEUE);
-    const queued = await t.request({
-      method: 'POST',
-      url: '/api/analytics/fragrances?no_cache=true',
-      token: researcher,
-      payload: body,
-    });
-    expect(queued.statusCode, queued.body).toBe(200);
-    const { jobid } = queued.json<{ jobid: string }>();
+    const jobid = await queueSearch('/api/analytics/fragrances?no_cache=true');
     expect(await poll(jobid)).toMatchObject({ status: 'STARTED', result: null });
     expect((await t.jobs.boss.getJobById(ANALYTICS_QUEUE, jobid))?.state).toBe('created');
 
