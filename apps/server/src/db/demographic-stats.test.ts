@@ -23,4 +23,10 @@ describe('product_metric_demo_stats migrations', () => {
     for (const event of ['INSERT', 'UPDATE', 'DELETE'])
       expect(triggers).toContain(`AFTER ${event} ON "answers"`);
   });
+
+  it('add them unless the inserting transaction stores them itself', () => {
+    const upkeep = migration('0010_answers_statistics_upkeep.sql');
+    expect(upkeep).toContain(insertDemographicStatsSql('true', 'new_answers'));
+    expect(upkeep).toContain("IF current_setting('accord.demo_stats_by_caller', true) = 'on' THEN");
+  });
 });

@@ -489,7 +489,6 @@ export const answers = pgTable(
   (t) => [
     primaryKey({ columns: [t.questionId, t.productId, t.respondentId] }),
     index('answers_metric_product_idx').on(t.metricId, t.productId, t.respondentId, t.value),
-    index('answers_study_idx').on(t.studyId),
   ],
 );
 
@@ -527,9 +526,9 @@ export const productMetricStats = pgTable(
 export const productMetricDemoStats = pgTable(
   'product_metric_demo_stats',
   {
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    // No foreign key: the rows follow the answers (migration 0005's triggers), and checking the
+    // product of every row cost an upload more than storing the rows.
+    productId: integer('product_id').notNull(),
     metricId: smallint('metric_id').notNull(),
     gender: text('gender'),
     age: smallint('age'),

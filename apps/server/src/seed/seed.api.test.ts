@@ -79,7 +79,13 @@ describe('seedDemoLibrary', () => {
     expect(summary.answers).toBeGreaterThan(3 * 8 * 150 * 25 * 0.6);
     expect(summary.rebuiltIndexes).toBe(true);
     // The dropped answer indexes are back.
-    expect(await scalar(`SELECT count(*) FROM pg_indexes WHERE tablename = 'answers'`)).toBe(3);
+    const { rows: indexes } = await database.sql.executeSql(
+      `SELECT indexname AS name FROM pg_indexes WHERE tablename = 'answers' ORDER BY 1`,
+    );
+    expect(indexes.map((i) => i.name)).toEqual([
+      'answers_metric_product_idx',
+      'answers_question_id_product_id_respondent_id_pk',
+    ]);
   });
 
   it('stores harmonised values: 1 + 4 (v - min) / (max - min), EEG scores unchanged', async () => {

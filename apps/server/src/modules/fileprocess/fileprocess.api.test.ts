@@ -8,7 +8,7 @@ import {
 import { BOX_TOLERANCE, harmoniseToFivePoint } from '@accord/stats';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileProcesses, jobResults } from '../../db/schema.ts';
+import { fileProcesses, jobResults, studies } from '../../db/schema.ts';
 import { buildSampleZips } from '../../seed/sample-zips.ts';
 import { buildZip } from '../../seed/zip.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
@@ -20,6 +20,8 @@ import { unpackToMemory } from './unpack.ts';
 
 let t: TestApp;
 let disk: FileStorage;
+/** Called before every stored stream: a test makes the disk fail through it. */
+let beforeStore: ((key: string) => Promise<void>) | null = null;
 const tokens = {} as Record<DemoRole, string>;
 const samples = buildSampleZips();
 
@@ -27,7 +29,13 @@ beforeAll(async () => {
   t = await createTestApp({
     storage: (storage) => {
       disk = storage;
-      return storage;
+      return {
+        ...storage,
+        async putStream(key, stream) {
+          await beforeStore?.(key);
+          return storage.putStream(key, stream);
+        },
+      };
     },
   });
   for (const role of ['admin', 'researcher', 'client', 'sales'] as const) tokens[role] = await t.login(role);
@@ -113,6 +121,56 @@ const allIssues = (
   ]);
 
 const encode = (filePath: string) => Buffer.from(filePath, 'utf8').toString('base64url');
+
+/**
+ * Rows that differ between the stored statistics tables and recomputing them from the answers (every
+ * column; sums to 4 decimals): 0 when an upload, a replacement or a removal kept them in step.
+ */
+async function statisticsDifferences(): Promise<number> {
+  const low = sql.raw(String(1 - BOX_TOLERANCE));
+  const high = sql.raw(String(5 + BOX_TOLERANCE));
+  const box = (value: string, tolerance: number) => {
+    const at = (threshold: number, sign: 1 | -1) =>
+      sql.raw(`${value} ${sign > 0 ? '>=' : '<='} ${threshold}`);
+    const t = tolerance;
+    return sql`count(*) filter (where ${at(4.5 - t, 1)})::int as top, count(*) filter (where ${at(3.5 - t, 1)})::int as top2,
+      count(*) filter (where ${sql.raw(`${value} > ${2.5 + t} and ${value} < ${3.5 - t}`)})::int as jr,
+      count(*) filter (where ${at(2.5 + t, -1)})::int as bottom2, count(*) filter (where ${at(1.5 + t, -1)})::int as bottom`;
+  };
+  const [row] = await t.database.rows<{ n: number }>(sql`
+    with stored as (
+      select product_id, metric_id, gender, age, in_scale, sum(n)::int as n,
+        round(sum(sum)::numeric, 4) as s, round(sum(sum_sq)::numeric, 4) as sq,
+        sum(n_top_box)::int as top, sum(n_top_2_box)::int as top2, sum(n_just_right)::int as jr,
+        sum(n_bottom_2_box)::int as bottom2, sum(n_bottom_box)::int as bottom
+      from product_metric_demo_stats group by 1, 2, 3, 4, 5),
+    fresh as (
+      select a.product_id, a.metric_id, r.gender, r.age, a.value between ${low} and ${high} as in_scale,
+        count(*)::int as n, round(sum(a.value::float8)::numeric, 4) as s,
+        round(sum(a.value::float8 * a.value::float8)::numeric, 4) as sq, ${box('a.value::float8', BOX_TOLERANCE)}
+      from answers a join respondents r on r.id = a.respondent_id
+      where a.metric_id is not null group by 1, 2, 3, 4, 5),
+    kept as (
+      select product_id, metric_id, n, round(sum::numeric, 4) as s, round(sum_sq::numeric, 4) as sq,
+        n_top_box as top, n_top_2_box as top2, n_just_right as jr, n_bottom_2_box as bottom2, n_bottom_box as bottom
+      from product_metric_stats),
+    counted as (
+      select a.product_id, a.metric_id, count(*)::int as n, round(sum(a.value::float8)::numeric, 4) as s,
+        round(sum(a.value::float8 * a.value::float8)::numeric, 4) as sq, ${box('a.value', 1e-6)}
+      from answers a join metrics m on m.id = a.metric_id
+      where a.metric_id is not null and m.kind <> 'eeg' group by a.product_id, a.metric_id
+      union all
+      select a.product_id, a.metric_id, count(*)::int, round(sum(a.value::float8)::numeric, 4),
+        round(sum(a.value::float8 * a.value::float8)::numeric, 4), 0, 0, 0, 0, 0
+      from answers a join metrics m on m.id = a.metric_id
+      where m.kind = 'eeg' group by a.product_id, a.metric_id)
+    select (
+      (select count(*) from (select * from stored except select * from fresh) x) +
+      (select count(*) from (select * from fresh except select * from stored) y) +
+      (select count(*) from (select * from kept except select * from counted) z) +
+      (select count(*) from (select * from counted except select * from kept) w))::int as n`);
+  return row!.n;
+}
 
 describe('POST /api/fileprocess/studies_upload', () => {
   it('needs a signed-in admin or analytics user', async () => {
@@ -358,6 +416,8 @@ describe('the sample with errors: verify, replace, process', () => {
       sql`select count(*)::int as n from answers where study_id = ${studyId}`,
     );
     expect(stored[0]!.n).toBe(answerCount);
+    // The upload computed the statistics the analytics read as the database computes them.
+    expect(await statisticsDifferences()).toBe(0);
 
     const queued = await t.request({
       method: 'POST',
@@ -409,6 +469,53 @@ describe('the sample with errors: verify, replace, process', () => {
 });
 
 describe('the clean sample', () => {
+  it('removes the studies it had added, and their files, when a later study fails', async () => {
+    const stored: string[] = [];
+    let results = 0;
+    let committedBefore = false;
+    beforeStore = async (key) => {
+      // The injection stores a study's files under studies/ (the upload's own copy is elsewhere).
+      if (!key.startsWith('studies/')) return;
+      stored.push(key);
+      if (!key.endsWith('_results.csv') || ++results < 2) return;
+      if (t.database.engine === 'postgresql') {
+        // Studies go two at a time here: wait until the other one has committed.
+        for (let i = 0; i < 100 && !committedBefore; i++) {
+          const [row] = await t.database.rows<{ n: number }>(
+            sql`select coalesce(max(cardinality(study_ids)), 0)::int as n from file_processes where status = 'VALIDATED'`,
+          );
+          committedBefore = row!.n > 0;
+          if (!committedBefore) await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      } else committedBefore = true; // one study after the other: the first has committed
+      throw new Error('disk full');
+    };
+    try {
+      const response = await upload(samples.clean, 'admin');
+      const { task_id, file_process_id } = response.json<{ task_id: string; file_process_id: number }>();
+      const events = await statusEvents(task_id, 'admin');
+      expect(events.at(-1)!.event).toBe('error');
+      expect(committedBefore).toBe(true);
+      const { file_process } = await detail(file_process_id);
+      expect(file_process.status).toBe('ERRORED');
+      const [row] = await t.database.db
+        .select({ studyIds: fileProcesses.studyIds })
+        .from(fileProcesses)
+        .where(eq(fileProcesses.id, file_process_id));
+      expect(row!.studyIds).toEqual([]);
+    } finally {
+      beforeStore = null;
+    }
+    const left = await t.database.rows<{ n: number }>(
+      sql`select count(*)::int as n from studies where c_mi_number in (${samples.cleanCmis[0]!}, ${samples.cleanCmis[1]!})`,
+    );
+    expect(left).toEqual([{ n: 0 }]);
+    expect(stored.filter((key) => key.startsWith('studies/')).length).toBeGreaterThan(2);
+    for (const key of stored.filter((k) => k.startsWith('studies/')))
+      expect(await disk.exists(key)).toBe(false);
+    expect(await statisticsDifferences()).toBe(0);
+  });
+
   it('goes through every state to SUCCEED at once', async () => {
     const response = await upload(samples.clean, 'admin');
     const { task_id, file_process_id } = response.json<{ task_id: string; file_process_id: number }>();
@@ -488,34 +595,7 @@ describe('the clean sample', () => {
     for (const key of newKeys) expect(await disk.exists(key)).toBe(true);
 
     // The stored statistics still equal recomputing them from the answers left.
-    const low = sql.raw(String(1 - BOX_TOLERANCE));
-    const high = sql.raw(String(5 + BOX_TOLERANCE));
-    const top2 = sql.raw(String(3.5 - BOX_TOLERANCE));
-    const differences = await t.database.rows<{ n: number }>(sql`
-      with stored as (
-        select product_id, metric_id, gender, age, in_scale, sum(n)::int as n,
-          round(sum(sum)::numeric, 4) as s, sum(n_top_2_box)::int as t2
-        from product_metric_demo_stats group by 1, 2, 3, 4, 5),
-      fresh as (
-        select a.product_id, a.metric_id, r.gender, r.age, a.value between ${low} and ${high} as in_scale,
-          count(*)::int as n, round(sum(a.value::float8)::numeric, 4) as s,
-          (count(*) filter (where a.value::float8 >= ${top2}))::int as t2
-        from answers a join respondents r on r.id = a.respondent_id
-        where a.metric_id is not null group by 1, 2, 3, 4, 5),
-      kept as (
-        select product_id, metric_id, n, round(sum::numeric, 4) as s, n_top_2_box as t2
-        from product_metric_stats),
-      counted as (
-        select a.product_id, a.metric_id, count(*)::int as n, round(sum(a.value::float8)::numeric, 4) as s,
-          case when m.kind = 'eeg' then 0 else (count(*) filter (where a.value >= ${top2}))::int end as t2
-        from answers a join metrics m on m.id = a.metric_id
-        where a.metric_id is not null group by a.product_id, a.metric_id, m.kind)
-      select (
-        (select count(*) from (select * from stored except select * from fresh) x) +
-        (select count(*) from (select * from fresh except select * from stored) y) +
-        (select count(*) from (select * from kept except select * from counted) z) +
-        (select count(*) from (select * from counted except select * from kept) w))::int as n`);
-    expect(differences).toEqual([{ n: 0 }]);
+    expect(await statisticsDifferences()).toBe(0);
   });
 });
 
@@ -563,11 +643,11 @@ describe('reading processes and tasks', () => {
 });
 
 describe('a restart during processing', () => {
-  it('ends a process no job will finish ERRORED with a message, and completes an injected one', async () => {
+  it('ends a process no job will finish ERRORED with a message, removing the studies it had added, and completes an injected one', async () => {
     const [user] = await t.database.rows<{ id: number }>(
       sql`select id from users where email = 'researcher@accord.test'`,
     );
-    const make = async (status: 'UNPACKED' | 'INJECTED') => {
+    const make = async (status: 'VALIDATED' | 'INJECTED', studyIds: number[] = []) => {
       const taskId = crypto.randomUUID();
       await t.database.db.insert(jobResults).values({
         id: taskId,
@@ -587,11 +667,20 @@ describe('a restart during processing', () => {
           storageKey: 'fileprocess/none/upload.zip',
           status,
           taskId,
+          studyIds,
         })
         .returning();
       return row!;
     };
-    const stuck = await make('UNPACKED');
+    // A study the interrupted injection had committed (a copy of a library study).
+    const [library] = await t.database.db.select().from(studies).limit(1);
+    const { id: libraryId, ...fields } = library!;
+    const [added] = await t.database.db
+      .insert(studies)
+      .values({ ...fields, cMiNumber: `${fields.cMiNumber}-RESTART` })
+      .returning({ id: studies.id });
+    expect(added!.id).not.toBe(libraryId);
+    const stuck = await make('VALIDATED', [added!.id]);
     const injected = await make('INJECTED');
     const service = createFileProcessService({
       processes: createFileProcessRepository(t.database.db),
@@ -605,6 +694,11 @@ describe('a restart during processing', () => {
     expect(a).toMatchObject({ status: 'ERRORED', message: STUDIES_UPLOAD_MESSAGES.restarted });
     const [task] = await t.database.db.select().from(jobResults).where(eq(jobResults.id, stuck.taskId!));
     expect(task).toMatchObject({ status: 'FAILURE', error: STUDIES_UPLOAD_MESSAGES.restarted });
+    expect(a!.studyIds).toEqual([]);
+    expect(await t.database.db.select().from(studies).where(eq(studies.id, added!.id))).toEqual([]);
+    expect(
+      await t.database.db.select({ id: studies.id }).from(studies).where(eq(studies.id, libraryId)),
+    ).toHaveLength(1);
     const [b] = await t.database.db.select().from(fileProcesses).where(eq(fileProcesses.id, injected.id));
     expect(b!.status).toBe('SUCCEED');
   });

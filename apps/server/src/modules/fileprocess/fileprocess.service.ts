@@ -43,7 +43,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { contentTypeOf, type Download } from '../study/study-files.service.ts';
 import type { FileProcessRecord, FileProcessRepository, StoredNode } from './fileprocess.repository.ts';
-import { injectStudies } from './inject.ts';
+import { injectStudies, removeInjectedStudies } from './inject.ts';
 import { storedFiles, unpackZip, type UnpackedFile } from './unpack.ts';
 import { validateStudies, type ValidationResult, type ZipFile } from './study-zip.ts';
 import { fileSource, looksLikeZip, readZipDirectory, UnsafeZipError } from './zip-reader.ts';
@@ -460,7 +460,9 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
           process = (await processes.get(process.id)) as FileProcessRecord;
         }
         if (process.status === 'VALIDATED') {
-          // After a restart the validation runs again: the library may have changed meanwhile.
+          // After a restart the studies an interrupted injection had added are removed and the
+          // validation runs again: the library may have changed meanwhile.
+          if (process.studyIds.length > 0) await removeInjectedStudies(database, storage, process.id);
           validated ??= await validate(process, job);
           if (validated.result.issues.some((i) => i.level === 'error')) {
             await fail(process, job.taskId, validationFailed(validated.result.issues.length, 0));
@@ -514,6 +516,7 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
           state = (await jobs.boss.getJobById(FILE_PROCESS_QUEUE, process.taskId))?.state;
         }
         if (state === 'created' || state === 'retry') continue;
+        await removeInjectedStudies(database, storage, process.id);
         await processes.moveStatus(process.id, RUNNING, {
           status: 'ERRORED',
           message: STUDIES_UPLOAD_MESSAGES.restarted,

@@ -1,19 +1,23 @@
 /**
- * Injection of the validated studies of an upload: in ONE transaction, for every study, the study
- * row, its fragrances, concepts and products, its files (copied to the study's storage), its
- * questions with their suggested metric, its respondents and their answers (raw and harmonised to
- * the common 5-point scale, METRICS.md), and the product statistics (product_metric_stats) the
- * unfiltered analytics read, computed as the seed computes them. The same transaction moves the
- * process from VALIDATED to INJECTED, so a study is visible with everything it holds or not at all,
- * and an interrupted injection leaves nothing behind. Bytes written to storage before a failure are
- * removed again.
+ * Injection of the validated studies of an upload. Every study is one transaction: the study row,
+ * its fragrances, concepts and products, its files (copied to the study's storage), its questions
+ * with their suggested metric, its respondents and their answers (raw and harmonised to the common
+ * 5-point scale, METRICS.md), and the product statistics the analytics read; a study is visible
+ * with everything it holds or not at all. New studies are injected two at a time on PostgreSQL (one
+ * database core each), and each names itself on the process's row as it commits. The studies that
+ * replace library studies and the move from VALIDATED to INJECTED come last, in one transaction.
+ * When anything fails, the studies the process had added are removed again (removeInjectedStudies,
+ * also run after a restart), with the bytes written to storage, and no replaced study was touched.
  *
  * Results files are read as streams, one study at a time; answers are inserted in batches through
- * unnest() of array parameters, which both engines take as one statement each.
+ * unnest() of array parameters, which both engines take as one statement each. The statistics tables
+ * read by analytics (product_metric_stats, product_metric_demo_stats) are computed here from the
+ * parsed answers (answer-stats.ts) and stored beside them: the transaction tells the answers' insert
+ * trigger so, and the database only stores rows.
  */
 import { randomUUID } from 'node:crypto';
 import { harmoniseToFivePoint } from '@accord/stats';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   answers,
@@ -30,13 +34,13 @@ import {
 } from '../../db/schema.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { MetricSuggester, type CatalogueMetric } from '../mapping/suggest.ts';
+import { AnswerStatistics } from './answer-stats.ts';
 import { readResults, replacing, type QuestionDraft, type StudyDraft, type ZipFile } from './study-zip.ts';
 
 type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
 
 /** Answers per INSERT statement. */
 const ANSWER_BATCH = 50_000;
-const BOX_TOLERANCE = 1e-6;
 
 export interface InjectionInput {
   processId: number;
@@ -98,6 +102,12 @@ const FILE_TYPE: Record<string, 'report' | 'questionnaire' | 'protocol' | 'scree
   screener: 'screener',
 };
 
+/**
+ * Studies injected at the same time, each in its own transaction on its own connection: the
+ * database inserts on one core per connection. PGlite has one connection.
+ */
+const CONCURRENT_STUDIES = { postgresql: 2, pglite: 1 } as const;
+
 /** Injects every study; throws (and leaves nothing) when any part fails. */
 export async function injectStudies(
   database: Database,
@@ -105,38 +115,67 @@ export async function injectStudies(
   input: InjectionInput,
 ): Promise<InjectionSummary> {
   const suggester = await loadSuggester(database);
+  const eegMetrics = new Set(
+    (await database.db.select({ id: metrics.id }).from(metrics).where(eq(metrics.kind, 'eeg'))).map((m) =>
+      Number(m.id),
+    ),
+  );
   const written: string[] = [];
   // Stored files of the replaced studies: removed once the replacing transaction has committed.
   const replacedFiles: string[] = [];
   const summary: InjectionSummary = { studyIds: [], answers: 0, respondents: 0 };
+  const inject = (tx: Tx, study: StudyDraft, parsed: ParsedResults[]) =>
+    injectStudy(tx, storage, study, parsed, input, suggester, eegMetrics, written, summary, replacedFiles);
+  const parse = (study: StudyDraft | undefined) => {
+    if (!study) return undefined;
+    const parsed = parseStudyResults(study, input.files);
+    parsed.catch(() => undefined); // awaited where it is used; a failure is thrown there
+    return parsed;
+  };
+  const replacingStudies = input.studies.filter((s) => s.metadata && replacing(input, s.metadata.cMiNumber));
+  const newStudies = input.studies.filter((s) => !replacingStudies.includes(s));
   try {
+    // New studies: a transaction each, several at a time; each names itself on the process as it
+    // commits, so a failure (or a restart) can remove what the upload added.
+    let next = 0;
+    let failed = false;
+    const worker = async () => {
+      while (!failed && next < newStudies.length) {
+        const study = newStudies[next++] as StudyDraft;
+        const parsed = await (parse(study) as Promise<ParsedResults[]>);
+        await database.db.transaction(async (tx) => {
+          await storesItsStatistics(tx);
+          const id = await inject(tx, study, parsed);
+          const named = await tx
+            .update(fileProcesses)
+            .set({ studyIds: sql`array_append(${fileProcesses.studyIds}, ${id}::int)` })
+            .where(and(eq(fileProcesses.id, input.processId), eq(fileProcesses.status, 'VALIDATED')))
+            .returning({ id: fileProcesses.id });
+          if (named.length === 0) throw new Error(`file process ${input.processId} is no longer validated`);
+          summary.studyIds.push(id);
+        });
+      }
+    };
+    const workers = Array.from({ length: CONCURRENT_STUDIES[database.engine] }, () =>
+      worker().catch((error: unknown) => {
+        failed = true;
+        throw error;
+      }),
+    );
+    const ended = await Promise.allSettled(workers);
+    const failure = ended.find((e): e is PromiseRejectedResult => e.status === 'rejected');
+    if (failure) throw failure.reason;
+
+    // Studies replacing the library's, and the move to INJECTED, in one last transaction: a failure
+    // before its commit leaves every replaced study as it was.
     await database.db.transaction(async (tx) => {
-      // The results of the next study are parsed while the database stores the current one: the
-      // parsing runs in this process and the inserts in the database server, on another core.
-      const parse = (index: number) => {
-        const study = input.studies[index];
-        if (!study) return undefined;
-        const parsed = parseStudyResults(study, input.files);
-        parsed.catch(() => undefined); // awaited below; a failure is thrown there
-        return parsed;
-      };
-      let next = parse(0);
-      for (let index = 0; index < input.studies.length; index++) {
-        const study = input.studies[index] as StudyDraft;
-        const parsed = await (next as Promise<ParsedResults[]>);
-        next = parse(index + 1);
-        const id = await injectStudy(
-          tx,
-          storage,
-          study,
-          parsed,
-          input,
-          suggester,
-          written,
-          summary,
-          replacedFiles,
-        );
-        summary.studyIds.push(id);
+      await storesItsStatistics(tx);
+      // The results of the next study are parsed while the database stores the current one.
+      let parsing = parse(replacingStudies[0]);
+      for (let index = 0; index < replacingStudies.length; index++) {
+        const parsed = await (parsing as Promise<ParsedResults[]>);
+        parsing = parse(replacingStudies[index + 1]);
+        summary.studyIds.push(await inject(tx, replacingStudies[index] as StudyDraft, parsed));
       }
       const moved = await tx
         .update(fileProcesses)
@@ -146,11 +185,54 @@ export async function injectStudies(
       if (moved.length === 0) throw new Error(`file process ${input.processId} is no longer validated`);
     });
   } catch (error) {
+    await removeInjectedStudies(database, storage, input.processId);
     await Promise.all(written.map((key) => storage.remove(key).catch(() => undefined)));
     throw error;
   }
   for (const key of replacedFiles) await storage.remove(key).catch(() => undefined);
   return summary;
+}
+
+/** Tells the answers' insert trigger that this transaction stores their statistics (migration 0010). */
+async function storesItsStatistics(tx: Tx): Promise<void> {
+  await tx.execute(sql`select set_config('accord.demo_stats_by_caller', 'on', true)`);
+}
+
+/**
+ * Removes the studies a process injected before it failed or the server stopped (those its row
+ * names while it is not yet INJECTED), with their stored files, in one transaction.
+ */
+export async function removeInjectedStudies(
+  database: Database,
+  storage: FileStorage,
+  processId: number,
+): Promise<void> {
+  const keys = await database.db.transaction(async (tx) => {
+    const [process] = await tx
+      .select({ studyIds: fileProcesses.studyIds, status: fileProcesses.status })
+      .from(fileProcesses)
+      .where(eq(fileProcesses.id, processId))
+      .for('update');
+    if (!process || process.status === 'INJECTED' || process.status === 'SUCCEED') return [];
+    const ids = process.studyIds ?? [];
+    if (ids.length === 0) return [];
+    const stored = await tx
+      .select({ key: studyFileVersions.storageKey })
+      .from(studyFileVersions)
+      .innerJoin(studyFiles, eq(studyFiles.id, studyFileVersions.fileId))
+      .where(inArray(studyFiles.studyId, ids));
+    await tx.execute(
+      sql`delete from ${answers} where question_id in
+        (select id from ${questions} where study_id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}))`,
+    );
+    await tx.delete(studies).where(inArray(studies.id, ids));
+    await tx.update(fileProcesses).set({ studyIds: [] }).where(eq(fileProcesses.id, processId));
+    return stored.map((s) => s.key);
+  });
+  for (const key of keys) await storage.remove(key).catch(() => undefined);
 }
 
 /** The answers of one results file, column by column, by position (no database ids yet). */
@@ -264,6 +346,7 @@ async function injectStudy(
   parsedResults: ParsedResults[],
   input: InjectionInput,
   suggester: MetricSuggester,
+  eegMetrics: ReadonlySet<number>,
   written: string[],
   summary: InjectionSummary,
   replacedFiles: string[],
@@ -283,7 +366,9 @@ async function injectStudy(
         .innerJoin(studyFiles, eq(studyFiles.id, studyFileVersions.fileId))
         .where(eq(studyFiles.studyId, id));
       replacedFiles.push(...stored.map((s) => s.key));
-      await tx.delete(answers).where(eq(answers.studyId, id));
+      await tx.execute(
+        sql`delete from ${answers} where question_id in (select id from ${questions} where study_id = ${id})`,
+      );
       await tx.delete(studies).where(eq(studies.id, id));
     }
   }
@@ -431,6 +516,9 @@ async function injectStudy(
 
   // Questions, respondents and answers, one results file at a time.
   const respondentIds = new Map<string, number>();
+  /** The demographic group (gender and age as stored) of each respondent of the study. */
+  const respondentGroups = new Map<string, number>();
+  const statistics = new AnswerStatistics(eegMetrics);
   let sortOrder = 0;
   let resultsIndex = 0;
   for (const results of study.results) {
@@ -494,11 +582,17 @@ async function injectStudy(
         ) as t(code, gender, age, ethnicity, social_class, country, bumo)
         returning id, respondent_code`)) as unknown as { rows: { id: number; respondent_code: string }[] };
       for (const r of added.rows) respondentIds.set(String(r.respondent_code), Number(r.id));
+      for (const r of newRespondents)
+        respondentGroups.set(
+          r.code,
+          statistics.group(r.demographics.gender ?? null, age(r.demographics.age)),
+        );
       summary.respondents += added.rows.length;
     }
 
     // Database ids of the parsed positions.
     const respondentDb = Int32Array.from(parsed.respondents, (r) => respondentIds.get(r.code) as number);
+    const groupOf = Int32Array.from(parsed.respondents, (r) => respondentGroups.get(r.code) as number);
     const productDb = Int32Array.from(parsed.productCodes, (code) => {
       const id = productIds.get(code);
       if (id === undefined) throw new Error(`unknown product code ${code}`);
@@ -514,6 +608,14 @@ async function injectStudy(
       respondentOf[i] = respondentDb[parsed.respondent[i] as number] as number;
       productOf[i] = productDb[parsed.product[i] as number] as number;
       questionOf[i] = questionDb[parsed.question[i] as number] as number;
+      const metricId = metricDb[parsed.question[i] as number];
+      if (metricId !== null && metricId !== undefined)
+        statistics.add(
+          productOf[i] as number,
+          metricId,
+          groupOf[parsed.respondent[i] as number] as number,
+          parsed.value[i] as number,
+        );
     }
     // In primary-key order (question, product, respondent): the index grows at its end.
     const order = new Uint32Array(n);
@@ -556,41 +658,40 @@ async function injectStudy(
     summary.answers += n;
   }
 
-  await refreshProductMetricStats(tx, studyId);
+  await insertStatistics(tx, statistics);
   return studyId;
 }
 
-/**
- * The study's product_metric_stats rows from its answers (METRICS.md section 1 box rules, as the seed
- * and the mapping edits compute them; EEG scores have no boxes).
- */
-export async function refreshProductMetricStats(tx: Tx, studyId: number): Promise<void> {
-  const lo = (threshold: number) => threshold - BOX_TOLERANCE;
-  const hi = (threshold: number) => threshold + BOX_TOLERANCE;
-  const productList = await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(eq(products.studyId, studyId));
-  if (productList.length === 0) return;
-  await tx.execute(sql`
-    delete from product_metric_stats
-    where product_id in (${sql.join(
-      productList.map((p) => sql`${p.id}`),
-      sql`, `,
-    )})`);
-  const box = (condition: ReturnType<typeof sql>) =>
-    sql`case when m.kind = 'eeg' then 0 else (count(*) filter (where ${condition}))::int end`;
-  await tx.execute(sql`
-    insert into product_metric_stats
-      (product_id, metric_id, n, sum, sum_sq, n_top_box, n_top_2_box, n_just_right, n_bottom_2_box, n_bottom_box)
-    select a.product_id, a.metric_id, count(*)::int, sum(a.value::float8), sum(a.value::float8 * a.value::float8),
-      ${box(sql`a.value >= ${lo(4.5)}`)},
-      ${box(sql`a.value >= ${lo(3.5)}`)},
-      ${box(sql`a.value > ${hi(2.5)} and a.value < ${lo(3.5)}`)},
-      ${box(sql`a.value <= ${hi(2.5)}`)},
-      ${box(sql`a.value <= ${hi(1.5)}`)}
-    from ${answers} a
-    join ${metrics} m on m.id = a.metric_id
-    where a.study_id = ${studyId} and a.metric_id is not null
-    group by a.product_id, a.metric_id, m.kind`);
+/** The product_metric_stats and product_metric_demo_stats rows of a study's answers. */
+async function insertStatistics(tx: Tx, statistics: AnswerStatistics): Promise<void> {
+  const product = statistics.productRows();
+  if (product.length > 0) {
+    const column = (pick: (row: (typeof product)[number]) => number) =>
+      numberArray(product.map(pick), product.length);
+    await tx.execute(sql`
+      insert into product_metric_stats
+        (product_id, metric_id, n, sum, sum_sq, n_top_box, n_top_2_box, n_just_right, n_bottom_2_box, n_bottom_box)
+      select * from unnest(
+        ${column((r) => r.productId)}::int[], ${column((r) => r.metricId)}::smallint[],
+        ${column((r) => r.n)}::int[], ${column((r) => r.sum)}::float8[], ${column((r) => r.sumSq)}::float8[],
+        ${column((r) => r.topBox)}::int[], ${column((r) => r.top2Box)}::int[], ${column((r) => r.justRight)}::int[],
+        ${column((r) => r.bottom2Box)}::int[], ${column((r) => r.bottomBox)}::int[])`);
+  }
+  const demographic = statistics.demographicRows();
+  if (demographic.length > 0) {
+    const column = (pick: (row: (typeof demographic)[number]) => number) =>
+      numberArray(demographic.map(pick), demographic.length);
+    await tx.execute(sql`
+      insert into product_metric_demo_stats
+        (product_id, metric_id, gender, age, in_scale, n, sum, sum_sq,
+         n_top_box, n_top_2_box, n_just_right, n_bottom_2_box, n_bottom_box)
+      select * from unnest(
+        ${column((r) => r.productId)}::int[], ${column((r) => r.metricId)}::smallint[],
+        ${arrayLiteral(demographic.map((r) => r.gender))}::text[],
+        ${arrayLiteral(demographic.map((r) => r.age))}::smallint[],
+        ${arrayLiteral(demographic.map((r) => (r.inScale ? 't' : 'f')))}::boolean[],
+        ${column((r) => r.n)}::int[], ${column((r) => r.sum)}::float8[], ${column((r) => r.sumSq)}::float8[],
+        ${column((r) => r.topBox)}::int[], ${column((r) => r.top2Box)}::int[], ${column((r) => r.justRight)}::int[],
+        ${column((r) => r.bottom2Box)}::int[], ${column((r) => r.bottomBox)}::int[])`);
+  }
 }

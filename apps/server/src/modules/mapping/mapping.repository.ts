@@ -168,7 +168,8 @@ export function createMappingRepository(db: Db) {
           ${box(sql`a.value <= ${hi(1.5)}`)}
         from ${answers} a
         join ${metrics} m on m.id = a.metric_id
-        where a.study_id = ${studyId} and a.metric_id in (${metricList})
+        where a.question_id in (select id from ${questions} where study_id = ${studyId})
+          and a.metric_id in (${metricList})
         group by a.product_id, a.metric_id, m.kind`);
     },
   };

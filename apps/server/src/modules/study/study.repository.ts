@@ -34,6 +34,11 @@ export interface TablePlan<New> {
   changes: StudyFieldChange[];
 }
 
+/** A study's question ids: answers are found by study through them (their primary key leads with question_id). */
+function questionsOf(tx: Tx, studyId: number) {
+  return tx.select({ id: questions.id }).from(questions).where(eq(questions.studyId, studyId));
+}
+
 export function createStudyRepository(db: Db) {
   /** Locks the visible study for the rest of the transaction; undefined when not visible. */
   async function lockStudy(tx: Tx, id: number, scope: SQL): Promise<StudyRecord | undefined> {
@@ -145,7 +150,11 @@ export function createStudyRepository(db: Db) {
             .select({ id: products.id })
             .from(products)
             .where(inArray(products.fragranceId, remove));
-          await tx.delete(answers).where(and(eq(answers.studyId, studyId), inArray(answers.productId, gone)));
+          await tx
+            .delete(answers)
+            .where(
+              and(inArray(answers.questionId, questionsOf(tx, studyId)), inArray(answers.productId, gone)),
+            );
           await tx.delete(fragrances).where(inArray(fragrances.id, remove));
         }
         // Codes are unique per study: park changed codes first so that two rows may swap codes.
@@ -209,7 +218,11 @@ export function createStudyRepository(db: Db) {
             .select({ id: products.id })
             .from(products)
             .where(inArray(products.conceptId, remove));
-          await tx.delete(answers).where(and(eq(answers.studyId, studyId), inArray(answers.productId, gone)));
+          await tx
+            .delete(answers)
+            .where(
+              and(inArray(answers.questionId, questionsOf(tx, studyId)), inArray(answers.productId, gone)),
+            );
           await tx.delete(concepts).where(inArray(concepts.id, remove));
         }
         const recoded = update.filter(
