@@ -17,7 +17,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { harmoniseToFivePoint } from '@accord/stats';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   answers,
@@ -34,7 +34,7 @@ import {
 } from '../../db/schema.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { MetricSuggester, type CatalogueMetric } from '../mapping/suggest.ts';
-import { AnswerStatistics } from './answer-stats.ts';
+import { AnswerStatistics, type AnswerSums } from './answer-stats.ts';
 import { readResults, replacing, type QuestionDraft, type StudyDraft, type ZipFile } from './study-zip.ts';
 
 type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
@@ -126,12 +126,6 @@ export async function injectStudies(
   const summary: InjectionSummary = { studyIds: [], answers: 0, respondents: 0 };
   const inject = (tx: Tx, study: StudyDraft, parsed: ParsedResults[]) =>
     injectStudy(tx, storage, study, parsed, input, suggester, eegMetrics, written, summary, replacedFiles);
-  const parse = (study: StudyDraft | undefined) => {
-    if (!study) return undefined;
-    const parsed = parseStudyResults(study, input.files);
-    parsed.catch(() => undefined); // awaited where it is used; a failure is thrown there
-    return parsed;
-  };
   const replacingStudies = input.studies.filter((s) => s.metadata && replacing(input, s.metadata.cMiNumber));
   const newStudies = input.studies.filter((s) => !replacingStudies.includes(s));
   try {
@@ -142,7 +136,7 @@ export async function injectStudies(
     const worker = async () => {
       while (!failed && next < newStudies.length) {
         const study = newStudies[next++] as StudyDraft;
-        const parsed = await (parse(study) as Promise<ParsedResults[]>);
+        const parsed = await parseStudyResults(study, input.files);
         await database.db.transaction(async (tx) => {
           await storesItsStatistics(tx);
           const id = await inject(tx, study, parsed);
@@ -171,6 +165,12 @@ export async function injectStudies(
     await database.db.transaction(async (tx) => {
       await storesItsStatistics(tx);
       // The results of the next study are parsed while the database stores the current one.
+      const parse = (study: StudyDraft | undefined) => {
+        if (!study) return undefined;
+        const parsed = parseStudyResults(study, input.files);
+        parsed.catch(() => undefined); // awaited below; a failure is thrown there
+        return parsed;
+      };
       let parsing = parse(replacingStudies[0]);
       for (let index = 0; index < replacingStudies.length; index++) {
         const parsed = await (parsing as Promise<ParsedResults[]>);
@@ -214,25 +214,36 @@ export async function removeInjectedStudies(
       .where(eq(fileProcesses.id, processId))
       .for('update');
     if (!process || process.status === 'INJECTED' || process.status === 'SUCCEED') return [];
-    const ids = process.studyIds ?? [];
-    if (ids.length === 0) return [];
-    const stored = await tx
-      .select({ key: studyFileVersions.storageKey })
-      .from(studyFileVersions)
-      .innerJoin(studyFiles, eq(studyFiles.id, studyFileVersions.fileId))
-      .where(inArray(studyFiles.studyId, ids));
-    await tx.execute(
-      sql`delete from ${answers} where question_id in
-        (select id from ${questions} where study_id in (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )}))`,
-    );
-    await tx.delete(studies).where(inArray(studies.id, ids));
+    if (process.studyIds.length === 0) return [];
+    const stored = await deleteStudies(tx, process.studyIds);
     await tx.update(fileProcesses).set({ studyIds: [] }).where(eq(fileProcesses.id, processId));
-    return stored.map((s) => s.key);
+    return stored;
   });
   for (const key of keys) await storage.remove(key).catch(() => undefined);
+}
+
+/**
+ * Deletes studies with their answers (found through their questions; the statistics follow through
+ * the answers' triggers) and everything else they hold; answers their stored files' keys, for the
+ * caller to remove once the transaction has committed.
+ */
+async function deleteStudies(tx: Tx, ids: readonly number[]): Promise<string[]> {
+  const stored = await tx
+    .select({ key: studyFileVersions.storageKey })
+    .from(studyFileVersions)
+    .innerJoin(studyFiles, eq(studyFiles.id, studyFileVersions.fileId))
+    .where(inArray(studyFiles.studyId, [...ids]));
+  await tx.delete(answers).where(
+    inArray(
+      answers.questionId,
+      tx
+        .select({ id: questions.id })
+        .from(questions)
+        .where(inArray(questions.studyId, [...ids])),
+    ),
+  );
+  await tx.delete(studies).where(inArray(studies.id, [...ids]));
+  return stored.map((s) => s.key);
 }
 
 /** The answers of one results file, column by column, by position (no database ids yet). */
@@ -359,18 +370,13 @@ async function injectStudy(
       .select({ id: studies.id })
       .from(studies)
       .where(sql`lower(${studies.cMiNumber}) = lower(${m.cMiNumber})`);
-    for (const { id } of old) {
-      const stored = await tx
-        .select({ key: studyFileVersions.storageKey })
-        .from(studyFileVersions)
-        .innerJoin(studyFiles, eq(studyFiles.id, studyFileVersions.fileId))
-        .where(eq(studyFiles.studyId, id));
-      replacedFiles.push(...stored.map((s) => s.key));
-      await tx.execute(
-        sql`delete from ${answers} where question_id in (select id from ${questions} where study_id = ${id})`,
+    if (old.length > 0)
+      replacedFiles.push(
+        ...(await deleteStudies(
+          tx,
+          old.map((o) => o.id),
+        )),
       );
-      await tx.delete(studies).where(eq(studies.id, id));
-    }
   }
 
   const [row] = await tx
@@ -662,36 +668,51 @@ async function injectStudy(
   return studyId;
 }
 
+/**
+ * Array parameters of rows' sums, in the column order (n, sum, sum_sq, n_top_box, n_top_2_box,
+ * n_just_right, n_bottom_2_box, n_bottom_box) that both statistics tables share.
+ */
+function sumsArrays(rows: readonly AnswerSums[]): SQL {
+  const column = (pick: (row: AnswerSums) => number) => numberArray(rows.map(pick), rows.length);
+  return sql`${column((r) => r.n)}::int[], ${column((r) => r.sum)}::float8[], ${column((r) => r.sumSq)}::float8[],
+    ${column((r) => r.topBox)}::int[], ${column((r) => r.top2Box)}::int[], ${column((r) => r.justRight)}::int[],
+    ${column((r) => r.bottom2Box)}::int[], ${column((r) => r.bottomBox)}::int[]`;
+}
+
 /** The product_metric_stats and product_metric_demo_stats rows of a study's answers. */
 async function insertStatistics(tx: Tx, statistics: AnswerStatistics): Promise<void> {
   const product = statistics.productRows();
-  if (product.length > 0) {
-    const column = (pick: (row: (typeof product)[number]) => number) =>
-      numberArray(product.map(pick), product.length);
+  if (product.length > 0)
     await tx.execute(sql`
       insert into product_metric_stats
         (product_id, metric_id, n, sum, sum_sq, n_top_box, n_top_2_box, n_just_right, n_bottom_2_box, n_bottom_box)
       select * from unnest(
-        ${column((r) => r.productId)}::int[], ${column((r) => r.metricId)}::smallint[],
-        ${column((r) => r.n)}::int[], ${column((r) => r.sum)}::float8[], ${column((r) => r.sumSq)}::float8[],
-        ${column((r) => r.topBox)}::int[], ${column((r) => r.top2Box)}::int[], ${column((r) => r.justRight)}::int[],
-        ${column((r) => r.bottom2Box)}::int[], ${column((r) => r.bottomBox)}::int[])`);
-  }
+        ${numberArray(
+          product.map((r) => r.productId),
+          product.length,
+        )}::int[],
+        ${numberArray(
+          product.map((r) => r.metricId),
+          product.length,
+        )}::smallint[],
+        ${sumsArrays(product)})`);
   const demographic = statistics.demographicRows();
-  if (demographic.length > 0) {
-    const column = (pick: (row: (typeof demographic)[number]) => number) =>
-      numberArray(demographic.map(pick), demographic.length);
+  if (demographic.length > 0)
     await tx.execute(sql`
       insert into product_metric_demo_stats
         (product_id, metric_id, gender, age, in_scale, n, sum, sum_sq,
          n_top_box, n_top_2_box, n_just_right, n_bottom_2_box, n_bottom_box)
       select * from unnest(
-        ${column((r) => r.productId)}::int[], ${column((r) => r.metricId)}::smallint[],
+        ${numberArray(
+          demographic.map((r) => r.productId),
+          demographic.length,
+        )}::int[],
+        ${numberArray(
+          demographic.map((r) => r.metricId),
+          demographic.length,
+        )}::smallint[],
         ${arrayLiteral(demographic.map((r) => r.gender))}::text[],
         ${arrayLiteral(demographic.map((r) => r.age))}::smallint[],
         ${arrayLiteral(demographic.map((r) => (r.inScale ? 't' : 'f')))}::boolean[],
-        ${column((r) => r.n)}::int[], ${column((r) => r.sum)}::float8[], ${column((r) => r.sumSq)}::float8[],
-        ${column((r) => r.topBox)}::int[], ${column((r) => r.top2Box)}::int[], ${column((r) => r.justRight)}::int[],
-        ${column((r) => r.bottom2Box)}::int[], ${column((r) => r.bottomBox)}::int[])`);
-  }
+        ${sumsArrays(demographic)})`);
 }
