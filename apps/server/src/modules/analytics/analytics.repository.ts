@@ -22,6 +22,7 @@ import {
 } from '../../db/schema.ts';
 import { sqlTextArray } from '../../lib/client-scope.ts';
 import { allOf, studyWhere, type CompiledFilters } from '../search/search-filters.ts';
+import type { DemographicMatch, DemographicRow } from './demographic-table.ts';
 
 export interface MetricRecord {
   id: number;
@@ -119,7 +120,11 @@ export interface ProductSelection {
  * same conditions over product_metric_demo_stats (alias d) when they only involve gender and age,
  * null when they need the respondents themselves.
  */
-export type RespondentConditions = SQL[] & { stats?: SQL[] | null };
+export type RespondentConditions = SQL[] & {
+  stats?: SQL[] | null;
+  /** The same conditions as `stats`, as a test of a statistics row's gender and age. */
+  match?: DemographicMatch | null;
+};
 
 /**
  * An int[] bound as one parameter (an array literal), so that tens of thousands of product ids stay
@@ -130,6 +135,9 @@ export type RespondentConditions = SQL[] & { stats?: SQL[] | null };
  * memory: cheaper than matching each row against a long id list.
  */
 const PRODUCT_LIST_LIMIT = 2000;
+
+/** Product ids per read of a metric's demographic statistics (about 100,000 rows, 8 MB of JSON). */
+const DEMOGRAPHIC_CHUNK_PRODUCTS = 2000;
 
 function intArray(values: readonly number[]): SQL {
   const literal = `{${values.map((value) => Math.trunc(value)).join(',')}}`;
@@ -500,6 +508,37 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
       return onlyProducts(found, productIds);
     },
 
+    /**
+     * The demographic statistics of a metric, in scale (EEG scores always), one row per product,
+     * gender and age, grouped by product (DemographicRow order), handed over in chunks of about
+     * DEMOGRAPHIC_CHUNK_PRODUCTS product ids, in product order.
+     */
+    async demographicRows(
+      metricId: number,
+      eeg: boolean,
+      take: (chunk: DemographicRow[]) => void,
+    ): Promise<void> {
+      const inScale = eeg ? sql`` : sql` and d.in_scale`;
+      const [range] = await rows<{ low: number | null; high: number | null }>(
+        sql`select min(d.product_id) as low, max(d.product_id) as high
+          from ${productMetricDemoStats} d where d.metric_id = ${metricId}`,
+      );
+      if (range?.low == null || range.high == null) return;
+      for (let low = Number(range.low); low <= Number(range.high); low += DEMOGRAPHIC_CHUNK_PRODUCTS) {
+        take(
+          (await arrays(
+            sql`select d.product_id, d.gender, d.age, ${statsSums}
+              from ${productMetricDemoStats} d
+              where d.metric_id = ${metricId}${inScale}
+                and d.product_id >= ${low} and d.product_id < ${low + DEMOGRAPHIC_CHUNK_PRODUCTS}
+              group by d.product_id, d.gender, d.age`,
+            ['product_id', 'gender', 'age', ...SUMS_COLUMNS.slice(2)],
+            'x.product_id',
+          )) as DemographicRow[],
+        );
+      }
+    },
+
     /** The precomputed statistics of every product of a metric (no respondent filter). */
     async metricStoredSums(metricId: number): Promise<MetricSums[]> {
       return sumsOf(sql`select product_id, metric_id, n, sum, sum_sq, n_top_box,
@@ -706,7 +745,7 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
       await db.execute(sql`update ${jobResults} set
           status = ${'result' in outcome ? 'SUCCESS' : 'FAILURE'},
           progress = 100,
-          result = ${'result' in outcome ? JSON.stringify(outcome.result) : null}::json,
+          result = ${'result' in outcome ? JSON.stringify(outcome.result) : null},
           error = ${'error' in outcome ? outcome.error : null},
           updated_at = now()
         where id = ${id}`);
@@ -761,6 +800,17 @@ export function respondentConditions(
 ): RespondentConditions {
   const list: SQL[] = [];
   let stats: SQL[] | null = [];
+  // Each condition over the statistics also as a test, with SQL's rule that a missing value fails.
+  const tests: DemographicMatch[] = [];
+  const genderIn = (values: readonly string[]) => {
+    stats?.push(sql`d.gender = any(${sqlTextArray(values)})`);
+    tests.push((gender) => gender !== null && values.includes(gender));
+  };
+  const ageWithin = (from: number | null, to: number | null) => {
+    if (from !== null) stats?.push(sql`d.age >= ${from}`);
+    if (to !== null) stats?.push(sql`d.age <= ${to}`);
+    tests.push((_, age) => age !== null && (from === null || age >= from) && (to === null || age <= to));
+  };
   const columns = {
     gender: 'gender',
     ethnicity: 'ethnicity',
@@ -771,26 +821,24 @@ export function respondentConditions(
     const values = [...new Set(demographics[key] ?? [])];
     if (values.length === 0) continue;
     list.push(sql`${sql.raw(`r.${column}`)} = any(${sqlTextArray(values)})`);
-    if (column === 'gender') stats?.push(sql`d.gender = any(${sqlTextArray(values)})`);
+    if (column === 'gender') genderIn(values);
     else stats = null;
   }
-  if (demographics.startAge != null) {
-    list.push(sql`r.age >= ${demographics.startAge}`);
-    stats?.push(sql`d.age >= ${demographics.startAge}`);
-  }
-  if (demographics.endAge != null) {
-    list.push(sql`r.age <= ${demographics.endAge}`);
-    stats?.push(sql`d.age <= ${demographics.endAge}`);
-  }
+  if (demographics.startAge != null) list.push(sql`r.age >= ${demographics.startAge}`);
+  if (demographics.endAge != null) list.push(sql`r.age <= ${demographics.endAge}`);
+  if (demographics.startAge != null || demographics.endAge != null)
+    ageWithin(demographics.startAge ?? null, demographics.endAge ?? null);
   for (const condition of conditions) {
     if (condition.field === 'age') {
       list.push(sql`r.age between ${condition.filter.from} and ${condition.filter.to}`);
-      stats?.push(sql`d.age between ${condition.filter.from} and ${condition.filter.to}`);
+      ageWithin(condition.filter.from, condition.filter.to);
     } else {
       list.push(sql`${sql.raw(`r.${condition.field}`)} = ${condition.filter.value}`);
-      if (condition.field === 'gender') stats?.push(sql`d.gender = ${condition.filter.value}`);
+      if (condition.field === 'gender') genderIn([condition.filter.value]);
       else stats = null;
     }
   }
-  return Object.assign(list, { stats });
+  const match: DemographicMatch | null =
+    stats === null ? null : (gender, age) => tests.every((test) => test(gender, age));
+  return Object.assign(list, { stats, match });
 }

@@ -71,6 +71,7 @@ import {
   type ProductRecord,
   type ProductSelection,
 } from './analytics.repository.ts';
+import { demographicTableBuilder, sumDemographics, type DemographicTable } from './demographic-table.ts';
 
 /** A job finishing within this time is answered as done at its first poll. */
 const FAST_JOB_MS = 3000;
@@ -81,6 +82,11 @@ const RECENT_RESULTS = 20;
 const PRODUCT_LISTS = 50;
 /** Metrics whose stored statistics are kept in memory (about 2 MB each at 24,000 products). */
 const STORED_SUMS_METRICS = 40;
+/**
+ * Metrics whose demographic statistics are kept in memory for gender and age filters (about 50 MB
+ * each at 21,600 products: 1.1 million rows, one per product, gender and year of age).
+ */
+const DEMOGRAPHIC_TABLES = 4;
 /** Key of a job row whose result is the same as an earlier job's (a cache hit). */
 const SAME_AS = 'same_as_job';
 /**
@@ -88,6 +94,16 @@ const SAME_AS = 'same_as_job';
  * (rows are removed JOB_RESULT_TTL_MS after they were written, the older one first).
  */
 const POINTER_MAX_AGE_MS = 60 * 60_000;
+
+/**
+ * The part of the data's fingerprint ("table:version|...") the answers and their statistics follow:
+ * they are written with their products and moved between metrics with their questions.
+ */
+export const answersPart = (fingerprint: string) =>
+  fingerprint
+    .split('|')
+    .filter((part) => part.startsWith('products:') || part.startsWith('questions:'))
+    .join('|');
 
 export const JOB_KINDS = {
   search: 'analytics-fragrances',
@@ -428,6 +444,20 @@ export function createAnalyticsService(deps: {
       return byProduct;
     });
 
+  /**
+   * The demographic statistics of a metric, kept while the answers are unchanged: a gender and age
+   * filter over every product is then summed in memory. The answers and their statistics change only
+   * with products (uploads, replacements, removals) and questions (mappings), so edits of study
+   * details keep the tables.
+   */
+  const demographicTables = createFingerprintCache<DemographicTable>(DEMOGRAPHIC_TABLES);
+  const demographicTableOf = (metricId: number, eeg: boolean, fingerprintNow: string) =>
+    demographicTables.get(`${metricId}:${eeg}`, answersPart(fingerprintNow), async () => {
+      const builder = demographicTableBuilder(metricId);
+      await analytics.demographicRows(metricId, eeg, (chunk) => builder.add(chunk));
+      return builder.finish();
+    });
+
   /** Sufficient statistics per product and metric: stored ones, or computed under respondent filters. */
   async function loadSums(
     productIds: number[],
@@ -443,7 +473,16 @@ export function createAnalyticsService(deps: {
       for (const row of rows) map.set(sumsKey(row.productId, row.metricId), row);
     };
     if (respondentFilter.length > 0) {
-      put(await analytics.answerSums(productIds, metricIds, eegIds, respondentFilter));
+      const { match } = respondentFilter;
+      if (!match) {
+        put(await analytics.answerSums(productIds, metricIds, eegIds, respondentFilter));
+        return map;
+      }
+      const wanted = new Set(productIds);
+      const tables = await Promise.all(
+        metricIds.map((metricId) => demographicTableOf(metricId, eegIds.includes(metricId), fingerprintNow)),
+      );
+      for (const table of tables) put(sumDemographics(table, match, wanted));
       return map;
     }
     const stored = await Promise.all(metricIds.map((metricId) => storedSumsOf(metricId, fingerprintNow)));

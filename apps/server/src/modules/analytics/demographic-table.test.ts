@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { respondentConditions } from './analytics.repository.ts';
+import {
+  buildDemographicTable,
+  demographicTableBuilder,
+  sumDemographics,
+  type DemographicMatch,
+  type DemographicRow,
+} from './demographic-table.ts';
+
+/** A small deterministic generator, so that a failure is repeatable. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+/** Rows of products 1..products, grouped by product, with every kind of gender and age. */
+function rowsOf(products: number, seed: number): DemographicRow[] {
+  const next = random(seed);
+  const genders = ['Female', 'Male', 'Other', null];
+  const list: DemographicRow[] = [];
+  for (let productId = 1; productId <= products; productId++) {
+    const cells = 1 + Math.floor(next() * 12);
+    for (let cell = 0; cell < cells; cell++) {
+      const n = 1 + Math.floor(next() * 9);
+      const top2 = Math.floor(next() * (n + 1));
+      list.push([
+        productId * 7,
+        genders[Math.floor(next() * genders.length)]!,
+        next() < 0.1 ? null : 16 + Math.floor(next() * 60),
+        n,
+        n * (1 + next() * 4),
+        n * (1 + next() * 24),
+        Math.floor(top2 / 2),
+        top2,
+        n - top2,
+        Math.floor((n - top2) / 2),
+        Math.floor((n - top2) / 3),
+      ]);
+    }
+  }
+  return list;
+}
+
+/** The sums of the rows a filter keeps, product by product, read row by row. */
+function bruteForce(list: DemographicRow[], match: DemographicMatch, wanted: Set<number> | null) {
+  const byProduct = new Map<number, number[]>();
+  for (const [productId, gender, age, ...sums] of list) {
+    if (!match(gender, age) || (wanted && !wanted.has(productId))) continue;
+    const total = byProduct.get(productId) ?? [0, 0, 0, 0, 0, 0, 0, 0];
+    sums.forEach((value, index) => (total[index] = total[index]! + value));
+    byProduct.set(productId, total);
+  }
+  return [...byProduct].map(([productId, total]) => ({
+    productId,
+    metricId: 3,
+    n: total[0]!,
+    sum: total[1]!,
+    sumSq: total[2]!,
+    nTopBox: total[3]!,
+    nTop2Box: total[4]!,
+    nJustRight: total[5]!,
+    nBottom2Box: total[6]!,
+    nBottomBox: total[7]!,
+  }));
+}
+
+describe('sumDemographics', () => {
+  const list = rowsOf(300, 11);
+  const table = buildDemographicTable(3, list);
+
+  it('sums the kept rows of each product as reading them one by one does', () => {
+    const filters: DemographicMatch[] = [
+      () => true,
+      (gender) => gender === 'Female',
+      (gender, age) => gender === 'Male' && age !== null && age >= 25 && age <= 44,
+      (_, age) => age === null,
+      () => false,
+    ];
+    for (const match of filters) {
+      expect(sumDemographics(table, match, null)).toEqual(bruteForce(list, match, null));
+    }
+  });
+
+  it('leaves out products that are not wanted and products without a kept row', () => {
+    const wanted = new Set([7, 14, 700, 2100, 99999]);
+    const match: DemographicMatch = (gender, age) => gender === 'Other' && age !== null && age < 30;
+    const found = sumDemographics(table, match, wanted);
+    expect(found).toEqual(bruteForce(list, match, wanted));
+    expect(found.every((row) => wanted.has(row.productId) && row.n > 0)).toBe(true);
+    expect(sumDemographics(table, match, new Set())).toEqual([]);
+  });
+
+  it('keeps a missing gender apart from a gender written as text', () => {
+    const odd = buildDemographicTable(1, [
+      [1, null, 30, 1, 4, 16, 0, 1, 0, 0, 0],
+      [1, '', 30, 2, 6, 18, 0, 1, 0, 1, 0],
+    ]);
+    expect(odd.cells).toHaveLength(2);
+    expect(sumDemographics(odd, (gender) => gender === '', null)).toMatchObject([{ n: 2, sum: 6 }]);
+  });
+
+  it('answers nothing for an empty table', () => {
+    expect(sumDemographics(buildDemographicTable(1, []), () => true, null)).toEqual([]);
+  });
+});
+
+describe('respondentConditions match', () => {
+  it('tests gender and age as the SQL conditions do, a missing value failing', () => {
+    const { match } = respondentConditions({ gender: ['Female', 'Other'], startAge: 25, endAge: 44 }, []);
+    expect(match?.('Female', 25)).toBe(true);
+    expect(match?.('Other', 44)).toBe(true);
+    expect(match?.('Female', 45)).toBe(false);
+    expect(match?.('Male', 30)).toBe(false);
+    expect(match?.(null, 30)).toBe(false);
+    expect(match?.('Female', null)).toBe(false);
+  });
+
+  it('combines the results-table conditions with the panel filters', () => {
+    const { match } = respondentConditions({ startAge: 18 }, [
+      { field: 'gender', filter: { type: 'equal', value: 'Male' } },
+      { field: 'age', filter: { type: 'range', from: 30, to: 39 } },
+    ]);
+    expect(match?.('Male', 35)).toBe(true);
+    expect(match?.('Male', 40)).toBe(false);
+    expect(match?.('Female', 35)).toBe(false);
+  });
+
+  it('has no test when a filter needs the respondents themselves', () => {
+    expect(respondentConditions({ gender: ['Female'], ethnicity: ['Asian'] }, []).match).toBeNull();
+    expect(
+      respondentConditions({}, [{ field: 'bumo', filter: { type: 'equal', value: 'Brand user' } }]).match,
+    ).toBeNull();
+  });
+});
+
+describe('demographicTableBuilder', () => {
+  it('builds from chunks the table the whole list builds, a product split between chunks included', () => {
+    const list = rowsOf(50, 5);
+    const builder = demographicTableBuilder(3);
+    for (const size of [1, 0, 7, 300, 2000]) builder.add(list.splice(0, size));
+    builder.add(list);
+    const whole = buildDemographicTable(3, rowsOf(50, 5));
+    const chunked = builder.finish();
+    expect(chunked).toEqual(whole);
+    expect(chunked.productIds.length).toBe(chunked.rows);
+    const match: DemographicMatch = (gender) => gender !== null;
+    expect(sumDemographics(chunked, match, null)).toEqual(bruteForce(rowsOf(50, 5), match, null));
+  });
+});
