@@ -13,6 +13,12 @@ export interface BenchEndpoint {
   path: string;
   body?: unknown;
   role: BenchRole | null;
+  /**
+   * For a call that queues a job: the status call that fetches its result, `{job}` standing for the
+   * job id the first call answered (`jobid` or `job_id`). The measurement then ends when the caller
+   * holds the result, as the page does (the job is done at its first poll when it is fast).
+   */
+  result?: string;
 }
 
 export const ENDPOINTS: BenchEndpoint[] = [
@@ -162,8 +168,9 @@ ENDPOINTS.push(
   { name: 'mapping questions (client)', method: 'GET', path: '/api/study/1/questions/', role: 'client' },
 );
 
-// Advanced analytics. A metric search answers once its job is done when that takes under 3 s, so
-// the POST measures the whole computation; no_cache=true measures it without the result cache.
+// Advanced analytics. A metric search answers once its job is done when that takes under 3 s; each
+// measurement also fetches the result (its status call), so it is the time until the page has the
+// numbers; no_cache=true measures it without the result cache.
 const LIKING_T2B = {
   metricType: 'Performance',
   metric: 'liking',
@@ -188,6 +195,7 @@ ENDPOINTS.push(
     path: '/api/analytics/fragrances',
     body: metricSearch(),
     role: 'researcher',
+    result: '/api/analytics/fragrances/{job}',
   },
   {
     name: 'analytics metric search all fragrances (no cache)',
@@ -195,6 +203,7 @@ ENDPOINTS.push(
     path: '/api/analytics/fragrances?no_cache=true',
     body: metricSearch(),
     role: 'researcher',
+    result: '/api/analytics/fragrances/{job}',
   },
   {
     name: 'analytics metric search gender+age (no cache)',
@@ -202,6 +211,7 @@ ENDPOINTS.push(
     path: '/api/analytics/fragrances?no_cache=true',
     body: metricSearch({ gender: ['Female'], startAge: 25, endAge: 45 }),
     role: 'researcher',
+    result: '/api/analytics/fragrances/{job}',
   },
   {
     name: 'analytics significance rest, 1000 products',
@@ -216,6 +226,7 @@ ENDPOINTS.push(
       ],
     },
     role: 'researcher',
+    result: '/api/analytics/significance/{job}',
   },
 );
 
@@ -253,6 +264,7 @@ ENDPOINTS.push({
   path: '/api/analytics/top-attributes',
   body: { q: {}, data: { order: 'best', count: 10, aggregation: 'top_2_box' } },
   role: 'researcher',
+  result: '/api/analytics/top-attributes/{job}',
 });
 
 // Performance tab: every fragrance's liking pooled per client.
@@ -265,6 +277,7 @@ ENDPOINTS.push({
     data: { category: 'metadata', field: 'client' },
   },
   role: 'researcher',
+  result: '/api/analytics/fragrances/{job}',
 });
 
 // Best/Worst Testers: the best 10 % fragrances of one region by explicit (rdf) top 2 box liking, as
@@ -285,6 +298,7 @@ ENDPOINTS.push({
     type: 'fragrances',
   },
   role: 'researcher',
+  result: '/api/analytics/fragrances/{job}',
 });
 
 // Group Comparison: two business units, the second group's women only.
@@ -297,6 +311,7 @@ ENDPOINTS.push({
     group2: { essentials: { businessUnit: ['Prestige'] }, demographics: { gender: ['Female'] } },
   },
   role: 'researcher',
+  result: '/api/group-comparison/{job}',
 });
 
 // Category Profile: the top 5 Floral fragrances by top 2 box liking.
@@ -306,4 +321,5 @@ ENDPOINTS.push({
   path: '/api/category-profile/top-fragrances',
   body: { essentials: { category: ['Fabric Care'] }, family: 'Floral' },
   role: 'researcher',
+  result: '/api/category-profile/top-fragrances/{job}',
 });

@@ -4,13 +4,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type {
-  AnalyticsOptionsResponse,
-  MetricSearchRequest,
-  MetricSearchResult,
+import {
   MetricSearchStatus,
-  SignificanceRequest,
-  SignificanceStatus,
+  type AnalyticsOptionsResponse,
+  type MetricSearchRequest,
+  type MetricSearchResult,
+  type SignificanceRequest,
+  type SignificanceStatus,
 } from '@accord/contracts';
 import {
   compareSelectionVsAverage,
@@ -99,7 +99,11 @@ async function search(
   const { jobid } = queued.json<{ jobid: string }>();
   const status = await get(`/api/analytics/fragrances/${jobid}`, role);
   expect(status.statusCode).toBe(200);
-  return { jobid, status: status.json<MetricSearchStatus>() };
+  expect(status.headers['content-type']).toBe('application/json; charset=utf-8');
+  // The status is written as text by the server: it must be what the contract says and nothing more.
+  const answer = status.json<MetricSearchStatus>();
+  expect(MetricSearchStatus.parse(answer)).toEqual(answer);
+  return { jobid, status: answer };
 }
 
 async function searchResult(body: MetricSearchRequest): Promise<MetricSearchResult> {

@@ -307,6 +307,20 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
   const jobKinds = new Set<string>();
   let lastCleanup = 0;
 
+  /** A job of the user and kind with its result as the stored JSON text (null when not the caller's). */
+  async function findJobText(
+    id: string,
+    userId: number,
+    kind: string,
+  ): Promise<{ status: string; progress: number; text: string | null; error: string | null } | null> {
+    const [row] = await rows<{ status: string; progress: number; result: string | null; error: string | null }>(
+      sql`select status, progress, result, error from ${jobResults}
+        where id = ${id} and user_id = ${userId} and kind = ${kind}`,
+    );
+    if (!row) return null;
+    return { status: row.status, progress: Number(row.progress), text: row.result, error: row.error };
+  }
+
   /**
    * The rows of a query as one JSON text of arrays (the listed columns in order): tens of thousands
    * of rows are parsed at once by JSON.parse instead of field by field by the driver.
@@ -645,13 +659,13 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
     },
 
     /** The stored result of a finished job; null while it runs or failed, undefined when no row is left. */
-    async jobResult(id: string): Promise<unknown> {
-      const [row] = await rows<{ status: string; result: unknown }>(
+    /** A job's stored result text; null while it is not done, undefined when the row is gone. */
+    async jobResultText(id: string): Promise<string | null | undefined> {
+      const [row] = await rows<{ status: string; result: string | null }>(
         sql`select status, case when status = 'SUCCESS' then result end as result from ${jobResults} where id = ${id}`,
       );
       if (!row) return undefined;
-      if (row.status !== 'SUCCESS') return null;
-      return typeof row.result === 'string' ? (JSON.parse(row.result) as unknown) : row.result;
+      return row.status === 'SUCCESS' ? row.result : null;
     },
 
     /**
@@ -741,11 +755,17 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
 
     removeFinishedJobs,
 
-    async finishJob(id: string, outcome: { result: unknown } | { error: string }): Promise<void> {
+    /** Ends a job: SUCCESS with its result (a value, or its JSON text as written), or FAILURE. */
+    async finishJob(
+      id: string,
+      outcome: { result: unknown } | { text: string } | { error: string },
+    ): Promise<void> {
+      const text =
+        'text' in outcome ? outcome.text : 'result' in outcome ? JSON.stringify(outcome.result) : null;
       await db.execute(sql`update ${jobResults} set
-          status = ${'result' in outcome ? 'SUCCESS' : 'FAILURE'},
+          status = ${text === null ? 'FAILURE' : 'SUCCESS'},
           progress = 100,
-          result = ${'result' in outcome ? JSON.stringify(outcome.result) : null},
+          result = ${text},
           error = ${'error' in outcome ? outcome.error : null},
           updated_at = now()
         where id = ${id}`);
@@ -765,19 +785,19 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
       return { status: row.status, progress: Number(row.progress), error: row.error };
     },
 
+    /** A job of the user and kind, its result parsed (null when it is not the caller's). */
     async findJob(
       id: string,
       userId: number,
       kind: string,
     ): Promise<{ status: string; progress: number; result: unknown; error: string | null } | null> {
-      const [row] = await rows<{ status: string; progress: number; result: unknown; error: string | null }>(
-        sql`select status, progress, result, error from ${jobResults}
-          where id = ${id} and user_id = ${userId} and kind = ${kind}`,
-      );
-      if (!row) return null;
-      const result = typeof row.result === 'string' ? (JSON.parse(row.result) as unknown) : row.result;
-      return { status: row.status, progress: Number(row.progress), result, error: row.error };
+      const job = await findJobText(id, userId, kind);
+      if (!job) return null;
+      const { text, ...state } = job;
+      return { ...state, result: text === null ? null : (JSON.parse(text) as unknown) };
     },
+
+    findJobText,
   };
 }
 

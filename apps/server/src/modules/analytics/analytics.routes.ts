@@ -44,6 +44,7 @@ import { createFieldsRepository } from '../fields/fields.repository.ts';
 import { createSearchRepository } from '../search/search.repository.ts';
 import { createSearchService, type SearchService } from '../search/search.service.ts';
 import { createAnalyticsRepository } from './analytics.repository.ts';
+import { sendJsonText } from '../../lib/json-text.ts';
 import { createAnalyticsService, type AnalyticsService } from './analytics.service.ts';
 import { createProfileService, PROFILE_XLSX_COLUMNS, type ProfileService } from './analytics-profile.ts';
 
@@ -178,7 +179,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
         response: { 200: MetricSearchStatus, ...statusErrors, 400: ErrorResponse },
       },
     },
-    async (request) => analytics.metricSearchStatus(currentUser(request), request.params.jobId),
+    // The stored result is spliced into the status text: megabytes are not parsed and written again.
+    async (request, reply) =>
+      sendJsonText(reply, await analytics.metricSearchStatusText(currentUser(request), request.params.jobId)),
   );
 
   app.get(

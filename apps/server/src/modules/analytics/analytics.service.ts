@@ -72,6 +72,7 @@ import {
   type ProductSelection,
 } from './analytics.repository.ts';
 import { demographicTableBuilder, sumDemographics, type DemographicTable } from './demographic-table.ts';
+import { metricSearchJson, type ComputedRow } from './metric-search.presenter.ts';
 
 /** A job finishing within this time is answered as done at its first poll. */
 const FAST_JOB_MS = 3000;
@@ -104,6 +105,24 @@ export const answersPart = (fingerprint: string) =>
     .split('|')
     .filter((part) => part.startsWith('products:') || part.startsWith('questions:'))
     .join('|');
+
+/**
+ * A job's result as the JSON text its row stores and its polls are sent; the content is parsed only
+ * where it is read again (a spreadsheet, a comparison), and then kept.
+ */
+interface StoredResult {
+  readonly text: string;
+  parsed?: unknown;
+}
+const storedResult = (value: unknown): StoredResult => ({ text: JSON.stringify(value), parsed: value });
+const contentOf = <T>(stored: StoredResult): T => (stored.parsed ??= JSON.parse(stored.text)) as T;
+
+/** The earlier job a cache hit's row points to ({"same_as_job": id}), or null for a whole result. */
+function pointerIn(text: string): string | null {
+  if (text.length > 200 || !text.startsWith(`{"${SAME_AS}":`)) return null;
+  const pointer = (JSON.parse(text) as Record<string, unknown>)[SAME_AS];
+  return typeof pointer === 'string' ? pointer : null;
+}
 
 export const JOB_KINDS = {
   search: 'analytics-fragrances',
@@ -195,7 +214,7 @@ export function createAnalyticsService(deps: {
     (fingerprintRead ??= analytics.fingerprint().finally(() => {
       fingerprintRead = null;
     }));
-  const resultCache = createFingerprintCache<{ result: MetricSearchResult; jobId: string; storedAt: number }>(
+  const resultCache = createFingerprintCache<{ result: StoredResult; jobId: string; storedAt: number }>(
     RESULT_CACHE_ENTRIES,
   );
   const scopeOf = (user: AuthUser) => studyScope(user, s.client);
@@ -260,10 +279,10 @@ export function createAnalyticsService(deps: {
    * row: the first poll is answered at once (other processes wait for the row), and later polls
    * (e.g. a comparison waiting for its searches) need not read and parse a large result again.
    */
-  const recentResults = new Map<string, unknown>();
+  const recentResults = new Map<string, StoredResult>();
   /** Requests waiting for their job in this process, woken as soon as its result is known. */
   const resultKnown = new Map<string, () => void>();
-  const remember = (id: string, result: unknown) => {
+  const remember = (id: string, result: StoredResult) => {
     recentResults.set(id, result);
     if (recentResults.size > RECENT_RESULTS) recentResults.delete(recentResults.keys().next().value!);
     resultKnown.get(id)?.();
@@ -299,14 +318,14 @@ export function createAnalyticsService(deps: {
   }
 
   /** The work of a job: its result and, for a cache hit, the earlier job holding the same result. */
-  async function perform(job: AnalyticsJob): Promise<{ result: unknown; sameAs?: string }> {
+  async function perform(job: AnalyticsJob): Promise<{ result: StoredResult; sameAs?: string }> {
     // One read of the data's fingerprint serves every cache the job looks up.
     const now = await fingerprint();
     switch (job.kind) {
       case JOB_KINDS.attributes:
-        return { result: await computeTopAttributes(job.user, job.request, now) };
+        return { result: storedResult(await computeTopAttributes(job.user, job.request, now)) };
       case JOB_KINDS.significance:
-        return { result: await computeSignificance(job.user, job.request, now) };
+        return { result: storedResult(await computeSignificance(job.user, job.request, now)) };
       case JOB_KINDS.search: {
         if (job.noCache) return { result: await computeMetricSearch(job.user, job.request, now) };
         const key = JSON.stringify({
@@ -337,7 +356,7 @@ export function createAnalyticsService(deps: {
    */
   async function processJob(data: AnalyticsJobData): Promise<void> {
     const { jobId: id, kind } = data;
-    let done: { result: unknown; sameAs?: string };
+    let done: { result: StoredResult; sameAs?: string };
     try {
       const job = {
         ...data,
@@ -355,7 +374,7 @@ export function createAnalyticsService(deps: {
     try {
       await (done.sameAs && done.sameAs !== id
         ? analytics.finishJob(id, { result: { [SAME_AS]: done.sameAs } })
-        : analytics.finishJob(id, { result: done.result }));
+        : analytics.finishJob(id, { text: done.result.text }));
     } catch (error) {
       console.error(`${kind} job ${id} could not be recorded: ${(error as Error).message}`);
       throw error;
@@ -367,7 +386,7 @@ export function createAnalyticsService(deps: {
     user: AuthUser,
     kind: JobKind,
     jobId: string,
-  ): Promise<{ status: string; progress: number; result: unknown; error: string | null }> {
+  ): Promise<{ status: string; progress: number; result: StoredResult | null; error: string | null }> {
     const kept = recentResults.get(jobId);
     if (kept !== undefined) {
       // Known here: the row only tells whether the job is the caller's (its result is not read).
@@ -377,17 +396,18 @@ export function createAnalyticsService(deps: {
         return { status: 'SUCCESS', progress: 100, result: kept, error: null };
       return { ...state, result: null };
     }
-    const job = await analytics.findJob(jobId, user.id, kind);
+    const job = await analytics.findJobText(jobId, user.id, kind);
     if (!job) throw errors.notFound(ANALYTICS_MESSAGES.noSuchJob);
-    if (job.status !== 'SUCCESS') return job;
-    const pointer = (job.result as Record<string, unknown> | null)?.[SAME_AS];
-    if (typeof pointer !== 'string') return job;
-    const earlier = recentResults.get(pointer) ?? (await analytics.jobResult(pointer));
+    const { text, ...state } = job;
+    if (state.status !== 'SUCCESS' || text === null) return { ...state, result: null };
+    const pointer = pointerIn(text);
+    if (pointer === null) return { ...state, result: { text } };
+    const earlier = recentResults.get(pointer)?.text ?? (await analytics.jobResultText(pointer));
     // The earlier job is still writing its row, or its row was removed (JOB_RESULT_TTL_MS).
-    if (earlier === null) return { ...job, status: 'STARTED', progress: 50, result: null };
+    if (earlier === null) return { ...state, status: 'STARTED', progress: 50, result: null };
     if (earlier === undefined)
-      return { ...job, status: 'FAILURE', result: null, error: ANALYTICS_MESSAGES.jobExpired };
-    return { ...job, result: earlier };
+      return { ...state, status: 'FAILURE', result: null, error: ANALYTICS_MESSAGES.jobExpired };
+    return { ...state, result: { text: earlier } };
   }
 
   /**
@@ -514,7 +534,7 @@ export function createAnalyticsService(deps: {
     user: AuthUser,
     request: ParsedMetricSearchRequest,
     fingerprintNow: string,
-  ): Promise<MetricSearchResult> {
+  ): Promise<StoredResult> {
     const query = request.q;
     const compiled = compileFor(user, studyFiltersOf(query));
     const entries = query.metrics.metricsList;
@@ -562,31 +582,19 @@ export function createAnalyticsService(deps: {
       };
     });
 
-    let rows = productList.map((product) => {
-      const values: Record<string, number | null> = {};
-      const bases: Record<string, number> = {};
+    let rows = productList.map((product): ComputedRow => {
+      const values: (number | null)[] = [];
+      const bases: number[] = [];
       const lowBase: string[] = [];
       columns.forEach((column, index) => {
         const metric = entryMetrics[index]!;
         const productSums = sumsOf(sums, product.id, metric.id);
-        values[column.key] = aggregate(productSums, column.aggregation, metric.kind);
-        bases[column.key] = productSums.n;
+        values.push(aggregate(productSums, column.aggregation, metric.kind));
+        bases.push(productSums.n);
         if (productSums.n > 0 && productSums.n < LOW_BASE && !lowBase.includes(column.key))
           lowBase.push(column.key);
       });
-      return {
-        id: product.id,
-        study_id: product.studyId,
-        c_mi_number: product.cMiNumber,
-        category: product.category,
-        product: product.productType,
-        name: product.name,
-        prod: product.code,
-        kind: product.kind,
-        values,
-        bases,
-        low_base: lowBase,
-      };
+      return { product, values, bases, lowBase };
     });
 
     // Thresholds: each entry's own, else the global one. A product is kept when it ranks within every
@@ -595,37 +603,36 @@ export function createAnalyticsService(deps: {
       .map((entry, index) => {
         const own = entry.applyThreshold && entry.threshold ? entry.threshold : null;
         const global = query.metrics.threshold?.applyThreshold ? query.metrics.threshold : null;
-        return { key: columns[index]!.key, threshold: own ?? global };
+        return { index, threshold: own ?? global };
       })
-      .filter((item): item is { key: string; threshold: Threshold } => item.threshold !== null);
+      .filter((item): item is { index: number; threshold: Threshold } => item.threshold !== null);
     if (thresholds.length > 0) {
       const kept = thresholds.map((item) => ({
-        key: item.key,
+        index: item.index,
         ids: applyThreshold(
-          rows.map((row) => ({ id: row.id, value: row.values[item.key] ?? null })),
+          rows.map((row) => ({ id: row.product.id, value: row.values[item.index] ?? null })),
           item.threshold,
         ),
       }));
       rows = rows.filter((row) => {
-        const relevant = kept.filter(
-          (item) => row.values[item.key] !== null && row.values[item.key] !== undefined,
-        );
-        return relevant.length > 0 && relevant.every((item) => item.ids.has(row.id));
+        const relevant = kept.filter((item) => row.values[item.index] != null);
+        return relevant.length > 0 && relevant.every((item) => item.ids.has(row.product.id));
       });
       const primary = thresholds[0]!;
       rows.sort((left, right) => {
-        const a = left.values[primary.key] ?? null;
-        const b = right.values[primary.key] ?? null;
+        const a = left.values[primary.index] ?? null;
+        const b = right.values[primary.index] ?? null;
         if (a === null || b === null) return a === null ? (b === null ? 0 : 1) : -1;
-        if (a === b) return left.id - right.id;
+        if (a === b) return left.product.id - right.product.id;
         return primary.threshold.desc ? b - a : a - b;
       });
     }
+    const keptIds = rows.map((row) => row.product.id);
 
     const summary: MetricSearchResult['summary'] = {};
     for (const metric of distinctMetrics) {
-      const pooled = rows.reduce(
-        (total, row) => addSums(total, sumsOf(sums, row.id, metric.id)),
+      const pooled = keptIds.reduce(
+        (total, id) => addSums(total, sumsOf(sums, id, metric.id)),
         EMPTY_SUMS as Sums,
       );
       summary[metric.name] = summarise(pooled, metric.kind);
@@ -638,7 +645,7 @@ export function createAnalyticsService(deps: {
             scope: scopeOf(user),
             kind,
             rdfType: query.metrics.rdfType,
-            productIds: rows.map((row) => row.id),
+            productIds: keptIds,
           },
           request.data,
           columns,
@@ -647,22 +654,18 @@ export function createAnalyticsService(deps: {
         )
       : undefined;
 
-    return {
-      type: request.type,
-      columns,
-      results: rows,
-      summary,
-      ...(performance ? { performance } : {}),
-      diagnostics: diagnose(
-        productList,
-        new Set(rows.map((row) => row.id)),
-        distinctMetrics,
-        sums,
-        mapped,
-        outOfScale,
-      ),
-      filtered: respondentFilter.length > 0,
-    };
+    const text = metricSearchJson(
+      {
+        type: request.type,
+        columns,
+        summary,
+        ...(performance ? { performance } : {}),
+        diagnostics: diagnose(productList, new Set(keptIds), distinctMetrics, sums, mapped, outOfScale),
+        filtered: respondentFilter.length > 0,
+      },
+      rows,
+    );
+    return { text };
   }
 
   /**
@@ -1031,7 +1034,7 @@ export function createAnalyticsService(deps: {
       return {
         status: job.status as TopAttributesStatus['status'],
         progress: job.progress,
-        result: job.status === 'SUCCESS' ? { json: job.result as AttributesResult } : null,
+        result: job.result ? { json: contentOf<AttributesResult>(job.result) } : null,
         error: job.error,
       };
     },
@@ -1054,9 +1057,20 @@ export function createAnalyticsService(deps: {
       return {
         status: job.status as MetricSearchStatus['status'],
         progress: job.progress,
-        result: job.status === 'SUCCESS' ? { json: job.result as MetricSearchResult } : null,
+        result: job.result ? { json: contentOf<MetricSearchResult>(job.result) } : null,
         error: job.error,
       };
+    },
+
+    /**
+     * The same as metricSearchStatus, as its JSON text: the stored text of the result is sent as it
+     * is, not parsed and written again (megabytes for a search of every fragrance).
+     */
+    async metricSearchStatusText(user: AuthUser, jobId: string): Promise<string> {
+      const { result, ...state } = await jobStatus(user, JOB_KINDS.search, jobId);
+      if (!result) return JSON.stringify({ ...state, result: null });
+      const head = JSON.stringify({ status: state.status, progress: state.progress, error: state.error });
+      return `${head.slice(0, -1)},"result":{"json":${result.text}}}`;
     },
 
     async queueSignificance(user: AuthUser, request: ParsedSignificanceRequest): Promise<{ job_id: string }> {
@@ -1079,7 +1093,7 @@ export function createAnalyticsService(deps: {
       return {
         status: job.status as SignificanceStatus['status'],
         progress: job.progress,
-        result: job.status === 'SUCCESS' ? (job.result as SignificanceStatus['result']) : null,
+        result: job.result ? contentOf<SignificanceStatus['result']>(job.result) : null,
         error: job.error,
       };
     },
