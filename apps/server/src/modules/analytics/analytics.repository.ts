@@ -313,7 +313,12 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
     userId: number,
     kind: string,
   ): Promise<{ status: string; progress: number; text: string | null; error: string | null } | null> {
-    const [row] = await rows<{ status: string; progress: number; result: string | null; error: string | null }>(
+    const [row] = await rows<{
+      status: string;
+      progress: number;
+      result: string | null;
+      error: string | null;
+    }>(
       sql`select status, progress, result, error from ${jobResults}
         where id = ${id} and user_id = ${userId} and kind = ${kind}`,
     );
