@@ -1,6 +1,14 @@
 import { summariseHarmonised } from '@accord/stats';
 import { describe, expect, it } from 'vitest';
-import { aggregate, applyThreshold, summarise, thresholdSize, type Sums } from './analytics-metrics.ts';
+import {
+  addSums,
+  addSumsInto,
+  aggregate,
+  applyThreshold,
+  summarise,
+  thresholdSize,
+  type Sums,
+} from './analytics-metrics.ts';
 
 function sumsOf(values: number[]): Sums {
   return {
@@ -81,5 +89,16 @@ describe('thresholds', () => {
     expect(thresholdSize(percent, 20)).toBe(2);
     expect(thresholdSize(percent, 0)).toBe(0);
     expect(thresholdSize({ ...percent, amount: 100 }, 7)).toBe(7);
+  });
+});
+
+describe('addSumsInto', () => {
+  it('adds every count and sum into the total, as addSums does without a new object', () => {
+    const total = sumsOf([1, 5]);
+    const part = sumsOf([2.5, 3, 4.5]);
+    const expected = addSums(sumsOf([1, 5]), part);
+    addSumsInto(total, part);
+    expect(total).toEqual(expected);
+    expect(total).toEqual(sumsOf([1, 5, 2.5, 3, 4.5]));
   });
 });

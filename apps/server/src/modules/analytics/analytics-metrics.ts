@@ -75,6 +75,18 @@ export function addSums(total: Sums, part: Sums): Sums {
   };
 }
 
+/** Adds a part into a running total (no new object per part). */
+export function addSumsInto(total: Sums, part: Sums): void {
+  total.n += part.n;
+  total.sum += part.sum;
+  total.sumSq += part.sumSq;
+  total.nTopBox += part.nTopBox;
+  total.nTop2Box += part.nTop2Box;
+  total.nJustRight += part.nJustRight;
+  total.nBottom2Box += part.nBottom2Box;
+  total.nBottomBox += part.nBottomBox;
+}
+
 /** Pooled aggregates of a metric over a set of products; keys with a dot hold counts. */
 export function summarise(sums: Sums, kind: MetricRecord['kind']): Record<string, number | null> {
   const summary: Record<string, number | null> = {

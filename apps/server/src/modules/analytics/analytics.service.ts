@@ -55,6 +55,7 @@ import { compileFilters, s, type CompiledFilters } from '../search/search-filter
 import {
   EMPTY_SUMS,
   addSums,
+  addSumsInto,
   aggregate,
   applyThreshold,
   boxCount,
@@ -72,7 +73,7 @@ import {
   type ProductSelection,
 } from './analytics.repository.ts';
 import { demographicTableBuilder, sumDemographics, type DemographicTable } from './demographic-table.ts';
-import { metricSearchJson, type ComputedRow } from './metric-search.presenter.ts';
+import { metricSearchJson, type ComputedRows } from './metric-search.presenter.ts';
 
 /** A job finishing within this time is answered as done at its first poll. */
 const FAST_JOB_MS = 3000;
@@ -189,6 +190,13 @@ type SumsTable = Pick<Map<number, Sums>, 'get'>;
 
 function sumsOf(map: SumsTable, productId: number, metricId: number): Sums {
   return map.get(sumsKey(productId, metricId)) ?? EMPTY_SUMS;
+}
+
+/** A metric's statistics pooled over products (added into one total: tens of thousands of products). */
+function poolSums(map: SumsTable, productIds: Iterable<number>, metricId: number): Sums {
+  const total: Sums = { ...EMPTY_SUMS };
+  for (const productId of productIds) addSumsInto(total, sumsOf(map, productId, metricId));
+  return total;
 }
 
 export function createAnalyticsService(deps: {
@@ -582,20 +590,27 @@ export function createAnalyticsService(deps: {
       };
     });
 
-    let rows = productList.map((product): ComputedRow => {
-      const values: (number | null)[] = [];
-      const bases: number[] = [];
-      const lowBase: string[] = [];
-      columns.forEach((column, index) => {
-        const metric = entryMetrics[index]!;
-        const productSums = sumsOf(sums, product.id, metric.id);
-        values.push(aggregate(productSums, column.aggregation, metric.kind));
-        bases.push(productSums.n);
-        if (productSums.n > 0 && productSums.n < LOW_BASE && !lowBase.includes(column.key))
-          lowBase.push(column.key);
-      });
-      return { product, values, bases, lowBase };
+    // Values and bases in columns (NaN: no value), rows as positions in the product list.
+    const computed: ComputedRows = {
+      products: productList,
+      values: columns.map(() => new Float64Array(productList.length)),
+      bases: columns.map(() => new Int32Array(productList.length)),
+      order: productList.map((_, position) => position),
+    };
+    columns.forEach((column, index) => {
+      const metric = entryMetrics[index]!;
+      const values = computed.values[index]!;
+      const bases = computed.bases[index]!;
+      for (let position = 0; position < productList.length; position++) {
+        const productSums = sumsOf(sums, productList[position]!.id, metric.id);
+        values[position] = aggregate(productSums, column.aggregation, metric.kind) ?? Number.NaN;
+        bases[position] = productSums.n;
+      }
     });
+    const valueAt = (index: number, position: number) => {
+      const value = computed.values[index]![position]!;
+      return Number.isNaN(value) ? null : value;
+    };
 
     // Thresholds: each entry's own, else the global one. A product is kept when it ranks within every
     // threshold it has a value for; a product with none of the thresholded values is dropped.
@@ -610,31 +625,31 @@ export function createAnalyticsService(deps: {
       const kept = thresholds.map((item) => ({
         index: item.index,
         ids: applyThreshold(
-          rows.map((row) => ({ id: row.product.id, value: row.values[item.index] ?? null })),
+          computed.order.map((position) => ({
+            id: productList[position]!.id,
+            value: valueAt(item.index, position),
+          })),
           item.threshold,
         ),
       }));
-      rows = rows.filter((row) => {
-        const relevant = kept.filter((item) => row.values[item.index] != null);
-        return relevant.length > 0 && relevant.every((item) => item.ids.has(row.product.id));
+      computed.order = computed.order.filter((position) => {
+        const relevant = kept.filter((item) => valueAt(item.index, position) !== null);
+        return relevant.length > 0 && relevant.every((item) => item.ids.has(productList[position]!.id));
       });
       const primary = thresholds[0]!;
-      rows.sort((left, right) => {
-        const a = left.values[primary.index] ?? null;
-        const b = right.values[primary.index] ?? null;
+      computed.order.sort((left, right) => {
+        const a = valueAt(primary.index, left);
+        const b = valueAt(primary.index, right);
         if (a === null || b === null) return a === null ? (b === null ? 0 : 1) : -1;
-        if (a === b) return left.product.id - right.product.id;
+        if (a === b) return productList[left]!.id - productList[right]!.id;
         return primary.threshold.desc ? b - a : a - b;
       });
     }
-    const keptIds = rows.map((row) => row.product.id);
+    const keptIds = computed.order.map((position) => productList[position]!.id);
 
     const summary: MetricSearchResult['summary'] = {};
     for (const metric of distinctMetrics) {
-      const pooled = keptIds.reduce(
-        (total, id) => addSums(total, sumsOf(sums, id, metric.id)),
-        EMPTY_SUMS as Sums,
-      );
+      const pooled = poolSums(sums, keptIds, metric.id);
       summary[metric.name] = summarise(pooled, metric.kind);
     }
 
@@ -663,7 +678,7 @@ export function createAnalyticsService(deps: {
         diagnostics: diagnose(productList, new Set(keptIds), distinctMetrics, sums, mapped, outOfScale),
         filtered: respondentFilter.length > 0,
       },
-      rows,
+      computed,
     );
     return { text };
   }
@@ -694,10 +709,7 @@ export function createAnalyticsService(deps: {
         const n: Record<string, number> = {};
         const metrics = columns.map((column, index) => {
           const metric = entryMetrics[index]!;
-          const pooled = [...ids].reduce(
-            (total, id) => addSums(total, sumsOf(sums, id, metric.id)),
-            EMPTY_SUMS as Sums,
-          );
+          const pooled = poolSums(sums, ids, metric.id);
           n[column.key] = pooled.n;
           return { name: column.key, value: aggregate(pooled, column.aggregation, metric.kind) };
         });
@@ -726,7 +738,8 @@ export function createAnalyticsService(deps: {
     const studiesFound = new Map<number, { cMiNumber: string; rdfType: ProductRecord['rdfType'] }>();
     for (const product of kept)
       studiesFound.set(product.studyId, { cMiNumber: product.cMiNumber, rdfType: product.rdfType });
-    const mappedSet = new Set(mapped.map((row) => `${row.studyId}:${row.metricId}`));
+    // Pairs of study and metric as numbers (sumsKey), cheaper than text keys over every product.
+    const mappedSet = new Set(mapped.map((row) => sumsKey(row.studyId, row.metricId)));
     const details = new Map<number, Diagnostics['studies'][number]['details']>();
     const note = (studyId: number, entry: Diagnostics['studies'][number]['details'][number]) => {
       if (!details.has(studyId)) details.set(studyId, []);
@@ -753,7 +766,7 @@ export function createAnalyticsService(deps: {
       });
     for (const [studyId, study] of studiesFound) {
       for (const metric of metricList) {
-        if (expectedIn(metric, study.rdfType) && !mappedSet.has(`${studyId}:${metric.id}`))
+        if (expectedIn(metric, study.rdfType) && !mappedSet.has(sumsKey(studyId, metric.id)))
           note(studyId, {
             level: 'warning',
             message: ANALYTICS_MESSAGES.missingMapping(metric.name),
@@ -761,12 +774,12 @@ export function createAnalyticsService(deps: {
           });
       }
     }
-    const lowBases = new Map<string, { studyId: number; metric: string; bases: number[] }>();
+    const lowBases = new Map<number, { studyId: number; metric: string; bases: number[] }>();
     for (const product of kept) {
       for (const metric of metricList) {
         const n = sumsOf(sums, product.id, metric.id).n;
         if (n === 0 || n >= LOW_BASE) continue;
-        const key = `${product.studyId}:${metric.id}`;
+        const key = sumsKey(product.studyId, metric.id);
         const entry = lowBases.get(key) ?? { studyId: product.studyId, metric: metric.name, bases: [] };
         entry.bases.push(n);
         lowBases.set(key, entry);
@@ -987,8 +1000,7 @@ export function createAnalyticsService(deps: {
         new Set(outOfScale.map((row) => row.productId)),
         fingerprintNow,
       );
-      pooledOf = (metric) =>
-        productIds.reduce((total, id) => addSums(total, sumsOf(sums, id, metric.id)), EMPTY_SUMS as Sums);
+      pooledOf = (metric) => poolSums(sums, productIds, metric.id);
     }
     const rows = attributes
       .map((metric) => {

@@ -1,7 +1,7 @@
 import { MetricSearchResult } from '@accord/contracts';
 import { describe, expect, it } from 'vitest';
 import type { ProductRecord } from './analytics.repository.ts';
-import { metricSearchJson, type ComputedRow } from './metric-search.presenter.ts';
+import { metricSearchJson, type ComputedRows } from './metric-search.presenter.ts';
 
 const product = (id: number, extra: Partial<ProductRecord> = {}): ProductRecord => ({
   id,
@@ -30,58 +30,82 @@ const column = (metric: string, aggregation: 'mean' | 'top_2_box') => ({
 
 const answer = {
   type: 'fragrances' as const,
-  columns: [column('liking', 'top_2_box'), column('liking', 'mean'), column('liking', 'top_2_box')],
+  // The same key twice: its values and bases appear once per row.
+  columns: [column('liking', 'top_2_box'), column('freshness', 'mean'), column('liking', 'top_2_box')],
   summary: { liking: { mean: 3.5, n: 40 } },
   diagnostics: { studies_found: 2, studies_with_anomalies: 0, studies: [] },
   filtered: true,
 };
 
+/** Rows given as [product, values per column, bases per column], in columns as the service holds them. */
+function columnar(list: [ProductRecord, number[], number[]][], order?: number[]): ComputedRows {
+  return {
+    products: list.map(([entry]) => entry),
+    values: answer.columns.map((_, index) => Float64Array.from(list, ([, values]) => values[index]!)),
+    bases: answer.columns.map((_, index) => Int32Array.from(list, ([, , bases]) => bases[index]!)),
+    order: order ?? list.map((_, position) => position),
+  };
+}
+
 describe('metricSearchJson', () => {
-  it('writes the answer an object of the same rows would give, one key per column key', () => {
-    const rows: ComputedRow[] = [
-      { product: product(1), values: [0.5, 3.25, 0.5], bases: [20, 20, 20], lowBase: ['liking.top_2_box'] },
-      { product: product(2), values: [null, null, null], bases: [0, 0, 0], lowBase: [] },
-      {
-        product: product(3, { kind: 'concept' }),
-        values: [1 / 3, 4, 1 / 3],
-        bases: [31, 31, 31],
-        lowBase: [],
-      },
-    ];
+  it('writes the rows an object per row would give, in the order given, flagging low bases', () => {
+    const rows = columnar(
+      [
+        [product(1), [0.5, 3.25, 0.5], [20, 45, 20]],
+        [product(2), [Number.NaN, Number.NaN, Number.NaN], [0, 0, 0]],
+        [product(3, { kind: 'concept' }), [1 / 3, 4, 1 / 3], [31, 29, 31]],
+      ],
+      [2, 0, 1],
+    );
     const parsed = JSON.parse(metricSearchJson(answer, rows)) as MetricSearchResult;
     expect(MetricSearchResult.parse(parsed)).toEqual(parsed);
+    const row = (entry: ProductRecord) => ({
+      id: entry.id,
+      study_id: entry.studyId,
+      c_mi_number: entry.cMiNumber,
+      category: entry.category,
+      product: entry.productType,
+      name: entry.name,
+      prod: entry.code,
+      kind: entry.kind,
+    });
     expect(parsed).toEqual({
       ...answer,
-      results: rows.map((row) => ({
-        id: row.product.id,
-        study_id: row.product.studyId,
-        c_mi_number: row.product.cMiNumber,
-        category: row.product.category,
-        product: row.product.productType,
-        name: row.product.name,
-        prod: row.product.code,
-        kind: row.product.kind,
-        values: { 'liking.top_2_box': row.values[0], 'liking.mean': row.values[1] },
-        bases: { 'liking.top_2_box': row.bases[0], 'liking.mean': row.bases[1] },
-        low_base: row.lowBase,
-      })),
+      results: [
+        {
+          ...row(rows.products[2]!),
+          values: { 'liking.top_2_box': 1 / 3, 'freshness.mean': 4 },
+          bases: { 'liking.top_2_box': 31, 'freshness.mean': 29 },
+          low_base: ['freshness.mean'],
+        },
+        {
+          ...row(rows.products[0]!),
+          values: { 'liking.top_2_box': 0.5, 'freshness.mean': 3.25 },
+          bases: { 'liking.top_2_box': 20, 'freshness.mean': 45 },
+          low_base: ['liking.top_2_box'],
+        },
+        {
+          ...row(rows.products[1]!),
+          values: { 'liking.top_2_box': null, 'freshness.mean': null },
+          bases: { 'liking.top_2_box': 0, 'freshness.mean': 0 },
+          low_base: [],
+        },
+      ],
     });
-    expect(parsed.results[2]!.values['liking.top_2_box']).toBe(1 / 3);
   });
 
   it('writes a value that is not a finite number as null, as JSON.stringify does', () => {
-    const rows: ComputedRow[] = [
-      { product: product(4), values: [Number.NaN, Infinity, -0], bases: [1, 1, 1], lowBase: [] },
-    ];
+    const rows = columnar([[product(4), [Infinity, -Infinity, -0], [40, 40, 40]]]);
     const parsed = JSON.parse(metricSearchJson(answer, rows)) as MetricSearchResult;
-    expect(parsed.results[0]!.values).toEqual({ 'liking.top_2_box': null, 'liking.mean': null });
+    expect(parsed.results[0]!.values).toEqual({ 'liking.top_2_box': null, 'freshness.mean': null });
   });
 
-  it('writes an empty result and the optional parts it is given', () => {
+  it('leaves out the rows not in the order, and writes the optional parts it is given', () => {
     const performance = [
       { category: { name: 'family', value: 'Floral' }, metrics: [], fragrances: 0, n: {} },
     ];
-    const parsed = JSON.parse(metricSearchJson({ ...answer, performance }, [])) as MetricSearchResult;
+    const rows = columnar([[product(5), [1, 2, 1], [40, 40, 40]]], []);
+    const parsed = JSON.parse(metricSearchJson({ ...answer, performance }, rows)) as MetricSearchResult;
     expect(parsed.results).toEqual([]);
     expect(parsed.performance).toEqual(performance);
   });

@@ -4,16 +4,18 @@
  * the computed values, with each product's fields written once per product list, and the same text is
  * stored in the job row and sent to every poll; it is parsed only where its content is read again.
  */
-import type { MetricSearchResult } from '@accord/contracts';
+import { LOW_BASE, type MetricSearchResult } from '@accord/contracts';
 import type { ProductRecord } from './analytics.repository.ts';
 
-/** A result row while it is computed: the product and its values and bases in column order. */
-export interface ComputedRow {
-  product: ProductRecord;
-  values: (number | null)[];
-  bases: number[];
-  /** Keys of the columns whose base is above 0 and below LOW_BASE. */
-  lowBase: string[];
+/** The result rows as computed: values and bases per column, rows as positions in `products`. */
+export interface ComputedRows {
+  products: readonly ProductRecord[];
+  /** Per column, the value of each product (NaN: no value). */
+  values: Float64Array[];
+  /** Per column, the answers counted for each product. */
+  bases: Int32Array[];
+  /** The positions of the rows of the answer, in their order. */
+  order: number[];
 }
 
 /** A row's product fields, kept for as long as the (cached) product record lives. */
@@ -38,44 +40,51 @@ function productHead(product: ProductRecord): string {
   return head;
 }
 
-/** A number as JSON writes it (NaN and infinities as null). */
-const jsonNumber = (value: number | null) =>
-  value === null || !Number.isFinite(value) ? 'null' : String(value);
+/** A value as JSON writes it (NaN, meaning no value, and infinities as null). */
+const jsonNumber = (value: number) => (Number.isFinite(value) ? String(value) : 'null');
 
 /**
  * The JSON text of a search's answer, `results` written from the computed rows; the other parts are
  * small and written by JSON.stringify. Parsing it gives the MetricSearchResult (a column key chosen
- * twice appears once in each row's values and bases, as in an object).
+ * twice appears once in each row's values and bases, as in an object); `low_base` lists the keys
+ * whose base is above 0 and below LOW_BASE.
  */
-export function metricSearchJson(
-  answer: Omit<MetricSearchResult, 'results'>,
-  rows: readonly ComputedRow[],
-): string {
+export function metricSearchJson(answer: Omit<MetricSearchResult, 'results'>, rows: ComputedRows): string {
   // The first column of each key, with its key as JSON, in column order.
   const seen = new Set<string>();
-  const columns: { index: number; key: string }[] = [];
+  const columns: { values: Float64Array; bases: Int32Array; key: string; json: string }[] = [];
   answer.columns.forEach((column, index) => {
     if (seen.has(column.key)) return;
     seen.add(column.key);
-    columns.push({ index, key: JSON.stringify(column.key) });
+    columns.push({
+      values: rows.values[index]!,
+      bases: rows.bases[index]!,
+      key: column.key,
+      json: JSON.stringify(column.key),
+    });
   });
   const lowBaseJson = new Map<string, string>();
   const parts: string[] = [];
-  for (const row of rows) {
+  for (const position of rows.order) {
     let values = '';
     let bases = '';
+    let lowBase: string[] | null = null;
     for (const column of columns) {
       const separator = values === '' ? '' : ',';
-      values += `${separator}${column.key}:${jsonNumber(row.values[column.index] ?? null)}`;
-      bases += `${separator}${column.key}:${jsonNumber(row.bases[column.index] ?? 0)}`;
+      const base = column.bases[position]!;
+      values += `${separator}${column.json}:${jsonNumber(column.values[position]!)}`;
+      bases += `${separator}${column.json}:${base}`;
+      if (base > 0 && base < LOW_BASE) (lowBase ??= []).push(column.key);
     }
-    let lowBase = '[]';
-    if (row.lowBase.length > 0) {
-      const key = row.lowBase.join('\u0000');
-      lowBase = lowBaseJson.get(key) ?? JSON.stringify(row.lowBase);
-      lowBaseJson.set(key, lowBase);
+    let lowBaseText = '[]';
+    if (lowBase) {
+      const key = lowBase.join('\u0000');
+      lowBaseText = lowBaseJson.get(key) ?? JSON.stringify(lowBase);
+      lowBaseJson.set(key, lowBaseText);
     }
-    parts.push(`${productHead(row.product)},"values":{${values}},"bases":{${bases}},"low_base":${lowBase}}`);
+    parts.push(
+      `${productHead(rows.products[position]!)},"values":{${values}},"bases":{${bases}},"low_base":${lowBaseText}}`,
+    );
   }
   const rest = JSON.stringify(answer);
   return `{"results":[${parts.join(',')}],${rest.slice(1)}`;
