@@ -23,6 +23,7 @@ import { seedReferenceData } from '../apps/server/src/seed/reference-data.ts';
 import { DEMO_USERS, seedUsers } from '../apps/server/src/seed/users.ts';
 import { createLocalFileStorage } from '../apps/server/src/storage/file-storage.ts';
 import { ENDPOINTS, type BenchEndpoint, type BenchRole } from './endpoints.ts';
+import { call } from './http-call.ts';
 import { compareWithDuckdb, type DuckdbComparison, type ServerNumbers } from './duckdb-compare.ts';
 import { measureMappingAccuracy } from './mapping-accuracy.ts';
 import { printStudiesUpload, runStudiesUploadBench, type StudiesUploadResult } from './studies-upload.ts';
@@ -314,6 +315,9 @@ interface EndpointResult {
   p95Ms: number;
   maxMs: number;
   meanMs: number;
+  /** The server's own time (Server-Timing, summed over a job's calls), without the client's. */
+  serverP50Ms: number;
+  serverP95Ms: number;
   throughputPerSecond: number;
 }
 
@@ -337,31 +341,32 @@ function percentile(sorted: number[], p: number): number {
   return sorted[index] as number;
 }
 
-/** Polls a queued job's status until it ends, as the page does; its HTTP status, 0 when the job failed. */
+/** One measured call: the caller's time, the HTTP status (0: failed) and the server's time. */
+type Timed = [wallMs: number, status: number, serverMs: number];
+
+/**
+ * Polls a queued job's status until it ends, as the page does: the last HTTP status (0 when the job
+ * failed) and the server's time over the polls.
+ */
 async function fetchResult(
   origin: string,
   path: string,
   jobId: string | undefined,
   token: string | undefined,
-): Promise<number> {
-  if (!jobId) return 0;
+): Promise<[status: number, serverMs: number]> {
+  if (!jobId) return [0, 0];
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  let serverMs = 0;
   for (;;) {
-    const response = await fetch(`${origin}${path.replace('{job}', jobId)}`, {
-      headers,
-      signal: AbortSignal.timeout(60_000),
-    });
-    if (!response.ok) {
-      await response.arrayBuffer();
-      return response.status;
-    }
+    const answer = await call(`${origin}${path.replace('{job}', jobId)}`, { method: 'GET', headers });
+    serverMs += answer.serverMs;
+    if (answer.status !== 200) return [answer.status, serverMs];
     // Job states are written first: the head of the answer tells it without parsing megabytes.
-    const bytes = new Uint8Array(await response.arrayBuffer());
     const status =
-      /^\{"status":"([A-Z]+)"/.exec(new TextDecoder().decode(bytes.subarray(0, 64)))?.[1] ??
-      (JSON.parse(new TextDecoder().decode(bytes)) as { status: string }).status;
-    if (status === 'SUCCESS') return response.status;
-    if (status !== 'PENDING' && status !== 'STARTED') return 0;
+      /^\{"status":"([A-Z]+)"/.exec(answer.head)?.[1] ??
+      (answer.whole ? (JSON.parse(answer.head) as { status: string }).status : 'UNKNOWN');
+    if (status === 'SUCCESS') return [answer.status, serverMs];
+    if (status !== 'PENDING' && status !== 'STARTED') return [0, serverMs];
     await new Promise((resolve) => setTimeout(resolve, RESULT_POLL_MS));
   }
 }
@@ -378,30 +383,29 @@ async function measure(
   // The sign-in entry carries a placeholder: the password is only known at run time.
   const body =
     endpoint.body === undefined ? undefined : JSON.stringify(endpoint.body).replaceAll('$PASSWORD', PASSWORD);
-  const once = async (): Promise<[number, number]> => {
+  const once = async (): Promise<Timed> => {
     const started = performance.now();
     try {
-      const response = await fetch(`${origin}${endpoint.path}`, {
-        method: endpoint.method,
-        headers,
-        body,
-        signal: AbortSignal.timeout(60_000),
-      });
-      if (!endpoint.result || !response.ok) {
-        await response.arrayBuffer();
-        return [performance.now() - started, response.status];
-      }
-      const queued = (await response.json()) as { jobid?: string; job_id?: string };
-      const status = await fetchResult(origin, endpoint.result, queued.jobid ?? queued.job_id, token);
-      return [performance.now() - started, status];
+      const answer = await call(`${origin}${endpoint.path}`, { method: endpoint.method, headers, body });
+      if (!endpoint.result || answer.status >= 400 || !answer.whole)
+        return [performance.now() - started, answer.status, answer.serverMs];
+      const queued = JSON.parse(answer.head) as { jobid?: string; job_id?: string };
+      const [status, pollMs] = await fetchResult(
+        origin,
+        endpoint.result,
+        queued.jobid ?? queued.job_id,
+        token,
+      );
+      return [performance.now() - started, status, answer.serverMs + pollMs];
     } catch {
-      return [performance.now() - started, 0];
+      return [performance.now() - started, 0, Number.NaN];
     }
   };
 
   for (let i = 0; i < options.warmup; i++) await once();
 
   const latencies: number[] = [];
+  const serverTimes: number[] = [];
   const statuses: Record<string, number> = {};
   let issued = 0;
   const started = performance.now();
@@ -409,14 +413,16 @@ async function measure(
   const worker = async () => {
     while (issued < options.requests && performance.now() < deadline) {
       issued++;
-      const [ms, status] = await once();
+      const [ms, status, serverMs] = await once();
       latencies.push(ms);
+      if (!Number.isNaN(serverMs)) serverTimes.push(serverMs);
       statuses[String(status)] = (statuses[String(status)] ?? 0) + 1;
     }
   };
   await Promise.all(Array.from({ length: options.concurrency }, worker));
   const wall = (performance.now() - started) / 1000;
   const sorted = latencies.slice().sort((a, b) => a - b);
+  const server = serverTimes.slice().sort((a, b) => a - b);
   const errors = Object.entries(statuses)
     .filter(([status]) => Number(status) === 0 || Number(status) >= 400)
     .reduce((sum, [, n]) => sum + n, 0);
@@ -432,6 +438,8 @@ async function measure(
     p95Ms: percentile(sorted, 95),
     maxMs: sorted[sorted.length - 1] ?? Number.NaN,
     meanMs: sorted.reduce((a, b) => a + b, 0) / Math.max(1, sorted.length),
+    serverP50Ms: percentile(server, 50),
+    serverP95Ms: percentile(server, 95),
     throughputPerSecond: latencies.length / wall,
   };
 }
@@ -600,7 +608,18 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '-');
 
 function printTable(results: EndpointResult[]): void {
-  const header = ['endpoint', 'role', 'n', 'errors', 'p50 ms', 'p95 ms', 'max ms', 'req/s'];
+  const header = [
+    'endpoint',
+    'role',
+    'n',
+    'errors',
+    'p50 ms',
+    'p95 ms',
+    'max ms',
+    'server p50',
+    'server p95',
+    'req/s',
+  ];
   const rows = results.map((r) => [
     `${r.method} ${r.name}`,
     r.role ?? '-',
@@ -609,6 +628,8 @@ function printTable(results: EndpointResult[]): void {
     ms(r.p50Ms),
     ms(r.p95Ms),
     ms(r.maxMs),
+    ms(r.serverP50Ms),
+    ms(r.serverP95Ms),
     r.throughputPerSecond.toFixed(0),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] as string).length)));

@@ -295,6 +295,11 @@ describe('security', () => {
     expect(response.headers['x-request-id']).toBeDefined();
   });
 
+  it("tells the server's time of a request in Server-Timing", async () => {
+    const response = await t.request({ method: 'GET', url: '/api/' });
+    expect(response.headers['server-timing']).toMatch(/^app;dur=\d+\.\d$/);
+  });
+
   it('rate-limits sign-in attempts', async () => {
     const limited = await createTestAppWithLimit(3);
     try {
