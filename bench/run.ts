@@ -559,7 +559,16 @@ async function duckdbComparison(
   });
 }
 
-function printDuckdb(comparison: DuckdbComparison, results: EndpointResult[]): void {
+/**
+ * DuckDB runs each query alone: our figures beside it are those of one client alone when they were
+ * measured (else those of the concurrent run, marked with its number of clients).
+ */
+function printDuckdb(
+  comparison: DuckdbComparison,
+  results: EndpointResult[],
+  alone: EndpointResult[],
+  concurrency: number,
+): void {
   console.log('');
   console.log(
     `DuckDB ${comparison.metric}: ${comparison.answers.toLocaleString('en-US')} answers, ` +
@@ -568,6 +577,7 @@ function printDuckdb(comparison: DuckdbComparison, results: EndpointResult[]): v
   );
   const header = [
     'aggregation',
+    'clients',
     'ours p50',
     'ours p95',
     'DuckDB ms',
@@ -581,11 +591,13 @@ function printDuckdb(comparison: DuckdbComparison, results: EndpointResult[]): v
       ['gender + age', FILTERED_SEARCH, comparison.filtered],
     ] as const
   ).map(([label, name, duck]) => {
-    const ours = results.find((result) => result.name === name);
+    const single = alone.find((result) => result.name === name);
+    const ours = single ?? results.find((result) => result.name === name);
     const ratio = (value: number | undefined) =>
       value === undefined || !Number.isFinite(value) ? '-' : (value / duck.medianMs).toFixed(1);
     return [
       label,
+      single ? '1' : String(concurrency),
       ours ? ms(ours.p50Ms) : '-',
       ours ? ms(ours.p95Ms) : '-',
       ms(duck.medianMs),
@@ -718,7 +730,7 @@ async function main(): Promise<void> {
     console.log('');
     printTable(results);
     printAlone(alone);
-    if (duckdb) printDuckdb(duckdb, results);
+    if (duckdb) printDuckdb(duckdb, results, alone, options.concurrency);
     if (studiesUpload) printStudiesUpload(studiesUpload);
     console.log('');
     console.log(`engine      ${scratch.engine}`);
