@@ -663,8 +663,7 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
       }));
     },
 
-    /** The stored result of a finished job; null while it runs or failed, undefined when no row is left. */
-    /** A job's stored result text; null while it is not done, undefined when the row is gone. */
+    /** The stored result text of a finished job; null while it runs or failed, undefined when no row is left. */
     async jobResultText(id: string): Promise<string | null | undefined> {
       const [row] = await rows<{ status: string; result: string | null }>(
         sql`select status, case when status = 'SUCCESS' then result end as result from ${jobResults} where id = ${id}`,

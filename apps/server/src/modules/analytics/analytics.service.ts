@@ -101,7 +101,7 @@ const POINTER_MAX_AGE_MS = 60 * 60_000;
  * The part of the data's fingerprint ("table:version|...") the answers and their statistics follow:
  * they are written with their products and moved between metrics with their questions.
  */
-export const answersPart = (fingerprint: string) =>
+const answersPart = (fingerprint: string) =>
   fingerprint
     .split('|')
     .filter((part) => part.startsWith('products:') || part.startsWith('questions:'))
