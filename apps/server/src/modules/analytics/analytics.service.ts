@@ -89,6 +89,8 @@ const STORED_SUMS_METRICS = 40;
  * each at 21,600 products: 1.1 million rows, one per product, gender and year of age).
  */
 const DEMOGRAPHIC_TABLES = 4;
+/** How long a filtered search waits for a demographic table being read before it asks the database. */
+const DEMOGRAPHIC_LOAD_WAIT_MS = 100;
 /** Key of a job row whose result is the same as an earlier job's (a cache hit). */
 const SAME_AS = 'same_as_job';
 /**
@@ -486,6 +488,34 @@ export function createAnalyticsService(deps: {
       return builder.finish();
     });
 
+  /**
+   * The demographic tables of the metrics when they are loaded, else null. Reading a table takes
+   * seconds at library scale (a million rows a metric) and happens after each change of products or
+   * questions: a search does not wait for it beyond DEMOGRAPHIC_LOAD_WAIT_MS but is answered from the
+   * database meanwhile, as before the tables, while the load goes on for the searches after it.
+   */
+  async function loadedDemographicTables(
+    metricIds: readonly number[],
+    eegIds: readonly number[],
+    fingerprintNow: string,
+  ): Promise<DemographicTable[] | null> {
+    const loading = Promise.all(
+      metricIds.map((metricId) => demographicTableOf(metricId, eegIds.includes(metricId), fingerprintNow)),
+    ).catch((error: unknown) => {
+      console.error(`Demographic statistics could not be loaded: ${(error as Error).message}`);
+      return null;
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<null>((resolve) => {
+      timer = setTimeout(resolve, DEMOGRAPHIC_LOAD_WAIT_MS, null);
+    });
+    try {
+      return await Promise.race([loading, waited]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   /** Sufficient statistics per product and metric: stored ones, or computed under respondent filters. */
   async function loadSums(
     productIds: number[],
@@ -501,15 +531,14 @@ export function createAnalyticsService(deps: {
       for (const row of rows) map.set(sumsKey(row.productId, row.metricId), row);
     };
     if (respondentFilter.length > 0) {
+      // Gender and age alone are summed from the demographic tables once they are loaded.
       const { match } = respondentFilter;
-      if (!match) {
+      const tables = match ? await loadedDemographicTables(metricIds, eegIds, fingerprintNow) : null;
+      if (!match || !tables) {
         put(await analytics.answerSums(productIds, metricIds, eegIds, respondentFilter));
         return map;
       }
       const wanted = new Set(productIds);
-      const tables = await Promise.all(
-        metricIds.map((metricId) => demographicTableOf(metricId, eegIds.includes(metricId), fingerprintNow)),
-      );
       for (const table of tables) put(sumDemographics(table, match, wanted));
       return map;
     }
