@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { respondentConditions } from './analytics.repository.ts';
 import {
-  buildDemographicTable,
   demographicTableBuilder,
   sumDemographics,
   type DemographicMatch,
   type DemographicRow,
+  type DemographicTable,
 } from './demographic-table.ts';
+
+/** A table of rows at hand (grouped by product), built in one chunk. */
+function buildDemographicTable(metricId: number, list: readonly DemographicRow[]): DemographicTable {
+  const builder = demographicTableBuilder(metricId);
+  builder.add(list);
+  return builder.finish();
+}
 
 /** A small deterministic generator, so that a failure is repeatable. */
 function random(seed: number): () => number {

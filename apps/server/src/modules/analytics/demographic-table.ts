@@ -4,6 +4,7 @@
  * over every product is summed in memory in milliseconds instead of scanned and hashed by the database
  * at every search.
  */
+import { EMPTY_SUMS } from './analytics-metrics.ts';
 import type { MetricSums } from './analytics.repository.ts';
 
 /** Which respondents a filter keeps, by gender and age (null when the respondent gave none). */
@@ -105,25 +106,6 @@ export function demographicTableBuilder(metricId: number) {
   };
 }
 
-/** A table of rows at hand (grouped by product). */
-export function buildDemographicTable(metricId: number, list: readonly DemographicRow[]): DemographicTable {
-  const builder = demographicTableBuilder(metricId);
-  builder.add(list);
-  return builder.finish();
-}
-
-/** Bytes the table's columns hold (for the cache's budget and the logs). */
-export function demographicTableBytes(table: DemographicTable): number {
-  return (
-    table.productIds.byteLength +
-    table.cellOf.byteLength +
-    table.n.byteLength +
-    table.sum.byteLength +
-    table.sumSq.byteLength +
-    table.boxes.byteLength
-  );
-}
-
 /**
  * The sums of each wanted product over the rows whose respondents the filter keeps: one row per
  * product with at least one kept row, in the table's product order. `wanted` null means every product.
@@ -145,18 +127,7 @@ export function sumDemographics(
       let total: MetricSums | null = null;
       for (let row = index; row < end; row++) {
         if (kept[cellOf[row]!] === 0) continue;
-        total ??= {
-          productId,
-          metricId: table.metricId,
-          n: 0,
-          sum: 0,
-          sumSq: 0,
-          nTopBox: 0,
-          nTop2Box: 0,
-          nJustRight: 0,
-          nBottom2Box: 0,
-          nBottomBox: 0,
-        };
+        total ??= { productId, metricId: table.metricId, ...EMPTY_SUMS };
         const at = row * BOXES;
         total.n += n[row]!;
         total.sum += sum[row]!;
