@@ -152,7 +152,8 @@ export function measureRealisticAccuracy(
       const outcome = suggested === question.metric ? 'right' : suggested === null ? 'missed' : 'wrong';
       return { question, suggested, outcome };
     });
-  const count = (outcome: RealisticOutcome['outcome']) => outcomes.filter((o) => o.outcome === outcome).length;
+  const count = (outcome: RealisticOutcome['outcome']) =>
+    outcomes.filter((o) => o.outcome === outcome).length;
   const right = count('right');
   return {
     questions: outcomes.length,

@@ -25,6 +25,7 @@ import {
   TERM_WEIGHT,
   words,
   type LexiconTerm,
+  type TermSource,
 } from './metric-lexicon.ts';
 
 export type MetricKind = 'hedonic' | 'jar' | 'binary' | 'eeg' | 'implicit';
@@ -72,8 +73,9 @@ export type SuggestionReason =
       weight: number;
       /** The question's words that matched, as written in the question. */
       words: string[];
-      /** The lexicon term they matched, and the WordNet seed it came from (null: catalogue word). */
+      /** The lexicon term they matched, where it comes from, and the seed WordNet relates it to. */
       term: string;
+      source: TermSource;
       via: string | null;
     }
   | { kind: 'example'; weight: number; text: string; count: number }
@@ -98,8 +100,36 @@ const STOPWORDS = new Set(
   ).split(' '),
 );
 
+/**
+ * Metrics whose scale runs from one end to the other (too weak to too strong, dislike to like): a
+ * question naming the other end still measures them.
+ */
+const BIPOLAR = new Set(['liking', 'strength']);
+
+/**
+ * Parts of a product other than its smell. A question about liking one of them ("the colour of the
+ * liquid") and not about the smell is not Overall Liking, which the catalogue means of the fragrance.
+ */
+const OTHER_ASPECTS = new Set(
+  'colour color packaging pack bottle design texture consistency price label shape lather foam'.split(' '),
+);
+const SMELL_WORDS = new Set(
+  'fragrance fragrances scent scents smell smells odour odor aroma perfume'.split(' '),
+);
+
 /** Words that negate the attribute named within the next three words ("not fresh", "never clean"). */
-const NEGATIONS = new Set(['not', 'no', 'never', 'without', 'hardly', 'lacks', 'lack', 'isnt', 'doesnt', 'dont']);
+const NEGATIONS = new Set([
+  'not',
+  'no',
+  'never',
+  'without',
+  'hardly',
+  'lacks',
+  'lack',
+  'isnt',
+  'doesnt',
+  'dont',
+]);
 const NEGATION_REACH = 3;
 
 /**
@@ -179,17 +209,12 @@ function lexiconNameOf(metric: CatalogueMetric): string | null {
 }
 
 /**
- * Words after which "like" compares ("smells like the sea", "is like a hug") rather than asks for
- * liking.
+ * Words after which "like" is the verb of liking ("do you like", "I really like"); after any other
+ * word it compares ("smells like the sea", "fresh, like air dried washing").
  */
-const LIKE_AS_COMPARISON = new Set(
-  'smell smells smelled smelt feel feels felt look looks seem seems sound sounds taste tastes is are was be being just more something exactly'.split(
-    ' ',
-  ),
+const LIKE_AS_VERB_AFTER = new Set(
+  'you i we they people really also still did do does would much most least not dont didnt to who'.split(' '),
 );
-
-/** Words before which "like" compares ("like a sea breeze", "like being wrapped in a blanket"). */
-const LIKE_BEFORE = new Set(['a', 'an', 'being', 'something']);
 
 interface QuestionWord {
   written: string;
@@ -203,9 +228,7 @@ function questionWords(text: string): QuestionWord[] {
   let negatedUntil = -1;
   return list.map((word, index) => {
     if (NEGATIONS.has(word)) negatedUntil = index + NEGATION_REACH;
-    const comparison =
-      word === 'like' &&
-      ((index > 0 && LIKE_AS_COMPARISON.has(list[index - 1]!)) || LIKE_BEFORE.has(list[index + 1] ?? ''));
+    const comparison = word === 'like' && !LIKE_AS_VERB_AFTER.has(list[index - 1] ?? '');
     const base = comparativeBase(word);
     const stems = comparison ? [] : base ? [stemOf(word), stemOf(base)] : [stemOf(word)];
     return { written: word, stems, negated: index <= negatedUntil && !NEGATIONS.has(word) };
@@ -219,7 +242,11 @@ function findTerm(question: QuestionWord[], stems: readonly string[]): QuestionW
     const matched = [question[start]!];
     let at = start + 1;
     for (const next of stems.slice(1)) {
-      while (at < question.length && !question[at]!.stems.includes(next) && STOPWORDS.has(question[at]!.written))
+      while (
+        at < question.length &&
+        !question[at]!.stems.includes(next) &&
+        STOPWORDS.has(question[at]!.written)
+      )
         at++;
       if (at >= question.length || !question[at]!.stems.includes(next)) break;
       matched.push(question[at]!);
@@ -264,8 +291,13 @@ export class MetricSuggester {
       list.push(metric);
       this.metricsByKind.set(metric.kind, list);
     }
-    // Document frequency over the distinct example texts.
-    const documents = [...new Set(usable.map((e) => e.text.toLowerCase()))].map((text) => new Set(tokens(text)));
+    // Document frequency over the distinct example texts and each metric's lexicon, which keeps the
+    // weights sensible in a library with few validated questions.
+    const documents = [...new Set(usable.map((e) => e.text.toLowerCase()))].map(
+      (text) => new Set(tokens(text)),
+    );
+    for (const terms of this.termsByMetric.values())
+      if (terms.length > 0) documents.push(new Set(terms.flatMap((term) => term.stems)));
     const df = new Map<string, number>();
     for (const doc of documents) for (const token of doc) df.set(token, (df.get(token) ?? 0) + 1);
     const n = documents.length;
@@ -306,6 +338,7 @@ export class MetricSuggester {
       const found = findTerm(question, term.stems);
       if (!found) continue;
       if (term.opposite) {
+        if (BIPOLAR.has(term.metric)) continue;
         // An antonym inside one of the metric's own phrases ("dated" in "up to date") is no antonym.
         if (!found.some((word) => word.negated) && !found.every((word) => positive.has(word)))
           return 'opposite';
@@ -314,7 +347,14 @@ export class MetricSuggester {
       if (found.some((word) => word.negated)) continue;
       const weight = TERM_WEIGHT[term.source];
       if (!best || weight > best.weight || (weight === best.weight && found.length > best.words.length))
-        best = { kind: 'words', weight, words: found.map((w) => w.written), term: term.term, via: term.via };
+        best = {
+          kind: 'words',
+          weight,
+          words: found.map((w) => w.written),
+          term: term.term,
+          source: term.source,
+          via: term.via,
+        };
     }
     return best;
   }
@@ -341,8 +381,21 @@ export class MetricSuggester {
       }
     }
 
+    // Where the library validated alike questions to different metrics, each gets its share of the
+    // validations: twelve for liking against one for natural is liking, not a tie.
+    const top = Math.max(0, ...[...bestExample.values()].map((e) => e.similarity));
+    const rivals = [...bestExample.values()].filter((e) => e.similarity >= top - 0.05 && top > 0);
+    if (rivals.length > 1) {
+      const total = rivals.reduce((sum, e) => sum + e.count, 0);
+      for (const rival of rivals) rival.similarity *= rival.count / total;
+    }
+
     const ranked: (SuggestionResult & { support: number })[] = [];
+    const otherAspect =
+      asked.some((word) => OTHER_ASPECTS.has(word.written)) &&
+      !asked.some((word) => SMELL_WORDS.has(word.written));
     for (const metric of candidates) {
+      if (otherAspect && metric.name === 'liking') continue;
       const reasons: SuggestionReason[] = [];
       const wordReason = this.wordReason(metric.id, asked);
       if (wordReason === 'opposite') continue;

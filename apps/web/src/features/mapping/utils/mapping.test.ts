@@ -19,6 +19,7 @@ const question = (qid: string, metric: string | null, validated = false): Mappin
   domain: { type: 'numerical', min: 1, max: 9, values: [], value: null },
   metric: metric ? { name: metric, label: metric } : null,
   suggested_metric: null,
+  suggestion: null,
   metric_validated: validated,
   results_id: 1,
   filename: 'results.csv',
