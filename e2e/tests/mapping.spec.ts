@@ -100,6 +100,18 @@ test('a researcher maps a question to its suggestion, validates it, and adds a c
   // Map the question to its suggestion.
   const targetRow = row(page, target);
   await expect(targetRow.getByText(`Suggested metric: ${suggestion.label}`)).toBeVisible();
+  // The suggestion says how sure it is and why, in words.
+  const detail = target.suggestion!;
+  await expect(
+    targetRow.getByText(detail.confidence === 'high' ? 'High confidence' : 'Medium confidence', {
+      exact: true,
+    }),
+  ).toBeVisible();
+  const reasons = targetRow.getByRole('list', { name: 'Why:' }).getByRole('listitem');
+  await expect(reasons).toHaveCount(detail.reasons.length);
+  await expect(reasons.first()).toContainText(
+    detail.reasons[0]!.kind === 'example' ? 'validated question' : /Words|Scale/,
+  );
   const metric = targetRow.getByRole('combobox', { name: `Metric of ${target.qid}` });
   await expect(metric).toHaveValue('');
   await targetRow

@@ -151,7 +151,7 @@ describe('accuracy on the demo library', () => {
 const labelled = (
   text: string,
   scale: (typeof SCALES)[keyof typeof SCALES],
-  questionType = 'numerical' as const,
+  questionType: 'numerical' | 'jar' = 'numerical',
 ) => ({
   text,
   questionType,

@@ -102,9 +102,9 @@ export function suggestionReasons(detail: SuggestionDetail): string[] {
         const same = reason.words.join(' ').toLowerCase() === reason.term.toLowerCase();
         if (reason.source === 'catalogue')
           return same ? `Words ${asked}` : `Words ${asked} (${quoted(reason.term)})`;
-        const relation = reason.source === 'wordnet-synonym' ? 'a synonym' : 'a word related';
+        const relation = reason.source === 'wordnet-synonym' ? 'a synonym of' : 'related to';
         const term = same ? '' : `${quoted(reason.term)}, `;
-        return `Words ${asked} (${term}${relation} of ${quoted(reason.via ?? reason.term)} in WordNet)`;
+        return `Words ${asked} (${term}${relation} ${quoted(reason.via ?? reason.term)} in WordNet)`;
       }
       case 'example': {
         const share = `${Math.round(reason.weight * 100)} % alike`;
