@@ -61,6 +61,9 @@ export const METRIC_SEEDS: Readonly<Record<string, MetricSeeds>> = {
       'pick up next time',
       'switch to',
       'instead of your regular',
+      'tell others',
+      'tell your friends',
+      'word of mouth',
     ],
   },
   strength: {
@@ -114,6 +117,8 @@ export const METRIC_SEEDS: Readonly<Record<string, MetricSeeds>> = {
       'all day',
       'until the evening',
       'end of the day',
+      'still there',
+      'still noticeable',
       'stays on',
       'remains on',
     ],
@@ -184,7 +189,14 @@ export const METRIC_SEEDS: Readonly<Record<string, MetricSeeds>> = {
   },
   unique: {
     senses: ['unique.a.3', 'unusual.a.1', 'original.a.1'],
-    words: ['unique', 'distinctive', 'one of a kind', 'different from anything'],
+    words: [
+      'unique',
+      'distinctive',
+      'one of a kind',
+      'different from anything',
+      'unlike other',
+      'unlike any',
+    ],
     exclude: ['first', 'single', 'odd', 'peculiar'],
   },
   soft: {
@@ -291,16 +303,22 @@ function expand(database: WordNetDatabase, sense: string): { lemma: string; sour
     lemma: l,
     source: 'wordnet-synonym',
   }));
-  const related = (target: Synset, wordNumber: number) => {
+  const related = (target: Synset, wordNumber: number, derived = false) => {
     const words = wordNumber === 0 ? target.lemmas : [target.lemmas[wordNumber - 1]!];
-    for (const word of words) found.push({ lemma: word, source: 'wordnet-related' });
+    for (const word of words) {
+      // A derived word shorter than the seed is its root, which means more than the attribute
+      // (homely -> home, daily -> day); longer ones name it (relax -> relaxation).
+      if (derived && word.length < lemma.length) continue;
+      found.push({ lemma: word, source: 'wordnet-related' });
+    }
   };
   for (const pointer of synset.pointers) {
     // Similar adjectives of a head adjective, and the nouns, verbs and adjectives derived from the
     // sense's own word (relax -> relaxation, calm -> calmness), not from its synonyms.
     const own = pointer.source === 0 || synset.lemmas[pointer.source - 1] === lemma.replace(/_/g, ' ');
     if (pointer.symbol === '&' && pos === 'a') related(database.synset(pointer.offset, pointer.pos), 0);
-    if (pointer.symbol === '+' && own) related(database.synset(pointer.offset, pointer.pos), pointer.target);
+    if (pointer.symbol === '+' && own)
+      related(database.synset(pointer.offset, pointer.pos), pointer.target, true);
   }
   return found;
 }

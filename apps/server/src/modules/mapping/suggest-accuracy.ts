@@ -103,6 +103,8 @@ export interface RealisticQuestion {
   metric: string | null;
   /** Kept apart from tuning: its figure is the honest estimate on unseen wording. */
   heldOut: boolean;
+  /** Held-out batches written later (2, 3), each after the previous batch's figure was read. */
+  batch?: number;
 }
 
 export interface RealisticScale {
