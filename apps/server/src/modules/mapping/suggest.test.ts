@@ -4,6 +4,7 @@ import { METRICS } from '../../seed/catalogue.ts';
 import { SCALES } from '../../seed/scales.ts';
 import { planStudy, DEFAULT_SHAPE } from '../../seed/study-plan.ts';
 import {
+  examplesOf,
   measureRealisticAccuracy,
   measureSuggestionAccuracy,
   type LabelledQuestion,
@@ -13,6 +14,28 @@ import { compatibleKinds, MetricSuggester, stem, tokens, type MappingExample } f
 
 const catalogue = METRICS.map(({ id, name, label, kind }) => ({ id, name, label, kind }));
 const id = (name: string) => METRICS.find((m) => m.name === name)!.id;
+
+/** Validated mappings of a demo library of 120 studies, as the suggester reads them. */
+let demo: MappingExample[] | null = null;
+function demoExamples(): MappingExample[] {
+  const shape = { ...DEFAULT_SHAPE, seed: 11, lastYear: 2025, respondents: 1 };
+  demo ??= [
+    ...examplesOf(
+      Array.from({ length: 120 }, (_, index) =>
+        planStudy(shape, index).questions.map((q) => ({
+          text: q.text,
+          questionType: q.questionType,
+          scaleMin: q.scale.min,
+          scaleMax: q.scale.max,
+          metricId: q.metricId,
+          validated: q.metricValidated,
+          truth: q.suggestedMetricId,
+        })),
+      ).flat(),
+    ).values(),
+  ];
+  return demo;
+}
 
 const numerical = (text: string, scaleMin = 1, scaleMax = 9) => ({
   text,
@@ -216,6 +239,29 @@ describe('suggestions from how researchers word questions', () => {
     expect(empty.suggest(cata('Old-fashioned'))).toBeNull();
     expect(empty.suggest(cata('Up to date'))).toBe(id('modern'));
     expect(empty.suggest(numerical('It smells unnatural.', 1, 5))).toBeNull();
+    // Nor does a validated question it resembles make a denial the metric.
+    const learned = new MetricSuggester(catalogue, demoExamples());
+    const agree = (text: string) => labelled(text, SCALES.agree5);
+    expect(learned.suggest(agree('How much do you agree that this fragrance is long lasting?'))).toBe(
+      id('long_lasting'),
+    );
+    expect(learned.suggest(agree('The perfume is not long lasting.'))).toBeNull();
+  });
+
+  it('does not let a shared questionnaire template outweigh the words', () => {
+    // Every implicit question of the demo library reads "Implicit association: does this fragrance
+    // feel ...?"; comforting is also a WordNet relative of relaxing (comfortable).
+    const learned = new MetricSuggester(catalogue, demoExamples());
+    const implicit = (text: string) => ({
+      text,
+      questionType: 'implicit' as const,
+      scaleMin: 1,
+      scaleMax: 4,
+    });
+    for (const attribute of ['comforting', 'relaxing', 'natural', 'fresh'])
+      expect(learned.suggest(implicit(`Implicit association: does this fragrance feel ${attribute}?`))).toBe(
+        id(`irt_${attribute}`),
+      );
   });
 
   it('suggests nothing where two metrics are as likely', () => {

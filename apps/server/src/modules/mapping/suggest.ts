@@ -61,6 +61,8 @@ export const SUGGESTION_THRESHOLD = 0.6;
 export const SUGGESTION_MARGIN = 0.2;
 /** What each further kind of evidence for the same metric adds to its score. */
 export const CORROBORATION = 0.15;
+/** Similarity from which a validated question corroborates other evidence. */
+export const NEAR_DUPLICATE = 0.8;
 /** Weight of scale labels that name the metric (like/dislike, would buy, too weak/too strong). */
 export const SCALE_WEIGHT = 0.8;
 /** A suggestion is "high" confidence from this score and twice the margin; "medium" below. */
@@ -323,13 +325,14 @@ export class MetricSuggester {
 
   /**
    * The strongest lexicon term of a metric in the question; 'opposite' when the question names the
-   * metric's antonym (old-fashioned, artificial): it then measures the other end, and no evidence
-   * makes it this metric.
+   * metric's antonym (old-fashioned, artificial) or only denies it (not long lasting): it then
+   * measures the other end, and no evidence makes it this metric.
    */
   private wordReason(metricId: number, question: QuestionWord[]): SuggestionReason | 'opposite' | null {
     let best: (SuggestionReason & { kind: 'words' }) | null = null;
     const terms = this.termsByMetric.get(metricId) ?? [];
     const positive = new Set<QuestionWord>();
+    let negated = false;
     for (const term of terms) {
       const found = term.opposite ? null : findTerm(question, term.stems);
       if (found) for (const word of found) positive.add(word);
@@ -344,7 +347,10 @@ export class MetricSuggester {
           return 'opposite';
         continue;
       }
-      if (found.some((word) => word.negated)) continue;
+      if (found.some((word) => word.negated)) {
+        negated = true;
+        continue;
+      }
       const weight = TERM_WEIGHT[term.source];
       if (!best || weight > best.weight || (weight === best.weight && found.length > best.words.length))
         best = {
@@ -356,6 +362,9 @@ export class MetricSuggester {
           via: term.via,
         };
     }
+    // "Not long lasting" names the metric only to deny it: the question measures the other end,
+    // whatever validated questions it resembles.
+    if (!best && negated && !BIPOLAR.has(terms[0]?.metric ?? '')) return 'opposite';
     return best;
   }
 
@@ -412,7 +421,9 @@ export class MetricSuggester {
       if (labels) reasons.push({ kind: 'scale', weight: SCALE_WEIGHT, labels });
       if (reasons.length === 0) continue;
       reasons.sort((a, b) => b.weight - a.weight);
-      const strong = reasons.filter((r) => r.weight >= 0.5).length;
+      // A validated question corroborates only when it reads nearly the same: questionnaires share
+      // templates ("Implicit association: does this fragrance feel ...?") whose words say nothing.
+      const strong = reasons.filter((r) => r.weight >= (r.kind === 'example' ? NEAR_DUPLICATE : 0.5)).length;
       const score = Math.min(1, reasons[0]!.weight + CORROBORATION * Math.max(0, strong - 1));
       ranked.push({ metricId: metric.id, score: round(score), reasons, support: example?.count ?? 0 });
     }
