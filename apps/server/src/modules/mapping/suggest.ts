@@ -277,6 +277,8 @@ export class MetricSuggester {
   private readonly defaultIdf: number;
   private readonly examples: IndexedExample[] = [];
   private readonly termsByMetric = new Map<number, LexiconTerm[]>();
+  /** Each metric's terms by their first stem: a question only tries the terms its words can start. */
+  private readonly termsByFirstStem = new Map<number, Map<string, LexiconTerm[]>>();
   private readonly metricsByKind = new Map<MetricKind, CatalogueMetric[]>();
 
   constructor(
@@ -288,7 +290,14 @@ export class MetricSuggester {
     const lexicon = metricLexicon();
     for (const metric of catalogue) {
       const name = lexiconNameOf(metric);
-      this.termsByMetric.set(metric.id, name ? lexicon.filter((term) => term.metric === name) : []);
+      const terms = name ? lexicon.filter((term) => term.metric === name) : [];
+      this.termsByMetric.set(metric.id, terms);
+      const byFirst = new Map<string, LexiconTerm[]>();
+      for (const term of terms) {
+        const first = term.stems[0]!;
+        byFirst.set(first, [...(byFirst.get(first) ?? []), term]);
+      }
+      this.termsByFirstStem.set(metric.id, byFirst);
       const list = this.metricsByKind.get(metric.kind) ?? [];
       list.push(metric);
       this.metricsByKind.set(metric.kind, list);
@@ -330,7 +339,10 @@ export class MetricSuggester {
    */
   private wordReason(metricId: number, question: QuestionWord[]): SuggestionReason | 'opposite' | null {
     let best: (SuggestionReason & { kind: 'words' }) | null = null;
-    const terms = this.termsByMetric.get(metricId) ?? [];
+    const byFirst = this.termsByFirstStem.get(metricId);
+    const terms = [
+      ...new Set(question.flatMap((word) => word.stems.flatMap((stem) => byFirst?.get(stem) ?? []))),
+    ];
     const positive = new Set<QuestionWord>();
     let negated = false;
     for (const term of terms) {
@@ -364,7 +376,7 @@ export class MetricSuggester {
     }
     // "Not long lasting" names the metric only to deny it: the question measures the other end,
     // whatever validated questions it resembles.
-    if (!best && negated && !BIPOLAR.has(terms[0]?.metric ?? '')) return 'opposite';
+    if (!best && negated && !BIPOLAR.has(terms[0]!.metric)) return 'opposite';
     return best;
   }
 
