@@ -100,6 +100,18 @@ test('a researcher maps a question to its suggestion, validates it, and adds a c
   // Map the question to its suggestion.
   const targetRow = row(page, target);
   await expect(targetRow.getByText(`Suggested metric: ${suggestion.label}`)).toBeVisible();
+  // The suggestion says how sure it is and why, in words.
+  const detail = target.suggestion!;
+  await expect(
+    targetRow.getByText(detail.confidence === 'high' ? 'High confidence' : 'Medium confidence', {
+      exact: true,
+    }),
+  ).toBeVisible();
+  const reasons = targetRow.getByRole('list', { name: 'Why:' }).getByRole('listitem');
+  await expect(reasons).toHaveCount(detail.reasons.length);
+  await expect(reasons.first()).toContainText(
+    detail.reasons[0]!.kind === 'example' ? 'validated question' : /Words|Scale/,
+  );
   const metric = targetRow.getByRole('combobox', { name: `Metric of ${target.qid}` });
   await expect(metric).toHaveValue('');
   await targetRow
@@ -144,9 +156,11 @@ test('a researcher maps a question to its suggestion, validates it, and adds a c
   await dialog.getByLabel('Constant value').fill('Wave 2');
   await expect(dialog.getByRole('combobox', { name: 'Metric mapping' })).toBeVisible();
   await expectAccessible(page, 'add question');
+  // The confirmation shows for 3 s only, and on a busy machine the click alone can take longer
+  // (Playwright waits after a form's submit button): look for it from before the click.
+  const confirmation = expect(page.getByText('Question added.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Add tag' }).click();
-  // The confirmation shows for 3 s only: look for it before anything else.
-  await expect(page.getByText('Question added.')).toBeVisible();
+  await confirmation;
   await expect(dialog).toHaveCount(0);
   const added = page.getByRole('listitem', { name: 'Question C1', exact: true });
   await expect(added.getByText('Panel wave')).toBeVisible();

@@ -125,6 +125,67 @@ export const QUESTION_TYPES = [
   'implicit',
 ] as const;
 
+export const SUGGESTION_CONFIDENCES = ['high', 'medium'] as const;
+export type SuggestionConfidence = (typeof SUGGESTION_CONFIDENCES)[number];
+
+/** Where a word of the metric's lexicon comes from. */
+export const SUGGESTION_WORD_SOURCES = ['catalogue', 'wordnet-synonym', 'wordnet-related'] as const;
+
+/** One reason for a suggested metric. */
+export const SuggestionReason = z
+  .discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('words'),
+      weight: z.number().min(0).max(1).meta({ description: 'How strongly the words point to the metric.' }),
+      words: z.array(z.string()).meta({ description: "The question's words that matched, as written." }),
+      term: z.string().meta({ description: "The metric's word or phrase they matched." }),
+      source: z.enum(SUGGESTION_WORD_SOURCES).meta({
+        description:
+          "catalogue: one of the metric's own words or questionnaire phrases; wordnet-synonym: a WordNet synonym of one; wordnet-related: a similar or derived word in WordNet.",
+      }),
+      via: z.string().nullable().meta({ description: 'The metric word WordNet relates the term to.' }),
+    }),
+    z.object({
+      kind: z.literal('example'),
+      weight: z
+        .number()
+        .min(0)
+        .max(1)
+        .meta({ description: 'Text similarity to the validated question (0 to 1).' }),
+      text: z
+        .string()
+        .meta({ description: 'The most similar question validated to this metric in the library.' }),
+      count: z
+        .number()
+        .int()
+        .meta({ description: 'How many validated questions of the library have that text.' }),
+    }),
+    z.object({
+      kind: z.literal('scale'),
+      weight: z.number().min(0).max(1),
+      labels: z.array(z.string()).meta({ description: 'Answer labels that name the metric.' }),
+    }),
+  ])
+  .meta({ id: 'SuggestionReason' });
+export type SuggestionReason = z.infer<typeof SuggestionReason>;
+
+/** Why a metric is suggested and how sure the suggestion is. */
+export const SuggestionDetail = z
+  .object({
+    confidence: z.enum(SUGGESTION_CONFIDENCES).meta({
+      description:
+        'high: strong evidence well ahead of any other metric; medium: clear enough to suggest, worth a look. Unclear questions get no suggestion.',
+    }),
+    score: z
+      .number()
+      .min(0)
+      .max(1)
+      .meta({ description: 'Strength of the evidence for the metric (0 to 1).' }),
+    reasons: z.array(SuggestionReason).meta({ description: 'The evidence, strongest first.' }),
+  })
+  .meta({ id: 'SuggestionDetail' });
+export type SuggestionDetail = z.infer<typeof SuggestionDetail>;
+
 export const MappingQuestion = z
   .object({
     id: z.number().int(),
@@ -135,7 +196,10 @@ export const MappingQuestion = z
     metric: MetricRef.nullable(),
     suggested_metric: MetricRef.nullable().meta({
       description:
-        'Metric suggested from the question text and scale (similar validated mappings of the library and the catalogue synonyms); null when nothing fits.',
+        "Metric suggested from the question's words, its scale and similar validated questions of the library; null when no metric is clearly right.",
+    }),
+    suggestion: SuggestionDetail.nullable().meta({
+      description: 'Why suggested_metric is suggested and how sure; null with it.',
     }),
     metric_validated: z.boolean(),
     results_id: z.number().int().nullable().meta({ description: 'Id of the results file.' }),

@@ -539,6 +539,7 @@ async function injectStudy(
               questionType: q.questionType,
               scaleMin: q.scaleMin,
               scaleMax: q.scaleMax,
+              labels: q.labels,
             });
           return {
             studyId,

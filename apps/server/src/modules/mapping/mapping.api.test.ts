@@ -194,7 +194,22 @@ describe('GET /api/study/:id/questions/', () => {
       expect(question.suggested_metric?.name ?? null, question.text).toBe(
         expected ? names.get(expected) : null,
       );
+      // Every suggestion says how sure it is and why; no suggestion, no explanation.
+      if (question.suggested_metric) {
+        expect(['high', 'medium']).toContain(question.suggestion.confidence);
+        expect(question.suggestion.reasons.length, question.text).toBeGreaterThan(0);
+      } else expect(question.suggestion).toBeNull();
     }
+    // The liking question is explained by its words, its scale's labels and its validated twins.
+    expect(q1.suggestion.confidence).toBe('high');
+    const kinds = q1.suggestion.reasons.map((reason: { kind: string }) => reason.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['words', 'scale', 'example']));
+    expect(q1.suggestion.reasons).toContainEqual(
+      expect.objectContaining({ kind: 'words', words: expect.arrayContaining(['like']) }),
+    );
+    expect(q1.suggestion.reasons).toContainEqual(
+      expect.objectContaining({ kind: 'example', text: q1.text, count: expect.any(Number) }),
+    );
   });
 });
 

@@ -6,8 +6,10 @@ import type {
   MetricRef,
   QuestionDomain,
   StudyQuestionsResponse,
+  SuggestionDetail,
 } from '@accord/contracts';
 import type { MetricRecord, QuestionRecord, StudyHeader } from './mapping.repository.ts';
+import type { Suggestion } from './suggest.ts';
 
 export function presentMetricRef(metric: MetricRecord | undefined): MetricRef | null {
   return metric ? { name: metric.name, label: metric.label } : null;
@@ -48,11 +50,37 @@ export function presentDomain(question: QuestionRecord): QuestionDomain {
   };
 }
 
+/** Why a metric is suggested: the reasons as the contract names them, and how sure. */
+export function presentSuggestion(suggestion: Suggestion): SuggestionDetail {
+  return {
+    confidence: suggestion.confidence,
+    score: suggestion.score,
+    reasons: suggestion.reasons.map((reason) => {
+      switch (reason.kind) {
+        case 'words':
+          return {
+            kind: 'words',
+            weight: reason.weight,
+            words: reason.words,
+            term: reason.term,
+            source: reason.source,
+            via: reason.via,
+          };
+        case 'example':
+          return { kind: 'example', weight: reason.weight, text: reason.text, count: reason.count };
+        case 'scale':
+          return { kind: 'scale', weight: reason.weight, labels: reason.labels };
+      }
+    }),
+  };
+}
+
 export function presentQuestion(
   question: QuestionRecord,
   metricsById: ReadonlyMap<number, MetricRecord>,
-  suggestedMetricId: number | null,
+  suggestion: Suggestion | null,
 ): MappingQuestion {
+  const suggested = suggestion ? presentMetricRef(metricsById.get(suggestion.metricId)) : null;
   return {
     id: question.id,
     qid: question.qid,
@@ -60,8 +88,8 @@ export function presentQuestion(
     question_type: question.questionType,
     domain: presentDomain(question),
     metric: question.metricId === null ? null : presentMetricRef(metricsById.get(question.metricId)),
-    suggested_metric:
-      suggestedMetricId === null ? null : presentMetricRef(metricsById.get(suggestedMetricId)),
+    suggested_metric: suggested,
+    suggestion: suggestion && suggested ? presentSuggestion(suggestion) : null,
     metric_validated: question.metricValidated,
     results_id: question.resultsFileId,
     filename: question.filename,

@@ -86,7 +86,7 @@ export function createMappingService(deps: { mapping: MappingRepository; clock: 
 
   async function present(question: QuestionRecord) {
     const [list, engine] = await Promise.all([metrics(), currentSuggester()]);
-    return presentQuestion(question, new Map(list.map((m) => [m.id, m])), engine.suggest(question));
+    return presentQuestion(question, new Map(list.map((m) => [m.id, m])), engine.explain(question));
   }
 
   /** Refuses a metric another question of the same file already has. */
@@ -145,7 +145,7 @@ export function createMappingService(deps: { mapping: MappingRepository; clock: 
       const byId = new Map(list.map((m) => [m.id, m]));
       return presentStudyQuestions(
         study,
-        rows.map((row) => presentQuestion(row, byId, engine.suggest(row))),
+        rows.map((row) => presentQuestion(row, byId, engine.explain(row))),
       );
     },
 

@@ -94,3 +94,75 @@ export function measureSuggestionAccuracy(
     catalogueOnlyAccuracy: share(report.catalogueOnlyCorrect, report.questions),
   };
 }
+
+/** A question of the hand-written realistic set, with the metric an admin maps it to. */
+export interface RealisticQuestion {
+  text: string;
+  scale: string;
+  /** Catalogue name of the metric, or null when the question measures none. */
+  metric: string | null;
+  /** Kept apart from tuning: its figure is the honest estimate on unseen wording. */
+  heldOut: boolean;
+  /** Held-out batches written later (2, 3), each after the previous batch's figure was read. */
+  batch?: number;
+}
+
+export interface RealisticScale {
+  questionType: QuestionType;
+  scaleMin: number | null;
+  scaleMax: number | null;
+  labels: { name: string; value: number }[];
+}
+
+export interface RealisticSet {
+  scales: Record<string, RealisticScale>;
+  questions: RealisticQuestion[];
+}
+
+export interface RealisticOutcome {
+  question: RealisticQuestion;
+  suggested: string | null;
+  /** right: the admin's metric (or none for none); missed: none although one fits; wrong: another metric. */
+  outcome: 'right' | 'missed' | 'wrong';
+}
+
+export interface RealisticReport {
+  questions: number;
+  right: number;
+  missed: number;
+  wrong: number;
+  accuracy: number;
+  outcomes: RealisticOutcome[];
+}
+
+/** How the suggester does on hand-written questions, over the whole set or one part of it. */
+export function measureRealisticAccuracy(
+  catalogue: readonly CatalogueMetric[],
+  examples: readonly MappingExample[],
+  set: RealisticSet,
+  part: 'all' | 'tuning' | 'held-out' = 'all',
+): RealisticReport {
+  const suggester = new MetricSuggester(catalogue, examples);
+  const nameOf = new Map(catalogue.map((m) => [m.id, m.name]));
+  const outcomes = set.questions
+    .filter((q) => part === 'all' || q.heldOut === (part === 'held-out'))
+    .map((question): RealisticOutcome => {
+      const scale = set.scales[question.scale];
+      if (!scale) throw new Error(`Unknown scale ${question.scale}`);
+      const id = suggester.suggest({ text: question.text, ...scale });
+      const suggested = id === null ? null : (nameOf.get(id) ?? null);
+      const outcome = suggested === question.metric ? 'right' : suggested === null ? 'missed' : 'wrong';
+      return { question, suggested, outcome };
+    });
+  const count = (outcome: RealisticOutcome['outcome']) =>
+    outcomes.filter((o) => o.outcome === outcome).length;
+  const right = count('right');
+  return {
+    questions: outcomes.length,
+    right,
+    missed: count('missed'),
+    wrong: count('wrong'),
+    accuracy: outcomes.length === 0 ? 0 : right / outcomes.length,
+    outcomes,
+  };
+}

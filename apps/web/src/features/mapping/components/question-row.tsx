@@ -1,7 +1,7 @@
-import { ActionIcon, Badge, Button, Group, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, List, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
 import type { MappingQuestion, MetricOption } from '@accord/contracts';
 import { IconCheck } from '@tabler/icons-react';
-import { metricOptions } from '../utils/mapping.ts';
+import { confidenceLabel, metricOptions, suggestionReasons } from '../utils/mapping.ts';
 import { DomainDisplay } from './domain-display.tsx';
 
 export interface QuestionActions {
@@ -29,6 +29,7 @@ export function QuestionRow({
 }) {
   const validated = question.metric_validated;
   const suggestion = question.suggested_metric;
+  const detail = suggestion ? question.suggestion : null;
   const suggestionTakenBy = suggestion ? used.get(suggestion.name) : undefined;
   const canUseSuggestion =
     editable &&
@@ -106,28 +107,55 @@ export function QuestionRow({
               </Tooltip>
             ) : null}
           </Group>
-          <Group gap={6} wrap="wrap" id={hintId}>
-            <Text size="xs" c="dimmed">
-              Suggested metric:{' '}
-              <Text span size="xs" fw={600} c={suggestion ? undefined : 'dimmed'}>
-                {suggestion ? suggestion.label : 'none'}
+          <Stack gap={2} id={hintId}>
+            <Group gap={6} wrap="wrap">
+              <Text size="xs" c="dimmed">
+                Suggested metric:{' '}
+                <Text span size="xs" fw={600} c={suggestion ? undefined : 'dimmed'}>
+                  {suggestion ? suggestion.label : 'none'}
+                </Text>
+                {suggestion && suggestionTakenBy && suggestionTakenBy !== question.qid
+                  ? ` (used by ${suggestionTakenBy})`
+                  : ''}
               </Text>
-              {suggestion && suggestionTakenBy && suggestionTakenBy !== question.qid
-                ? ` (used by ${suggestionTakenBy})`
-                : ''}
-            </Text>
-            {canUseSuggestion ? (
-              <Button
-                size="compact-xs"
-                variant="light"
-                aria-label={`Use the suggested metric ${suggestion.label} for ${question.qid}`}
-                onClick={() => void actions.onMetric(question, suggestion.name)}
-                disabled={saving}
-              >
-                Use
-              </Button>
+              {canUseSuggestion ? (
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  aria-label={`Use the suggested metric ${suggestion.label} for ${question.qid}`}
+                  onClick={() => void actions.onMetric(question, suggestion.name)}
+                  disabled={saving}
+                >
+                  Use
+                </Button>
+              ) : null}
+              {detail ? (
+                <Badge
+                  size="xs"
+                  radius="sm"
+                  variant="light"
+                  color={detail.confidence === 'high' ? 'teal' : 'yellow'}
+                  title={`Evidence score ${Math.round(detail.score * 100)} %`}
+                >
+                  {confidenceLabel(detail)}
+                </Badge>
+              ) : null}
+            </Group>
+            {detail ? (
+              <div>
+                <Text size="xs" c="dimmed" id={`${hintId}-why`}>
+                  Why:
+                </Text>
+                <List size="xs" c="dimmed" spacing={0} aria-labelledby={`${hintId}-why`} withPadding>
+                  {suggestionReasons(detail).map((reason) => (
+                    <List.Item key={reason} style={{ overflowWrap: 'anywhere' }}>
+                      {reason}
+                    </List.Item>
+                  ))}
+                </List>
+              </div>
             ) : null}
-          </Group>
+          </Stack>
         </Stack>
       </Group>
     </Paper>

@@ -1,12 +1,14 @@
 import type { MappingQuestion, MetricOption } from '@accord/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  confidenceLabel,
   formatRange,
   metricOptions,
   metricsUsedInFile,
   pageCount,
   pageOf,
   sortedValueNames,
+  suggestionReasons,
   valuePreview,
   visibleQuestions,
 } from './mapping.ts';
@@ -19,6 +21,7 @@ const question = (qid: string, metric: string | null, validated = false): Mappin
   domain: { type: 'numerical', min: 1, max: 9, values: [], value: null },
   metric: metric ? { name: metric, label: metric } : null,
   suggested_metric: null,
+  suggestion: null,
   metric_validated: validated,
   results_id: 1,
   filename: 'results.csv',
@@ -67,5 +70,59 @@ describe('mapping utils', () => {
       { group: 'Attribute', items: [{ value: 'clean', label: 'Clean', disabled: false }] },
     ]);
     expect(metricOptions(catalogue, used, 'Q1')[0]!.items[0]).toMatchObject({ disabled: false });
+  });
+});
+
+describe('suggestion explanation', () => {
+  it('says how sure in words and why, strongest reason first', () => {
+    const detail = {
+      confidence: 'medium' as const,
+      score: 0.9,
+      reasons: [
+        {
+          kind: 'words' as const,
+          weight: 0.9,
+          words: ['tranquil'],
+          term: 'tranquil',
+          source: 'wordnet-synonym' as const,
+          via: 'calm',
+        },
+        {
+          kind: 'words' as const,
+          weight: 1,
+          words: ['at', 'ease'],
+          term: 'at ease',
+          source: 'catalogue' as const,
+          via: null,
+        },
+        {
+          kind: 'words' as const,
+          weight: 0.75,
+          words: ['velvety'],
+          term: 'velvety',
+          source: 'wordnet-related' as const,
+          via: 'soft',
+        },
+        { kind: 'example' as const, weight: 0.42, text: 'It calms me down.', count: 3 },
+        { kind: 'example' as const, weight: 1, text: 'Relaxing', count: 1 },
+        {
+          kind: 'scale' as const,
+          weight: 0.8,
+          labels: ['Dislike extremely', 'Dislike very much', 'Like extremely'],
+        },
+        { kind: 'scale' as const, weight: 0.8, labels: ['Definitely would buy'] },
+      ],
+    };
+    expect(confidenceLabel(detail)).toBe('Medium confidence');
+    expect(confidenceLabel({ ...detail, confidence: 'high' })).toBe('High confidence');
+    expect(suggestionReasons(detail)).toEqual([
+      'Words “tranquil” (a synonym of “calm” in WordNet)',
+      'Words “at ease”',
+      'Words “velvety” (related to “soft” in WordNet)',
+      'Like the validated question “It calms me down.” (42 % alike, validated 3 times)',
+      'Like the validated question “Relaxing” (100 % alike)',
+      'Scale labels “Dislike extremely” to “Like extremely”',
+      'Scale labels “Definitely would buy”',
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import {
   type MappingQuestion,
   type MetricOption,
   type QuestionDomain,
+  type SuggestionDetail,
 } from '@accord/contracts';
 
 /** The numeric range of a scale: "1 to 9". */
@@ -80,4 +81,41 @@ export function metricOptions(
 /** Validated questions of every file, in file order. */
 export function validatedQuestions(files: { questions: MappingQuestion[] }[]): MappingQuestion[] {
   return files.flatMap((file) => file.questions.filter((q) => q.metric_validated));
+}
+
+/** How sure a suggestion is, in words (never by colour alone). */
+export function confidenceLabel(detail: SuggestionDetail): string {
+  return detail.confidence === 'high' ? 'High confidence' : 'Medium confidence';
+}
+
+const quoted = (text: string) => `“${text}”`;
+
+/**
+ * The reasons of a suggestion as short sentences, strongest first: the question's words and the
+ * metric word they match (and how WordNet relates them), the similar validated question, the scale.
+ */
+export function suggestionReasons(detail: SuggestionDetail): string[] {
+  return detail.reasons.map((reason) => {
+    switch (reason.kind) {
+      case 'words': {
+        const asked = quoted(reason.words.join(' '));
+        const same = reason.words.join(' ').toLowerCase() === reason.term.toLowerCase();
+        if (reason.source === 'catalogue')
+          return same ? `Words ${asked}` : `Words ${asked} (${quoted(reason.term)})`;
+        const relation = reason.source === 'wordnet-synonym' ? 'a synonym of' : 'related to';
+        const term = same ? '' : `${quoted(reason.term)}, `;
+        return `Words ${asked} (${term}${relation} ${quoted(reason.via ?? reason.term)} in WordNet)`;
+      }
+      case 'example': {
+        const share = `${Math.round(reason.weight * 100)} % alike`;
+        const times = reason.count === 1 ? '' : `, validated ${reason.count} times`;
+        return `Like the validated question ${quoted(reason.text)} (${share}${times})`;
+      }
+      case 'scale':
+        // A like/dislike scale names the metric in every label: its two ends say enough.
+        return reason.labels.length > 2
+          ? `Scale labels ${quoted(reason.labels[0]!)} to ${quoted(reason.labels[reason.labels.length - 1]!)}`
+          : `Scale labels ${reason.labels.map(quoted).join(', ')}`;
+    }
+  });
 }
