@@ -10,8 +10,9 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { MESSAGES, PAGINATION_HEADERS } from '@accord/contracts';
+import { MESSAGES, PAGINATION_HEADERS, refuseNulText } from '@accord/contracts';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -102,7 +103,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: typeof deps.trustProxy === 'number' ? trustHops(deps.trustProxy) : (deps.trustProxy ?? false),
     bodyLimit: 5 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  // Every body, query and path parameter is first checked for NUL characters (named as a field of a
+  // 400), then validated with the route's zod schema.
+  app.setValidatorCompiler(({ schema, ...route }) =>
+    validatorCompiler({
+      ...route,
+      schema: z
+        .unknown()
+        .superRefine(refuseNulText)
+        .pipe(schema as z.ZodType),
+    }),
+  );
   app.setSerializerCompiler(serializerCompiler);
   // The server's time for a request until its answer is written, in Server-Timing (browsers show
   // it; the bench reads it to tell the server's time from its own).
