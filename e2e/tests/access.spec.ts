@@ -56,3 +56,40 @@ test.describe('Admin-only routes', () => {
     await expect(page).toHaveTitle('Login | Accord');
   });
 });
+
+test.describe('Analytics-only sections', () => {
+  const sections = [
+    { path: '/analytics', title: 'Advanced Analytics', section: 'Advanced Analytics' },
+    { path: '/cics', title: 'CICS', section: 'CICS' },
+    { path: '/studies-upload', title: 'Studies Upload', section: 'Studies Upload' },
+    { path: '/statistics-generator', title: 'Statistics Generator', section: 'Statistics Generator' },
+    { path: '/rdf_upload', title: 'Statistic Generator', section: 'Statistics Generator' },
+    { path: '/rdf_search', title: 'Find Study', section: 'Statistics Generator' },
+  ];
+
+  for (const role of ['client', 'sales'] as const) {
+    test(`a ${role} user who opens them by address sees the same No access page`, async ({ page }) => {
+      await signIn(page, DEMO_USERS[role]);
+      for (const { path, title, section } of sections) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+        const notice = page.getByRole('alert').filter({ hasText: 'No access' });
+        await expect(notice).toContainText(
+          `${section} is available to admins and users with analytics access.`,
+        );
+        // The screen itself is not shown, so none of its calls are made.
+        await expect(page.getByRole('textbox')).toHaveCount(0);
+      }
+      await expectAccessible(page, `no access page of a ${role} user`);
+    });
+  }
+
+  test('a researcher opens them', async ({ page }) => {
+    await signIn(page, DEMO_USERS.researcher);
+    for (const { path, title } of sections) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(page.getByText('No access', { exact: true })).toHaveCount(0);
+    }
+  });
+});

@@ -10,8 +10,9 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { MESSAGES, PAGINATION_HEADERS } from '@accord/contracts';
+import { MESSAGES, PAGINATION_HEADERS, refuseNulText } from '@accord/contracts';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -78,22 +79,41 @@ export interface AppDeps {
   clock: Clock;
   version: string;
   publicUrl: string;
+  /** Further origins a mailed reset link may point at (see config.ts). */
+  resetLinkOrigins?: readonly string[];
   /** Built SPA folder; not served when absent. */
   webDist?: string;
-  /** Sign-in attempts per minute per address and e-mail. */
+  /** Sign-in and reset-mail requests per minute from one address (default 30). */
   loginRateLimit?: number;
+  /** Fastify's trustProxy: whether X-Forwarded-For names the client (default false). */
+  trustProxy?: boolean | number | string;
   testHooks?: boolean;
   logger?: boolean;
+}
+
+/** Trusts the first `hops` proxies in front of the server (Fastify's numeric trustProxy). */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ? { level: 'info' } : false,
     genReqId: () => crypto.randomUUID(),
-    trustProxy: true,
+    trustProxy: typeof deps.trustProxy === 'number' ? trustHops(deps.trustProxy) : (deps.trustProxy ?? false),
     bodyLimit: 5 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  // Every body, query and path parameter is first checked for NUL characters (named as a field of a
+  // 400), then validated with the route's zod schema.
+  app.setValidatorCompiler(({ schema, ...route }) =>
+    validatorCompiler({
+      ...route,
+      schema: z
+        .unknown()
+        .superRefine(refuseNulText)
+        .pipe(schema as z.ZodType),
+    }),
+  );
   app.setSerializerCompiler(serializerCompiler);
   // The server's time for a request until its answer is written, in Server-Timing (browsers show
   // it; the bench reads it to tell the server's time from its own).
@@ -164,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .send({ error: 'validation_failed', message, statusCode: 400, requestId, details });
     }
     if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
       return reply.code(error.statusCode).send({
         error: error.id,
         message: error.message,
@@ -201,14 +222,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer: deps.mailer,
     clock: deps.clock,
     publicUrl: deps.publicUrl,
+    resetLinkOrigins: deps.resetLinkOrigins,
   });
-  const users = createUsersService({ users: usersRepo, sessions, clock: deps.clock });
+  const users = createUsersService({
+    users: usersRepo,
+    sessions,
+    clock: deps.clock,
+    checkPassword: (email, password) => auth.checkPassword(email, password),
+  });
 
   await app.register(authPlugin, { sessions });
   await app.register(
     async (api) => {
+      // API answers are personal and change with every write: no browser or proxy may keep them.
+      // Set first, so a route that streams (server-sent events) may still choose its own.
+      api.addHook('onRequest', async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+      });
       await api.register(systemRoutes, { version: deps.version });
-      await api.register(authRoutes, { auth, loginRateLimit: deps.loginRateLimit ?? 10 });
+      await api.register(authRoutes, { auth, loginRateLimit: deps.loginRateLimit ?? 30 });
       await api.register(usersRoutes, { users });
       await api.register(savedSearchesRoutes, { db });
       await api.register(settingsRoutes, { settings: createSettingsRepository(db) });

@@ -21,8 +21,25 @@ export interface Config {
   webDist: string;
   /** Public address used in mailed links. */
   publicUrl: string;
-  /** Sign-in attempts allowed per minute for one address and e-mail. */
+  /** Further origins a password reset link may point at when the web client asks (RESET_LINK_ORIGINS). */
+  resetLinkOrigins: string[];
+  /** Sign-in (and reset-mail) requests allowed per minute from one address. */
   loginRateLimit: number;
+  /**
+   * Whether X-Forwarded-For names the client (Fastify's trustProxy): false by default, so a client
+   * cannot pick the address its requests are counted under; true, a hop count, or the proxies'
+   * addresses when the server runs behind a known reverse proxy.
+   */
+  trustProxy: boolean | number | string;
+}
+
+/** TRUST_PROXY: unset, empty, false or 0 is off; true or 1 trusts any proxy; a number >1 is hops; else addresses. */
+export function parseTrustProxy(value: string | undefined): boolean | number | string {
+  const text = (value ?? '').trim();
+  if (text === '' || /^(false|0|no|off)$/i.test(text)) return false;
+  if (/^(true|1|yes|on)$/i.test(text)) return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -40,6 +57,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoStudies: Number(env.ACCORD_DEMO_STUDIES ?? 200),
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
-    loginRateLimit: Number(env.ACCORD_LOGIN_RATE_LIMIT ?? 10),
+    resetLinkOrigins: (env.RESET_LINK_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    loginRateLimit: Number(env.ACCORD_LOGIN_RATE_LIMIT ?? 30),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -42,6 +42,8 @@ const app = await buildApp({
   clock: systemClock,
   version,
   publicUrl: config.publicUrl,
+  resetLinkOrigins: config.resetLinkOrigins,
+  trustProxy: config.trustProxy,
   webDist: config.webDist,
   loginRateLimit: config.loginRateLimit,
   testHooks: process.env.ACCORD_TEST_HOOKS === '1',

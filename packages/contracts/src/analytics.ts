@@ -12,6 +12,7 @@ import {
   FragranceDetailsFilter,
   MethodologyFilter,
 } from './search.ts';
+import { numeric } from './common.ts';
 
 const TEXT_MAX = 200;
 const VALUES_MAX = 500;
@@ -529,7 +530,7 @@ export const ProfileRequest = z
 export type ProfileRequest = z.input<typeof ProfileRequest>;
 
 export const ProfileParams = z.object({
-  id: z.coerce.number().int().positive(),
+  id: numeric(z.number().int().positive()),
   code: z.string().trim().min(1).max(TEXT_MAX),
 });
 

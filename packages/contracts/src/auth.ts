@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NewPassword } from './users.ts';
 
 export const LoginRequest = z
   .object({
@@ -34,7 +35,7 @@ export const RequestChangePasswordRequest = z
 export const ResetPasswordRequest = z
   .object({
     token: z.string().min(10).max(200),
-    new_password: z.string().min(1, 'Password is required').max(1024),
+    new_password: NewPassword,
   })
   .meta({ id: 'ResetPasswordRequest' });
 

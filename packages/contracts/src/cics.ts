@@ -24,6 +24,7 @@
  *   study first, then the question order within the study.
  */
 import { z } from 'zod';
+import { numeric } from './common.ts';
 
 // ---------------------------------------------------------------- constants and messages
 
@@ -92,8 +93,8 @@ export const CicsSearchRequest = z
 export type CicsSearchRequest = z.infer<typeof CicsSearchRequest>;
 
 export const CicsSearchPageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  page: numeric(z.number().int().min(1)).default(1),
+  per_page: numeric(z.number().int().min(1).max(100)).default(20),
 });
 
 export const CicsAnswerValue = z.object({ name: z.string(), value: z.number() });

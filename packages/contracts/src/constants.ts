@@ -41,6 +41,12 @@ export function isClientScopedRole(roleId: number): boolean {
 export const LOGIN_TIMEOUT_MS = 5000;
 export const UNSUPPORTED_BROWSER_ALERT_MS = 3000;
 export const PASSWORD_INACTIVITY_DAYS = 30;
+export const PASSWORD_MIN_LENGTH = 8;
+/** Failed sign-ins (and reset-mail requests) one account may have in a window, and the window. */
+export const ACCOUNT_ATTEMPT_LIMIT = 10;
+export const ACCOUNT_ATTEMPT_WINDOW_MINUTES = 15;
+/** A session without remember-me ends this long after sign-in, however active it is. */
+export const SESSION_MAX_HOURS = 12;
 export const TOKEN_REFRESH_INTERVAL_MS = 60_000;
 export const REMEMBER_ME_DEFAULT = true;
 export const USER_PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -96,6 +102,8 @@ export const MESSAGES = {
   loaderNext: 'Please wait a moment.',
   harmonisedFootnote: 'All scores and metrics have been harmonized to a common 5 point scale',
   tooManyLogins: 'Too many sign-in attempts. Please wait a minute and try again.',
+  accountThrottled: (minutes: number) =>
+    `Too many attempts for this account. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
   sessionEnded: 'Your session has ended. Please sign in again.',
   forbidden: 'You do not have permission to do this.',
   notFound: 'Not found.',

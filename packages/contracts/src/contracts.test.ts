@@ -3,9 +3,12 @@ import {
   CreateUserRequest,
   helpLinkHref,
   isUnsupportedBrowser,
+  nulTextPath,
+  numeric,
   pageInfo,
   permissionsForRole,
 } from './index.ts';
+import { z } from 'zod';
 
 describe('permissionsForRole (document 1 section 4)', () => {
   it.each([
@@ -26,6 +29,37 @@ describe('helpLinkHref', () => {
     expect(helpLinkHref('http://help.example.com')).toBe('http://help.example.com');
     expect(helpLinkHref('HTTPS://help.example.com')).toBe('HTTPS://help.example.com');
     expect(helpLinkHref('  ')).toBeNull();
+  });
+
+  it('is never a script or data link', () => {
+    for (const url of ['javascript:alert(1)', 'data:text/html,x', 'vbscript:x', 'https://a b', 'https://'])
+      expect(helpLinkHref(url), url).toBeNull();
+    expect(helpLinkHref('localhost:8080/help')).toBe('https://localhost:8080/help');
+  });
+});
+
+describe('numeric', () => {
+  const id = numeric(z.number().int().positive());
+  it('reads numbers and their decimal text only', () => {
+    expect(id.parse(3)).toBe(3);
+    expect(id.parse('12')).toBe(12);
+    for (const value of [true, false, null, '', ' ', [], [1], '1e3', '0x10', 'abc'])
+      expect(id.safeParse(value).success, JSON.stringify(value)).toBe(false);
+  });
+});
+
+describe('nulTextPath', () => {
+  it('names the first text holding a NUL character, in values and keys', () => {
+    expect(nulTextPath({ a: ['ok', 'b\u0000'] })).toEqual(['a', 1]);
+    expect(nulTextPath({ a: { 'k\u0000': 1 } })).toEqual(['a', 'k\u0000']);
+    expect(nulTextPath('\u0000')).toEqual([]);
+    expect(nulTextPath({ a: 'fine', b: [1, null, true] })).toBeNull();
+  });
+
+  it('walks a deeply nested value without overflowing the stack', () => {
+    let deep: unknown = 'x\u0000';
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(nulTextPath(deep)).toHaveLength(100_000);
   });
 });
 

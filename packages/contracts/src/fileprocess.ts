@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { FILE_PROCESS_STATUSES } from './constants.ts';
+import { numeric, refuseNulText } from './common.ts';
 
 export type FileProcessStatus = (typeof FILE_PROCESS_STATUSES)[number];
 
@@ -52,16 +53,22 @@ export const STUDIES_UPLOAD_MESSAGES = {
 } as const;
 
 /** The upload form (multipart text fields next to the part file). */
-export const StudiesUploadFields = z.object({
-  client: z.string().trim().min(1, 'Empty client'),
-  study_type: z.string().trim().max(100).default(''),
-  region: z.string().trim().min(1, 'Empty region'),
-  year: z.coerce
-    .number({ error: 'Empty year' })
-    .int('year must be a whole number')
-    .min(1990, 'year must be 1990 or later')
-    .max(2100, 'year must be 2100 or earlier'),
-});
+export const StudiesUploadFields = z
+  .object({
+    client: z.string().trim().min(1, 'Empty client'),
+    study_type: z.string().trim().max(100).default(''),
+    region: z.string().trim().min(1, 'Empty region'),
+    year: numeric(
+      z
+        .number()
+        .int('year must be a whole number')
+        .min(1990, 'year must be 1990 or later')
+        .max(2100, 'year must be 2100 or earlier'),
+      'Empty year',
+    ),
+  })
+  // Multipart fields are checked by this schema alone (not by the server's check of every body).
+  .superRefine(refuseNulText);
 export type StudiesUploadFields = z.infer<typeof StudiesUploadFields>;
 
 export const StudiesUploadResponse = z.object({
@@ -154,10 +161,10 @@ export const FileProcessDetail = z.object({
 });
 export type FileProcessDetail = z.infer<typeof FileProcessDetail>;
 
-export const FileProcessIdParam = z.object({ id: z.coerce.number().int().positive() });
+export const FileProcessIdParam = z.object({ id: numeric(z.number().int().positive()) });
 export const TaskIdParam = z.object({ taskId: z.string().uuid('No such task.') });
 export const ProcessFileParams = z.object({
-  processId: z.coerce.number().int().positive(),
+  processId: numeric(z.number().int().positive()),
   filePath: z.string().min(1),
 });
 

@@ -10,6 +10,7 @@
  *                                       (admins and analytics users)
  */
 import { z } from 'zod';
+import { numeric } from './common.ts';
 
 // ---------------------------------------------------------------- constants and messages
 
@@ -95,7 +96,7 @@ export const StudyMetricsResponse = z
   .meta({ id: 'StudyMetricsResponse' });
 export type StudyMetricsResponse = z.infer<typeof StudyMetricsResponse>;
 
-export const StudyIdParam = z.object({ studyId: z.coerce.number().int().positive() });
+export const StudyIdParam = z.object({ studyId: numeric(z.number().int().positive()) });
 
 // ---------------------------------------------------------------- questions
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numeric } from './common.ts';
 
 export const SearchType = z.enum(['search', 'cics', 'analytics']);
 export type SearchType = z.infer<typeof SearchType>;
@@ -35,7 +36,7 @@ export const CreateSavedSearchRequest = z
   .meta({ id: 'CreateSavedSearchRequest' });
 
 export const DeleteSavedSearchRequest = z
-  .object({ searchId: z.coerce.number().int().positive() })
+  .object({ searchId: numeric(z.number().int().positive()) })
   .meta({ id: 'DeleteSavedSearchRequest' });
 
-export const UserIdParam = z.object({ userId: z.coerce.number().int().positive() });
+export const UserIdParam = z.object({ userId: numeric(z.number().int().positive()) });

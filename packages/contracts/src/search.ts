@@ -18,6 +18,7 @@
 import { z } from 'zod';
 import { FieldDefinition } from './fields.ts';
 import { FRAGRANCE_TABLE_FIELDS } from './study.ts';
+import { numeric } from './common.ts';
 
 const TEXT_MAX = 200;
 const VALUES_MAX = 500;
@@ -172,8 +173,8 @@ export type SearchRequest = z.input<typeof SearchRequest>;
 
 /** Page of a result table: query string ?page=&per_page= (answers carry the pagination headers). */
 export const SearchPageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(10),
+  page: numeric(z.number().int().min(1)).default(1),
+  per_page: numeric(z.number().int().min(1).max(100)).default(10),
 });
 
 /** Count badges of the result tabs. */

@@ -12,6 +12,7 @@
  */
 import { z } from 'zod';
 import { LabelValueOption } from './mapping.ts';
+import { numeric } from './common.ts';
 
 // ---------------------------------------------------------------- constants and messages
 
@@ -118,7 +119,7 @@ const StatisticsOptions = z.object({
     .string()
     .regex(/^[a-z0-9-]{8,64}$/)
     .optional(),
-  study_id: z.coerce.number().int().positive().optional(),
+  study_id: numeric(z.number().int().positive()).optional(),
   product_code: z.string().trim().min(1, 'Missing value for product_code'),
   paired: z.boolean().default(true),
   parametric: z.boolean().default(false),
@@ -198,7 +199,7 @@ export const StatisticsProductCodeRequest = z
       .string()
       .regex(/^[a-z0-9-]{8,64}$/)
       .optional(),
-    study_id: z.coerce.number().int().positive().optional(),
+    study_id: numeric(z.number().int().positive()).optional(),
   })
   .refine((body) => body.folder_name || body.study_id, {
     message: 'Send folder_name or study_id.',

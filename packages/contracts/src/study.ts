@@ -20,6 +20,7 @@
  */
 import { z } from 'zod';
 import { STUDY_FILE_TYPES, UPLOAD_JOB_STATUSES } from './constants.ts';
+import { numeric, refuseNulText } from './common.ts';
 
 const TEXT_MAX = 2000;
 
@@ -473,28 +474,31 @@ export const StudyFileNode: z.ZodType<StudyFileNode> = z
   .meta({ id: 'StudyFileNode' });
 
 export const StudyFileParams = z.object({
-  studyId: z.coerce.number().int().positive(),
-  fileId: z.coerce.number().int().positive(),
+  studyId: numeric(z.number().int().positive()),
+  fileId: numeric(z.number().int().positive()),
 });
 
 export const StudyFileNameParams = z.object({
-  id: z.coerce.number().int().positive(),
+  id: numeric(z.number().int().positive()),
   file_name: z.string().min(1).max(500),
 });
 
 export const StudyFolder = z.enum(STUDY_FOLDERS);
 
 /** The text fields of an upload's multipart form (the file itself is the part named file). */
-export const StudyUploadFields = z.strictObject({
-  filename: z
-    .string()
-    .trim()
-    .max(500)
-    .optional()
-    .meta({ description: 'Name of the file the upload replaces; a new file when the folder has none.' }),
-  filetype: StudyFileTypeSchema,
-  foldertype: StudyFolder,
-});
+export const StudyUploadFields = z
+  .strictObject({
+    filename: z
+      .string()
+      .trim()
+      .max(500)
+      .optional()
+      .meta({ description: 'Name of the file the upload replaces; a new file when the folder has none.' }),
+    filetype: StudyFileTypeSchema,
+    foldertype: StudyFolder,
+  })
+  // Multipart fields are checked by this schema alone (not by the server's check of every body).
+  .superRefine(refuseNulText);
 export type StudyUploadFields = z.infer<typeof StudyUploadFields>;
 
 export const UploadStartedResponse = z
@@ -503,7 +507,7 @@ export const UploadStartedResponse = z
 export type UploadStartedResponse = z.infer<typeof UploadStartedResponse>;
 
 export const UploadJobParams = z.object({
-  studyId: z.coerce.number().int().positive(),
+  studyId: numeric(z.number().int().positive()),
   jobId: z.string().min(1).max(100),
 });
 
@@ -517,7 +521,7 @@ export const UploadJobStatus = z
 export type UploadJobStatus = z.infer<typeof UploadJobStatus>;
 
 export const VersionHistoryParams = z.object({
-  id: z.coerce.number().int().positive(),
+  id: numeric(z.number().int().positive()),
   filename: z.string().min(1).max(500),
 });
 
@@ -550,9 +554,9 @@ export const VersionHistoryResponse = z
 export type VersionHistoryResponse = z.infer<typeof VersionHistoryResponse>;
 
 export const SwapVersionParams = z.object({
-  id: z.coerce.number().int().positive(),
+  id: numeric(z.number().int().positive()),
   filename: z.string().min(1).max(500),
-  versionId: z.coerce.number().int().positive(),
+  versionId: numeric(z.number().int().positive()),
 });
 
 export const SwapVersionRequest = z.strictObject({ filetype: StudyFileTypeSchema, foldertype: StudyFolder });

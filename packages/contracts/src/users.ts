@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from './constants.ts';
+import { numeric } from './common.ts';
+
+/** The one rule of a new password: user creation, user edits and the reset all use it. */
+export const NewPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must have at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(1024);
 
 export const Role = z
   .object({ id: z.number().int(), slug: z.string(), name: z.string() })
@@ -25,8 +33,8 @@ export const User = z
 export type User = z.infer<typeof User>;
 
 export const UserListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(10),
+  page: numeric(z.number().int().min(1)).default(1),
+  per_page: numeric(z.number().int().min(1).max(100)).default(10),
   search_query: z.string().trim().max(200).optional(),
 });
 
@@ -53,7 +61,7 @@ const userFields = {
   firstname: z.string().trim().max(100),
   lastname: z.string().trim().max(100),
   status: UserStatus,
-  role_id: z.coerce.number().int().min(1).max(4),
+  role_id: numeric(z.number().int().min(1).max(4)),
   deleted: z.boolean(),
   clients: ClientsField,
 };
@@ -67,7 +75,7 @@ export const CreateUserRequest = z
     status: userFields.status.default('enabled'),
     deleted: userFields.deleted.default(false),
     clients: ClientsField.default([]),
-    password: z.string().min(8, 'Password must have at least 8 characters').max(1024),
+    password: NewPassword,
   })
   .meta({ id: 'CreateUserRequest' });
 export type CreateUserRequest = z.input<typeof CreateUserRequest>;
@@ -77,11 +85,12 @@ export const UpdateUserRequest = z
   .object({
     ...userFields,
     /** Empty or absent keeps the current password. */
-    password: z
-      .string()
-      .max(1024)
-      .optional()
-      .refine((p) => !p || p.length >= 8, 'Password must have at least 8 characters'),
+    password: z.union([z.literal(''), NewPassword]),
+    /**
+     * The signed-in user's password, required when they change their own password or e-mail address
+     * (so a session left open does not let anyone take the account over).
+     */
+    current_password: z.string().max(1024),
   })
   .partial()
   .meta({ id: 'UpdateUserRequest' });

@@ -16,6 +16,19 @@ export function studyScope(user: AuthUser, clientColumn: AnyPgColumn = studies.c
   return sql`${clientColumn} = any(${sqlTextArray(user.clients)})`;
 }
 
+/**
+ * SQL condition of a study read by id (details, files, questions, statistics, history): the client
+ * scope and, for client and sales users, verified studies only, as their search shows. `table` is
+ * the studies table as the query names it (an alias).
+ */
+export function studyByIdScope(
+  user: AuthUser,
+  table: { client: AnyPgColumn; verified: AnyPgColumn } = studies,
+): SQL {
+  if (!isClientScopedRole(user.roleId)) return sql`true`;
+  return sql`(${studyScope(user, table.client)} and ${table.verified})`;
+}
+
 /** Whether a user may see a study of the given client. */
 export function canSeeClient(user: AuthUser, client: string): boolean {
   return !isClientScopedRole(user.roleId) || user.clients.includes(client);

@@ -12,6 +12,8 @@ export class AppError extends Error {
     readonly details?: { path: string; message: string }[],
     /** Further fields of the error body (e.g. incoherent_fields of a refused study edit). */
     readonly extra?: Record<string, unknown>,
+    /** Response headers of the error (e.g. Retry-After of a 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -25,4 +27,9 @@ export const errors = {
   forbidden: (message: string = MESSAGES.forbidden) => new AppError(403, 'forbidden', message),
   notFound: (message: string = MESSAGES.notFound) => new AppError(404, 'not_found', message),
   conflict: (message: string) => new AppError(409, 'conflict', message),
+  /** 429 with Retry-After (whole seconds, at least 1). */
+  tooManyRequests: (message: string, retryAfterMs: number) =>
+    new AppError(429, 'rate_limited', message, undefined, undefined, {
+      'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
+    }),
 };

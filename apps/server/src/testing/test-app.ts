@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.ts';
+import { buildApp, type AppDeps } from '../app.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { startJobQueue, type JobQueue } from '../jobs/queue.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -109,6 +109,8 @@ export async function createTestApp(
     seed?: (database: Database) => Promise<void>;
     /** Wraps the file storage, e.g. to make the disk slow or failing for a test. */
     storage?: (storage: FileStorage) => FileStorage;
+    /** Settings of the app as the environment would give them (address limit, proxy, reset origins). */
+    settings?: Pick<AppDeps, 'loginRateLimit' | 'trustProxy' | 'resetLinkOrigins'>;
   } = {},
 ): Promise<TestApp> {
   const serverUrl = process.env.DATABASE_URL;
@@ -135,6 +137,7 @@ export async function createTestApp(
         publicUrl: 'http://localhost:3000',
         loginRateLimit: Number(process.env.ACCORD_TEST_LOGIN_LIMIT ?? 1000),
         testHooks: true,
+        ...options.settings,
       });
       await built.ready();
       return built;

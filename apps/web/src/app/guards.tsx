@@ -1,12 +1,13 @@
 import type { Permissions, SignedInUser } from '@accord/contracts';
-import { Navigate, Outlet, useLocation, useParams, type Params } from 'react-router';
+import { Navigate, Outlet, useLocation, useMatches, useParams, type Params } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout.tsx';
+import { NoAccess } from '../components/no-access.tsx';
 import { AuthLayout } from '../components/layout/auth-layout.tsx';
 import { paths } from '../config/paths.ts';
 import { previousPath } from '../lib/navigation-history.ts';
 import { useSession } from '../lib/session.ts';
 import { PublicStartup, SignedInStartup } from './bootstrap.tsx';
-import { PathMemory } from './routes/root.tsx';
+import { PathMemory, type RouteHandle } from './routes/root.tsx';
 
 /** Every route but login and reset needs sign-in; a signed-out visitor goes to /login. */
 export function RequireAuth() {
@@ -56,4 +57,21 @@ export function RequireAccess({ rule }: { rule: AccessRule }) {
     return <Navigate to={previousPath(location.pathname, paths.home.href())} replace />;
   }
   return <Outlet />;
+}
+
+/**
+ * Analytics-only sections (document 1 section 6: CICS, Studies Upload, Statistics Generator, roles 1
+ * and 2): a user without analytics access who opens one by its address sees the same "No access"
+ * page as /analytics, under the screen's title; the server refuses their calls (403) as well.
+ */
+export function RequireAnalyticsAccess({ section }: { section: string }) {
+  const { permissions } = useSession();
+  const matches = useMatches();
+  if (permissions.isAdmin || permissions.canAccessAnalytics) return <Outlet />;
+  const title =
+    [...matches]
+      .reverse()
+      .map((match) => (match.handle as RouteHandle | undefined)?.title)
+      .find(Boolean) ?? section;
+  return <NoAccess title={title} section={section} />;
 }

@@ -12,6 +12,7 @@ import {
   PublicFrame,
   RedirectIfSignedIn,
   RequireAccess,
+  RequireAnalyticsAccess,
   RequireAuth,
 } from './guards.tsx';
 import { NotFound } from './routes/not-found.tsx';
@@ -96,7 +97,12 @@ export const routes: RouteObject[] = [
             paths.conceptProfile.title,
             () => import('../features/profiles/routes/concept-profile.tsx'),
           ),
-          screen(paths.cics.route, paths.cics.title, () => import('../features/cics/routes/cics.tsx')),
+          {
+            element: <RequireAnalyticsAccess section={paths.cics.title} />,
+            children: [
+              screen(paths.cics.route, paths.cics.title, () => import('../features/cics/routes/cics.tsx')),
+            ],
+          },
           screen(
             paths.studyDetails.route,
             paths.studyDetails.title,
@@ -117,36 +123,46 @@ export const routes: RouteObject[] = [
             paths.studyStructure.title,
             () => import('../features/study/routes/study-structure.tsx'),
           ),
-          screen(
-            paths.studiesUpload.route,
-            paths.studiesUpload.title,
-            () => import('../features/studies-upload/routes/studies-upload.tsx'),
-          ),
-          screen(
-            paths.studiesUploadDetails.route,
-            paths.studiesUploadDetails.title,
-            () => import('../features/studies-upload/routes/verify-studies.tsx'),
-          ),
-          screen(
-            paths.statisticsGenerator.route,
-            paths.statisticsGenerator.title,
-            () => import('../features/statistics-generator/routes/statistics-generator.tsx'),
-          ),
-          screen(
-            paths.rdfUpload.route,
-            paths.rdfUpload.title,
-            () => import('../features/statistics-generator/routes/rdf-upload.tsx'),
-          ),
-          screen(
-            paths.rdfUploadId.route,
-            paths.rdfUploadId.title,
-            () => import('../features/statistics-generator/routes/rdf-upload.tsx'),
-          ),
-          screen(
-            paths.rdfSearch.route,
-            paths.rdfSearch.title,
-            () => import('../features/statistics-generator/routes/rdf-search.tsx'),
-          ),
+          {
+            element: <RequireAnalyticsAccess section={paths.studiesUpload.title} />,
+            children: [
+              screen(
+                paths.studiesUpload.route,
+                paths.studiesUpload.title,
+                () => import('../features/studies-upload/routes/studies-upload.tsx'),
+              ),
+              screen(
+                paths.studiesUploadDetails.route,
+                paths.studiesUploadDetails.title,
+                () => import('../features/studies-upload/routes/verify-studies.tsx'),
+              ),
+            ],
+          },
+          {
+            element: <RequireAnalyticsAccess section={paths.statisticsGenerator.title} />,
+            children: [
+              screen(
+                paths.statisticsGenerator.route,
+                paths.statisticsGenerator.title,
+                () => import('../features/statistics-generator/routes/statistics-generator.tsx'),
+              ),
+              screen(
+                paths.rdfUpload.route,
+                paths.rdfUpload.title,
+                () => import('../features/statistics-generator/routes/rdf-upload.tsx'),
+              ),
+              screen(
+                paths.rdfUploadId.route,
+                paths.rdfUploadId.title,
+                () => import('../features/statistics-generator/routes/rdf-upload.tsx'),
+              ),
+              screen(
+                paths.rdfSearch.route,
+                paths.rdfSearch.title,
+                () => import('../features/statistics-generator/routes/rdf-search.tsx'),
+              ),
+            ],
+          },
           {
             element: <RequireAccess rule={canOpenSiteSettings} />,
             children: [

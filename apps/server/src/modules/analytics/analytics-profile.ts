@@ -13,7 +13,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { concepts, fragrances, products, studies } from '../../db/schema.ts';
-import { studyScope } from '../../lib/client-scope.ts';
+import { studyByIdScope } from '../../lib/client-scope.ts';
 import { errors } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { s } from '../search/search-filters.ts';
@@ -59,7 +59,7 @@ export function createProfileService(deps: { db: Db; analytics: AnalyticsReposit
       left join ${fragrances} f on f.id = p.fragrance_id
       left join ${concepts} c on c.id = p.concept_id
       where p.study_id = ${studyId} and p.kind = ${kind} and p.code = ${code}
-        and ${studyScope(user, s.client)}`)) as unknown as {
+        and ${studyByIdScope(user, s)}`)) as unknown as {
       rows: {
         id: number;
         project_name: string;

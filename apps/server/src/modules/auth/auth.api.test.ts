@@ -6,7 +6,8 @@ import { hashToken } from './tokens.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The dev server of the web client, allowed as a reset-link origin beside PUBLIC_URL.
+  t = await createTestApp({ settings: { resetLinkOrigins: ['http://localhost:5173'] } });
 });
 afterAll(async () => {
   await t.close();
@@ -300,7 +301,7 @@ describe('security', () => {
     expect(response.headers['server-timing']).toMatch(/^app;dur=\d+\.\d$/);
   });
 
-  it('rate-limits sign-in attempts', async () => {
+  it('rate-limits sign-in attempts per address', async () => {
     const limited = await createTestAppWithLimit(3);
     try {
       const codes: number[] = [];

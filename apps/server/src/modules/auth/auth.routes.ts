@@ -28,11 +28,15 @@ function refreshCookie(request: FastifyRequest): string | null {
   return request.cookies[REFRESH_COOKIE] ?? null;
 }
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; loginRateLimit: number }> = async (
-  app,
-  { auth, loginRateLimit },
-) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  /** Sign-in and reset-mail requests per minute from one address (each route counts its own). */
+  loginRateLimit: number;
+}> = async (app, { auth, loginRateLimit }) => {
   const errorResponses = { 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse };
+  // Per address (request.ip: the peer, or the forwarded client behind a trusted proxy). The much
+  // lower limit per account lives in the service, where the e-mail is known.
+  const perAddress = { rateLimit: { max: loginRateLimit, timeWindow: '1 minute' } };
 
   app.post(
     '/auth/login',
@@ -43,16 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; loginRateLim
         body: LoginRequest,
         response: { 200: SignedInUser, ...errorResponses },
       },
-      config: {
-        rateLimit: {
-          max: loginRateLimit,
-          timeWindow: '1 minute',
-          keyGenerator: (request: FastifyRequest) => {
-            const email = (request.body as { email?: unknown } | undefined)?.email;
-            return `${request.ip}:${typeof email === 'string' ? email.toLowerCase() : ''}`;
-          },
-        },
-      },
+      config: perAddress,
     },
     async (request, reply) => {
       const { user, tokens } = await auth.login(request.body);
@@ -109,7 +104,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; loginRateLim
         body: RequestChangePasswordRequest,
         response: { 200: MessageResponse, 400: ErrorResponse, 429: ErrorResponse },
       },
-      config: { rateLimit: { max: loginRateLimit, timeWindow: '1 minute' } },
+      config: perAddress,
     },
     async (request) => {
       await auth.requestPasswordReset(request.body.email, request.body.client_address);

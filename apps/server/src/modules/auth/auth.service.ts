@@ -3,13 +3,20 @@
  * every minute by the client; remember-me adds a refresh token kept in an httpOnly cookie.
  */
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, PASSWORD_INACTIVITY_DAYS, type SignedInUser } from '@accord/contracts';
+import {
+  ACCOUNT_ATTEMPT_LIMIT,
+  ACCOUNT_ATTEMPT_WINDOW_MINUTES,
+  MESSAGES,
+  PASSWORD_INACTIVITY_DAYS,
+  type SignedInUser,
+} from '@accord/contracts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { passwordResets, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, errors } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import { createAttemptLimiter } from './attempt-limiter.ts';
 import { screenName } from '../users/users.presenter.ts';
 import type { UserRow, UsersRepository } from '../users/users.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -33,13 +40,55 @@ export interface AuthServiceDeps {
   mailer: Mailer;
   clock: Clock;
   publicUrl: string;
+  /**
+   * Further origins a reset link may point at when the web client asks for one (e.g. a second host
+   * name of the same deployment); any other client address is ignored and PUBLIC_URL is used.
+   */
+  resetLinkOrigins?: readonly string[];
 }
 
 // A real hash to compare against when the e-mail is unknown, so both paths take the same time.
 const dummyHash = hashPassword('not-a-real-password');
 
+/** The origin of an address (scheme, host, port), or null when it is not an http(s) URL. */
+function originOf(address: string): string | null {
+  try {
+    const url = new URL(address);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The key of an account in the attempt counts: its e-mail as sign-in compares it. */
+function accountKey(email: string): string {
+  return email.trim().toLowerCase();
+}
+
 export function createAuthService(deps: AuthServiceDeps) {
   const { users: usersRepo, sessions, clock } = deps;
+  const accountLimits = {
+    max: ACCOUNT_ATTEMPT_LIMIT,
+    windowMs: ACCOUNT_ATTEMPT_WINDOW_MINUTES * 60_000,
+    clock,
+  };
+  const loginFailures = createAttemptLimiter(accountLimits);
+  const resetRequests = createAttemptLimiter(accountLimits);
+  const allowedResetOrigins = new Set(
+    (deps.resetLinkOrigins ?? []).map((address) => originOf(address)).filter((origin) => origin !== null),
+  );
+
+  function throttled(retryAfterMs: number): AppError {
+    return errors.tooManyRequests(MESSAGES.accountThrottled(Math.ceil(retryAfterMs / 60_000)), retryAfterMs);
+  }
+
+  /** PUBLIC_URL, or the client's origin when it is PUBLIC_URL's or on the allow-list. */
+  function resetLinkBase(clientAddress: string | undefined): string {
+    const publicUrl = deps.publicUrl.replace(/\/+$/, '');
+    const origin = clientAddress ? originOf(clientAddress) : null;
+    if (!origin || origin === originOf(publicUrl)) return publicUrl;
+    return allowedResetOrigins.has(origin) ? origin : publicUrl;
+  }
 
   function signedIn(user: UserRow, passwordResetFlag: boolean): SignedInUser {
     return {
@@ -83,8 +132,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       userId: user.id,
       expiresAt: new Date(clock.now().getTime() + RESET_TOKEN_TTL_MS),
     });
-    const base = (clientAddress ?? deps.publicUrl).replace(/\/+$/, '');
-    const link = `${base}/login/reset/${token}`;
+    const link = `${resetLinkBase(clientAddress)}/login/reset/${token}`;
     await deps.mailer.send({
       to: user.email,
       subject: 'Accord: reset your password',
@@ -96,13 +144,20 @@ export function createAuthService(deps: AuthServiceDeps) {
   return {
     /**
      * Checks the credentials. A user inactive for over 30 days gets password_reset_flag and no session:
-     * the client then requests a reset e-mail.
+     * the client then requests a reset e-mail. Failed attempts are counted per account (known or not,
+     * so the answer tells nothing about which e-mails exist); past the limit every attempt at that
+     * account answers 429 until the oldest failure leaves the window.
      */
     async login(input: {
       email: string;
       password: string;
       remember: boolean;
     }): Promise<{ user: SignedInUser; tokens: IssuedTokens | null }> {
+      const key = accountKey(input.email);
+      // Counted before the password is checked, so concurrent guesses are counted too; released
+      // below when the attempt was not a failure.
+      const retryAfterMs = loginFailures.attempt(key);
+      if (retryAfterMs > 0) throw throttled(retryAfterMs);
       const user = await usersRepo.findByEmail(input.email);
       const valid = user
         ? await verifyPassword(user.passwordHash, input.password)
@@ -110,6 +165,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user || !valid || user.deleted || user.status !== 'enabled') {
         throw new AppError(401, 'invalid_credentials', MESSAGES.loginUnauthorized);
       }
+      loginFailures.release(key);
       if (user.passwordResetFlag || isInactive(user)) {
         if (!user.passwordResetFlag) await usersRepo.update(user.id, { passwordResetFlag: true });
         return { user: signedIn(user, true), tokens: null };
@@ -148,8 +204,27 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
     },
 
-    /** Mails a reset link when the address belongs to a user; answers the same either way. */
+    /**
+     * Whether the password is the user's own, for a change of one's own password or e-mail. A wrong
+     * one counts as a failed sign-in of the account, so an open session cannot be used to guess it.
+     */
+    async checkPassword(email: string, password: string): Promise<boolean> {
+      const key = accountKey(email);
+      const retryAfterMs = loginFailures.attempt(key);
+      if (retryAfterMs > 0) throw throttled(retryAfterMs);
+      const user = await usersRepo.findByEmail(email);
+      const valid = user ? await verifyPassword(user.passwordHash, password) : false;
+      if (valid) loginFailures.release(key);
+      return valid;
+    },
+
+    /**
+     * Mails a reset link when the address belongs to a user; answers the same either way. Requests
+     * are limited per account as failed sign-ins are, so nobody can flood a mailbox.
+     */
     async requestPasswordReset(email: string, clientAddress: string | undefined): Promise<void> {
+      const retryAfterMs = resetRequests.attempt(accountKey(email));
+      if (retryAfterMs > 0) throw throttled(retryAfterMs);
       const user = await usersRepo.findByEmail(email);
       if (!user || user.deleted || user.status !== 'enabled') return;
       await sendResetMail(user, clientAddress);

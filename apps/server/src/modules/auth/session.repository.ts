@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { SESSION_MAX_HOURS } from '@accord/contracts';
 import { sessions, sessionTokens, users } from '../../db/schema.ts';
 import { hashToken } from './tokens.ts';
 
@@ -12,6 +13,14 @@ export interface SessionUser {
 }
 
 const liveUser = and(eq(users.status, 'enabled'), eq(users.deleted, false));
+/**
+ * A session without remember-me lasts at most SESSION_MAX_HOURS from sign-in, however often its
+ * tokens are renewed (a browser left open does not stay signed in for ever).
+ */
+const withinLifetime = or(
+  eq(sessions.remember, true),
+  gt(sessions.createdAt, sql`now() - make_interval(hours => ${SESSION_MAX_HOURS})`),
+);
 
 export function createSessionRepository(db: Db) {
   async function findLive(tokenMatches: SQL | undefined): Promise<SessionUser | null> {
@@ -25,7 +34,7 @@ export function createSessionRepository(db: Db) {
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(tokenMatches, isNull(sessions.endedAt), liveUser))
+      .where(and(tokenMatches, isNull(sessions.endedAt), withinLifetime, liveUser))
       .limit(1);
     return row ?? null;
   }
@@ -100,11 +109,18 @@ export function createSessionRepository(db: Db) {
         .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
     },
 
-    async endAllOfUser(userId: number): Promise<void> {
+    /** Ends every session of the user, but the one named (the session the change came from). */
+    async endAllOfUser(userId: number, exceptSessionId?: string): Promise<void> {
       await db
         .update(sessions)
         .set({ endedAt: sql`now()` })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            isNull(sessions.endedAt),
+            exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+          ),
+        );
     },
   };
 }

@@ -9,10 +9,12 @@ import {
   IdParam,
 } from '@accord/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, requireUser } from '../../plugins/auth.ts';
+import { currentUser, requirePermission } from '../../plugins/auth.ts';
 import type { CicsService } from './cics.service.ts';
 
 const errorResponses = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
+/** CICS is an analytics screen (document 1 section 6: roles 1 and 2); client and sales users get 403. */
+const analyticsOnly = requirePermission('canAccessAnalytics');
 
 /** CICS question search (document 2 section 7, "CICS"); every answer is limited to the caller's clients. */
 export const cicsRoutes: FastifyPluginAsyncZod<{ cics: CicsService }> = async (app, { cics }) => {
@@ -21,7 +23,7 @@ export const cicsRoutes: FastifyPluginAsyncZod<{ cics: CicsService }> = async (a
   app.post(
     '/cics/search_bar/',
     {
-      preHandler: requireUser,
+      preHandler: analyticsOnly,
       schema: {
         tags,
         summary:
@@ -37,7 +39,7 @@ export const cicsRoutes: FastifyPluginAsyncZod<{ cics: CicsService }> = async (a
   app.post(
     '/cics/inspect_question/:id/',
     {
-      preHandler: requireUser,
+      preHandler: analyticsOnly,
       schema: {
         tags,
         summary:
@@ -53,11 +55,11 @@ export const cicsRoutes: FastifyPluginAsyncZod<{ cics: CicsService }> = async (a
   app.get(
     '/cics/options',
     {
-      preHandler: requireUser,
+      preHandler: analyticsOnly,
       schema: {
         tags,
         summary: 'Filter options of the CICS screen: geography kinds with their values, genders, age limits',
-        response: { 200: CicsOptionsResponse, 401: ErrorResponse },
+        response: { 200: CicsOptionsResponse, 401: ErrorResponse, 403: ErrorResponse },
       },
     },
     async () => cics.options(),

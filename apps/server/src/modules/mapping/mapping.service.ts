@@ -23,7 +23,7 @@ import {
   type StudyQuestionsResponse,
 } from '@accord/contracts';
 import type { Clock } from '../../lib/clock.ts';
-import { studyScope } from '../../lib/client-scope.ts';
+import { studyByIdScope } from '../../lib/client-scope.ts';
 import { errors } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type {
@@ -69,7 +69,7 @@ export function createMappingService(deps: { mapping: MappingRepository; clock: 
   }
 
   async function visibleStudy(user: AuthUser, id: number) {
-    const study = await mapping.findStudy(id, studyScope(user));
+    const study = await mapping.findStudy(id, studyByIdScope(user));
     if (!study) throw errors.notFound(MAPPING_MESSAGES.studyNotFound(id));
     return study;
   }

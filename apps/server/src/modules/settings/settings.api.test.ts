@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HELP_URL_INVALID } from '@accord/contracts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -50,5 +51,32 @@ describe('help url', () => {
     expect((await t.request({ method: 'GET', url: '/api/help-url', token: admin })).json().url).toBe(
       'help.accord.test/guide',
     );
+  });
+});
+
+describe('help url addresses', () => {
+  it('refuses anything but an http(s) address and keeps the stored one', async () => {
+    const admin = await t.login('admin');
+    const post = (url: string) =>
+      t.request({ method: 'POST', url: '/api/help-url', token: admin, payload: { url } });
+    expect((await post('https://help.accord.test/start')).statusCode).toBe(200);
+    for (const url of [
+      'javascript:alert(1)',
+      ' JavaScript:alert(document.cookie)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox(1)',
+      'file:///etc/passwd',
+      'https://help.accord.test/a b',
+      'https://',
+    ]) {
+      const refused = await post(url);
+      expect(refused.statusCode, url).toBe(400);
+      expect(refused.json().message).toBe(`url: ${HELP_URL_INVALID}`);
+    }
+    expect((await t.request({ method: 'GET', url: '/api/help-url', token: admin })).json()).toEqual({
+      url: 'https://help.accord.test/start',
+    });
+    for (const url of ['help.accord.test', 'localhost:8080/help', 'HTTP://help.accord.test', ''])
+      expect((await post(url)).statusCode, url).toBe(200);
   });
 });

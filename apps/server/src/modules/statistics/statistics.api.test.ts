@@ -37,6 +37,8 @@ beforeAll(async () => {
       own = summary.firstStudyId;
       foreign = summary.lastStudyId;
       await database.db.update(studies).set({ client: 'Outsider Holdings' }).where(eq(studies.id, foreign));
+      // Client and sales users read only verified studies: the generated one may not be.
+      await database.db.update(studies).set({ verified: true }).where(eq(studies.id, own));
     },
   });
   [admin, researcher, client] = await Promise.all([

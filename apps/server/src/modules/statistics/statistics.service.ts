@@ -23,7 +23,7 @@ import {
   type StatisticsUploadResponse,
 } from '@accord/contracts';
 import type { Clock } from '../../lib/clock.ts';
-import { studyScope } from '../../lib/client-scope.ts';
+import { studyByIdScope } from '../../lib/client-scope.ts';
 import { errors } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
@@ -172,7 +172,7 @@ export function createStatisticsService(deps: {
   }
 
   async function visibleStudy(user: AuthUser, studyId: number) {
-    const study = await runs.findStudy(studyId, studyScope(user));
+    const study = await runs.findStudy(studyId, studyByIdScope(user));
     if (!study) throw errors.notFound(STATISTICS_MESSAGES.studyNotFound(studyId));
     return study;
   }

@@ -42,7 +42,7 @@ import {
 } from '@accord/contracts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { studyScope } from '../../lib/client-scope.ts';
+import { studyByIdScope } from '../../lib/client-scope.ts';
 import { errors } from '../../lib/errors.ts';
 import type { StudyFieldChange } from '../../lib/study-history.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -157,7 +157,7 @@ export function createStudyFilesService(deps: {
   const visibleTypes = (user: AuthUser) => ALL_TYPES.filter((type) => type !== 'RDF' || maySeeResults(user));
 
   async function visibleStudy(user: AuthUser, id: number) {
-    const study = await deps.studies.findStudy(id, studyScope(user));
+    const study = await deps.studies.findStudy(id, studyByIdScope(user));
     if (!study) throw errors.notFound(`Study ${id} does not exist.`);
     return study;
   }
@@ -184,7 +184,7 @@ export function createStudyFilesService(deps: {
 
   async function fileInFolder(user: AuthUser, studyId: number, name: string, folder: StudyFolder) {
     await visibleStudy(user, studyId);
-    return checkVisible(user, await files.fileByName(studyId, name, studyScope(user), folder));
+    return checkVisible(user, await files.fileByName(studyId, name, studyByIdScope(user), folder));
   }
 
   async function history(file: FileRecord): Promise<VersionHistoryResponse> {
@@ -205,12 +205,12 @@ export function createStudyFilesService(deps: {
   return {
     async list(user: AuthUser, studyId: number): Promise<StudyFileEntry[]> {
       await visibleStudy(user, studyId);
-      return (await files.filesOf(studyId, studyScope(user), visibleTypes(user))).map(presentFileEntry);
+      return (await files.filesOf(studyId, studyByIdScope(user), visibleTypes(user))).map(presentFileEntry);
     },
 
     async tree(user: AuthUser, studyId: number): Promise<StudyFileNode> {
       const study = await visibleStudy(user, studyId);
-      const rows = await files.filesOf(studyId, studyScope(user), visibleTypes(user));
+      const rows = await files.filesOf(studyId, studyByIdScope(user), visibleTypes(user));
       const newest = new Map(
         (await files.newestVersions(rows.map((row) => row.id))).map((version) => [version.fileId, version]),
       );
@@ -227,12 +227,15 @@ export function createStudyFilesService(deps: {
 
     async downloadById(user: AuthUser, studyId: number, fileId: number): Promise<Download> {
       await visibleStudy(user, studyId);
-      return download(user, checkVisible(user, await files.fileById(studyId, fileId, studyScope(user))));
+      return download(user, checkVisible(user, await files.fileById(studyId, fileId, studyByIdScope(user))));
     },
 
     async downloadByName(user: AuthUser, studyId: number, fileName: string): Promise<Download> {
       await visibleStudy(user, studyId);
-      return download(user, checkVisible(user, await files.fileByName(studyId, fileName, studyScope(user))));
+      return download(
+        user,
+        checkVisible(user, await files.fileByName(studyId, fileName, studyByIdScope(user))),
+      );
     },
 
     /**
@@ -261,7 +264,7 @@ export function createStudyFilesService(deps: {
       if ((fields.foldertype === 'results') !== (fields.filetype === 'RDF'))
         throw fail('filetype', `The ${fields.foldertype} folder does not hold ${fields.filetype} files.`);
       const slotName = fields.filename || versionName;
-      const existing = await files.fileByName(studyId, slotName, studyScope(user), fields.foldertype);
+      const existing = await files.fileByName(studyId, slotName, studyByIdScope(user), fields.foldertype);
       if (existing && existing.fileType !== fields.filetype)
         throw fail('filetype', FILE_MESSAGES.typeMismatch(slotName, existing.fileType));
 
@@ -407,7 +410,7 @@ export function createStudyFilesService(deps: {
         },
       );
       if (!swapped) throw errors.notFound(FILE_MESSAGES.noSuchVersion);
-      const refreshed = checkVisible(user, await files.fileById(studyId, file.id, studyScope(user)));
+      const refreshed = checkVisible(user, await files.fileById(studyId, file.id, studyByIdScope(user)));
       return {
         message: STUDY_MESSAGES.swapped(chosenName || (refreshed.versionName ?? file.name)),
         ...(await history(refreshed)),

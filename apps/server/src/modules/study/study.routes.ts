@@ -36,7 +36,7 @@ export const studyRoutes: FastifyPluginAsyncZod<{ study: StudyService }> = async
         response: { 200: StudyOptionsResponse, 401: ErrorResponse },
       },
     },
-    async () => study.options(),
+    async (request) => study.options(currentUser(request)),
   );
 
   app.get(

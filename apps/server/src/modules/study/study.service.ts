@@ -18,7 +18,7 @@ import {
 } from '@accord/contracts';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
-import { studyScope } from '../../lib/client-scope.ts';
+import { canSeeClient, studyByIdScope } from '../../lib/client-scope.ts';
 import { AppError, errors } from '../../lib/errors.ts';
 import type { StudyEditAudit, StudyFieldChange } from '../../lib/study-history.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -277,7 +277,7 @@ export function createStudyService(deps: {
   });
 
   async function visibleStudy(user: AuthUser, id: number): Promise<StudyRecord> {
-    const study = await repo.findStudy(id, studyScope(user));
+    const study = await repo.findStudy(id, studyByIdScope(user));
     if (!study) throw errors.notFound(`Study ${id} does not exist.`);
     return study;
   }
@@ -330,7 +330,7 @@ export function createStudyService(deps: {
     const countryRegion = await repo.countryRegions();
     const changes = await repo.editStudy(
       id,
-      studyScope(user),
+      studyByIdScope(user),
       (current) => {
         const stale = [...values.keys()].filter((spec) => {
           const old = shown(spec);
@@ -429,7 +429,7 @@ export function createStudyService(deps: {
         checkClear(rows.length, body.clear_perfume_characteristics, 'clear_perfume_characteristics');
         const changes = await repo.editFragrances(
           id,
-          studyScope(user),
+          studyByIdScope(user),
           (current) => {
             const byId = new Map(current.map((row) => [row.id, row]));
             const byCode = new Map(current.map((row) => [row.fragranceCode.toLowerCase(), row]));
@@ -462,7 +462,7 @@ export function createStudyService(deps: {
       );
       const changes = await repo.editConcepts(
         id,
-        studyScope(user),
+        studyByIdScope(user),
         (current) => {
           const byId = new Map(current.map((row) => [row.id, row]));
           const byCode = new Map(current.map((row) => [row.conceptCode.toLowerCase(), row]));
@@ -490,14 +490,18 @@ export function createStudyService(deps: {
     },
 
     /** Tag definitions of the edit screens: study fields, fragrance and concept columns. */
-    async options(): Promise<StudyOptionsResponse> {
+    /** Tag definitions; client and sales users see only their own clients among the client options. */
+    async options(user: AuthUser): Promise<StudyOptionsResponse> {
       const definitions = await fields.definitions();
       const options = (def: FieldRow | undefined) =>
-        (def?.options ?? []).map((option) => ({
-          value: option.value,
-          label: option.label,
-          parent: option.parent,
-        }));
+        (def?.options ?? [])
+          // As in the search fields: client and sales users never learn the names of other clients.
+          .filter((option) => def?.field !== 'client' || canSeeClient(user, option.value))
+          .map((option) => ({
+            value: option.value,
+            label: option.label,
+            parent: option.parent,
+          }));
       const metadata = STUDY_FIELDS.map((spec) => {
         const def = metadataDefinition(definitions, spec.field);
         return {

@@ -19,13 +19,33 @@ type UpdateInput = z.output<typeof UpdateUserRequest>;
 const SALES_NEEDS_CLIENT = 'A sales user needs at least one client.';
 const EMAIL_TAKEN = 'A user with this e-mail address already exists.';
 const NOT_OWN_ACCOUNT = 'You cannot remove or disable your own account.';
+const CURRENT_PASSWORD_NEEDED = 'Enter your current password to change your password or e-mail address.';
+const CURRENT_PASSWORD_WRONG = 'The current password is not correct.';
+
+/** Checks a user's own password; answers false when it is wrong, throws when the account is limited. */
+export type PasswordCheck = (email: string, password: string) => Promise<boolean>;
 
 export function createUsersService(deps: {
   users: UsersRepository;
   sessions: SessionRepository;
   clock: Clock;
+  checkPassword: PasswordCheck;
 }) {
   const { users, sessions } = deps;
+
+  /** One's own password or e-mail changes only with the current password. */
+  async function assertCurrentPassword(current: UserRow, given: string | undefined) {
+    if (!given) {
+      throw errors.badRequest(CURRENT_PASSWORD_NEEDED, [
+        { path: 'current_password', message: CURRENT_PASSWORD_NEEDED },
+      ]);
+    }
+    if (!(await deps.checkPassword(current.email, given))) {
+      throw errors.badRequest(CURRENT_PASSWORD_WRONG, [
+        { path: 'current_password', message: CURRENT_PASSWORD_WRONG },
+      ]);
+    }
+  }
 
   async function assertEmailFree(email: string, exceptId?: number) {
     const existing = await users.findByEmail(email);
@@ -90,10 +110,18 @@ export function createUsersService(deps: {
       return presentUser(await load(id));
     },
 
-    /** Updates a user; deleting is an update with deleted true. Disabling or deleting ends sessions. */
+    /**
+     * Updates a user; deleting is an update with deleted true. Disabling or deleting ends sessions;
+     * a new password ends every other session of the user. Changing one's own password or e-mail
+     * needs the current password.
+     */
     async update(actor: AuthUser, id: number, input: UpdateInput): Promise<User> {
       assertSelfOrAdmin(actor, id);
       const current = await load(id);
+      const emailChanges =
+        input.email !== undefined && input.email.toLowerCase() !== current.email.toLowerCase();
+      if (actor.id === id && (input.password || emailChanges))
+        await assertCurrentPassword(current, input.current_password);
       const changes: Partial<NewUser> = {};
       if (!actor.permissions.isAdmin) {
         const sameClients =
@@ -123,7 +151,7 @@ export function createUsersService(deps: {
           throw errors.badRequest(SALES_NEEDS_CLIENT, [{ path: 'clients', message: SALES_NEEDS_CLIENT }]);
         }
       }
-      if (input.email !== undefined && input.email.toLowerCase() !== current.email.toLowerCase()) {
+      if (input.email !== undefined && emailChanges) {
         await assertEmailFree(input.email, id);
         changes.email = input.email;
       }
@@ -135,6 +163,10 @@ export function createUsersService(deps: {
       }
       await users.update(id, changes);
       if (changes.deleted === true || changes.status === 'disabled') await sessions.endAllOfUser(id);
+      // Whoever may have learnt the old password loses the sessions it opened; the user changing
+      // their own keeps the session they changed it from.
+      else if (changes.passwordHash)
+        await sessions.endAllOfUser(id, actor.id === id ? actor.sessionId : undefined);
       return presentUser(await users.findById(id).then((row) => row!));
     },
   };

@@ -22,6 +22,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import { NoAccess } from '../../../components/no-access.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SaveOrDiscardModal } from '../../../components/saved-searches/save-or-discard-modal.tsx';
 import {
@@ -62,7 +63,6 @@ const OPTIONS_DEBOUNCE_MS = 300;
 const DESCRIPTION =
   'Choose the studies, the respondents and the metrics, then search to compare fragrances or concepts.';
 export const NEEDS_METRIC_MESSAGE = 'Choose at least one metric and its aggregation to search.';
-const NO_ACCESS_MESSAGE = 'Advanced Analytics is available to admins and users with analytics access.';
 
 function flag(params: URLSearchParams, name: string): boolean {
   const value = params.get(name);
@@ -77,19 +77,7 @@ function initialFilters(state: AnalyticsRouteState | null, params: URLSearchPara
 export function Component() {
   const { permissions } = useSession();
   const allowed = permissions.isAdmin || permissions.canAccessAnalytics;
-  if (!allowed) {
-    return (
-      <Box>
-        <PageHeader
-          title={paths.analytics.title}
-          breadcrumbs={[{ label: 'Home', href: paths.home.href() }, { label: 'Analytics' }]}
-        />
-        <Alert color="yellow" variant="light" title="No access">
-          {NO_ACCESS_MESSAGE}
-        </Alert>
-      </Box>
-    );
-  }
+  if (!allowed) return <NoAccess title={paths.analytics.title} section={paths.analytics.title} />;
   return <AnalyticsScreen />;
 }
 

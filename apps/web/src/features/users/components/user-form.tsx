@@ -44,6 +44,8 @@ export interface UserFormProps {
   fullAccess: boolean;
   /** Submit is enabled only for admins or on one's own record. */
   canSubmit: boolean;
+  /** The signed-in user's own record: a new password or e-mail needs the current password. */
+  ownRecord?: boolean;
   submitting?: boolean;
   onSubmit?: (values: UserFormValues) => Promise<unknown>;
   /** Where Cancel and Back go. */
@@ -60,6 +62,7 @@ export function UserForm({
   roles,
   fullAccess,
   canSubmit,
+  ownRecord = false,
   submitting = false,
   onSubmit,
   backHref,
@@ -99,11 +102,16 @@ export function UserForm({
     setServerError(null);
     form.clearErrors();
     if (!fullAccess) {
-      form.setValues({ firstname: loaded.firstname, lastname: loaded.lastname, password: '' });
+      form.setValues({
+        firstname: loaded.firstname,
+        lastname: loaded.lastname,
+        password: '',
+        current_password: '',
+      });
     } else if (mode === 'add') {
       form.setValues({ ...EMPTY_USER });
     } else {
-      form.setValues({ ...USER_DEFAULTS, clients: [], password: '' });
+      form.setValues({ ...USER_DEFAULTS, clients: [], password: '', current_password: '' });
     }
   };
 
@@ -178,6 +186,15 @@ export function UserForm({
                 style={{ gridColumn: '1 / -1' }}
               />
             )}
+            {!readOnly && ownRecord ? (
+              <PasswordInput
+                label="Current password"
+                autoComplete="current-password"
+                description="Needed to change your password or e-mail address."
+                {...form.getInputProps('current_password')}
+                style={{ gridColumn: '1 / -1' }}
+              />
+            ) : null}
             {fullAccess || readOnly ? (
               <>
                 <Select

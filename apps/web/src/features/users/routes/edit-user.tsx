@@ -46,6 +46,7 @@ export function Component() {
           roles={roles.data ?? []}
           fullAccess={permissions.isAdmin}
           canSubmit={permissions.isAdmin || own}
+          ownRecord={own}
           submitting={save.pending}
           onSubmit={(values) => save.updateUser(user.data.id, values)}
           backHref={permissions.isAdmin ? paths.userList.href() : paths.userPage.href(user.data.id)}

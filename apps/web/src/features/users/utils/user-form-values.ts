@@ -6,6 +6,8 @@ export interface UserFormValues {
   lastname: string;
   /** Write only: empty keeps the current password on edit. */
   password: string;
+  /** One's own current password, needed to change one's own password or e-mail address. */
+  current_password: string;
   role_id: string;
   status: 'enabled' | 'disabled';
   clients: string[];
@@ -25,6 +27,7 @@ export const EMPTY_USER: UserFormValues = {
   firstname: '',
   lastname: '',
   password: '',
+  current_password: '',
   ...USER_DEFAULTS,
   clients: [],
 };
@@ -35,6 +38,7 @@ export function valuesFromUser(user: User): UserFormValues {
     firstname: user.firstname,
     lastname: user.lastname,
     password: '',
+    current_password: '',
     role_id: String(user.role_id),
     status: user.status,
     clients: [...user.clients],
@@ -62,6 +66,7 @@ export function adminPayload(values: UserFormValues) {
     deleted: values.deleted,
     clients: JSON.stringify(roleTakesClients(values.role_id) ? values.clients : []),
     ...(values.password ? { password: values.password } : {}),
+    ...(values.current_password ? { current_password: values.current_password } : {}),
   };
 }
 
@@ -71,6 +76,7 @@ export function selfPayload(values: UserFormValues): UpdateUserRequest {
     firstname: values.firstname.trim(),
     lastname: values.lastname.trim(),
     ...(values.password ? { password: values.password } : {}),
+    ...(values.current_password ? { current_password: values.current_password } : {}),
   };
 }
 

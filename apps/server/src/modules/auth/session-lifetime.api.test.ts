@@ -1,0 +1,87 @@
+/**
+ * How long a session lasts, and that no API answer is kept by a browser or proxy cache.
+ */
+import { SESSION_MAX_HOURS } from '@accord/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/test-app.ts';
+import { hashToken } from './tokens.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function signIn(remember: boolean) {
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: 'researcher@accord.test', password: TEST_PASSWORD, remember },
+  });
+  expect(response.statusCode).toBe(200);
+  return {
+    token: String(response.headers.authorization).replace(/^Bearer /, ''),
+    refresh: response.cookies.find((cookie) => cookie.name === 'accord_refresh')?.value,
+  };
+}
+
+/** Moves the sign-in of the token's session back by the given minutes. */
+async function signedInMinutesAgo(token: string, minutes: number) {
+  await t.database.db.execute(sql`update sessions set created_at = now() - make_interval(mins => ${minutes})
+    where id = (select session_id from session_tokens where token_hash = ${hashToken(token)})`);
+}
+
+const status = async (token: string) =>
+  (await t.request({ method: 'GET', url: '/api/help-url', token })).statusCode;
+
+describe('session lifetime', () => {
+  it(`ends a session without remember-me ${SESSION_MAX_HOURS} hours after sign-in, however often it was renewed`, async () => {
+    const { token } = await signIn(false);
+    await signedInMinutesAgo(token, SESSION_MAX_HOURS * 60 - 1);
+    expect(await status(token)).toBe(200);
+    const renewed = await t.request({ method: 'GET', url: '/api/auth/refresh', token });
+    expect(renewed.statusCode).toBe(200);
+    const next = String(renewed.headers.authorization).replace(/^Bearer /, '');
+
+    await signedInMinutesAgo(token, SESSION_MAX_HOURS * 60 + 1);
+    expect(await status(token)).toBe(401);
+    expect(await status(next)).toBe(401);
+    expect((await t.request({ method: 'GET', url: '/api/auth/refresh', token: next })).statusCode).toBe(401);
+  });
+
+  it('keeps a remember-me session beyond that', async () => {
+    const { token, refresh } = await signIn(true);
+    await signedInMinutesAgo(token, SESSION_MAX_HOURS * 60 + 1);
+    expect(await status(token)).toBe(200);
+    const renewed = await t.request({
+      method: 'GET',
+      url: '/api/auth/refresh',
+      cookies: { accord_refresh: refresh! },
+    });
+    expect(renewed.statusCode).toBe(200);
+  });
+});
+
+describe('Cache-Control', () => {
+  it('is no-store on every API answer, errors included', async () => {
+    const admin = await t.login('admin');
+    const responses = [
+      await t.request({ method: 'GET', url: '/api/' }),
+      await t.request({ method: 'GET', url: '/api/help-url', token: admin }),
+      await t.request({ method: 'GET', url: '/api/users/', token: admin }),
+      await t.request({ method: 'GET', url: '/api/help-url' }),
+      await t.request({ method: 'GET', url: '/api/no-such-call' }),
+      await t.request({ method: 'POST', url: '/api/auth/login', payload: {} }),
+      await t.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'admin@accord.test', password: TEST_PASSWORD },
+      }),
+    ];
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 401, 404, 400, 200]);
+    for (const response of responses) expect(response.headers['cache-control']).toBe('no-store');
+  });
+});
