@@ -32,6 +32,8 @@ export function uploadYears(now: Date = new Date()): number[] {
 export const STUDIES_UPLOAD_MESSAGES = {
   emptyField: (field: string) => `Empty ${field}`,
   fillAll: 'Please fill all data!',
+  /** high_msg of the warning on a study whose client, region or year differs from the upload form. */
+  formMismatch: 'Differs from the upload form',
   failedToSend: 'Failed to send studies',
   failedToSendFile: 'Failed to send file',
   failedToProcess: 'Failed to process studies',
