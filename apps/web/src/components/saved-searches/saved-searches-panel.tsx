@@ -178,7 +178,7 @@ export function SavedSearchesPanel({
             Cancel
           </Button>
           <Button
-            color="red"
+            color="red.9"
             onClick={() => {
               if (confirming) onDelete(confirming);
               setConfirming(null);
