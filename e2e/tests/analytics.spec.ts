@@ -323,8 +323,8 @@ test('an analytics search is saved, applied again, and leaving asks first', asyn
   // On a phone the names keep their words whole, and the Saved tab lies over no part of the table.
   await page.getByRole('button', { name: 'Hide filters' }).click();
   await table.evaluate((element) => element.scrollIntoView({ block: 'start' }));
-  const name = (await table.getByRole('row').nth(1).getByRole('cell').nth(1).boundingBox())!;
-  expect(name.width).toBeGreaterThanOrEqual(150);
+  const nameCell = (await table.getByRole('row').nth(1).getByRole('cell').nth(1).boundingBox())!;
+  expect(nameCell.width).toBeGreaterThanOrEqual(150);
   const tab = (await page.getByRole('button', { name: 'Saved Analytics' }).boundingBox())!;
   const shown = (await table.boundingBox())!;
   const overlaps =

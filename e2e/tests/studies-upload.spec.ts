@@ -152,7 +152,9 @@ test('a researcher uploads studies with errors, sees them in the tree, replaces 
   expect(
     await page
       .locator('input[type="file"]')
-      .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).files?.length ?? 0)),
+      .evaluateAll((inputs) =>
+        inputs.map((input) => (input as unknown as { files: { length: number } | null }).files?.length ?? 0),
+      ),
   ).not.toContain(1);
   chooser = page.waitForEvent('filechooser');
   await replace.click();

@@ -113,15 +113,18 @@ export interface FileTreeNode {
   children?: FileTreeNode[];
   errors: FileIssue[];
 }
-export const FileTreeNode: z.ZodType<FileTreeNode> = z.lazy(() =>
-  z.object({
-    type: z.enum(['directory', 'file']),
-    name: z.string(),
-    file_path: z.string(),
-    children: z.array(FileTreeNode).optional(),
-    errors: z.array(FileIssue),
-  }),
-);
+export const FileTreeNode: z.ZodType<FileTreeNode> = z
+  .lazy(() =>
+    z.object({
+      type: z.enum(['directory', 'file']),
+      name: z.string(),
+      file_path: z.string(),
+      children: z.array(FileTreeNode).optional(),
+      errors: z.array(FileIssue),
+    }),
+  )
+  // A named component: the tree refers to itself, which OpenAPI can only express by reference.
+  .meta({ id: 'FileTreeNode' });
 
 /** An upload history row. */
 export const FileProcessRow = z.object({
