@@ -911,6 +911,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/study/{id}/demographic-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The profile filter's values for a study you may see: those of its own respondents, with their counts, and their age range */
+        get: operations["getStudyByIdDemographicOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/study/{id}/fragrance/{code}/xlsx": {
         parameters: {
             query?: never;
@@ -2773,6 +2790,15 @@ export interface components {
                     }[];
                 };
                 dependencies: components["schemas"]["OptionDependencyInput"][];
+            };
+        };
+        ProfileDemographicOptionsInput: {
+            /** @description The profile filter's categories (gender, ethnicity, social_class, age); each value one the study's respondents have (count: its respondents). */
+            demographics: components["schemas"]["FieldDefinitionInput"][];
+            /** @description The ages of the study's respondents (the analytics age range when none is known). */
+            age: {
+                min: number;
+                max: number;
             };
         };
         ProfileRequestInput: {
@@ -5250,6 +5276,15 @@ export interface components {
                     }[];
                 };
                 dependencies: components["schemas"]["OptionDependency"][];
+            };
+        };
+        ProfileDemographicOptions: {
+            /** @description The profile filter's categories (gender, ethnicity, social_class, age); each value one the study's respondents have (count: its respondents). */
+            demographics: components["schemas"]["FieldDefinition"][];
+            /** @description The ages of the study's respondents (the analytics age range when none is known). */
+            age: {
+                min: number;
+                max: number;
             };
         };
         ProfileRequest: {
@@ -9271,6 +9306,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProfileResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getStudyByIdDemographicOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileDemographicOptions"];
                 };
             };
             /** @description Default Response */

@@ -164,30 +164,6 @@ export function SavedSearchesPanel({
   const [confirming, setConfirming] = useState<SavedSearch | null>(null);
   return (
     <>
-      <Modal
-        opened={confirming !== null}
-        onClose={() => setConfirming(null)}
-        title="Delete saved search?"
-        centered
-      >
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          Delete the saved search &quot;{confirming?.slug}&quot;? This cannot be undone.
-        </Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setConfirming(null)}>
-            Cancel
-          </Button>
-          <Button
-            color="red.9"
-            onClick={() => {
-              if (confirming) onDelete(confirming);
-              setConfirming(null);
-            }}
-          >
-            Delete
-          </Button>
-        </Group>
-      </Modal>
       <Drawer
         opened={opened}
         onClose={onClose}
@@ -218,6 +194,32 @@ export function SavedSearchesPanel({
           </Stack>
         )}
       </Drawer>
+      <Modal
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title="Delete saved search?"
+        centered
+        // Above the panel it is opened from.
+        zIndex={300}
+      >
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          Delete the saved search &quot;{confirming?.slug}&quot;? This cannot be undone.
+        </Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setConfirming(null)}>
+            Cancel
+          </Button>
+          <Button
+            color="red.9"
+            onClick={() => {
+              if (confirming) onDelete(confirming);
+              setConfirming(null);
+            }}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Modal>
     </>
   );
 }
