@@ -70,6 +70,8 @@ test('a researcher reads, filters and downloads a fragrance profile, then a conc
   page,
   request,
 }) => {
+  // Two profiles, a download and a profile per demographic value of the study: a loaded machine needs more than a minute.
+  test.setTimeout(180_000);
   const admin = await apiToken(request, DEMO_USERS.admin);
   const researcher = await apiToken(request, DEMO_USERS.researcher);
   // Prefer the not verified study (the search and analytics journeys read verified studies only), then
