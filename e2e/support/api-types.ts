@@ -3179,6 +3179,8 @@ export interface components {
             chosenXlsxFilters: string[];
         };
         CicsSearchRequestInput: {
+            /** @description Geography, gender and age: only questions answered by such respondents (Region: of studies run there) are listed. */
+            q?: components["schemas"]["CicsInspectFilterInput"];
             /** @description The terms of the question text box (parseQuestionText): "in quotes" is a phrase, anything else a word. Blank terms are ignored; no term at all is refused with 400. */
             search_terms: string[];
         };
@@ -3205,10 +3207,23 @@ export interface components {
                 client: string;
                 year: number;
             };
+            /** @description Every study asking the same question (same text), newest first; the first is this one. */
+            studies: {
+                /** @description The question's key in that study (for inspect_question). */
+                id: number;
+                q_id: string;
+                study: {
+                    id: number;
+                    c_mi_number: string;
+                    project_name: string;
+                    client: string;
+                    year: number;
+                };
+            }[];
         };
         CicsSearchResponseInput: {
             results: components["schemas"]["CicsQuestionInput"][];
-            /** @description Questions matching, over every page. */
+            /** @description Questions matching (a question several studies ask counts once), over every page. */
             total: number;
             page: number;
             per_page: number;
@@ -5654,6 +5669,8 @@ export interface components {
             chosenXlsxFilters: string[];
         };
         CicsSearchRequest: {
+            /** @description Geography, gender and age: only questions answered by such respondents (Region: of studies run there) are listed. */
+            q?: components["schemas"]["CicsInspectFilter"];
             /** @description The terms of the question text box (parseQuestionText): "in quotes" is a phrase, anything else a word. Blank terms are ignored; no term at all is refused with 400. */
             search_terms: string[];
         };
@@ -5680,10 +5697,23 @@ export interface components {
                 client: string;
                 year: number;
             };
+            /** @description Every study asking the same question (same text), newest first; the first is this one. */
+            studies: {
+                /** @description The question's key in that study (for inspect_question). */
+                id: number;
+                q_id: string;
+                study: {
+                    id: number;
+                    c_mi_number: string;
+                    project_name: string;
+                    client: string;
+                    year: number;
+                };
+            }[];
         };
         CicsSearchResponse: {
             results: components["schemas"]["CicsQuestion"][];
-            /** @description Questions matching, over every page. */
+            /** @description Questions matching (a question several studies ask counts once), over every page. */
             total: number;
             page: number;
             per_page: number;
