@@ -150,11 +150,9 @@ export const CicsQuestion = z
     scale_max: z.number().nullable(),
     score: z.number().meta({ description: 'Relevance; see the ranking above.' }),
     study: CicsStudyRef,
-    studies: z
-      .array(CicsQuestionInStudy)
-      .meta({
-        description: 'Every study asking the same question (same text), newest first; the first is this one.',
-      }),
+    studies: z.array(CicsQuestionInStudy).meta({
+      description: 'Every study asking the same question (same text), newest first; the first is this one.',
+    }),
   })
   .meta({ id: 'CicsQuestion' });
 export type CicsQuestion = z.infer<typeof CicsQuestion>;
@@ -162,12 +160,9 @@ export type CicsQuestion = z.infer<typeof CicsQuestion>;
 export const CicsSearchResponse = z
   .object({
     results: z.array(CicsQuestion),
-    total: z
-      .number()
-      .int()
-      .meta({
-        description: 'Questions matching (a question several studies ask counts once), over every page.',
-      }),
+    total: z.number().int().meta({
+      description: 'Questions matching (a question several studies ask counts once), over every page.',
+    }),
     page: z.number().int(),
     per_page: z.number().int(),
     terms: z.array(z.object({ term: z.string(), kind: z.enum(['phrase', 'word']) })),
