@@ -49,12 +49,12 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-/** Narrow screens show the navigation over the page; close it to use the page. */
+/** The navigation may be open over the page on a narrow screen; close it to use the page. */
 async function closeNavigation(page: Page) {
-  await page
+  const open = page
     .getByRole('button', { name: 'Toggle navigation', expanded: true })
-    .filter({ visible: true })
-    .click();
+    .filter({ visible: true });
+  if ((await open.count()) > 0) await open.click();
 }
 
 const percent = (share: number | null) => (share === null ? '-' : `${Math.round(share * 100)}%`);
@@ -124,6 +124,9 @@ test.describe('Advanced Analytics: top attributes and tendencies tabs', () => {
           `^T2B ${percent(attribute.top_2_box)}, .*B2B ${percent(attribute.bottom_2_box)}\\. Base: n = ${attribute.n}`,
         ),
       );
+      // The bar prints its two ends, T2B first and B2B last, and no Neither/Nor number between them.
+      const ends = [attribute.top_2_box, attribute.bottom_2_box].filter((share) => (share ?? 0) >= 0.005);
+      await expect(row.getByRole('img')).toHaveText(ends.map(percent).join(''));
       await expect(row.getByRole('cell').nth(1)).toHaveText(
         attribute.mean === null ? '-' : attribute.mean.toFixed(2),
       );

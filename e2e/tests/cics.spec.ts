@@ -47,10 +47,29 @@ test('search CICS for a quoted phrase, filter by gender and age, save the search
   const all = await post<CicsQuestionStatistics>(request, token, `/cics/inspect_question/${first.id}/`, {
     q: {},
   });
-  const filtered = await post<CicsQuestionStatistics>(request, token, `/cics/inspect_question/${first.id}/`, {
-    q: { Gender: ['Female'], Age: [25, 54] },
+  // Gender and age narrow the list to the questions women of 25 to 54 answered; the first of those.
+  const women = { Gender: ['Female'], Age: [25, 54] };
+  const foundWomen = await post<CicsSearchResponse>(request, token, '/cics/search_bar/?per_page=20', {
+    search_terms: parseQuestionText(PHRASE),
+    q: women,
   });
-  expect(filtered.statistics.n).toBeLessThan(all.statistics.n);
+  expect(foundWomen.total).toBeGreaterThan(0);
+  expect(foundWomen.total).toBeLessThanOrEqual(found.total);
+  const firstWoman = foundWomen.results[0]!;
+  const filtered = await post<CicsQuestionStatistics>(
+    request,
+    token,
+    `/cics/inspect_question/${firstWoman.id}/`,
+    { q: women },
+  );
+  const allOfFirstWoman = await post<CicsQuestionStatistics>(
+    request,
+    token,
+    `/cics/inspect_question/${firstWoman.id}/`,
+    { q: {} },
+  );
+  expect(filtered.statistics.n).toBeGreaterThan(0);
+  expect(filtered.statistics.n).toBeLessThan(allOfFirstWoman.statistics.n);
 
   await signIn(page, DEMO_USERS.researcher);
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'CICS' }).click();
@@ -68,15 +87,33 @@ test('search CICS for a quoted phrase, filter by gender and age, save the search
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const results = page.getByRole('list', { name: 'Matching questions' });
   await expect(page.getByText(`${found.total} found`)).toBeVisible();
-  await expect(results.getByRole('listitem')).toHaveCount(Math.min(found.total, 20));
-  for (const text of await results.getByRole('listitem').allTextContents())
-    expect(text.toLowerCase()).toContain('smells clean');
+  const rows = results.locator(':scope > li');
+  await expect(rows).toHaveCount(Math.min(found.total, 20));
+  for (const text of await rows.allTextContents()) expect(text.toLowerCase()).toContain('smells clean');
   await expectAccessible(page, 'CICS results');
+
+  // A question several studies ask is one row; its studies show on expand, each to inspect.
+  const shared = found.results.findIndex((question) => question.studies.length > 1);
+  expect(shared, 'a question asked by several studies').toBeGreaterThanOrEqual(0);
+  const group = found.results[shared]!;
+  const row = rows.nth(shared);
+  await row.getByRole('button', { name: `Asked in ${group.studies.length} studies` }).click();
+  const studies = row.getByRole('list', { name: `Studies asking ${group.q_text}` });
+  await expect(studies.getByRole('listitem')).toHaveCount(group.studies.length);
+  const other = group.studies[1]!;
+  await studies.getByRole('button', { name: new RegExp(`^${other.study.c_mi_number} `) }).click();
+  const statistics = page.getByRole('region', { name: 'Answer statistics' });
+  await expect(statistics).toContainText(other.study.c_mi_number);
+  await expectAccessible(page, 'CICS question with its studies');
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/cics-grouped-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Every question of all the answers.
   await results.getByRole('button').first().click();
   await expect(results.getByRole('button').first()).toHaveAttribute('aria-pressed', 'true');
-  const statistics = page.getByRole('region', { name: 'Answer statistics' });
   await expect(statistics.getByRole('heading', { name: first.q_text })).toBeVisible();
   await expect(statistics.getByText('Base (n)', { exact: true }).locator('..')).toContainText(
     String(all.statistics.n),
@@ -100,7 +137,9 @@ test('search CICS for a quoted phrase, filter by gender and age, save the search
   await expect(lower).toHaveAttribute('aria-valuenow', '25');
   await expect(higher).toHaveAttribute('aria-valuenow', '54');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText(`${foundWomen.total} found`)).toBeVisible();
   await results.getByRole('button').first().click();
+  await expect(statistics.getByRole('heading', { name: firstWoman.q_text })).toBeVisible();
   await expect(statistics).toContainText('Respondents: Gender Female; Age 25 - 54');
   await expect(statistics.getByText('Base (n)', { exact: true }).locator('..')).toContainText(
     String(filtered.statistics.n),
@@ -133,7 +172,7 @@ test('search CICS for a quoted phrase, filter by gender and age, save the search
   await entry.getByRole('button', { name: `Apply saved search ${name}` }).click();
   await expect(panel).toBeHidden();
   await expect(page.getByRole('textbox', { name: 'Question text' })).toHaveValue(PHRASE);
-  await expect(page.getByText(`${found.total} found`)).toBeVisible();
+  await expect(page.getByText(`${foundWomen.total} found`)).toBeVisible();
   await results.getByRole('button').first().click();
   await expect(statistics.getByText('Base (n)', { exact: true }).locator('..')).toContainText(
     String(filtered.statistics.n),

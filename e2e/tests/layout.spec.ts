@@ -31,6 +31,27 @@ test.describe('Main layout', () => {
     await expect(about).toBeHidden();
   });
 
+  test('on a phone the navigation starts closed on every full load and opens with the burger', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, DEMO_USERS.researcher);
+    const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+    const toggle = page.getByRole('button', { name: 'Toggle navigation' }).filter({ visible: true });
+    for (const path of ['/home/', '/search']) {
+      await page.goto(path);
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await expect(navigation.getByRole('link', { name: 'Home' })).not.toBeInViewport();
+    }
+    await expectAccessible(page, 'study search on a phone');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(navigation.getByRole('link', { name: 'Home' })).toBeInViewport();
+    // Choosing a screen closes it again.
+    await navigation.getByRole('link', { name: 'Home' }).click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
   test('the session renews its token every minute', async ({ page }) => {
     await page.clock.install();
     await signIn(page, DEMO_USERS.researcher);

@@ -37,12 +37,12 @@ async function clientsOf(request: APIRequestContext, email: string): Promise<str
   return ((await response.json()) as SignedInUser).clients;
 }
 
-/** Narrow screens open with the navigation shown; close it to look at the page. */
+/** The navigation may be open over the page on a narrow screen; close it to look at the page. */
 async function closeNavigation(page: Page) {
-  await page
+  const open = page
     .getByRole('button', { name: 'Toggle navigation', expanded: true })
-    .filter({ visible: true })
-    .click();
+    .filter({ visible: true });
+  if ((await open.count()) > 0) await open.click();
 }
 
 /** The ranked rows shown: rank, name, CMI # and the first value in percent. */

@@ -62,14 +62,28 @@ test.describe('statistics generator', () => {
     // Step 0: nothing filled is refused with the spec's alert; a non-csv file too.
     await next(page).click();
     await expect(alert(page, 'Missing values!')).toBeVisible();
-    await expect(alert(page, 'Missing value for study_name')).toBeVisible();
-    await expect(alert(page, 'Missing value for data_input')).toBeVisible();
+    // One problem a line, each field named by its label.
+    await expect(alert(page, 'Missing values!').getByRole('listitem')).toHaveText([
+      'Missing value for Study name',
+      'Missing value for Data input (csv)',
+    ]);
     await expect(page.getByRole('textbox', { name: 'Study name' })).toBeVisible();
     await page
       .locator('input[type=file]')
       .setInputFiles({ name: 'data.txt', mimeType: 'text/plain', buffer: Buffer.from('a') });
     await expect(page.getByText('Invalid file extension')).toBeVisible();
     await page.getByRole('textbox', { name: 'Study name' }).fill('Autumn fragrance test');
+    // The data file's content is read at this step: a word among the answers stops it here.
+    const data = sample('sample_data.csv');
+    await page.locator('input[type=file]').setInputFiles({
+      ...data,
+      buffer: Buffer.from(
+        data.buffer.toString('utf8').replace('R001,F102,male,57,5,', 'R001,F102,male,57,n/a,'),
+      ),
+    });
+    await next(page).click();
+    await expect(alert(page, 'sample_data.csv, row 3, column liking: "n/a" is not a number.')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Study name' })).toBeVisible();
     await page.locator('input[type=file]').setInputFiles(sample('sample_data.csv'));
     await expectAccessible(page, 'wizard step 0');
     await screenshots(page, 'wizard-step0');
@@ -78,6 +92,9 @@ test.describe('statistics generator', () => {
     // Step 1: the scale, with its template made from the data file.
     await expect(page.getByText('Likert scale (csv)')).toBeVisible();
     await expectDownload(page, 'Download template', 'scale_template.csv');
+    // The empty picker's placeholder is readable text.
+    await expect(page.getByText('Choose a .csv file')).toBeVisible();
+    await expectAccessible(page, 'wizard step 1, no file chosen');
     await page.locator('input[type=file]').setInputFiles(sample('sample_scale.csv'));
     await screenshots(page, 'wizard-step1');
     await next(page).click();
@@ -93,11 +110,11 @@ test.describe('statistics generator', () => {
     // Step 3: products and questions.
     await expect(page.getByRole('combobox', { name: 'Product code column' })).toHaveValue('product_code');
     await next(page).click();
-    await expect(alert(page, 'Missing value for main_question_column')).toBeVisible();
+    await expect(alert(page, 'Missing value for Main question column')).toBeVisible();
     await choose(page, 'Main question column', 'liking: Overall liking');
     await choose(page, 'Display order of products', /^Specified Product Order$/);
     await next(page).click();
-    await expect(alert(page, 'The array product_code_order is empty!')).toBeVisible();
+    await expect(alert(page, 'The array Product code order is empty!')).toBeVisible();
     await choose(page, 'Display order of products', 'Unspecified Product Order');
     await expectAccessible(page, 'wizard step 3');
     await screenshots(page, 'wizard-step3');
@@ -163,7 +180,7 @@ test.describe('statistics generator', () => {
 
     // The study statistics page: the filter card and its Search.
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect(alert(page, 'Missing value for main_question_column')).toBeVisible();
+    await expect(alert(page, 'Missing value for Main question column')).toBeVisible();
     await page.getByRole('combobox', { name: 'Main question column' }).click();
     await page.getByRole('option').first().click();
     await page.getByRole('button', { name: 'Search', exact: true }).click();

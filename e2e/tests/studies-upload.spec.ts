@@ -60,9 +60,21 @@ test('a researcher uploads studies with errors, sees them in the tree, replaces 
   await expect(page.getByText('Chosen: studies-with-errors.zip')).toBeVisible();
   await expect(next).toBeEnabled();
   await next.click();
-  await expect(page.getByText('Empty client')).toBeVisible();
-  await expect(page.getByText('Empty region')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Empty client' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Empty region' })).toBeVisible();
   await expect(page.getByText('Please fill all data!')).toBeVisible();
+  // Each field an alert names is marked with the same words.
+  await expect(page.getByRole('combobox', { name: 'Client', exact: true })).toHaveAccessibleDescription(
+    'Empty client',
+  );
+  await expect(page.getByRole('combobox', { name: 'Region', exact: true })).toHaveAccessibleDescription(
+    'Empty region',
+  );
+  await expect(page.getByRole('combobox', { name: 'Year', exact: true })).not.toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  await expectAccessible(page, 'studies upload, empty fields');
 
   // Clear files disables Next again.
   await page.getByRole('button', { name: 'Clear files' }).click();
@@ -74,6 +86,10 @@ test('a researcher uploads studies with errors, sees them in the tree, replaces 
   });
   await choose(page, 'Client', 'Northwind Consumer Goods');
   await choose(page, 'Region', 'Europe');
+  await expect(page.getByRole('combobox', { name: 'Client', exact: true })).not.toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
   await screenshots(page, 'studies-upload-form');
   await next.click();
 
@@ -81,7 +97,7 @@ test('a researcher uploads studies with errors, sees them in the tree, replaces 
   await expect(modal).toBeVisible();
   await expect(modal.getByText('Failed')).toBeVisible({ timeout: 60_000 });
   await expect(modal).toContainText(
-    'Error: 3 errors and 3 warnings found in the studies; see the file tree.',
+    'Error: 3 errors and 8 warnings found in the studies; see the file tree.',
   );
   await expectAccessible(page, 'studies upload, failed modal');
   await modal.getByRole('button', { name: 'View File Tree' }).click();
@@ -97,9 +113,28 @@ test('a researcher uploads studies with errors, sees them in the tree, replaces 
   await expect(problems).toContainText('Unknown product code');
   await expect(problems).toContainText('Duplicate respondent');
   await expect(problems).toContainText('Unreadable age');
-  await expect(page.getByRole('table', { name: 'Problems of request_form.xlsx' })).toContainText(
-    'Unreadable level',
+  await expect(
+    page
+      .getByRole('table', { name: 'Problems of request_form.xlsx' })
+      .filter({ hasText: 'Unreadable level' }),
+  ).toHaveCount(1);
+  // The studies are not those the form named (Northwind Consumer Goods, Europe, this year): shown at once.
+  const year = new Date().getFullYear();
+  const mismatch = page.getByRole('alert').filter({ hasText: 'The studies differ from the upload form' });
+  await expect(mismatch).toContainText(
+    `${BAD_STUDY}: client is "Solace Beauty Group" in this study but "Northwind Consumer Goods" on the upload form.`,
   );
+  await expect(mismatch).toContainText(
+    `${BAD_STUDY}: region is "South East Asia; Latin America" in this study but "Europe" on the upload form.`,
+  );
+  await expect(mismatch).toContainText(
+    `${OTHER_STUDY}: year is "2019" in this study but "${year}" on the upload form.`,
+  );
+  await expect(
+    page
+      .getByRole('table', { name: 'Problems of request_form.xlsx' })
+      .filter({ hasText: 'Differs from the upload form' }),
+  ).toHaveCount(2);
   const processButton = page.getByRole('button', { name: 'Process Studies' });
   await expect(processButton).toBeDisabled();
   await expectAccessible(page, 'verify studies with errors');
@@ -113,6 +148,14 @@ test('a researcher uploads studies with errors, sees them in the tree, replaces 
   await expect(page.getByText(`New file: ${RESULTS}`)).toBeVisible();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByText(`New file: ${RESULTS}`)).toHaveCount(0);
+  // The picker keeps no file after a choice, so the same file chosen again is a new choice.
+  expect(
+    await page
+      .locator('input[type="file"]')
+      .evaluateAll((inputs) =>
+        inputs.map((input) => (input as unknown as { files: { length: number } | null }).files?.length ?? 0),
+      ),
+  ).not.toContain(1);
   chooser = page.waitForEvent('filechooser');
   await replace.click();
   await (await chooser).setFiles({ name: RESULTS, mimeType: 'text/csv', buffer: FIXED_RESULTS });
@@ -133,6 +176,16 @@ test('a researcher uploads studies with errors, sees them in the tree, replaces 
   await page.getByRole('button', { name: 'Back' }).click();
   const history = page.getByRole('table', { name: 'Upload History' });
   await expect(history.getByRole('row')).toHaveCount(2);
+  await expect(history.getByRole('columnheader')).toHaveText([
+    'Uploaded at',
+    'Client',
+    'Study type',
+    'CMI #',
+    'Year',
+    'Region',
+    'Status',
+    'Actions',
+  ]);
   await expect(history).toContainText('succeed');
   await expect(history).toContainText(BAD_STUDY);
   await screenshots(page, 'studies-upload-history');

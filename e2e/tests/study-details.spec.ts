@@ -151,6 +151,21 @@ test('a researcher sees the verified label and no change histories', async ({ pa
   await expect(page.getByRole('button', { name: /history/i })).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Fragrance Details' })).toBeVisible();
   await expectAccessible(page, 'study details (researcher)');
+
+  // Each field shows once: its card, or else its tag group.
+  const labels = [
+    ...Object.values(verified.details).flatMap((group) => Object.values(group).map((field) => field.label)),
+    ...Object.values(verified.tags).flatMap((group) => group.map((tag) => tag.label)),
+  ];
+  const terms = await page.locator('dt').allTextContents();
+  const repeated = [...new Set(labels)].filter(
+    (label) => terms.filter((term) => term.trim().toLowerCase() === label.toLowerCase()).length > 1,
+  );
+  expect(repeated).toEqual([]);
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/study-details-${width}.png`, fullPage: true });
+  }
 });
 
 test("a client user opening another client's study sees 'Study not found'", async ({ page, request }) => {

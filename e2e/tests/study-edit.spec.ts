@@ -189,7 +189,9 @@ test('an admin edits the study details and tags and finds every change in the hi
   await addButton.click();
   await expect(addTag).toBeHidden();
   await expectSaved();
-  await expect(tags.getByRole('region', { name: 'Methodology tags' })).toContainText('240');
+  // The sample size shows once: in its card, not again among the tags.
+  await expect(card(page, 'Methodological Details')).toContainText('240');
+  await expect(tags.getByRole('region', { name: 'Methodology tags' })).not.toContainText('240');
 
   // The study history shows each change with its old and new value.
   await page.getByRole('button', { name: 'Study history' }).click();

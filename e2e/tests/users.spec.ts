@@ -74,3 +74,21 @@ test('the user list searches, pages and removes users', async ({ page, request }
   await expect(page.getByRole('searchbox', { name: 'Search users' })).toHaveValue(tag);
   await expect(page.getByText(`Showing 1–11 of 11 users`)).toBeVisible();
 });
+
+test('adding a user with an e-mail address already taken says so on the form', async ({ page }) => {
+  await signIn(page, DEMO_USERS.admin);
+  await page.goto('/users/add');
+  const form = page.getByRole('form', { name: 'Add user' });
+  await form.getByRole('textbox', { name: 'Email' }).fill(DEMO_USERS.researcher);
+  await form.getByRole('textbox', { name: 'First name' }).fill('Second');
+  await form.getByRole('textbox', { name: 'Last name' }).fill('Researcher');
+  await form.locator('input[type="password"]').fill('a-long-password-2024');
+  await form.getByRole('button', { name: 'Submit' }).click();
+  const message = 'A user with this e-mail address already exists.';
+  await expect(form.getByRole('alert').filter({ hasText: message }).first()).toBeVisible();
+  await expect(form.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(message);
+  // Nothing was saved and the user stays on the form with what they typed.
+  await expect(page).toHaveURL(/\/users\/add$/);
+  await expect(form.getByRole('textbox', { name: 'First name' })).toHaveValue('Second');
+  await expectAccessible(page, 'add user, e-mail taken');
+});

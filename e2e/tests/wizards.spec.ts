@@ -58,12 +58,12 @@ async function pick(page: Page, label: string, option: string | RegExp) {
   await page.keyboard.press('Escape');
 }
 
-/** Narrow screens open with the navigation shown; close it to look at the page. */
+/** The navigation may be open over the page on a narrow screen; close it to look at the page. */
 async function closeNavigation(page: Page) {
-  await page
+  const open = page
     .getByRole('button', { name: 'Toggle navigation', expanded: true })
-    .filter({ visible: true })
-    .click();
+    .filter({ visible: true });
+  if ((await open.count()) > 0) await open.click();
 }
 
 const startsWith = (value: string) => new RegExp(`^${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\(|$)`);

@@ -26,6 +26,7 @@ import type { Database } from './db/client.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Clock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
+import { withOperationId } from './openapi/operation-id.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { analyticsDeps, analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { registerAnalyticsJobs } from './modules/analytics/analytics.service.ts';
@@ -142,15 +143,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
+      // 3.1: the schemas are JSON Schema 2020-12 (type arrays, const), as zod writes them.
+      openapi: '3.1.0',
       info: {
         title: 'Accord API',
         version: deps.version,
         description: 'Study library, analytics and administration of Accord.',
       },
+      // Paths start with /api: the server is the one that serves this document.
+      servers: [{ url: '/', description: 'This Accord server' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: withOperationId(jsonSchemaTransform),
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });

@@ -517,6 +517,23 @@ export type AnalyticsDropdownResponse = z.infer<typeof AnalyticsDropdownResponse
 /** Filters a profile offers (the bumo category is hidden). */
 export const PROFILE_FILTERS = ['gender', 'ethnicity', 'social_class', 'age'] as const;
 
+/**
+ * GET /study/{id}/demographic-options: the profile filter's values, from the study's own respondents
+ * (a value no respondent of the study has would only lead to 'No data found').
+ */
+export const ProfileDemographicOptions = z
+  .object({
+    demographics: z.array(FieldDefinition).meta({
+      description:
+        "The profile filter's categories (gender, ethnicity, social_class, age); each value one the study's respondents have (count: its respondents).",
+    }),
+    age: z.object({ min: z.number().int(), max: z.number().int() }).meta({
+      description: "The ages of the study's respondents (the analytics age range when none is known).",
+    }),
+  })
+  .meta({ id: 'ProfileDemographicOptions' });
+export type ProfileDemographicOptions = z.infer<typeof ProfileDemographicOptions>;
+
 /** POST /study/{id}/fragrance/{code}, /concept/{code} and the xlsx variant. */
 export const ProfileRequest = z
   .strictObject({

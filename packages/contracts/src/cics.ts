@@ -81,6 +81,13 @@ export function termText(term: string): string {
 
 export const CicsSearchRequest = z
   .strictObject({
+    q: z
+      .lazy(() => CicsInspectFilter)
+      .optional()
+      .meta({
+        description:
+          'Geography, gender and age: only questions answered by such respondents (Region: of studies run there) are listed.',
+      }),
     search_terms: z
       .array(z.string().max(TERM_MAX, `A search term has at most ${TERM_MAX} characters.`))
       .max(TERMS_MAX, CICS_MESSAGES.tooManyTerms)
@@ -120,7 +127,19 @@ export const CicsStudyRef = z.object({
   year: z.number().int(),
 });
 
-/** One question of the library (document 2 section 3, CICS question). id is the question's key. */
+/** A study that asks a question, with the question's key and id there. */
+export const CicsQuestionInStudy = z.object({
+  id: z.number().int().meta({ description: "The question's key in that study (for inspect_question)." }),
+  q_id: z.string(),
+  study: CicsStudyRef,
+});
+export type CicsQuestionInStudy = z.infer<typeof CicsQuestionInStudy>;
+
+/**
+ * One question of the library (document 2 section 3, CICS question). id is the question's key. The
+ * search lists a question asked by several studies (the same text) once: its fields are those of the
+ * newest study, `studies` lists every study asking it.
+ */
 export const CicsQuestion = z
   .object({
     id: z.number().int(),
@@ -132,6 +151,9 @@ export const CicsQuestion = z
     scale_max: z.number().nullable(),
     score: z.number().meta({ description: 'Relevance; see the ranking above.' }),
     study: CicsStudyRef,
+    studies: z.array(CicsQuestionInStudy).meta({
+      description: 'Every study asking the same question (same text), newest first; the first is this one.',
+    }),
   })
   .meta({ id: 'CicsQuestion' });
 export type CicsQuestion = z.infer<typeof CicsQuestion>;
@@ -139,7 +161,9 @@ export type CicsQuestion = z.infer<typeof CicsQuestion>;
 export const CicsSearchResponse = z
   .object({
     results: z.array(CicsQuestion),
-    total: z.number().int().meta({ description: 'Questions matching, over every page.' }),
+    total: z.number().int().meta({
+      description: 'Questions matching (a question several studies ask counts once), over every page.',
+    }),
     page: z.number().int(),
     per_page: z.number().int(),
     terms: z.array(z.object({ term: z.string(), kind: z.enum(['phrase', 'word']) })),
@@ -190,7 +214,7 @@ export type CicsAnswerCount = z.infer<typeof CicsAnswerCount>;
 
 export const CicsQuestionStatistics = z
   .object({
-    question: CicsQuestion.omit({ score: true }),
+    question: CicsQuestion.omit({ score: true, studies: true }),
     /** How the question is read. */
     kind: z.enum(['scaled', 'categorical', 'continuous']).meta({
       description:

@@ -33,6 +33,8 @@ export function uploadYears(now: Date = new Date()): number[] {
 export const STUDIES_UPLOAD_MESSAGES = {
   emptyField: (field: string) => `Empty ${field}`,
   fillAll: 'Please fill all data!',
+  /** high_msg of the warning on a study whose client, region or year differs from the upload form. */
+  formMismatch: 'Differs from the upload form',
   failedToSend: 'Failed to send studies',
   failedToSendFile: 'Failed to send file',
   failedToProcess: 'Failed to process studies',
@@ -118,15 +120,18 @@ export interface FileTreeNode {
   children?: FileTreeNode[];
   errors: FileIssue[];
 }
-export const FileTreeNode: z.ZodType<FileTreeNode> = z.lazy(() =>
-  z.object({
-    type: z.enum(['directory', 'file']),
-    name: z.string(),
-    file_path: z.string(),
-    children: z.array(FileTreeNode).optional(),
-    errors: z.array(FileIssue),
-  }),
-);
+export const FileTreeNode: z.ZodType<FileTreeNode> = z
+  .lazy(() =>
+    z.object({
+      type: z.enum(['directory', 'file']),
+      name: z.string(),
+      file_path: z.string(),
+      children: z.array(FileTreeNode).optional(),
+      errors: z.array(FileIssue),
+    }),
+  )
+  // A named component: the tree refers to itself, which OpenAPI can only express by reference.
+  .meta({ id: 'FileTreeNode' });
 
 /** An upload history row. */
 export const FileProcessRow = z.object({

@@ -171,10 +171,42 @@ export const SearchRequest = z
   .meta({ id: 'SearchRequest' });
 export type SearchRequest = z.input<typeof SearchRequest>;
 
-/** Page of a result table: query string ?page=&per_page= (answers carry the pagination headers). */
+/**
+ * Columns a result table may be sorted by (the row fields of the same name); each table offers those
+ * of its rows: summaries c_mi_number to lead_country, fragrances c_mi_number to specifier, concepts
+ * c_mi_number, project_name, client, name, concept_code, files c_mi_number to file_name.
+ */
+export const RESULT_SORT_KEYS = [
+  'c_mi_number',
+  'project_name',
+  'client',
+  'category',
+  'product_type',
+  'pace_number',
+  'methodology',
+  'design_method',
+  'lead_country',
+  'name',
+  'ref_number',
+  'code',
+  'fragrance_code',
+  'perfumer_name',
+  'family',
+  'subfamily',
+  'specifier',
+  'concept_code',
+  'file_name',
+] as const;
+export type ResultSortKey = (typeof RESULT_SORT_KEYS)[number];
+
+/** Page of a result table: query string ?page=&per_page=&sort=&order= (answers carry the pagination headers). */
 export const SearchPageQuery = z.object({
   page: numeric(z.number().int().min(1)).default(1),
   per_page: numeric(z.number().int().min(1).max(100)).default(10),
+  /** Column to sort by (a row field); without it, newest studies first. */
+  sort: z.enum(RESULT_SORT_KEYS).optional(),
+  /** Sort direction, ascending by default; empty values come last either way. */
+  order: z.enum(['asc', 'desc']).default('asc'),
 });
 
 /** Count badges of the result tabs. */

@@ -1,4 +1,4 @@
-import { Alert, Stack } from '@mantine/core';
+import { Alert, List, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { dismissAlert, useAlerts, type AlertType } from '../lib/alerts.ts';
 
@@ -37,10 +37,23 @@ export function AlertBar() {
             role={alert.type === 'success' ? 'status' : 'alert'}
             style={{ boxShadow: 'var(--mantine-shadow-md)' }}
           >
-            {alert.message}
+            <AlertMessage message={alert.message} />
           </Alert>
         );
       })}
     </Stack>
+  );
+}
+
+/** A message of several lines (a list of problems) reads as a list, one item a line. */
+function AlertMessage({ message }: { message: string }) {
+  const lines = message.split('\n').filter((line) => line.trim() !== '');
+  if (lines.length < 2) return message;
+  return (
+    <List size="sm" spacing={2}>
+      {lines.map((line, index) => (
+        <List.Item key={index}>{line}</List.Item>
+      ))}
+    </List>
   );
 }

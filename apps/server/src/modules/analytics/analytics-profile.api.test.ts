@@ -263,3 +263,49 @@ describe('POST /api/study/{id}/fragrance/{code}/xlsx', () => {
     expect(sheet.getRow(2).getCell(9).value).toBe(liking.n);
   });
 });
+
+describe('GET /api/study/{id}/demographic-options', () => {
+  const options = (studyId: number, role: DemoRole | null) =>
+    t.request({
+      method: 'GET',
+      url: `/api/study/${studyId}/demographic-options`,
+      token: role ? tokens[role] : undefined,
+    });
+
+  it("offers the values of the study's own respondents, with their counts, and their age range", async () => {
+    const product = await productOf('fragrance', true);
+    const response = await options(product.study_id, 'client');
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<{
+      demographics: { field: string; options: { value: string; count: number }[] }[];
+      age: { min: number; max: number };
+    }>();
+    expect(body.demographics.map((definition) => definition.field).sort()).toEqual(
+      ['age', 'ethnicity', 'gender', 'social_class'].sort(),
+    );
+    for (const definition of body.demographics.filter((entry) => entry.field !== 'age')) {
+      const expected = await query<{ value: string; n: number }>(
+        `select ${definition.field} as value, count(*)::int as n from respondents
+          where study_id = $1 and ${definition.field} is not null group by 1 order by 1`,
+        [product.study_id],
+      );
+      expect(
+        definition.options.map((option) => [option.value, option.count]).sort(),
+        definition.field,
+      ).toEqual(expected.map((row) => [row.value, Number(row.n)]).sort());
+    }
+    const [ages] = await query<{ min: number; max: number }>(
+      'select min(age)::int as min, max(age)::int as max from respondents where study_id = $1',
+      [product.study_id],
+    );
+    expect(body.age).toEqual({ min: Math.max(18, ages!.min), max: Math.min(64, ages!.max) });
+  });
+
+  it('answers 401 without sign-in and 404 for a study out of scope or missing', async () => {
+    const hidden = await productOf('fragrance', false);
+    expect((await options(hidden.study_id, null)).statusCode).toBe(401);
+    expect((await options(hidden.study_id, 'client')).statusCode).toBe(404);
+    expect((await options(999_999, 'admin')).statusCode).toBe(404);
+    expect((await options(hidden.study_id, 'researcher')).statusCode).toBe(200);
+  });
+});

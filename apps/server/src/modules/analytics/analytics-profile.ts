@@ -4,9 +4,11 @@
  * the required metrics it lacks, and the spreadsheet fragrance_profile.xlsx.
  */
 import {
+  ANALYTICS_AGE_RANGE,
   PROFILE_FILTERS,
   PROFILE_REQUIRED_METRICS,
   type DemographicCondition,
+  type ProfileDemographicOptions,
   type ProfileResponse,
   type ProfileRow,
 } from '@accord/contracts';
@@ -16,6 +18,8 @@ import { concepts, fragrances, products, studies } from '../../db/schema.ts';
 import { studyByIdScope } from '../../lib/client-scope.ts';
 import { errors } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import type { FieldsRepository } from '../fields/fields.repository.ts';
+import { mergeOptions } from '../fields/fields.presenter.ts';
 import { s } from '../search/search-filters.ts';
 import type { ExportColumn } from '../search/search.presenter.ts';
 import { aggregate } from './analytics-metrics.ts';
@@ -43,8 +47,12 @@ interface ProductInfo {
   info: ProfileResponse['info'];
 }
 
-export function createProfileService(deps: { db: Db; analytics: AnalyticsRepository }) {
-  const { db, analytics } = deps;
+export function createProfileService(deps: {
+  db: Db;
+  analytics: AnalyticsRepository;
+  fields: FieldsRepository;
+}) {
+  const { db, analytics, fields } = deps;
 
   async function findProduct(
     user: AuthUser,
@@ -111,6 +119,43 @@ export function createProfileService(deps: { db: Db; analytics: AnalyticsReposit
   }
 
   return {
+    /**
+     * The profile filter's values for a study you may see (404 otherwise): those its own respondents
+     * have, with their counts, and their age range.
+     */
+    async demographicOptions(user: AuthUser, studyId: number): Promise<ProfileDemographicOptions> {
+      const scope = sql`${studyScope(user, s.client)} and ${s.id} = ${studyId}`;
+      const visible = (await db.execute(sql`select 1 from ${studies} s where ${scope}`)) as unknown as {
+        rows: unknown[];
+      };
+      if (visible.rows.length === 0) throw errors.notFound();
+      const [definitions, counts, ranges] = await Promise.all([
+        fields.definitions(),
+        analytics.demographicCounts(scope),
+        analytics.ageAndYearRange(scope),
+      ]);
+      const demographics = definitions
+        .filter(
+          (def) => def.fieldGroup === 'demographics' && PROFILE_FILTERS.some((name) => name === def.field),
+        )
+        .map((def) => ({
+          field: def.field,
+          label: def.label,
+          type: def.type,
+          multivalue: def.multivalue,
+          editable: def.editable,
+          tag_group: def.tagGroup,
+          options: mergeOptions(def, counts.get(def.field)).filter((option) => option.count > 0),
+        }));
+      return {
+        demographics,
+        age: {
+          min: Math.max(ANALYTICS_AGE_RANGE.min, ranges.minAge ?? ANALYTICS_AGE_RANGE.min),
+          max: Math.min(ANALYTICS_AGE_RANGE.max, ranges.maxAge ?? ANALYTICS_AGE_RANGE.max),
+        },
+      };
+    },
+
     /** The profile of a fragrance or concept of a study you may see (404 otherwise). */
     async profile(
       user: AuthUser,

@@ -9,6 +9,7 @@ import {
   MetricSearchStatus,
   NoCacheQuery,
   FRAGRANCE_PROFILE_FILE_NAME,
+  ProfileDemographicOptions,
   ProfileParams,
   ProfileRequest,
   ProfileResponse,
@@ -396,6 +397,21 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
     );
   }
 
+  app.get(
+    '/study/:id/demographic-options',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: profileTags,
+        summary:
+          "The profile filter's values for a study you may see: those of its own respondents, with their counts, and their age range",
+        params: ProfileParams.pick({ id: true }),
+        response: { 200: ProfileDemographicOptions, ...errorResponses, 404: ErrorResponse },
+      },
+    },
+    async (request) => profiles.demographicOptions(currentUser(request), request.params.id),
+  );
+
   app.post(
     '/study/:id/fragrance/:code/xlsx',
     {
@@ -440,7 +456,7 @@ export function analyticsDeps(
   const repository = createAnalyticsRepository(db);
   return {
     analytics: createAnalyticsService({ analytics: repository, fields, jobs }),
-    profiles: createProfileService({ db, analytics: repository }),
+    profiles: createProfileService({ db, analytics: repository, fields }),
     search: createSearchService({ search: createSearchRepository(db), fields, clock: systemClock }),
   };
 }

@@ -72,7 +72,8 @@ describe('POST /api/cics/search_bar/', () => {
     expect(phrase.terms).toEqual([{ term: 'clean fragrance', kind: 'phrase' }]);
 
     const words = await search('researcher', 'clean fragrance');
-    expect(words.results.map((row) => row.id).sort()).toEqual([q.clean, q.phrase, q.other].sort());
+    // The clean question of s1 and s4 is one row (s1, newer, stands for it).
+    expect(words.results.map((row) => row.id).sort()).toEqual([q.clean, q.phrase].sort());
     expect(words.terms).toEqual([
       { term: 'clean', kind: 'word' },
       { term: 'fragrance', kind: 'word' },
@@ -80,13 +81,13 @@ describe('POST /api/cics/search_bar/', () => {
 
     // Every term must match: a phrase and a word together narrow the list.
     const both = await search('researcher', '"smells clean" agree');
-    expect(both.results.map((row) => row.id).sort()).toEqual([q.clean, q.other].sort());
+    expect(both.results.map((row) => row.id)).toEqual([q.clean]);
     expect((await search('researcher', '"smells clean" morning')).results).toEqual([]);
   });
 
   it('answers each question with q_id, q_text, question_type, values, score and its study', async () => {
     const body = await search('researcher', '"smells clean"');
-    expect(body.total).toBe(2);
+    expect(body.total).toBe(1);
     const row = body.results.find((result) => result.id === q.clean)!;
     expect(row).toMatchObject({
       q_id: 'Q1',
@@ -108,16 +109,54 @@ describe('POST /api/cics/search_bar/', () => {
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
 
     const misspelt = await search('researcher', 'smels');
-    expect(misspelt.results.map((row) => row.id).sort()).toEqual([q.clean, q.other].sort());
+    expect(misspelt.results.map((row) => row.id)).toEqual([q.clean]);
     // Phrases are exact: a misspelt phrase finds nothing.
     expect((await search('researcher', '"smels clean"')).results).toEqual([]);
+  });
+
+  it('lists a question several studies ask once, with each study and its question key', async () => {
+    const [row] = (await search('researcher', '"smells clean"')).results;
+    expect(row!.id).toBe(q.clean);
+    expect(row!.studies.map((entry) => [entry.id, entry.q_id, entry.study.c_mi_number])).toEqual([
+      [q.clean, 'Q1', 'CMI-2015-001'],
+      [q.other, 'Q1', 'CMI-2012-004'],
+    ]);
+    // Every study's question can be inspected on its own.
+    expect((await inspect('researcher', row!.studies[1]!.id)).question.study.c_mi_number).toBe(
+      'CMI-2012-004',
+    );
+  });
+
+  it('keeps only the questions answered by respondents of the geography, gender and age chosen', async () => {
+    const ids = async (filter: unknown) => {
+      const response = await post('researcher', '/api/cics/search_bar/', {
+        search_terms: ['fragrance'],
+        q: filter,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as CicsSearchResponse).results.map((row) => row.id).sort();
+    };
+    // Answers: clean from r1-r5 (India and Brazil, 25 to 65), when from r1-r3 (India, 25 to 45).
+    const everything = await ids({});
+    expect(everything).toEqual([q.clean, q.phrase, q.when, q.liking].sort());
+    expect(await ids({ Country: ['India'] })).toEqual([q.clean, q.when].sort());
+    expect(await ids({ Country: ['Brazil'] })).toEqual([q.clean]);
+    expect(await ids({ Gender: ['Male'], Age: [50, 60] })).toEqual([q.clean]);
+    expect(await ids({ Country: ['France'] })).toEqual([]);
+    expect(await ids({ Gender: ['Female'], Age: [70, 99] })).toEqual([]);
+    const bad = await post('researcher', '/api/cics/search_bar/', {
+      search_terms: ['fragrance'],
+      q: { Age: [60, 20] },
+    });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('pages the results', async () => {
     const first = await search('researcher', 'fragrance', '?page=1&per_page=2');
     const second = await search('researcher', 'fragrance', '?page=2&per_page=2');
-    expect(first.total).toBe(5);
-    expect(second.total).toBe(5);
+    // Five questions, four texts: the clean question of two studies is one row.
+    expect(first.total).toBe(4);
+    expect(second.total).toBe(4);
     expect(first.results).toHaveLength(2);
     expect(second.results).toHaveLength(2);
     const ids = [...first.results, ...second.results].map((row) => row.id);
@@ -128,7 +167,9 @@ describe('POST /api/cics/search_bar/', () => {
 
   it('answers every question to admins and researchers, whichever client its study has', async () => {
     const ids = async (role: DemoRole) =>
-      (await search(role, '"smells clean"')).results.map((row) => row.study.client).sort();
+      (await search(role, '"smells clean"')).results
+        .flatMap((row) => row.studies.map((entry) => entry.study.client))
+        .sort();
     expect(await ids('admin')).toEqual([BRIGHTWELL, NORTHWIND]);
     expect(await ids('researcher')).toEqual([BRIGHTWELL, NORTHWIND]);
     expect((await search('researcher', 'dislike')).results.map((row) => row.study.client)).toEqual([HALDEN]);

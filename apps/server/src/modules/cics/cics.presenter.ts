@@ -1,6 +1,6 @@
 /** What leaves the server for the CICS calls: questions as the spec names their fields. */
-import type { CicsAnswerValue, CicsQuestion, CicsQuestionType } from '@accord/contracts';
-import type { QuestionRecord } from './cics.repository.ts';
+import type { CicsAnswerValue, CicsQuestion, CicsQuestionInStudy, CicsQuestionType } from '@accord/contracts';
+import type { OccurrenceRecord, QuestionRecord } from './cics.repository.ts';
 
 /** The answer labels of a question, in scale order; malformed entries are skipped. */
 export function answerLabels(labels: unknown): CicsAnswerValue[] {
@@ -15,7 +15,7 @@ export function answerLabels(labels: unknown): CicsAnswerValue[] {
     .sort((a, b) => a.value - b.value);
 }
 
-export function presentQuestion(row: QuestionRecord): Omit<CicsQuestion, 'score'> {
+export function presentQuestion(row: QuestionRecord): Omit<CicsQuestion, 'score' | 'studies'> {
   return {
     id: row.id,
     q_id: row.qid,
@@ -24,6 +24,21 @@ export function presentQuestion(row: QuestionRecord): Omit<CicsQuestion, 'score'
     question_values: answerLabels(row.labels),
     scale_min: row.scale_min,
     scale_max: row.scale_max,
+    study: {
+      id: row.study_id,
+      c_mi_number: row.c_mi_number,
+      project_name: row.project_name,
+      client: row.client,
+      year: row.year,
+    },
+  };
+}
+
+/** A study asking a question of the search list, with the question's key there. */
+export function presentOccurrence(row: OccurrenceRecord): CicsQuestionInStudy {
+  return {
+    id: Number(row.id),
+    q_id: row.qid,
     study: {
       id: row.study_id,
       c_mi_number: row.c_mi_number,

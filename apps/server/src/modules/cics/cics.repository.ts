@@ -28,6 +28,44 @@ export interface AnswerFilter {
   age: [number, number] | null;
 }
 
+/** What a question of the search list must have: answers from such respondents, a study run there. */
+export interface SearchFilter {
+  answers: AnswerFilter | null;
+  /** The study's regions must include one of these (sub-regions, not APAC). */
+  regions: string[] | null;
+}
+
+/** The respondent conditions of an answer filter, on respondents aliased r. */
+function respondentConditions(filter: AnswerFilter): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.countries) conditions.push(sql`r.country = any(${sqlTextArray(filter.countries)})`);
+  if (filter.genders) conditions.push(sql`r.gender = any(${sqlTextArray(filter.genders)})`);
+  if (filter.age) conditions.push(sql`r.age between ${filter.age[0]} and ${filter.age[1]}`);
+  return conditions;
+}
+
+/** The search filter as a condition on questions q of studies s. */
+function searchFilterCondition(filter: SearchFilter): SQL {
+  const conditions: SQL[] = [];
+  if (filter.regions) conditions.push(sql`s.region && ${sqlTextArray(filter.regions)}`);
+  const people = filter.answers ? respondentConditions(filter.answers) : [];
+  if (people.length > 0)
+    conditions.push(sql`exists (select 1 from answers a join respondents r on r.id = a.respondent_id
+      where a.question_id = q.id and ${sql.join(people, sql` and `)})`);
+  return conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
+}
+
+/** One question of a search group: its key, id in its study and the study. */
+export interface OccurrenceRecord extends Record<string, unknown> {
+  id: number;
+  qid: string;
+  study_id: number;
+  c_mi_number: string;
+  project_name: string;
+  client: string;
+  year: number;
+}
+
 export interface QuestionRecord extends Record<string, unknown> {
   id: number;
   qid: string;
@@ -119,14 +157,20 @@ export function createCicsRepository(db: Db) {
     },
 
     /**
-     * One page of the questions every term matches, best score first, and how many match in all.
+     * One page of the questions every term matches and the filter keeps, best score first, a question
+     * several studies ask (the same text, whatever its case and spacing) once, with the questions of
+     * every study asking it (newest first; the first stands for the group); and how many groups match.
      * The score is computed once per distinct text (libraries repeat their standard questions).
      */
     async search(
       queryTerms: QueryTerm[],
       scope: SQL,
       page: { offset: number; limit: number },
-    ): Promise<{ rows: (QuestionRecord & { score: number })[]; total: number }> {
+      filter: SearchFilter = { answers: null, regions: null },
+    ): Promise<{
+      rows: (QuestionRecord & { score: number; occurrences: OccurrenceRecord[] })[];
+      total: number;
+    }> {
       const terms: ResolvedTerm[] = await Promise.all(
         queryTerms.map(async (term) => ({
           ...term,
@@ -150,40 +194,65 @@ export function createCicsRepository(db: Db) {
         terms.map((term) => termWeight(term, text)),
         sql` + `,
       );
-      const found = await rows<QuestionRecord & { score: number; total: number }>(sql`
+      const newestFirst = sql`hits.year desc, hits.study_id desc, hits.sort_order, hits.id`;
+      const found = await rows<QuestionRecord & { score: number; total: number; ids: number[] }>(sql`
         with hits as materialized (
-          select q.id, q.text, q.study_id, q.sort_order, s.year
+          select q.id, q.text, q.study_id, q.sort_order, s.year,
+                 lower(regexp_replace(btrim(q.text), '\\s+', ' ', 'g')) as same
           from questions q join studies s on s.id = q.study_id
-          where ${scope} and ${conditions}
+          where ${scope} and ${conditions} and ${searchFilterCondition(filter)}
         ),
         scored as materialized (
           select t.text, (${rank} + 0.5 * (${similarity}) / ${terms.length})::float8 as score
           from (select distinct text from hits) t
           where ${spellingMatches(terms, text)}
         ),
-        ranked as (
-          select hits.id, scored.score, count(*) over ()::int as total
+        grouped as (
+          select max(scored.score) as score, array_agg(hits.id order by ${newestFirst}) as ids,
+                 max(hits.year) as year, max(hits.study_id) as study_id
           from hits join scored on scored.text = hits.text
-          order by scored.score desc, hits.year desc, hits.study_id desc, hits.sort_order, hits.id
+          group by hits.same
+        ),
+        ranked as (
+          select grouped.score, grouped.ids, grouped.ids[1] as id, grouped.year, grouped.study_id,
+                 count(*) over ()::int as total
+          from grouped
+          order by grouped.score desc, grouped.year desc, grouped.study_id desc, grouped.ids[1]
           limit ${page.limit} offset ${page.offset}
         )
         select q.id, q.qid, q.text, q.question_type, q.scale_min, q.scale_max, q.labels,
                s.id as study_id, s.c_mi_number, s.project_name, s.client, s.year, s.region as study_region,
-               round(ranked.score::numeric, 4)::float8 as score, ranked.total
+               round(ranked.score::numeric, 4)::float8 as score, ranked.total, ranked.ids
         from ranked
         join questions q on q.id = ranked.id
         join studies s on s.id = q.study_id
-        order by ranked.score desc, s.year desc, s.id desc, q.sort_order, q.id`);
+        order by ranked.score desc, ranked.year desc, ranked.study_id desc, ranked.id`);
       const total =
         found[0]?.total ??
         (page.offset > 0
           ? ((
               await rows<{ total: number }>(sql`
-                select count(*)::int as total from questions q join studies s on s.id = q.study_id
-                where ${scope} and ${conditions} and ${spellingMatches(terms, sql`q.text`)}`)
+                select count(distinct lower(regexp_replace(btrim(q.text), '\\s+', ' ', 'g')))::int as total
+                from questions q join studies s on s.id = q.study_id
+                where ${scope} and ${conditions} and ${searchFilterCondition(filter)}
+                  and ${spellingMatches(terms, sql`q.text`)}`)
             )[0]?.total ?? 0)
           : 0);
-      return { rows: found.map(({ total: _total, ...row }) => row), total };
+      const ids = found.flatMap((row) => row.ids.map(Number));
+      const occurrences = ids.length
+        ? await rows<OccurrenceRecord>(sql`
+            select q.id, q.qid, s.id as study_id, s.c_mi_number, s.project_name, s.client, s.year
+            from questions q join studies s on s.id = q.study_id
+            where q.id = any(${`{${ids.join(',')}}`}::int[])`)
+        : [];
+      const byId = new Map(occurrences.map((row) => [Number(row.id), row]));
+      return {
+        rows: found.map(({ total: _total, ids: group, ...row }) => ({
+          ...row,
+          occurrences: group.map((id) => byId.get(Number(id))).filter((row) => row !== undefined),
+        })),
+        total,
+      };
     },
 
     /** One question with its study, when the caller may see the study. */
@@ -202,10 +271,11 @@ export function createCicsRepository(db: Db) {
       filter: AnswerFilter,
     ): Promise<{ values: { value: number; count: number }[]; respondents: number }> {
       // The respondents of a question are those of its study: read them by the study index, then their answers.
-      const conditions: SQL[] = [sql`a.question_id = ${question.id}`, sql`r.study_id = ${question.studyId}`];
-      if (filter.countries) conditions.push(sql`r.country = any(${sqlTextArray(filter.countries)})`);
-      if (filter.genders) conditions.push(sql`r.gender = any(${sqlTextArray(filter.genders)})`);
-      if (filter.age) conditions.push(sql`r.age between ${filter.age[0]} and ${filter.age[1]}`);
+      const conditions: SQL[] = [
+        sql`a.question_id = ${question.id}`,
+        sql`r.study_id = ${question.studyId}`,
+        ...respondentConditions(filter),
+      ];
       const where = sql.join(conditions, sql` and `);
       const from = sql`from answers a join respondents r on r.id = a.respondent_id where ${where}`;
       const [values, [people]] = await Promise.all([

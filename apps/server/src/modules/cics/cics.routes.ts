@@ -33,7 +33,8 @@ export const cicsRoutes: FastifyPluginAsyncZod<{ cics: CicsService }> = async (a
         response: { 200: CicsSearchResponse, ...errorResponses },
       },
     },
-    async (request) => cics.search(currentUser(request), request.body.search_terms, request.query),
+    async (request) =>
+      cics.search(currentUser(request), request.body.search_terms, request.query, request.body.q),
   );
 
   app.post(

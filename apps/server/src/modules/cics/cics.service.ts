@@ -20,7 +20,7 @@ import { errors } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { FieldsRepository } from '../fields/fields.repository.ts';
 import { expandRegions, s } from '../search/search-filters.ts';
-import { answerLabels, presentQuestion } from './cics.presenter.ts';
+import { answerLabels, presentOccurrence, presentQuestion } from './cics.presenter.ts';
 import type { AnswerFilter, CicsRepository, QueryTerm, QuestionRecord } from './cics.repository.ts';
 
 /** Question types read on their scale, harmonised to 5 points (METRICS.md section 1). */
@@ -176,6 +176,7 @@ export function createCicsService(deps: { cics: CicsRepository; fields: FieldsRe
       user: AuthUser,
       searchTerms: string[],
       page: { page: number; per_page: number },
+      q: CicsInspectFilter = {},
     ): Promise<CicsSearchResponse> {
       const terms = queryTerms(searchTerms);
       if (terms.length === 0) throw errors.badRequest(CICS_MESSAGES.emptyQuery);
@@ -185,12 +186,24 @@ export function createCicsService(deps: { cics: CicsRepository; fields: FieldsRe
         text: term.text,
         match: term.phrase ? 'phrase' : known.has(term.text) ? 'word' : 'spelling',
       }));
-      const found = await deps.cics.search(query, scopeOf(user), {
-        offset: (page.page - 1) * page.per_page,
-        limit: page.per_page,
-      });
+      // Geography, gender and age keep the questions answered by such respondents (as inspect counts them).
+      const answers = await answerFilter(q);
+      const regions = q.Region?.length ? expandRegions(q.Region) : null;
+      const found =
+        answers.countries !== null && answers.countries.length === 0
+          ? { rows: [], total: 0 }
+          : await deps.cics.search(
+              query,
+              scopeOf(user),
+              { offset: (page.page - 1) * page.per_page, limit: page.per_page },
+              { answers, regions },
+            );
       return {
-        results: found.rows.map((row) => ({ ...presentQuestion(row), score: row.score })),
+        results: found.rows.map((row) => ({
+          ...presentQuestion(row),
+          score: row.score,
+          studies: row.occurrences.map(presentOccurrence),
+        })),
         total: found.total,
         page: page.page,
         per_page: page.per_page,

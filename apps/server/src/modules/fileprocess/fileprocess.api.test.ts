@@ -248,7 +248,7 @@ describe('the sample with errors: verify, replace, process', () => {
     expect(events[0]!.event).toBe('progress');
     expect(events.at(-1)).toEqual({
       event: 'error',
-      data: { message: '3 errors and 3 warnings found in the studies; see the file tree.' },
+      data: { message: '3 errors and 8 warnings found in the studies; see the file tree.' },
     });
 
     const { file_process, errors } = await detail(processId);
@@ -265,12 +265,30 @@ describe('the sample with errors: verify, replace, process', () => {
     expect(file_process.file_tree.map((n) => n.name)).toEqual(samples.errorCmis);
     const found = allIssues(file_process.file_tree);
     for (const issue of found) expect(issue.node).toBe(issue.file);
-    expect(found.map((i) => `${i.level} ${i.high_msg} ${i.file}`).sort()).toEqual(
-      samples.expected.map((e) => `${e.level} ${e.high_msg} ${e.file}`).sort(),
+    const differs = 'Differs from the upload form';
+    expect(
+      found
+        .filter((i) => i.high_msg !== differs)
+        .map((i) => `${i.level} ${i.high_msg} ${i.file}`)
+        .sort(),
+    ).toEqual(samples.expected.map((e) => `${e.level} ${e.high_msg} ${e.file}`).sort());
+    // The form said Northwind, Europe, 2024: each study that says otherwise is flagged on its Study sheet.
+    const mismatches = errors
+      .flatMap((e) => e.request_form)
+      .filter((issue) => issue.high_msg === differs)
+      .map((issue) => `${issue.level} ${issue.path.file.split('/')[0]} ${issue.msg}`);
+    expect(mismatches.sort()).toEqual(
+      [
+        'warning CMI-2019-90003 client is "Verdant Living Co." in this study but "Northwind" on the upload form.',
+        'warning CMI-2019-90003 year is "2019" in this study but "2024" on the upload form.',
+        'warning CMI-2022-90004 client is "Solace Beauty Group" in this study but "Northwind" on the upload form.',
+        'warning CMI-2022-90004 region is "South East Asia; Latin America" in this study but "Europe" on the upload form.',
+        'warning CMI-2022-90004 year is "2022" in this study but "2024" on the upload form.',
+      ].sort(),
     );
     expect(errors.map((e) => [e.path, e.request_form.length, e.results_file.length])).toEqual([
-      [samples.errorCmis[0], 1, 0],
-      [samples.errorCmis[1], 0, 5],
+      [samples.errorCmis[0], 3, 0],
+      [samples.errorCmis[1], 3, 5],
     ]);
     const outside = errors[1]!.results_file.find((e) => e.high_msg === 'Value outside its scale')!;
     expect(outside.path).toMatchObject({ file: samples.badResultsPath, row: 2 });
@@ -331,7 +349,8 @@ describe('the sample with errors: verify, replace, process', () => {
     expect(replaced.statusCode, replaced.body).toBe(200);
     const after = replaced.json<FileProcessDetail>();
     expect(after.file_process.has_uploaded_new_file).toBe(true);
-    expect(after.errors.map((e) => e.path)).toEqual([samples.errorCmis[0]]);
+    // Both studies keep their warnings (the second, only those of the upload form).
+    expect(after.errors.map((e) => e.path)).toEqual(samples.errorCmis);
 
     const started = await t.request({
       method: 'POST',
@@ -566,7 +585,8 @@ describe('the clean sample', () => {
     };
     const partly = await process({ replace_cmis: [first] });
     expect(partly.event).toBe('error');
-    expect(partly.data.message).toBe('1 error and 1 warning found in the studies; see the file tree.');
+    // Besides the replacement: the form's client, region and year differ from the studies' (5 warnings).
+    expect(partly.data.message).toBe('1 error and 6 warnings found in the studies; see the file tree.');
     expect(await studyOf(first)).toEqual([{ id: old!.id }]);
 
     const bad = await t.request({

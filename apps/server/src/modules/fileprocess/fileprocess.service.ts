@@ -274,6 +274,7 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
     const result = await validateStudies(files, ref, {
       replaceExisting: job.replaceExisting,
       replaceCmis: job.replaceCmis ?? [],
+      form: { client: process.client, region: process.region, year: process.year },
     });
     return { files, result };
   };

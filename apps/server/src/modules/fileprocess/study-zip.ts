@@ -10,8 +10,10 @@
  */
 import type { Readable } from 'node:stream';
 import {
+  APAC_SUBREGIONS,
   STUDY_DOCUMENT_EXTENSIONS,
   STUDY_DOCUMENT_FOLDERS,
+  STUDIES_UPLOAD_MESSAGES,
   type FileIssue,
   type FileIssuePath,
 } from '@accord/contracts';
@@ -59,6 +61,22 @@ export interface ValidationOptions {
   replaceExisting: boolean;
   /** These studies (CMI numbers, any case) are replaced when already in the library. */
   replaceCmis?: readonly string[];
+  /** What the upload form said of the studies: a study that says otherwise is flagged. */
+  form?: UploadFormValues;
+}
+
+/** The client, region and year chosen on the upload form. */
+export interface UploadFormValues {
+  client: string;
+  region: string;
+  year: number;
+}
+
+/** The region of the form covers a study's regions when it is one of them (APAC: any of its sub-regions). */
+function regionMatches(formRegion: string, studyRegions: readonly string[]): boolean {
+  const wanted = formRegion.toLowerCase();
+  const covered = wanted === 'apac' ? ['apac', ...APAC_SUBREGIONS.map((r) => r.toLowerCase())] : [wanted];
+  return studyRegions.some((region) => covered.includes(region.toLowerCase()));
 }
 
 type QuestionType = 'numerical' | 'categorical' | 'constant' | 'binary' | 'jar' | 'eeg' | 'implicit';
@@ -472,6 +490,22 @@ async function readRequestForm(
       whereOf('year'),
     );
     valid = false;
+  }
+  // The upload is filed under the form's client, region and year: a study saying otherwise is shown
+  // (a warning, since one zip may hold studies of several clients, regions and years).
+  if (options.form) {
+    const differs = (field: string, study: string, form: string) =>
+      issues.warning(
+        STUDIES_UPLOAD_MESSAGES.formMismatch,
+        `${field} is "${study}" in this study but "${form}" on the upload form.`,
+        whereOf(field),
+      );
+    const { client, region, year: formYear } = options.form;
+    if (typeof draft.client === 'string' && draft.client.toLowerCase() !== client.toLowerCase())
+      differs('client', draft.client, client);
+    const regions = draft.region as string[];
+    if (regions.length > 0 && !regionMatches(region, regions)) differs('region', regions.join('; '), region);
+    if (typeof year === 'number' && year !== formYear) differs('year', String(year), String(formYear));
   }
   const cmi = draft.cMiNumber as string | null;
   if (cmi) {

@@ -98,8 +98,9 @@ export function compileFilters(query: ParsedStudySearchQuery): CompiledFilters {
 
   const study = new ConditionList('metadata');
   study.text('project_name', e.projectName, (text) => startsWith(s.projectName, text));
-  study.text('c_mi_number', e.cmiNumber, (text) => startsWith(s.cMiNumber, text));
-  study.text('pace_number', e.paceNumber, (text) => startsWith(s.paceNumber, text));
+  // Codes match anywhere in their text: users type the part they remember ("00187").
+  study.text('c_mi_number', e.cmiNumber, (text) => contains(s.cMiNumber, text));
+  study.text('pace_number', e.paceNumber, (text) => contains(s.paceNumber, text));
   study.values('client', e.client, (values) => isAnyOf(s.client, values));
   study.values('product_area', e.businessUnit, (values) => overlaps(s.productArea, values));
   study.values('category', e.category, (values) => isAnyOf(s.category, values));
@@ -128,7 +129,7 @@ export function compileFilters(query: ParsedStudySearchQuery): CompiledFilters {
   const fragrance = new ConditionList('fragrance');
   fragrance.text('name', fd.fragranceName, (text) => startsWith(f.name, text));
   fragrance.text('perfumer_name', fd.perfumerName, (text) => startsWith(f.perfumerName, text));
-  fragrance.text('code', fd.sapNumber, (text) => startsWith(f.code, text));
+  fragrance.text('code', fd.sapNumber, (text) => contains(f.code, text));
   fragrance.values('region', fd.region, (values) => isAnyOf(f.region, expandRegions(values)));
   if (fd.creative != null) fragrance.add('bench_create', sql`${f.creative} = ${fd.creative}`);
   fragrance.values('family', fd.family, (values) => isAnyOf(f.family, values));

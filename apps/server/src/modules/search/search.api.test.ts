@@ -126,8 +126,10 @@ describe('POST /api/smartsearch/ (tab counts)', () => {
     ['end year', { essentials: { endYear: 2015 } }, 2],
     ['year range', { essentials: { startYear: 2015, endYear: 2018 } }, 2],
     ['CMI # by prefix, any case', { essentials: { cmiNumber: 'cmi-2018' } }, 1],
-    ['CMI # is not a substring match', { essentials: { cmiNumber: '2018' } }, 0],
+    ['CMI # anywhere in the text', { essentials: { cmiNumber: '2018' } }, 1],
+    ['CMI # by its trailing digits', { essentials: { cmiNumber: '-002' } }, 1],
     ['CX/Pace #', { essentials: { paceNumber: 'px-1' } }, 1],
+    ['CX/Pace # anywhere in the text', { essentials: { paceNumber: '200' } }, 1],
     ['project name treats % and _ literally', { essentials: { projectName: '100%' } }, 1],
     ['project name treats _ literally', { essentials: { projectName: '100% pure_t' } }, 1],
     ['project name wildcard characters match nothing else', { essentials: { projectName: '1_0' } }, 0],
@@ -146,6 +148,7 @@ describe('POST /api/smartsearch/ (tab counts)', () => {
     ['fragrance name by prefix', { fragranceDetails: { fragranceName: 'rose' } }, 3, 3],
     ['perfumer by prefix, any case', { fragranceDetails: { perfumerName: 'ANNA' } }, 4, 4],
     ['SAP code', { fragranceDetails: { sapNumber: '123' } }, 1, 1],
+    ['SAP code anywhere in the text', { fragranceDetails: { sapNumber: '432' } }, 1, 1],
     ['benchmarks', { fragranceDetails: { creative: false } }, 2, 2],
     [
       'creative and family hold on the same fragrance',
@@ -398,6 +401,40 @@ describe('POST /api/smartsearch/study_summarises', () => {
     });
     expect(last.json().map((r: { id: number }) => r.id)).toEqual([ids.s4]);
     expect(last.headers).toMatchObject({ has_prev: 'true', has_next: 'false' });
+  });
+
+  it('sorts by a column either way, empty values last, and refuses a column the table does not show', async () => {
+    const sorted = async (url: string, key: string) => {
+      const response = await post('researcher', url, { query: {} });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().map((row: Record<string, string | null>) => row[key]);
+    };
+    const byText = (a: string | null, b: string | null) =>
+      a === null
+        ? 1
+        : b === null
+          ? -1
+          : a.toLowerCase() < b.toLowerCase()
+            ? -1
+            : a.toLowerCase() > b.toLowerCase()
+              ? 1
+              : 0;
+    const cmis = await sorted(
+      '/api/smartsearch/study_summarises?per_page=100&sort=c_mi_number',
+      'c_mi_number',
+    );
+    expect(cmis).toHaveLength(5);
+    expect(cmis).toEqual([...cmis].sort(byText));
+    const down = await sorted(
+      '/api/smartsearch/study_summarises?per_page=100&sort=c_mi_number&order=desc',
+      'c_mi_number',
+    );
+    expect(down).toEqual([...cmis].reverse());
+    const names = await sorted('/api/smartsearch/fragrances?per_page=100&sort=name&order=desc', 'name');
+    expect(names).toEqual([...names].sort(byText).reverse());
+    const wrong = await post('researcher', '/api/smartsearch/study_summarises?sort=file_name', { query: {} });
+    expect(wrong.statusCode).toBe(400);
+    expect(errorBody(wrong).message).toBe('This table cannot be sorted by file_name.');
   });
 
   it('answers exactly the fields of a study summary row', async () => {

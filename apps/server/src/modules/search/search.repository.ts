@@ -3,6 +3,7 @@
  * current filters, and the bulk tag edit. Filters arrive compiled (search-filters.ts) together with
  * the caller's study scope; every query here that reads study data is limited by that scope.
  */
+import type { ResultSortKey } from '@accord/contracts';
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
@@ -75,6 +76,65 @@ export type FacetCounts = Map<string, Map<string, number>>;
 export interface PageRequest {
   page: number;
   perPage: number;
+  /** A column of the table's SORT_COLUMNS, then its direction. */
+  sort?: { key: ResultSortKey; order: 'asc' | 'desc' };
+}
+
+/** The columns each result table sorts by, by row field (contracts RESULT_SORT_KEYS). */
+export const SORT_COLUMNS = {
+  summaries: {
+    c_mi_number: s.cMiNumber,
+    project_name: s.projectName,
+    client: s.client,
+    category: s.category,
+    product_type: s.productType,
+    pace_number: s.paceNumber,
+    methodology: s.methodology,
+    design_method: s.designMethod,
+    lead_country: s.leadCountry,
+  },
+  fragrances: {
+    c_mi_number: s.cMiNumber,
+    project_name: s.projectName,
+    client: s.client,
+    category: s.category,
+    product_type: s.productType,
+    name: f.name,
+    ref_number: f.refNumber,
+    code: f.code,
+    fragrance_code: f.fragranceCode,
+    methodology: f.methodology,
+    perfumer_name: f.perfumerName,
+    family: f.family,
+    subfamily: f.subfamily,
+    specifier: f.specifier,
+  },
+  concepts: {
+    c_mi_number: s.cMiNumber,
+    project_name: s.projectName,
+    client: s.client,
+    name: c.name,
+    concept_code: c.conceptCode,
+  },
+  files: {
+    c_mi_number: s.cMiNumber,
+    project_name: s.projectName,
+    client: s.client,
+    category: s.category,
+    product_type: s.productType,
+    file_name: sf.name,
+  },
+} satisfies Record<string, Partial<Record<ResultSortKey, AnyPgColumn>>>;
+export type SortedTable = keyof typeof SORT_COLUMNS;
+
+/** The chosen column first (case-insensitive, empty last), then the table's own order. */
+function orderOf(table: SortedTable, page: PageRequest | undefined, then: SQL[]): SQL[] {
+  const column = page?.sort
+    ? (SORT_COLUMNS[table] as Partial<Record<ResultSortKey, AnyPgColumn>>)[page.sort.key]
+    : undefined;
+  if (!column || !page?.sort) return then;
+  const direction = sql.raw(page.sort.order === 'desc' ? 'desc' : 'asc');
+  return [sql`lower(${column}) ${direction} nulls last`, ...then];
 }
 
 const studySummaryColumns = {
@@ -307,7 +367,7 @@ export function createSearchRepository(db: Db) {
         .select(studySummaryColumns)
         .from(s)
         .where(where)
-        .orderBy(...studyOrder)
+        .orderBy(...orderOf('summaries', page, studyOrder))
         .$dynamic();
       const total = () => db.select({ total: count() }).from(s).where(where);
       return pageOf(list, total, page);
@@ -321,7 +381,7 @@ export function createSearchRepository(db: Db) {
         .from(f)
         .innerJoin(s, eq(s.id, f.studyId))
         .where(where)
-        .orderBy(...studyOrder, asc(f.id))
+        .orderBy(...orderOf('fragrances', page, [...studyOrder, asc(f.id)]))
         .$dynamic();
       const total = () =>
         db.select({ total: count() }).from(f).innerJoin(s, eq(s.id, f.studyId)).where(where);
@@ -336,7 +396,7 @@ export function createSearchRepository(db: Db) {
         .from(c)
         .innerJoin(s, eq(s.id, c.studyId))
         .where(where)
-        .orderBy(...studyOrder, asc(c.id))
+        .orderBy(...orderOf('concepts', page, [...studyOrder, asc(c.id)]))
         .$dynamic();
       const total = () =>
         db.select({ total: count() }).from(c).innerJoin(s, eq(s.id, c.studyId)).where(where);
@@ -360,7 +420,7 @@ export function createSearchRepository(db: Db) {
         .from(sf)
         .innerJoin(s, eq(s.id, sf.studyId))
         .where(where)
-        .orderBy(...studyOrder, asc(sf.fileType), asc(sf.name), asc(sf.id))
+        .orderBy(...orderOf('files', page, [...studyOrder, asc(sf.fileType), asc(sf.name), asc(sf.id)]))
         .$dynamic();
       const total = () =>
         db.select({ total: count() }).from(sf).innerJoin(s, eq(s.id, sf.studyId)).where(where);

@@ -21,6 +21,7 @@ import {
   type OptionDependency,
   type PageInfo,
   type ParsedStudySearchQuery,
+  type ResultSortKey,
   type SearchCounts,
   type SearchFileRow,
   type SearchFileTab,
@@ -49,8 +50,10 @@ import {
 } from './search.presenter.ts';
 import {
   FACET_SOURCES,
+  SORT_COLUMNS,
   STUDY_TAG_COLUMNS,
   type PageRequest,
+  type SortedTable,
   type SearchRepository,
   type TagColumn,
 } from './search.repository.ts';
@@ -72,7 +75,7 @@ export const SEARCH_MESSAGES = {
 } as const;
 
 type SearchRequestInput = { query: ParsedStudySearchQuery; full_query: { search_phrase?: string | null } };
-type PageQueryInput = { page: number; per_page: number };
+type PageQueryInput = { page: number; per_page: number; sort?: ResultSortKey; order?: 'asc' | 'desc' };
 type BulkEditInput = z.output<typeof BulkEditRequest>;
 type StudyExportInput = z.output<typeof StudyExportRequest>;
 type FragranceExportInput = z.output<typeof FragranceExportRequest>;
@@ -170,7 +173,18 @@ export function createSearchService(deps: {
     return compiled;
   }
 
-  const pageRequest = (page: PageQueryInput): PageRequest => ({ page: page.page, perPage: page.per_page });
+  /** The page asked for; a sort column the table does not show is refused (400). */
+  const pageRequest = (page: PageQueryInput, table: SortedTable): PageRequest => {
+    if (page.sort && !(page.sort in SORT_COLUMNS[table]))
+      throw errors.badRequest(`This table cannot be sorted by ${page.sort}.`, [
+        { path: 'sort', message: `This table cannot be sorted by ${page.sort}.` },
+      ]);
+    return {
+      page: page.page,
+      perPage: page.per_page,
+      ...(page.sort ? { sort: { key: page.sort, order: page.order ?? 'asc' } } : {}),
+    };
+  };
   const paged = <T>(rows: T[], total: number, page: PageQueryInput) => ({
     rows,
     page: pageInfo(page.page, page.per_page, total),
@@ -292,7 +306,11 @@ export function createSearchService(deps: {
       query: ParsedStudySearchQuery,
       page: PageQueryInput,
     ): Promise<{ rows: StudySummaryRow[]; page: PageInfo }> {
-      const found = await search.studySummaries(compileFor(user, query), scopeOf(user), pageRequest(page));
+      const found = await search.studySummaries(
+        compileFor(user, query),
+        scopeOf(user),
+        pageRequest(page, 'summaries'),
+      );
       return paged(found.rows.map(presentStudySummary), found.total, page);
     },
 
@@ -301,7 +319,11 @@ export function createSearchService(deps: {
       query: ParsedStudySearchQuery,
       page: PageQueryInput,
     ): Promise<{ rows: FragranceRow[]; page: PageInfo }> {
-      const found = await search.fragrances(compileFor(user, query), scopeOf(user), pageRequest(page));
+      const found = await search.fragrances(
+        compileFor(user, query),
+        scopeOf(user),
+        pageRequest(page, 'fragrances'),
+      );
       return paged(found.rows.map(presentFragrance), found.total, page);
     },
 
@@ -310,7 +332,11 @@ export function createSearchService(deps: {
       query: ParsedStudySearchQuery,
       page: PageQueryInput,
     ): Promise<{ rows: ConceptRow[]; page: PageInfo }> {
-      const found = await search.concepts(compileFor(user, query), scopeOf(user), pageRequest(page));
+      const found = await search.concepts(
+        compileFor(user, query),
+        scopeOf(user),
+        pageRequest(page, 'concepts'),
+      );
       return paged(found.rows.map(presentConcept), found.total, page);
     },
 
@@ -329,7 +355,7 @@ export function createSearchService(deps: {
         compiled,
         scopeOf(user),
         { types, phrase: request.full_query.search_phrase },
-        pageRequest(page),
+        pageRequest(page, 'files'),
       );
       return paged(found.rows.map(presentFile), found.total, page);
     },

@@ -305,17 +305,20 @@ describe('the wizard of a new upload', () => {
     );
   });
 
-  it('a data file with a non-numeric answer is refused naming the row and column', async () => {
+  it('a data file with a non-numeric answer is refused at its upload, naming the row and column', async () => {
     const bad = samples['sample_data.csv'].replace('R001,F102,male,57,5,', 'R001,F102,male,57,five,');
-    const data = (await uploadData(researcher, bad, 'bad.csv')).json();
-    expect((await uploadScale(researcher, data.folder_name)).statusCode).toBe(200);
-    const response = await post('/api/rdf/results/', researcher, {
-      ...form(data.folder_name),
-      regression: false,
-      replace_product_codes: false,
-    });
+    const response = await uploadData(researcher, bad, 'bad.csv');
     expect(response.statusCode).toBe(400);
     expect(errorBody(response).message).toBe('bad.csv, row 3, column liking: "five" is not a number.');
+  });
+
+  it('an answer outside its scale is refused when the scale is uploaded, naming the row and column', async () => {
+    const bad = samples['sample_data.csv'].replace('R001,F102,male,57,5,4,3,', 'R001,F102,male,57,5,4,8,');
+    const data = await uploadData(researcher, bad, 'bad.csv');
+    expect(data.statusCode).toBe(200);
+    const response = await uploadScale(researcher, data.json().folder_name);
+    expect(response.statusCode).toBe(400);
+    expect(errorBody(response).message).toBe('bad.csv, row 3, column fresh: 8 is outside the scale 1 to 5.');
   });
 
   it('working folders are removed after a day', async () => {

@@ -30,6 +30,8 @@ import type { FileStorage } from '../../storage/file-storage.ts';
 import { CsvError, parseCsv, type CsvTable } from './engine/csv.ts';
 import {
   buildDataset,
+  checkAnswers,
+  checkNumericColumns,
   parseNumber,
   productCodeColumns,
   productCodesOf,
@@ -379,6 +381,11 @@ export function createStatisticsService(deps: {
         ]);
       const upload = checkCsv(file, 'data_input');
       const table = parse(upload);
+      try {
+        checkNumericColumns(table, DEMOGRAPHIC_COLUMNS);
+      } catch (error) {
+        return asBadRequest(error);
+      }
       const columns = productCodeColumns(table);
       let codes: string[] = [];
       if (table.headers.includes('product_code')) {
@@ -426,6 +433,12 @@ export function createStatisticsService(deps: {
       if (missing) {
         const message = `${table.file}: the question "${missing.id}" is not a column of ${state.data_file ?? 'the data file'}.`;
         throw errors.badRequest(message, [{ path: `${table.file}:question_id`, message }]);
+      }
+      // The answers are read against their scales now, not first when the results are computed.
+      try {
+        checkAnswers(await readStored(folder, STORED.data, state.data_file ?? 'data.csv'), scale);
+      } catch (error) {
+        return asBadRequest(error);
       }
       const scaled = scale.filter((question) => SCALED_TYPES.includes(question.type));
       if (scaled.length === 0)

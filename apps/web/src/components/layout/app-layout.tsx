@@ -4,6 +4,7 @@ import { MESSAGES } from '@accord/contracts';
 import { Outlet, useNavigation } from 'react-router';
 import { AppFooter } from './app-footer.tsx';
 import { Brand } from './brand.tsx';
+import { PAGE_TOOLS_ID } from './page-tools.ts';
 import { Sidebar } from './sidebar.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -34,9 +35,13 @@ function NavigationIndicator() {
   );
 }
 
-/** The signed-in layout: top bar, collapsible sidebar (open at start), main area and footer. */
+/**
+ * The signed-in layout: top bar, collapsible sidebar, main area and footer. The sidebar starts open
+ * beside the page on wide screens; below the breakpoint it would cover the whole page, so it starts
+ * closed there and the burger opens it.
+ */
 export function AppLayout() {
-  const [mobileOpened, mobile] = useDisclosure(true);
+  const [mobileOpened, mobile] = useDisclosure(false);
   const [desktopOpened, desktop] = useDisclosure(true);
 
   return (
@@ -80,6 +85,7 @@ export function AppLayout() {
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0" id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
         <Box maw={1400} mx="auto">
+          <div id={PAGE_TOOLS_ID} className="accord-page-tools" />
           <Outlet />
         </Box>
         <NavigationIndicator />

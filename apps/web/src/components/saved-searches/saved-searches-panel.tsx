@@ -7,6 +7,7 @@ import {
   Group,
   List,
   Loader,
+  Modal,
   Paper,
   Stack,
   Text,
@@ -14,7 +15,9 @@ import {
 } from '@mantine/core';
 import type { SavedSearch } from '@accord/contracts';
 import { IconCloud, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { PAGE_TOOLS_ID } from '../layout/page-tools.ts';
 import { formatDateTime } from '../../lib/format.ts';
 
 /** One line of a saved search's summary: a non-empty filter and its value. */
@@ -24,7 +27,11 @@ export interface SavedSearchSummaryLine {
   value: string;
 }
 
-/** The cloud tab on the right edge that opens the saved-searches panel. */
+/**
+ * The cloud tab that opens the saved-searches panel: on the right edge of wide screens; on a phone,
+ * where a tab on the edge would cover the tables, a button at the top of the page (the layout's page
+ * tools slot).
+ */
 export function SavedSearchesTab({
   opened,
   onToggle,
@@ -36,34 +43,22 @@ export function SavedSearchesTab({
   title?: string;
   panelId?: string;
 }) {
-  return (
+  const [slot, setSlot] = useState<HTMLElement | null>(null);
+  // The slot is the layout's, in the page already when this screen has mounted.
+  useEffect(() => setSlot(document.getElementById(PAGE_TOOLS_ID)), []);
+  const tab = (
     <UnstyledButton
       onClick={onToggle}
       aria-expanded={opened}
       aria-controls={panelId}
       aria-label={title}
-      style={{
-        position: 'fixed',
-        right: 0,
-        top: 140,
-        zIndex: 99,
-        writingMode: 'vertical-rl',
-        padding: '14px 8px',
-        borderRadius: '8px 0 0 8px',
-        background: 'var(--mantine-color-plum-8)',
-        color: 'var(--mantine-color-white)',
-        boxShadow: 'var(--mantine-shadow-md)',
-        display: 'flex',
-        alignItems: 'center',
-        gap: 8,
-        fontSize: 14,
-        fontWeight: 600,
-      }}
+      className="accord-saved-tab"
     >
-      <IconCloud size={18} aria-hidden="true" style={{ transform: 'rotate(90deg)' }} />
+      <IconCloud size={18} aria-hidden="true" />
       {title}
     </UnstyledButton>
   );
+  return slot ? createPortal(tab, slot) : tab;
 }
 
 function SavedSearchItem({
@@ -165,36 +160,66 @@ export function SavedSearchesPanel({
   onDelete: (search: SavedSearch) => void;
   deletingId: number | null;
 }) {
+  // Deleting cannot be undone: the user confirms it first.
+  const [confirming, setConfirming] = useState<SavedSearch | null>(null);
   return (
-    <Drawer
-      opened={opened}
-      onClose={onClose}
-      position="right"
-      title={title}
-      size="sm"
-      id={panelId}
-      closeButtonProps={{ 'aria-label': `Close ${title.toLowerCase()}` }}
-    >
-      {loading ? (
-        <Loader size="sm" aria-label={`Loading ${title.toLowerCase()}`} />
-      ) : !searches || searches.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          No saved searches yet. Choose filters and save them with the cloud button.
+    <>
+      <Drawer
+        opened={opened}
+        onClose={onClose}
+        position="right"
+        title={title}
+        size="sm"
+        id={panelId}
+        closeButtonProps={{ 'aria-label': `Close ${title.toLowerCase()}` }}
+      >
+        {loading ? (
+          <Loader size="sm" aria-label={`Loading ${title.toLowerCase()}`} />
+        ) : !searches || searches.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            No saved searches yet. Choose filters and save them with the cloud button.
+          </Text>
+        ) : (
+          <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {searches.map((search) => (
+              <SavedSearchItem
+                key={search.id}
+                search={search}
+                summarise={summarise}
+                onApply={onApply}
+                onDelete={setConfirming}
+                deleting={deletingId === search.id}
+              />
+            ))}
+          </Stack>
+        )}
+      </Drawer>
+      <Modal
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title="Delete saved search?"
+        centered
+        // Above the panel it is opened from.
+        zIndex={300}
+      >
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          Delete the saved search &quot;{confirming?.slug}&quot;? This cannot be undone.
         </Text>
-      ) : (
-        <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {searches.map((search) => (
-            <SavedSearchItem
-              key={search.id}
-              search={search}
-              summarise={summarise}
-              onApply={onApply}
-              onDelete={onDelete}
-              deleting={deletingId === search.id}
-            />
-          ))}
-        </Stack>
-      )}
-    </Drawer>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setConfirming(null)}>
+            Cancel
+          </Button>
+          <Button
+            color="red.9"
+            onClick={() => {
+              if (confirming) onDelete(confirming);
+              setConfirming(null);
+            }}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Modal>
+    </>
   );
 }

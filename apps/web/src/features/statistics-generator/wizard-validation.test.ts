@@ -22,31 +22,31 @@ const FILE = { name: 'data.csv' };
 describe('stepProblems', () => {
   it('step 0 needs the study name and the data file', () => {
     expect(stepProblems(0, EMPTY, false)).toEqual([
-      'Missing value for study_name',
-      'Missing value for data_input',
+      'Missing value for Study name',
+      'Missing value for Data input (csv)',
     ]);
     expect(stepProblems(0, { ...EMPTY, study_name: '   ', data_input: FILE }, false)).toEqual([
-      'Missing value for study_name',
+      'Missing value for Study name',
     ]);
     expect(stepProblems(0, { ...EMPTY, study_name: 'Autumn', data_input: FILE }, false)).toEqual([]);
   });
 
   it('step 1 needs the likert scale file', () => {
-    expect(stepProblems(1, EMPTY, false)).toEqual(['Missing value for likert_scale']);
+    expect(stepProblems(1, EMPTY, false)).toEqual(['Missing value for Likert scale (csv)']);
     expect(stepProblems(1, { ...EMPTY, likert_scale: FILE }, false)).toEqual([]);
   });
 
   it('step 2 needs at least one test type', () => {
-    expect(stepProblems(2, EMPTY, false)).toEqual(['The array test_types is empty!']);
-    expect(stepProblems(2, EMPTY, true)).toEqual(['The array test_types is empty!']);
+    expect(stepProblems(2, EMPTY, false)).toEqual(['The array Type of tests is empty!']);
+    expect(stepProblems(2, EMPTY, true)).toEqual(['The array Type of tests is empty!']);
     expect(stepProblems(2, { ...EMPTY, test_types: ['two_95'] }, false)).toEqual([]);
   });
 
   it('step 3 needs the product code, the main question and the display option', () => {
     expect(stepProblems(3, EMPTY, false)).toEqual([
-      'Missing value for product_code',
-      'Missing value for main_question_column',
-      'Missing value for product_order',
+      'Missing value for Product code column',
+      'Missing value for Main question column',
+      'Missing value for Display order of products',
     ]);
     const chosen = {
       ...EMPTY,
@@ -60,13 +60,13 @@ describe('stepProblems', () => {
   it('step 3 needs the order list of the chosen display option', () => {
     const base = { ...EMPTY, product_code: 'product_code', main_question_column: 'liking' };
     expect(stepProblems(3, { ...base, product_order: 'Specified Product Order' }, false)).toEqual([
-      'The array product_code_order is empty!',
+      'The array Product code order is empty!',
     ]);
     expect(stepProblems(3, { ...base, product_order: 'Specified Benchmark Order Only' }, true)).toEqual([
-      'The array benchmark_product_code_order is empty!',
+      'The array Benchmark product code order is empty!',
     ]);
     expect(stepProblems(3, { ...base, product_order: 'Specified Candidate Order Only' }, false)).toEqual([
-      'The array candidate_product_code_order is empty!',
+      'The array Candidate product code order is empty!',
     ]);
     // Another option's list does not count.
     expect(
@@ -75,7 +75,7 @@ describe('stepProblems', () => {
         { ...base, product_order: 'Specified Candidate Order Only', product_code_order: ['101'] },
         false,
       ),
-    ).toEqual(['The array candidate_product_code_order is empty!']);
+    ).toEqual(['The array Candidate product code order is empty!']);
     expect(
       stepProblems(
         3,
@@ -88,7 +88,7 @@ describe('stepProblems', () => {
   it('step 4 needs the regression file only when regression is on, for a new upload', () => {
     expect(stepProblems(4, EMPTY, false)).toEqual([]);
     expect(stepProblems(4, { ...EMPTY, regression: true }, false)).toEqual([
-      'Missing value for regression_input',
+      'Missing value for Regression input (csv)',
     ]);
     expect(stepProblems(4, { ...EMPTY, regression: true, regression_input: FILE }, false)).toEqual([]);
     expect(stepProblems(4, { ...EMPTY, regression: true }, true)).toEqual([]);
@@ -97,7 +97,7 @@ describe('stepProblems', () => {
   it('step 5 needs the names file only when replacing codes, skipped for an existing study', () => {
     expect(stepProblems(5, EMPTY, false)).toEqual([]);
     expect(stepProblems(5, { ...EMPTY, replace_product_codes: true }, false)).toEqual([
-      'Missing value for replace_product_input',
+      'Missing value for Product names (csv)',
     ]);
     expect(
       stepProblems(5, { ...EMPTY, replace_product_codes: true, replace_product_input: FILE }, false),

@@ -24,6 +24,25 @@ export interface WizardFields {
   replace_product_codes: boolean;
 }
 
+/** The wizard's labels of the fields its steps check: the 'Missing values!' list names them so. */
+export const FIELD_LABELS: Record<
+  Exclude<keyof WizardFields, 'regression' | 'replace_product_codes'>,
+  string
+> = {
+  study_name: 'Study name',
+  data_input: 'Data input (csv)',
+  likert_scale: 'Likert scale (csv)',
+  regression_input: 'Regression input (csv)',
+  replace_product_input: 'Product names (csv)',
+  product_code: 'Product code column',
+  product_order: 'Display order of products',
+  main_question_column: 'Main question column',
+  test_types: 'Type of tests',
+  product_code_order: 'Product code order',
+  benchmark_product_code_order: 'Benchmark product code order',
+  candidate_product_code_order: 'Candidate product code order',
+};
+
 /** The order list each display option needs (the optional benchmark list is not one of them). */
 export const ORDER_LIST_OF: Record<
   ProductOrderOption,
@@ -37,14 +56,16 @@ export const ORDER_LIST_OF: Record<
 
 /**
  * The problems that stop Next at a step (document 3 section 5), in the spec's words: 'Missing value for
- * {field name}' and 'The array {field name} is empty!'. A missing single value is refused too, as the
+ * {field name}' and 'The array {field name} is empty!', each field named by its label on the form. A missing single value is refused too, as the
  * issue asks. Existing-study mode has no file inputs for regression and product names: the study's own
  * answers and product names are used, so those files are not required there.
  */
 export function stepProblems(step: number, fields: WizardFields, existing: boolean): string[] {
   const problems: string[] = [];
-  const missing = (field: keyof WizardFields) => problems.push(STATISTICS_MESSAGES.missingValue(field));
-  const empty = (field: keyof WizardFields) => problems.push(STATISTICS_MESSAGES.emptyArray(field));
+  const missing = (field: keyof typeof FIELD_LABELS) =>
+    problems.push(STATISTICS_MESSAGES.missingValue(FIELD_LABELS[field]));
+  const empty = (field: keyof typeof FIELD_LABELS) =>
+    problems.push(STATISTICS_MESSAGES.emptyArray(FIELD_LABELS[field]));
   switch (step) {
     case 0:
       if (!fields.study_name.trim()) missing('study_name');

@@ -194,8 +194,14 @@ export function resolveScales(
 
 /** Columns that may hold the product codes: those named like a product code first, then the others. */
 export function productCodeColumns(table: CsvTable): string[] {
-  const looksLikeCode = (name: string): boolean => /product|code|sample/i.test(name);
-  return [...table.headers.filter(looksLikeCode), ...table.headers.filter((name) => !looksLikeCode(name))];
+  return [
+    ...table.headers.filter(looksLikeProductCode),
+    ...table.headers.filter((name) => !looksLikeProductCode(name)),
+  ];
+}
+
+function looksLikeProductCode(name: string): boolean {
+  return /product|code|sample/i.test(name);
 }
 
 /**
@@ -223,6 +229,50 @@ export function productCodesOf(table: CsvTable, column: string): string[] {
     }
   });
   return codes;
+}
+
+/**
+ * The data file's own content, checked when it is uploaded (before any scale is known): a column that
+ * holds numbers holds only numbers or empty cells, since answers are numbers and a stray word (n/a, a
+ * decimal comma) would otherwise surface only when the results are computed. Columns named like
+ * product codes and the `skip` columns (respondent, demographics) may mix numbers and text.
+ * @throws CsvError naming the first such cell.
+ */
+export function checkNumericColumns(table: CsvTable, skip: ReadonlySet<string>): void {
+  table.headers.forEach((name, column) => {
+    if (skip.has(name) || looksLikeProductCode(name)) return;
+    const numeric = table.rows.some((_, rowIndex) => {
+      const value = parseNumber(cell(table, rowIndex, column));
+      return value !== null && !Number.isNaN(value);
+    });
+    if (numeric) table.rows.forEach((_, rowIndex) => numberAt(table, rowIndex, column, name));
+  });
+}
+
+/**
+ * The answers of the scale's questions, checked when the scale is uploaded: each a number (or empty)
+ * within its question's scale. Binary questions are checked for numbers only: their scale may still be
+ * chosen on a later step.
+ * @throws CsvError naming the first cell that is not.
+ */
+export function checkAnswers(table: CsvTable, scale: readonly ScaleQuestion[]): void {
+  for (const question of scale) {
+    const column = table.headers.indexOf(question.id);
+    if (column < 0 || !SCALED_TYPES.includes(question.type)) continue;
+    const ranged = question.type !== 'binary' && question.min !== null && question.max !== null;
+    table.rows.forEach((_, rowIndex) => {
+      const value = numberAt(table, rowIndex, column, question.id);
+      if (ranged && !Number.isNaN(value) && (value < question.min! || value > question.max!)) {
+        const row = table.rowNumbers[rowIndex] ?? rowIndex + 2;
+        throw new CsvError(
+          `${table.file}, row ${row}, column ${question.id}: ${value} is outside the scale ${question.min} to ${question.max}.`,
+          table.file,
+          row,
+          question.id,
+        );
+      }
+    });
+  }
 }
 
 /**

@@ -180,7 +180,14 @@ describe('generator on the sample data', () => {
     );
     expect(strengthRows.map((row) => row[1])).toContain('Just right');
     const jar = result.jar;
-    expect(jar?.headers[3]).toBe('Too weak');
+    // Each penalty group pools two points of the scale, and its name says so.
+    expect(jar?.headers.slice(3, 6)).toEqual(['Weak or too weak', 'Just right', 'Strong or too strong']);
+    expect(jar?.headers.slice(7)).toEqual([
+      'Weak or too weak: mean drop',
+      'Weak or too weak: penalty',
+      'Strong or too strong: mean drop',
+      'Strong or too strong: penalty',
+    ]);
     const first = jar?.data[0];
     const strength = harmonisedByProduct('strength')[0] ?? [];
     const liking = harmonisedByProduct('liking')[0] ?? [];
@@ -193,6 +200,27 @@ describe('generator on the sample data', () => {
       distribution.tooStrong,
     ]);
     expect(first?.[9]).toBeCloseTo(penalty.tooStrong.meanDrop ?? Number.NaN, 12);
+  });
+
+  it('the strength rows are the five exclusive points of the scale and add up to 100 %', () => {
+    const strengthRows = result.summary.data.filter(
+      (row) => row[0] === 'strength: Strength of the fragrance',
+    );
+    const labels = ['Too strong', 'Strong', 'Just right', 'Weak', 'Too weak'];
+    const rows = labels.map((label) => strengthRows.find((row) => row[1] === label)?.slice(2) as number[]);
+    const answers = harmonisedByProduct('strength').map((values) => values.filter(Number.isFinite));
+    answers.forEach((values, product) => {
+      const share = (test: (value: number) => boolean) => values.filter(test).length / values.length;
+      const expected = [
+        share((value) => value >= 4.5),
+        share((value) => value >= 3.5 && value < 4.5),
+        share((value) => value > 2.5 && value < 3.5),
+        share((value) => value > 1.5 && value <= 2.5),
+        share((value) => value <= 1.5),
+      ];
+      rows.forEach((row, index) => expect(row[product]).toBeCloseTo(expected[index]!, 12));
+      expect(rows.reduce((sum, row) => sum + row[product]!, 0)).toBeCloseTo(1, 12);
+    });
   });
 
   it('correlations with the main question are Pearson r on harmonised answers', () => {

@@ -250,6 +250,23 @@ const BOX_ROWS: { key: keyof HarmonisedSummary; label: string; strength: string 
   { key: 'bottom_box', label: 'Bottom box', strength: 'Too weak' },
 ];
 
+/**
+ * A strength row's share of answers in its own category only: the five strength rows are the five
+ * points of the scale (Too strong, Strong, Just right, Weak, Too weak) and add up to 100 %, where the
+ * boxes nest (top 2 box holds the top box, bottom 2 box the bottom box).
+ */
+export function exclusiveStrengthShare(
+  summary: HarmonisedSummary,
+  key: keyof HarmonisedSummary,
+): number | null {
+  const share = summary[key];
+  if (share === null) return null;
+  const nested = key === 'top_2_box' ? summary.top_box : key === 'bottom_2_box' ? summary.bottom_box : null;
+  if (nested === null) return share;
+  // Shares are counts over the same base: the difference is that of the counts, up to rounding.
+  return Math.max(0, Math.round((share - nested) * summary.n) / summary.n);
+}
+
 function chartOf(result: QuestionResult, products: readonly ProductColumn[]): StatisticsChart {
   const { question, summaries, strength } = result;
   const share = (summary: HarmonisedSummary, key: keyof HarmonisedSummary): number => {
@@ -380,7 +397,9 @@ export function generateStatistics(dataset: Dataset, options: GeneratorOptions):
       summaryData.push([
         title,
         label,
-        ...result.summaries.map((summary) => summary[box.key] as number | null),
+        ...result.summaries.map((summary) =>
+          result.strength ? exclusiveStrengthShare(summary, box.key) : (summary[box.key] as number | null),
+        ),
       ]);
     }
     for (const entry of result.significance)
@@ -516,14 +535,15 @@ export function generateStatistics(dataset: Dataset, options: GeneratorOptions):
         'Question',
         'Product',
         'n',
-        'Too weak',
+        // The groups of the penalty analysis pool two points of the scale each.
+        'Weak or too weak',
         'Just right',
-        'Too strong',
+        'Strong or too strong',
         `Mean ${mainQuestion?.id ?? ''} (just right)`,
-        'Too weak: mean drop',
-        'Too weak: penalty',
-        'Too strong: mean drop',
-        'Too strong: penalty',
+        'Weak or too weak: mean drop',
+        'Weak or too weak: penalty',
+        'Strong or too strong: mean drop',
+        'Strong or too strong: penalty',
       ],
       data,
     };

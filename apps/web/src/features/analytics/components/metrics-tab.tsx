@@ -415,7 +415,8 @@ export function MetricsTab({
             stickyHeader
             verticalSpacing={6}
             aria-label={`${kindLabel} found`}
-            miw={expanded ? 360 + shownColumns.length * 120 : undefined}
+            // A narrow screen scrolls the table sideways rather than squeezing the names letter by letter.
+            miw={(expanded ? 360 : 240) + shownColumns.length * 120}
           >
             <Table.Thead>
               <Table.Tr>
@@ -448,7 +449,7 @@ export function MetricsTab({
                         }}
                       />
                     </Table.Td>
-                    <Table.Td maw={320}>
+                    <Table.Td miw={160} maw={320}>
                       <Tooltip
                         label={`${row.c_mi_number} · ${row.category ?? '-'} · ${name}`}
                         withArrow
@@ -461,7 +462,7 @@ export function MetricsTab({
                           target="_blank"
                           rel="noopener"
                           size="sm"
-                          style={{ overflowWrap: 'anywhere' }}
+                          style={{ overflowWrap: 'break-word' }}
                         >
                           {name}
                         </Anchor>

@@ -72,8 +72,12 @@ export const TOP_ATTRIBUTES_MESSAGES = {
 
 /** Colours of the bar segments: agreement, neither, disagreement (text on them stays readable). */
 const SEGMENT_COLOURS = { top_2_box: 'teal.9', neither: 'gray.3', bottom_2_box: 'red.9' } as const;
-/** Segments narrower than this show their percentage on hover only. */
-const SEGMENT_LABEL_MIN = 18;
+/**
+ * The column is 'Top 2 Box / Bottom 2 Box': its two ends print their numbers, however narrow (they
+ * keep room for them); the Neither/Nor share between them shows on hover and in the read-out text.
+ */
+const NUMBERED_SEGMENTS: ReadonlySet<string> = new Set(['top_2_box', 'bottom_2_box']);
+const NUMBERED_SEGMENT_MIN_WIDTH = '2.6rem';
 
 /**
  * A tab body with a settings side panel, open by default, that the user may hide to give the results
@@ -207,9 +211,14 @@ function BoxBar({ row }: { row: AttributeRow }) {
         .filter((segment) => segment.percent > 0)
         .map((segment) => (
           <Tooltip key={segment.key} label={`${segment.label}: ${segment.percent}% · ${base}`} withArrow>
-            <Progress.Section value={segment.percent} color={SEGMENT_COLOURS[segment.key]} withAria={false}>
-              {segment.percent >= SEGMENT_LABEL_MIN ? (
-                <Progress.Label c={segment.key === 'neither' ? 'dark.7' : 'white'} fz="xs">
+            <Progress.Section
+              value={segment.percent}
+              color={SEGMENT_COLOURS[segment.key]}
+              withAria={false}
+              miw={NUMBERED_SEGMENTS.has(segment.key) ? NUMBERED_SEGMENT_MIN_WIDTH : undefined}
+            >
+              {NUMBERED_SEGMENTS.has(segment.key) ? (
+                <Progress.Label c="white" fz="xs">
                   {segment.percent}%
                 </Progress.Label>
               ) : null}

@@ -4,7 +4,7 @@ import type { CicsInspectFilter } from '@accord/contracts';
 export const cicsKeys = {
   all: ['cics'] as const,
   options: () => [...cicsKeys.all, 'options'] as const,
-  search: (terms: string[], page: number, perPage: number) =>
-    [...cicsKeys.all, 'search', terms, page, perPage] as const,
+  search: (terms: string[], filter: CicsInspectFilter, page: number, perPage: number) =>
+    [...cicsKeys.all, 'search', terms, filter, page, perPage] as const,
   question: (id: number, filter: CicsInspectFilter) => [...cicsKeys.all, 'question', id, filter] as const,
 };

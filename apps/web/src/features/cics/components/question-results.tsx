@@ -1,5 +1,18 @@
-import { memo } from 'react';
-import { Badge, Group, Pagination, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { memo, useState } from 'react';
+import {
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Collapse,
+  Group,
+  Pagination,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import type { CicsQuestion, CicsSearchResponse } from '@accord/contracts';
 
 const TYPE_LABELS: Record<CicsQuestion['question_type'], string> = {
@@ -26,55 +39,101 @@ function valuesPreview(question: CicsQuestion): string {
   return names.length > 2 ? `${names.slice(0, 2).join(', ')} ...` : names.join(', ');
 }
 
+function studyLine(study: CicsQuestion['study']): string {
+  return `${study.c_mi_number} · ${study.project_name} · ${study.client} · ${study.year}`;
+}
+
 function QuestionItem({
   question,
-  selected,
+  selectedId,
   onSelect,
 }: {
   question: CicsQuestion;
-  selected: boolean;
-  onSelect: (question: CicsQuestion) => void;
+  selectedId: number | null;
+  onSelect: (id: number) => void;
 }) {
+  const [open, setOpen] = useState(false);
+  const selected = question.id === selectedId;
+  const others = question.studies.length > 1;
+  const listId = `cics-question-studies-${question.id}`;
   return (
     <li>
-      <UnstyledButton
-        onClick={() => onSelect(question)}
-        aria-pressed={selected}
-        w="100%"
-        p="sm"
+      <Stack
+        gap={4}
         style={{
           borderRadius: 'var(--mantine-radius-md)',
           border: `1px solid ${selected ? 'var(--mantine-color-plum-6)' : 'var(--mantine-color-gray-3)'}`,
           background: selected ? 'var(--mantine-color-plum-0)' : 'var(--mantine-color-body)',
         }}
       >
-        <Stack gap={6}>
-          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {question.q_text}
-          </Text>
-          <Group gap={6}>
-            <Badge variant="light" color="gray" size="sm">
-              {question.q_id}
-            </Badge>
-            <Badge variant="light" size="sm">
-              {TYPE_LABELS[question.question_type]}
-            </Badge>
-            <Text size="xs" c="dimmed">
-              Relevance {question.score.toFixed(2)}
+        <UnstyledButton onClick={() => onSelect(question.id)} aria-pressed={selected} w="100%" p="sm">
+          <Stack gap={6}>
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {question.q_text}
             </Text>
-          </Group>
-          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {question.study.c_mi_number} · {question.study.project_name} · {question.study.client} ·{' '}
-            {question.study.year}
-          </Text>
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            <Text span size="sm" fw={600}>
-              Answers:
-            </Text>{' '}
-            {valuesPreview(question)}
-          </Text>
-        </Stack>
-      </UnstyledButton>
+            <Group gap={6}>
+              <Badge variant="light" color="gray" size="sm">
+                {question.q_id}
+              </Badge>
+              <Badge variant="light" size="sm">
+                {TYPE_LABELS[question.question_type]}
+              </Badge>
+              <Text size="xs" c="dimmed">
+                Relevance {question.score.toFixed(2)}
+              </Text>
+            </Group>
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {studyLine(question.study)}
+            </Text>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              <Text span size="sm" fw={600}>
+                Answers:
+              </Text>{' '}
+              {valuesPreview(question)}
+            </Text>
+          </Stack>
+        </UnstyledButton>
+        {others ? (
+          <Box px="sm" pb="sm">
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => setOpen((value) => !value)}
+              aria-expanded={open}
+              aria-controls={listId}
+            >
+              {open ? 'Hide the studies' : `Asked in ${question.studies.length} studies`}
+            </Anchor>
+            <Collapse expanded={open} id={listId}>
+              <Stack
+                gap={4}
+                mt={6}
+                component="ul"
+                aria-label={`Studies asking ${question.q_text}`}
+                style={{ listStyle: 'none', padding: 0, margin: 0 }}
+              >
+                {question.studies.map((entry) => (
+                  <li key={entry.id}>
+                    <Button
+                      variant={entry.id === selectedId ? 'light' : 'subtle'}
+                      size="compact-sm"
+                      onClick={() => onSelect(entry.id)}
+                      aria-pressed={entry.id === selectedId}
+                      styles={{
+                        label: { whiteSpace: 'normal', textAlign: 'left' },
+                        root: { height: 'auto' },
+                      }}
+                    >
+                      {studyLine(entry.study)} ({entry.q_id})
+                    </Button>
+                  </li>
+                ))}
+              </Stack>
+            </Collapse>
+          </Box>
+        ) : null}
+      </Stack>
     </li>
   );
 }
@@ -91,7 +150,8 @@ export const QuestionResults = memo(function QuestionResults({
   data: CicsSearchResponse | undefined;
   loading: boolean;
   selectedId: number | null;
-  onSelect: (question: CicsQuestion) => void;
+  /** A question by its key: the row's (its newest study's) or one study's from the expanded list. */
+  onSelect: (id: number) => void;
   page: number;
   onPageChange: (page: number) => void;
 }) {
@@ -130,12 +190,7 @@ export const QuestionResults = memo(function QuestionResults({
           style={{ listStyle: 'none', padding: 0, margin: 0, opacity: loading ? 0.6 : 1 }}
         >
           {data.results.map((question) => (
-            <QuestionItem
-              key={question.id}
-              question={question}
-              selected={question.id === selectedId}
-              onSelect={onSelect}
-            />
+            <QuestionItem key={question.id} question={question} selectedId={selectedId} onSelect={onSelect} />
           ))}
         </Stack>
       ) : null}

@@ -1,5 +1,5 @@
 import { Box, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { CICS_MESSAGES, type CicsQuestion, type SavedSearch } from '@accord/contracts';
+import { CICS_MESSAGES, type SavedSearch } from '@accord/contracts';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useBlocker, useSearchParams } from 'react-router';
@@ -58,7 +58,7 @@ export function Component() {
   const hasFilters = !isCicsEmpty(filters);
   const terms = useMemo(() => (applied ? searchTerms(applied) : null), [applied]);
   const respondentFilter = useMemo(() => inspectFilter(applied ?? defaultCicsFilters()), [applied]);
-  const results = useQuestionSearchQuery(terms, page);
+  const results = useQuestionSearchQuery(terms, respondentFilter, page);
   const statistics = useQuestionStatisticsQuery(selected, respondentFilter);
 
   const saved = useSavedSearchesQuery(user?.id ?? null, 'cics');
@@ -108,8 +108,8 @@ export function Component() {
     runSearch(next);
   };
 
-  const select = useCallback((question: CicsQuestion) => {
-    setSelected(question.id);
+  const select = useCallback((id: number) => {
+    setSelected(id);
     // On narrow screens the statistics sit under the list: bring them into view.
     if (window.matchMedia('(max-width: 74.99em)').matches)
       window.setTimeout(() => statsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), 50);

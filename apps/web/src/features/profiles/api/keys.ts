@@ -7,6 +7,5 @@ export const profileKeys = {
   all: ['profiles'] as const,
   profile: (kind: ProfileKind, studyId: number, code: string, demographics: DemographicCondition[]) =>
     [...profileKeys.all, kind, studyId, code, demographics] as const,
-  demographicOptions: (withAnalytics: boolean) =>
-    [...profileKeys.all, 'demographic-options', withAnalytics] as const,
+  demographicOptions: (studyId: number) => [...profileKeys.all, 'demographic-options', studyId] as const,
 };

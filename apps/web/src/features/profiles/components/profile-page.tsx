@@ -205,7 +205,7 @@ export function ProfilePage({ kind }: { kind: ProfileKind }) {
   const queryClient = useQueryClient();
   const [applied, setApplied] = useState<DemographicCondition[]>([]);
   const profile = useProfileQuery(kind, studyId, code, applied);
-  const options = useDemographicOptionsQuery(permissions.canAccessAnalytics || permissions.isAdmin);
+  const options = useDemographicOptionsQuery(studyId);
   const age = options.data?.age ?? { min: 18, max: 64 };
   const [form, setForm] = useState<FilterForm>(() => emptyFilterForm(age));
   const [filtering, setFiltering] = useState(false);

@@ -1,4 +1,4 @@
-import type { SearchFileTab, SearchType, StudySearchQuery } from '@accord/contracts';
+import type { ResultSortKey, SearchFileTab, SearchType, StudySearchQuery } from '@accord/contracts';
 
 export type ResultTab = 'summaries' | 'fragrances' | 'concepts' | Exclude<SearchFileTab, 'RDF' | 'report'>;
 
@@ -6,6 +6,14 @@ export interface ResultPageParams {
   query: StudySearchQuery;
   page: number;
   perPage: number;
+  /** The column the rows are sorted by; without it, newest studies first. */
+  sort?: ResultSort;
+}
+
+/** A result table's sort: a row field and its direction. */
+export interface ResultSort {
+  key: ResultSortKey;
+  order: 'asc' | 'desc';
 }
 
 /**

@@ -20,7 +20,11 @@ export async function fetchResultPage<Schema extends z.ZodType>(
 ): Promise<ResultPage<z.infer<Schema>>> {
   const { data, headers } = await apiJsonWithHeaders(path, rowSchema.array(), {
     method: 'POST',
-    query: { page: params.page, per_page: params.perPage },
+    query: {
+      page: params.page,
+      per_page: params.perPage,
+      ...(params.sort ? { sort: params.sort.key, order: params.sort.order } : {}),
+    },
     body: { query: params.query, full_query: BLANK_FULL_QUERY },
     signal,
   });

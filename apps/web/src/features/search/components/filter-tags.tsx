@@ -23,7 +23,12 @@ export function FilterTags({ tags, onRemove }: { tags: FilterTag[]; onRemove: (t
             size="md"
             withRemoveButton
             onRemove={() => onRemove(tag)}
-            removeButtonProps={{ 'aria-label': `Remove filter ${tag.label}` }}
+            // Mantine hides the x from the keyboard and screen readers; the tags must be removable without a mouse.
+            removeButtonProps={{
+              'aria-label': `Remove filter ${tag.label}`,
+              tabIndex: 0,
+              'aria-hidden': false,
+            }}
             styles={{ root: { maxWidth: 'min(420px, 100%)' } }}
             title={`${tag.label}: ${tag.value}`}
           >

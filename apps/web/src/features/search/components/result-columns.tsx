@@ -1,5 +1,11 @@
-import { Anchor } from '@mantine/core';
-import type { ConceptRow, FragranceRow, SearchFileRow, StudySummaryRow } from '@accord/contracts';
+import { Anchor, Stack } from '@mantine/core';
+import {
+  RESULT_SORT_KEYS,
+  type ConceptRow,
+  type FragranceRow,
+  type SearchFileRow,
+  type StudySummaryRow,
+} from '@accord/contracts';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { formatCell } from '../utils/format-cell.ts';
@@ -9,9 +15,12 @@ import { StudyLinks } from './study-links.tsx';
 
 type Identified = { c_mi_number: string };
 
+/** The server sorts by these row fields (the same list for every table that shows them). */
+const SORTABLE: ReadonlySet<string> = new Set(RESULT_SORT_KEYS);
+
 function text<Row>(key: keyof Row & string, label: string, nowrap = false): ResultColumn<Row> {
   const minWidth = key === 'project_name' ? 260 : key === 'client' ? 160 : undefined;
-  return { key, label, nowrap, minWidth, render: (row) => formatCell(row[key]) };
+  return { key, label, nowrap, minWidth, sortable: SORTABLE.has(key), render: (row) => formatCell(row[key]) };
 }
 
 function many<Row>(key: keyof Row & string, label: string): ResultColumn<Row> {
@@ -27,25 +36,21 @@ const DESIGN_METHOD_HELP =
   'Balanced Incomplete Block Design, Balance Complete Block Design or Monadic Sequential: how the products were shown to respondents.';
 const MARKET_HELP = 'Do not compare scores across different markets.';
 
+/** CMI # with the row's links (details, files, statistics) right under it, where the eye starts. */
 function cmiLink<Row extends Identified>(studyIdOf: (row: Row) => number): ResultColumn<Row> {
   return {
     key: 'c_mi_number',
     label: 'CMI #',
     nowrap: true,
+    sortable: true,
     render: (row) => (
-      <Anchor component={Link} to={paths.studyDetails.href(studyIdOf(row))} size="sm">
-        {row.c_mi_number}
-      </Anchor>
+      <Stack gap={2}>
+        <Anchor component={Link} to={paths.studyDetails.href(studyIdOf(row))} size="sm" fw={600}>
+          {row.c_mi_number}
+        </Anchor>
+        <StudyLinks studyId={studyIdOf(row)} name={row.c_mi_number} />
+      </Stack>
     ),
-  };
-}
-
-function links<Row extends Identified>(studyIdOf: (row: Row) => number): ResultColumn<Row> {
-  return {
-    key: 'links',
-    label: 'Links',
-    nowrap: true,
-    render: (row) => <StudyLinks studyId={studyIdOf(row)} name={row.c_mi_number} />,
   };
 }
 
@@ -65,7 +70,6 @@ export const SUMMARY_COLUMNS: ResultColumn<StudySummaryRow>[] = [
   many('research_type', 'Research Type'),
   many('cmi_tool_type', 'CMI Tool Type'),
   many('evaluation', 'Evaluation'),
-  links((row) => row.id),
 ];
 
 export const FRAGRANCE_COLUMNS: ResultColumn<FragranceRow>[] = [
@@ -107,7 +111,6 @@ export const FRAGRANCE_COLUMNS: ResultColumn<FragranceRow>[] = [
       />
     ),
   },
-  links((row) => row.study_id),
 ];
 
 export const CONCEPT_COLUMNS: ResultColumn<ConceptRow>[] = [
@@ -118,7 +121,6 @@ export const CONCEPT_COLUMNS: ResultColumn<ConceptRow>[] = [
   cmiLink((row) => row.study_id),
   text('project_name', 'Project Name'),
   text('client', 'Client'),
-  links((row) => row.study_id),
 ];
 
 const FILE_TYPE_LABELS: Record<SearchFileRow['file_type'], string> = {
@@ -133,6 +135,7 @@ export const FILE_COLUMNS: ResultColumn<SearchFileRow>[] = [
   {
     key: 'file_name',
     label: 'File Name',
+    sortable: true,
     render: (row) => (
       <Anchor
         component={Link}
@@ -150,5 +153,4 @@ export const FILE_COLUMNS: ResultColumn<SearchFileRow>[] = [
   text('client', 'Client'),
   text('category', 'Category'),
   text('product_type', 'Product'),
-  links((row) => row.study_id),
 ];

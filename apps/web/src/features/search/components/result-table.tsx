@@ -9,10 +9,12 @@ import {
   Table,
   Text,
   Tooltip,
+  UnstyledButton,
 } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
-import type { PageInfo } from '@accord/contracts';
+import { IconArrowsSort, IconChevronDown, IconChevronUp, IconInfoCircle } from '@tabler/icons-react';
+import type { PageInfo, ResultSortKey } from '@accord/contracts';
 import type { ReactNode } from 'react';
+import type { ResultSort } from '../api/keys.ts';
 
 export const RESULT_PAGE_SIZES = ['10', '25', '50', '100'];
 
@@ -26,6 +28,8 @@ export interface ResultColumn<Row> {
   minWidth?: number;
   /** Advice shown in a tooltip beside the heading. */
   help?: string;
+  /** The server sorts the rows by this column (its key is the row field). */
+  sortable?: boolean;
 }
 
 export interface RowSelection {
@@ -33,6 +37,47 @@ export interface RowSelection {
   selected: ReadonlySet<number>;
   toggle: (studyId: number) => void;
   setMany: (studyIds: number[], checked: boolean) => void;
+}
+
+/** A sortable heading: a click sorts by the column ascending, a second click descending. */
+function SortButton<Row>({
+  column,
+  sort,
+  onSort,
+}: {
+  column: ResultColumn<Row>;
+  sort: ResultSort | undefined;
+  onSort: (sort: ResultSort) => void;
+}) {
+  const active = sort?.key === column.key;
+  const Icon = !active ? IconArrowsSort : sort.order === 'asc' ? IconChevronUp : IconChevronDown;
+  return (
+    <Group gap={4} wrap="nowrap">
+      <UnstyledButton
+        onClick={() =>
+          onSort({ key: column.key as ResultSortKey, order: active && sort.order === 'asc' ? 'desc' : 'asc' })
+        }
+        fw={700}
+        fz="sm"
+      >
+        <Group gap={4} wrap="nowrap">
+          {column.label}
+          <Icon size={14} aria-hidden="true" stroke={active ? 2.2 : 1.5} />
+        </Group>
+      </UnstyledButton>
+      {column.help ? <HelpIcon label={column.label} help={column.help} /> : null}
+    </Group>
+  );
+}
+
+function HelpIcon({ label, help }: { label: string; help: string }) {
+  return (
+    <Tooltip label={help} multiline w={280} withArrow events={{ hover: true, focus: true, touch: true }}>
+      <ActionIcon variant="subtle" color="gray" size="xs" aria-label={`About ${label}: ${help}`}>
+        <IconInfoCircle size={14} />
+      </ActionIcon>
+    </Tooltip>
+  );
 }
 
 /**
@@ -52,6 +97,8 @@ export function ResultTable<Row>({
   rowLabel,
   studyIdOf,
   selection,
+  sort,
+  onSort,
 }: {
   label: string;
   columns: ResultColumn<Row>[];
@@ -66,6 +113,8 @@ export function ResultTable<Row>({
   rowLabel: (row: Row) => string;
   studyIdOf: (row: Row) => number;
   selection: RowSelection | null;
+  sort?: ResultSort;
+  onSort?: (sort: ResultSort) => void;
 }) {
   const list = rows ?? [];
   const pageStudyIds = list.map(studyIdOf);
@@ -92,26 +141,19 @@ export function ResultTable<Row>({
                 </Table.Th>
               ) : null}
               {columns.map((column) => (
-                <Table.Th key={column.key} style={{ whiteSpace: 'nowrap' }}>
-                  {column.help ? (
+                <Table.Th
+                  key={column.key}
+                  style={{ whiteSpace: 'nowrap' }}
+                  aria-sort={
+                    sort?.key === column.key ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined
+                  }
+                >
+                  {column.sortable && onSort ? (
+                    <SortButton column={column} sort={sort} onSort={onSort} />
+                  ) : column.help ? (
                     <Group gap={4} wrap="nowrap">
                       {column.label}
-                      <Tooltip
-                        label={column.help}
-                        multiline
-                        w={280}
-                        withArrow
-                        events={{ hover: true, focus: true, touch: true }}
-                      >
-                        <ActionIcon
-                          variant="subtle"
-                          color="gray"
-                          size="xs"
-                          aria-label={`About ${column.label}: ${column.help}`}
-                        >
-                          <IconInfoCircle size={14} />
-                        </ActionIcon>
-                      </Tooltip>
+                      <HelpIcon label={column.label} help={column.help} />
                     </Group>
                   ) : (
                     column.label

@@ -9,7 +9,7 @@ import { useConceptsQuery } from '../api/get-concepts.ts';
 import { useFragrancesQuery } from '../api/get-fragrances.ts';
 import { useSearchFilesQuery, type FileResultTab } from '../api/get-search-files.ts';
 import { useStudySummariesQuery } from '../api/get-study-summaries.ts';
-import type { ResultPageParams, ResultTab } from '../api/keys.ts';
+import type { ResultPageParams, ResultSort, ResultTab } from '../api/keys.ts';
 import type { ResultPage, ResultQueryOptions } from '../api/result-page.ts';
 import { CONCEPT_COLUMNS, FILE_COLUMNS, FRAGRANCE_COLUMNS, SUMMARY_COLUMNS } from './result-columns.tsx';
 import { ResultTable, type ResultColumn, type RowSelection } from './result-table.tsx';
@@ -39,6 +39,7 @@ export function isResultTab(value: string | null, isAdmin: boolean): value is Re
 interface Paging {
   page: number;
   perPage: number;
+  sort?: ResultSort;
 }
 
 const FIRST_PAGE: Paging = { page: 1, perPage: 10 };
@@ -132,8 +133,10 @@ function Panel<Row>({
         loading={result.isFetching}
         pageInfo={pageInfo}
         perPage={params.perPage}
-        onPage={(page) => onPaging({ page, perPage: params.perPage })}
-        onPerPage={(perPage) => onPaging({ page: 1, perPage })}
+        onPage={(page) => onPaging({ page, perPage: params.perPage, sort: params.sort })}
+        onPerPage={(perPage) => onPaging({ page: 1, perPage, sort: params.sort })}
+        sort={params.sort}
+        onSort={(sort) => onPaging({ page: 1, perPage: params.perPage, sort })}
         rowKey={rowKey}
         rowLabel={rowLabel}
         studyIdOf={studyIdOf}

@@ -34,15 +34,15 @@ import { useEffect, useState } from 'react';
 import { StatisticsResultsView } from '../../../components/statistics/statistics-results.tsx';
 import { errorMessage, statisticsApi } from '../../../components/statistics/statistics-api.ts';
 import { showAlert } from '../../../lib/alerts.ts';
-import { navigation, ORDER_LIST_OF, stepProblems } from '../wizard-validation.ts';
+import { FIELD_LABELS, navigation, ORDER_LIST_OF, stepProblems } from '../wizard-validation.ts';
 
 type Option = { value: string; label: string };
 
 const STEP_LABELS = ['Data', 'Likert scale', 'Tests', 'Products and questions', 'Regression', 'Output'];
 const ORDER_LIST_LABELS = {
-  product_code_order: 'Product code order',
-  benchmark_product_code_order: 'Benchmark product code order',
-  candidate_product_code_order: 'Candidate product code order',
+  product_code_order: FIELD_LABELS.product_code_order,
+  benchmark_product_code_order: FIELD_LABELS.benchmark_product_code_order,
+  candidate_product_code_order: FIELD_LABELS.candidate_product_code_order,
 } as const;
 const TEST_OPTIONS = STATISTICS_TEST_TYPES.map((type) => ({ value: type, label: TEST_TYPE_LABELS[type] }));
 
@@ -301,14 +301,14 @@ export function StatisticsWizard({ studyId }: { studyId: number | null }) {
         return (
           <Stack gap="md">
             <TextInput
-              label="Study name"
+              label={FIELD_LABELS.study_name}
               required
               value={state.study_name}
               onChange={(event) => set('study_name', event.currentTarget.value)}
               maw={480}
             />
             <CsvInput
-              label="Data input (csv)"
+              label={FIELD_LABELS.data_input}
               value={state.data_input}
               onChange={(file) => set('data_input', file)}
             />
@@ -321,7 +321,7 @@ export function StatisticsWizard({ studyId }: { studyId: number | null }) {
       case 1:
         return (
           <Stack gap="md">
-            {fileWithTemplate('likert_scale', 'Likert scale (csv)', 'scale_template.csv')}
+            {fileWithTemplate('likert_scale', FIELD_LABELS.likert_scale, 'scale_template.csv')}
           </Stack>
         );
       case 2:
@@ -350,7 +350,7 @@ export function StatisticsWizard({ studyId }: { studyId: number | null }) {
               </Group>
             </Radio.Group>
             <MultiSelect
-              label="Type of tests"
+              label={FIELD_LABELS.test_types}
               data={TEST_OPTIONS}
               value={state.test_types}
               onChange={(value) => set('test_types', value as StatisticsTestType[])}
@@ -362,7 +362,7 @@ export function StatisticsWizard({ studyId }: { studyId: number | null }) {
         return (
           <Stack gap="md" maw={640}>
             <Select
-              label="Product code column"
+              label={FIELD_LABELS.product_code}
               data={columns}
               value={state.product_code}
               onChange={(value) => set('product_code', value)}
@@ -370,14 +370,14 @@ export function StatisticsWizard({ studyId }: { studyId: number | null }) {
               disabled={existing}
             />
             <Select
-              label="Main question column"
+              label={FIELD_LABELS.main_question_column}
               data={questions}
               value={state.main_question_column}
               onChange={(value) => set('main_question_column', value)}
               searchable
             />
             <Select
-              label="Display order of products"
+              label={FIELD_LABELS.product_order}
               data={PRODUCT_ORDER_OPTIONS.map((value) => ({ value, label: value }))}
               value={order}
               onChange={(value) => set('product_order', value as ProductOrderOption | null)}
@@ -440,7 +440,7 @@ export function StatisticsWizard({ studyId }: { studyId: number | null }) {
               onChange={(event) => set('regression', event.currentTarget.checked)}
             />
             {state.regression && !existing
-              ? fileWithTemplate('regression_input', 'Regression input (csv)', 'reg_template.csv')
+              ? fileWithTemplate('regression_input', FIELD_LABELS.regression_input, 'reg_template.csv')
               : null}
           </Stack>
         );
@@ -458,7 +458,11 @@ export function StatisticsWizard({ studyId }: { studyId: number | null }) {
               onChange={(event) => set('replace_product_codes', event.currentTarget.checked)}
             />
             {state.replace_product_codes && !existing
-              ? fileWithTemplate('replace_product_input', 'Product names (csv)', 'prod_template.csv')
+              ? fileWithTemplate(
+                  'replace_product_input',
+                  FIELD_LABELS.replace_product_input,
+                  'prod_template.csv',
+                )
               : null}
           </Stack>
         );

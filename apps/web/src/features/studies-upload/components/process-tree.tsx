@@ -23,7 +23,7 @@ import {
   IconFolderOpen,
   IconReplace,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 
 export interface ReplaceState {
   filePath: string;
@@ -129,6 +129,7 @@ export function IssueTable({ issues, label }: { issues: FileIssue[]; label: stri
 
 function FileRow({ node, actions }: { node: FileTreeNode; actions: TreeActions }) {
   const replacing = actions.replacing?.filePath === node.file_path ? actions.replacing : null;
+  const resetInput = useRef<() => void>(null);
   return (
     <Stack gap={4} py={4}>
       <Group gap="xs" wrap="nowrap" justify="space-between">
@@ -150,7 +151,15 @@ function FileRow({ node, actions }: { node: FileTreeNode; actions: TreeActions }
             </ActionIcon>
           </Tooltip>
           {actions.canReplace && (
-            <FileButton onChange={(file) => file && actions.onChoose(node, file)}>
+            <FileButton
+              resetRef={resetInput}
+              onChange={(file) => {
+                if (file) actions.onChoose(node, file);
+                // The file is held in the page state: emptying the input lets the same file be chosen
+                // again after Cancel (an input keeping it would not report the choice).
+                resetInput.current?.();
+              }}
+            >
               {(props) => (
                 <Tooltip label="Replace">
                   <ActionIcon

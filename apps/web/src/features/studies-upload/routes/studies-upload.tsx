@@ -34,6 +34,20 @@ import { StatusBadge } from '../components/status-badge.tsx';
 
 const ZIP_TYPES = ['application/zip', 'application/x-zip-compressed', 'application/x-zip', 'multipart/x-zip'];
 
+/** The history's columns (created_at, client, study_type, cmi, year, region, status, actions) in words. */
+const HISTORY_HEADINGS = [
+  'Uploaded at',
+  'Client',
+  'Study type',
+  'CMI #',
+  'Year',
+  'Region',
+  'Status',
+  'Actions',
+];
+
+type FormField = 'client' | 'region' | 'year';
+
 function HistoryTable({ rows, onOpen }: { rows: FileProcessRow[]; onOpen(id: number): void }) {
   if (rows.length === 0)
     return (
@@ -46,14 +60,9 @@ function HistoryTable({ rows, onOpen }: { rows: FileProcessRow[]; onOpen(id: num
       <Table striped highlightOnHover verticalSpacing="xs" aria-label="Upload History">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>created_at</Table.Th>
-            <Table.Th>client</Table.Th>
-            <Table.Th>study_type</Table.Th>
-            <Table.Th>cmi</Table.Th>
-            <Table.Th>year</Table.Th>
-            <Table.Th>region</Table.Th>
-            <Table.Th>status</Table.Th>
-            <Table.Th>actions</Table.Th>
+            {HISTORY_HEADINGS.map((heading) => (
+              <Table.Th key={heading}>{heading}</Table.Th>
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -104,6 +113,13 @@ export function Component() {
   const [stage, setStage] = useState<ProgressStage | null>(null);
   const [processId, setProcessId] = useState<number | null>(null);
   const openRef = useRef<() => void>(null);
+  const [emptyFields, setEmptyFields] = useState<ReadonlySet<FormField>>(new Set());
+  const fieldError = (field: FormField) =>
+    emptyFields.has(field) ? STUDIES_UPLOAD_MESSAGES.emptyField(field) : undefined;
+  const filled = (field: FormField, set: (value: string | null) => void) => (value: string | null) => {
+    set(value);
+    if (value) setEmptyFields((fields) => new Set([...fields].filter((f) => f !== field)));
+  };
   const years = uploadYears().map(String);
 
   const start = async () => {
@@ -115,6 +131,8 @@ export function Component() {
         ['year', year],
       ] as const
     ).filter(([, value]) => !value);
+    // Each alert's field is marked too, so the message sits on what it names.
+    setEmptyFields(new Set(empty.map(([field]) => field)));
     if (empty.length > 0) {
       for (const [field] of empty) showAlert('warning', STUDIES_UPLOAD_MESSAGES.emptyField(field));
       showAlert('warning', STUDIES_UPLOAD_MESSAGES.fillAll);
@@ -162,7 +180,8 @@ export function Component() {
               placeholder="Choose a client"
               data={options.data?.clients ?? []}
               value={client}
-              onChange={setClient}
+              onChange={filled('client', setClient)}
+              error={fieldError('client')}
               searchable
               clearable
             />
@@ -171,7 +190,8 @@ export function Component() {
               placeholder="Choose a region"
               data={options.data?.regions ?? []}
               value={region}
-              onChange={setRegion}
+              onChange={filled('region', setRegion)}
+              error={fieldError('region')}
               searchable
               clearable
             />
@@ -180,7 +200,8 @@ export function Component() {
               placeholder="Choose a year"
               data={years}
               value={year}
-              onChange={setYear}
+              onChange={filled('year', setYear)}
+              error={fieldError('year')}
               clearable
             />
           </SimpleGrid>

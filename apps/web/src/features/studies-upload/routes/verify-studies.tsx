@@ -25,6 +25,10 @@ const crumbs = [
   { label: paths.studiesUploadDetails.title },
 ];
 
+function issuesOf(nodes: FileTreeNode[]): FileTreeNode['errors'] {
+  return nodes.flatMap((node) => [...node.errors, ...issuesOf(node.children ?? [])]);
+}
+
 /** Route module of /studies-upload/{id}, Verify Studies: status, file tree, replacements and processing. */
 export function Component() {
   const raw = Number(useParams().id);
@@ -60,6 +64,10 @@ export function Component() {
     );
 
   const process = detail.data.file_process;
+  // The studies whose client, region or year is not the one chosen on the upload form.
+  const mismatches = issuesOf(process.file_tree).filter(
+    (issue) => issue.high_msg === STUDIES_UPLOAD_MESSAGES.formMismatch,
+  );
   const canReplace = process.status === 'ERRORED' && process.file_tree.length > 0;
 
   const upload = async () => {
@@ -110,6 +118,17 @@ export function Component() {
       {process.message && (
         <Alert color={process.status === 'ERRORED' ? 'red' : 'gray'} mb="md" title="Why the upload stopped">
           {process.message}
+        </Alert>
+      )}
+      {mismatches.length > 0 && (
+        <Alert color="yellow" mb="md" title="The studies differ from the upload form">
+          <Stack gap={2}>
+            {mismatches.map((issue, index) => (
+              <Text key={index} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {issue.path.file.split('/')[0]}: {issue.msg}
+              </Text>
+            ))}
+          </Stack>
         </Alert>
       )}
       {process.status === 'SUCCEED' && (

@@ -22,6 +22,11 @@ const CARDS: { title: string; groups: (keyof Details)[] }[] = [
   },
 ];
 
+/** The fields the cards show (the tags leave these out, so each field appears once). */
+export function fieldsInCards(details: Details): Set<string> {
+  return new Set(CARDS.flatMap((card) => fieldsOf(details, card.groups).map(([field]) => field)));
+}
+
 function fieldsOf(details: Details, groups: (keyof Details)[]): [string, StudyDetailField][] {
   return groups.flatMap((group) => Object.entries(details[group]));
 }

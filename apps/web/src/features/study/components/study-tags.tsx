@@ -29,18 +29,21 @@ const isFreeText = (tag: StudyTag) => tag.type === 'string' && !Array.isArray(ta
 function TagGroupCard({
   group,
   tags,
+  shownAbove,
   canAdd,
   addDisabled,
   onAddInfo,
 }: {
   group: TagGroup;
   tags: StudyTag[];
+  shownAbove: ReadonlySet<string>;
   canAdd: boolean;
   addDisabled: boolean;
   onAddInfo: () => void;
 }) {
   const title = TAG_GROUP_TITLES[group];
-  const filled = tags.filter((tag) => !isEmptyValue(tag.value));
+  // A field the detail cards show is not repeated here: each field appears once on the page.
+  const filled = tags.filter((tag) => !isEmptyValue(tag.value) && !shownAbove.has(tag.field));
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-label={`${title} tags`}>
       <Group justify="space-between" align="center" gap="xs" mb="sm" wrap="nowrap">
@@ -62,7 +65,9 @@ function TagGroupCard({
       </Group>
       {filled.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No {title.toLowerCase()} tags yet.
+          {tags.some((tag) => shownAbove.has(tag.field))
+            ? `No other ${title.toLowerCase()} tags; the rest are in the cards above.`
+            : `No ${title.toLowerCase()} tags yet.`}
         </Text>
       ) : (
         <Stack gap="xs" component="dl" m={0}>
@@ -93,18 +98,22 @@ function TagGroupCard({
 }
 
 /**
- * The study's tags in their groups (geography, categorization, methodology). Admins add a value to
+ * The study's tags in their groups (geography, categorization, methodology), without the fields the
+ * detail cards show. Admins add a value to
  * an empty tag through 'Add info' (only the empty fields) and then 'Add tag'.
  */
 export function StudyTags({
   studyId,
   tags,
+  shownAbove,
   definitions,
   canAdd,
   addDisabled,
 }: {
   studyId: number;
   tags: TagGroups;
+  /** Fields the detail cards show already: listed there only ('Add info' still offers them when empty). */
+  shownAbove: ReadonlySet<string>;
   /** Tag definitions (admins); without them nothing can be added. */
   definitions: readonly StudyTagDefinition[] | undefined;
   canAdd: boolean;
@@ -125,6 +134,7 @@ export function StudyTags({
             key={group}
             group={group}
             tags={tags[group]}
+            shownAbove={shownAbove}
             canAdd={canAdd}
             addDisabled={addDisabled || !definitions}
             onAddInfo={() => setAdding(group)}

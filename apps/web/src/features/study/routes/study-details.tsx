@@ -10,7 +10,7 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useStudyOptionsQuery } from '../api/get-study-options.ts';
 import { useStudyQuery } from '../api/get-study.ts';
-import { DetailsCards } from '../components/details-cards.tsx';
+import { DetailsCards, fieldsInCards } from '../components/details-cards.tsx';
 import { DetailsEditBar } from '../components/details-edit-bar.tsx';
 import { ConceptsTable } from '../components/concepts-table.tsx';
 import { FragranceTable } from '../components/fragrance-table.tsx';
@@ -160,6 +160,7 @@ export function Component() {
           <StudyTags
             studyId={data.id}
             tags={data.tags}
+            shownAbove={fieldsInCards(data.details)}
             definitions={options.data?.metadata}
             canAdd={permissions.isAdmin}
             addDisabled={edit.editing}

@@ -37,6 +37,12 @@ import { studyCrumbs } from '../utils/study-crumbs.ts';
 
 const TEST_OPTIONS = STATISTICS_TEST_TYPES.map((type) => ({ value: type, label: TEST_TYPE_LABELS[type] }));
 
+const ORDER_LIST_LABELS = {
+  product_code_order: 'Product code order',
+  benchmark_product_code_order: 'Benchmark product code order',
+  candidate_product_code_order: 'Candidate product code order',
+} as const;
+
 /** /study/{id}/statistics: the statistics generator on the study's own results, with the filter card. */
 export function Component() {
   const { id = '' } = useParams();
@@ -96,10 +102,12 @@ export function Component() {
 
   const search = async () => {
     const problems: string[] = [];
-    if (!main) problems.push(STATISTICS_MESSAGES.missingValue('main_question_column'));
-    if (!order) problems.push(STATISTICS_MESSAGES.missingValue('product_order'));
-    if (tests.length === 0) problems.push(STATISTICS_MESSAGES.emptyArray('test_types'));
-    if (listField && productOrder.length === 0) problems.push(STATISTICS_MESSAGES.emptyArray(listField));
+    // The list names each field by its label on the card, one a line.
+    if (!main) problems.push(STATISTICS_MESSAGES.missingValue('Main question column'));
+    if (!order) problems.push(STATISTICS_MESSAGES.missingValue('Order of products'));
+    if (tests.length === 0) problems.push(STATISTICS_MESSAGES.emptyArray('Test types'));
+    if (listField && productOrder.length === 0)
+      problems.push(STATISTICS_MESSAGES.emptyArray(ORDER_LIST_LABELS[listField]));
     if (problems.length > 0) {
       showAlert('danger', problems.join('\n'), STATISTICS_ALERT_MS, STATISTICS_MESSAGES.missingValues);
       return;
@@ -187,13 +195,7 @@ export function Component() {
                 />
                 {listField ? (
                   <MultiSelect
-                    label={
-                      listField === 'product_code_order'
-                        ? 'Product code order'
-                        : listField === 'benchmark_product_code_order'
-                          ? 'Benchmark product code order'
-                          : 'Candidate product code order'
-                    }
+                    label={ORDER_LIST_LABELS[listField]}
                     data={products}
                     value={productOrder}
                     onChange={setProductOrder}

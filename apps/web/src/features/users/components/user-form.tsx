@@ -126,6 +126,10 @@ export function UserForm({
         for (const detail of error.details ?? []) {
           if (detail.path in values) form.setFieldError(detail.path, detail.message);
         }
+      } else if (isApiError(error) && error.status === 409) {
+        // The e-mail address belongs to another user: say so on the form and on the field.
+        setServerError(error.message);
+        form.setFieldError('email', error.message);
       } else {
         // Other failures of save are only logged (document 1 section 8).
         console.error('Saving the user failed', error);
