@@ -124,7 +124,7 @@ export function createProfileService(deps: {
      * have, with their counts, and their age range.
      */
     async demographicOptions(user: AuthUser, studyId: number): Promise<ProfileDemographicOptions> {
-      const scope = sql`${studyScope(user, s.client)} and ${s.id} = ${studyId}`;
+      const scope = sql`${studyByIdScope(user, s)} and ${s.id} = ${studyId}`;
       const visible = (await db.execute(sql`select 1 from ${studies} s where ${scope}`)) as unknown as {
         rows: unknown[];
       };
