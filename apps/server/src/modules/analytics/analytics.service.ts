@@ -1093,6 +1093,29 @@ export function createAnalyticsService(deps: {
       return { jobid };
     },
 
+    /**
+     * Respondents behind products of a finished search (ids from the caller's own search, so already
+     * within their scope) who meet the demographic filters, per metric name and for any of the
+     * metrics (key null): the respondent base a group comparison shows beside its product base.
+     */
+    async respondentBases(
+      productIds: readonly number[],
+      metricNames: readonly string[],
+      demographics: Parameters<typeof respondentConditions>[0],
+    ): Promise<Map<string | null, number>> {
+      const catalogue = await metricCatalogue();
+      const chosen = catalogue.filter((metric) => metricNames.includes(metric.name));
+      const counts = await analytics.respondentCounts(
+        productIds,
+        chosen.map((metric) => metric.id),
+        chosen.filter((metric) => metric.kind === 'eeg').map((metric) => metric.id),
+        respondentConditions(demographics, []),
+      );
+      const byName = new Map<string | null, number>([[null, counts.get(null) ?? 0]]);
+      for (const metric of chosen) byName.set(metric.name, counts.get(metric.id) ?? 0);
+      return byName;
+    },
+
     async metricSearchStatus(user: AuthUser, jobId: string): Promise<MetricSearchStatus> {
       const job = await jobStatus(user, JOB_KINDS.search, jobId);
       return {
