@@ -16,11 +16,13 @@ import {
   compareSelectionVsAverage,
   compareSelectionVsRest,
   harmoniseToFivePoint,
+  oneProportionZ,
   summariseHarmonised,
 } from '@accord/stats';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../seed/users.ts';
+import { compareBoxVsAverage } from './analytics-metrics.ts';
 import { seedDemoLibrary } from '../../seed/library.ts';
 import { createLocalFileStorage } from '../../storage/file-storage.ts';
 import { createTestApp, errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
@@ -619,7 +621,7 @@ describe('POST /api/analytics/significance and its status', () => {
         const box =
           calculation === 'rest'
             ? compareSelectionVsRest({ kind: 'box', selection: t2b[index]!, rest: restBox })
-            : compareSelectionVsAverage({ kind: 'box', selection: t2b[index]!, average: averageShare });
+            : compareBoxVsAverage(t2b[index]!, averageShare);
         const meanMark = row['liking.mean.confidence']!;
         expect(meanMark).toMatchObject({
           level: mean.level,
@@ -638,6 +640,47 @@ describe('POST /api/analytics/significance and its status', () => {
     }
     // The generated library has real differences: some products are significant.
     expect(marked).toBeGreaterThan(0);
+  });
+
+  it('tests in avg mode a product whose box share is 0 % (standard error from the average)', async () => {
+    // Per liking product the answers in each outer box, from the raw answers.
+    const boxes = await query<{ id: number; n: number; top: number; bottom: number }>(
+      `select a.product_id as id, count(*)::int as n,
+          count(*) filter (where a.value >= 4.5 - 1e-9)::int as top,
+          count(*) filter (where a.value <= 1.5 + 1e-9)::int as bottom
+        from answers a join metrics m on m.id = a.metric_id join products p on p.id = a.product_id
+        join studies s on s.id = p.study_id
+       where m.name = 'liking' and s.verified and p.kind = 'fragrance'
+       group by a.product_id having count(*) >= 20 order by a.product_id`,
+    );
+    // For each outer box with a product at 0 %: that product beside the two products with the
+    // largest shares, so that the list average is far from 0; the box with the largest average.
+    const candidates = (['bottom', 'top'] as const).flatMap((key) => {
+      const empty = boxes.find((row) => row[key] === 0);
+      if (!empty) return [];
+      const list = [
+        empty,
+        ...boxes
+          .filter((row) => row.id !== empty.id)
+          .sort((a, b) => b[key] / b.n - a[key] / a.n)
+          .slice(0, 2),
+      ];
+      return [{ box: key, empty, list, average: list.reduce((sum, row) => sum + row[key] / row.n, 0) / 3 }];
+    });
+    expect(candidates.length).toBeGreaterThan(0);
+    const { box, empty, list, average } = candidates.sort((a, b) => b.average - a.average)[0]!;
+    const aggregation = box === 'top' ? 'top_box' : 'bottom_box';
+    const status = await significance({
+      data: list.map((row) => ({ id: row.id })),
+      calculation: 'avg',
+      metrics: [{ field: 'liking', aggregation, confidence: true }],
+    });
+    expect(status.status).toBe('SUCCESS');
+    const mark = status.result!.results[0]![`liking.${aggregation}.confidence`]!;
+    const expected = oneProportionZ(0, empty.n, average);
+    expect(expected.pValue).toBeLessThan(0.01);
+    expect(mark).toMatchObject({ test: 'one-proportion-z', level: 0.01, table: 'let', n: empty.n });
+    expect(mark.p_value).toBeCloseTo(expected.pValue, 12);
   });
 
   it('reports FAILURE when a product does not exist', async () => {

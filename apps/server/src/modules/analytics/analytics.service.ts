@@ -37,7 +37,6 @@ import {
   ANALYTICS_LEVELS,
   compareMeanVsAverageFromSummary,
   compareMeanVsRestFromSummaries,
-  compareSelectionVsAverage,
   compareSelectionVsRest,
   subtractSums,
   summaryFromSums,
@@ -59,6 +58,7 @@ import {
   aggregate,
   applyThreshold,
   boxCount,
+  compareBoxVsAverage,
   isShare,
   summarise,
   type Sums,
@@ -897,7 +897,7 @@ export function createAnalyticsService(deps: {
                   },
                   levels: ANALYTICS_LEVELS,
                 })
-              : compareSelectionVsAverage({ kind: 'box', selection, average, levels: ANALYTICS_LEVELS });
+              : compareBoxVsAverage(selection, average, ANALYTICS_LEVELS);
         } else {
           const selection = summaryFromSums(productSums.n, productSums.sum, productSums.sumSq);
           comparison =
