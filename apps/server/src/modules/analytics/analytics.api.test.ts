@@ -376,7 +376,9 @@ describe('POST /api/analytics/fragrances and its status', () => {
       data: { category: 'metadata', field: 'client' },
     });
     const performance = result.performance!;
-    expect(performance.reduce((sum, group) => sum + group.fragrances, 0)).toBe(result.results.length);
+    expect(performance.reduce((sum, group) => sum + group.fragrances, 0)).toBe(
+      result.results.filter((row) => row.bases['liking.top_2_box']! > 0).length,
+    );
     const largest = performance[0]!;
     expect(largest.category.name).toBe('client');
     const inResult = new Set(result.results.map((row) => row.id));
@@ -388,7 +390,13 @@ describe('POST /api/analytics/fragrances and its status', () => {
     )
       .map((row) => Number(row.id))
       .filter((id) => inResult.has(id));
-    expect(largest.fragrances).toBe(ids.length);
+    // The fragrances a group's values are pooled over: those with liking answers.
+    const answered = await query<{ n: number }>(
+      `select count(distinct a.product_id)::int as n from answers a join metrics m on m.id = a.metric_id
+        where m.name = 'liking' and a.product_id = any($1::int[])`,
+      [ids],
+    );
+    expect(largest.fragrances).toBe(answered[0]!.n);
     const pooled = summariseHarmonised((await Promise.all(ids.map((id) => rawAnswers(id, 'liking')))).flat());
     expect(largest.n['liking.top_2_box']).toBe(pooled.n);
     expect(largest.metrics).toEqual([
@@ -867,6 +875,37 @@ describe('POST /api/analytics/top-attributes, its status and xlsx', () => {
     );
     expect(row!.n).toBe(pooled.n);
     expect(row!.top_2_box).toBeCloseTo(pooled.top_2_box!, 9);
+  });
+
+  it('says over how many fragrances it pooled: those with answers, not those selected', async () => {
+    // Respondents of one age: fragrances with attribute answers from them, and one with attribute
+    // answers from other ages only, which contributes nothing under the filter.
+    const answeredBy = `select distinct a.product_id as id, r.age from answers a
+        join metrics m on m.id = a.metric_id join respondents r on r.id = a.respondent_id
+        join studies s on s.id = a.study_id join products p on p.id = a.product_id
+        where m.metric_type = 'Attribute' and s.verified and p.kind = 'fragrance' and r.age is not null`;
+    const [{ age }] = (await query<{ age: number }>(
+      `select age from (${answeredBy}) x group by age order by count(*), age limit 1`,
+    )) as [{ age: number }];
+    const withAnswers = await query<{ id: number }>(
+      `select id from (${answeredBy}) x where age = $1 order by id limit 2`,
+      [age],
+    );
+    const [without] = await query<{ id: number }>(
+      `select id from (${answeredBy}) x group by id having bool_and(age <> $1) order by id limit 1`,
+      [age],
+    );
+    expect(withAnswers.length).toBeGreaterThan(0);
+    expect(without).toBeDefined();
+    const { status } = await attributes({
+      q: {},
+      frags: [...withAnswers, without!].map((row) => ({ id: Number(row.id) })),
+      demographics: [{ field: 'age', filter: { type: 'range', from: age, to: age } }],
+      data: { count: 20 },
+    });
+    expect(status.status).toBe('SUCCESS');
+    expect(status.result!.json.attributes.length).toBeGreaterThan(0);
+    expect(status.result!.json.fragrances).toBe(withAnswers.length);
   });
 
   it('leaves out-of-scale answers out of the pooled attributes', async () => {

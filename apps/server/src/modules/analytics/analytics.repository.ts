@@ -657,6 +657,25 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
       return counts;
     },
 
+    /** How many of the products have an answer (in scale) to one of the metrics from a respondent meeting the conditions. */
+    async productsWithAnswers(
+      productIds: readonly number[],
+      metricIds: readonly number[],
+      respondentConditions: RespondentConditions,
+    ): Promise<number> {
+      if (productIds.length === 0 || metricIds.length === 0) return 0;
+      const joinRespondents = respondentConditions.length > 0;
+      const [found] = await rows<{ n: number }>(sql`
+        select count(distinct a.product_id)::int as n
+        from ${answers} a
+        ${joinRespondents ? sql`join ${respondents} r on r.id = a.respondent_id` : sql``}
+        where a.metric_id = any(${intArray(metricIds)})
+          and a.product_id = any(${intArray(productIds)})
+          and ${inScale([])}
+          ${joinRespondents ? sql`and ${sql.join(respondentConditions, sql` and `)}` : sql``}`);
+      return Number(found?.n ?? 0);
+    },
+
     /** Studies with at least one question mapped to the metric. */
     async studiesMappedTo(metricId: number): Promise<number[]> {
       const found = await rows<{ study_id: number }>(

@@ -742,7 +742,13 @@ export function createAnalyticsService(deps: {
           n[column.key] = pooled.n;
           return { name: column.key, value: aggregate(pooled, column.aggregation, metric.kind) };
         });
-        return { category: { name: by.field, value }, metrics, fragrances: ids.size, n };
+        // The fragrances the values are pooled over: those with answers to a shown metric, not every
+        // fragrance of the group.
+        const metricIds = [...new Set(entryMetrics.map((metric) => metric.id))];
+        let fragrances = 0;
+        for (const id of ids)
+          if (metricIds.some((metricId) => sumsOf(sums, id, metricId).n > 0)) fragrances++;
+        return { category: { name: by.field, value }, metrics, fragrances, n };
       })
       .sort(
         (left, right) =>
@@ -1054,7 +1060,15 @@ export function createAnalyticsService(deps: {
         return order === 'best' ? b - a : a - b;
       })
       .slice(0, count);
-    return { attributes: rows, fragrances: productList.length };
+    // "Pooled over N fragrances": the fragrances with answers to a listed attribute under the
+    // respondent filters, not every fragrance selected.
+    const listed = new Set(rows.map((row) => row.field));
+    const fragrances = await analytics.productsWithAnswers(
+      productIds,
+      attributes.filter((metric) => listed.has(metric.name)).map((metric) => metric.id),
+      respondentFilter,
+    );
+    return { attributes: rows, fragrances };
   }
 
   return {
