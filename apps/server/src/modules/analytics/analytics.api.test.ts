@@ -364,6 +364,28 @@ describe('POST /api/analytics/fragrances and its status', () => {
     expect(selected.results.map((row) => row.id)).toEqual(chosen.map((row) => row.id));
   });
 
+  it('reads means and variances to 1e-9 of the raw answers: answers are stored in double precision', async () => {
+    // Liking on 5-, 7- and 9-point scales: a 7-point answer harmonises to thirds, which single
+    // precision (or rounding to 1e-6) would leave off by about 1e-8.
+    const scales = await query<{ points: number }>(
+      `select distinct (q.scale_max - q.scale_min + 1)::int as points from questions q
+        join metrics m on m.id = q.metric_id where m.name = 'liking'`,
+    );
+    expect(scales.map((row) => row.points)).toContain(7);
+    const result = await searchResult(
+      withMetrics([LIKING_MEAN, { ...LIKING_MEAN, aggregation: 'variance' }]),
+    );
+    const rows = result.results.filter((row) => row.values['liking.mean'] != null);
+    expect(rows.length).toBeGreaterThan(10);
+    for (const row of rows) {
+      const expected = summariseHarmonised(await rawAnswers(row.id, 'liking'));
+      const relative = (value: number | null | undefined, reference: number) =>
+        Math.abs((value ?? Number.NaN) - reference) / Math.abs(reference);
+      expect(relative(row.values['liking.mean'], expected.mean!)).toBeLessThan(1e-9);
+      expect(relative(row.values['liking.variance'], expected.variance!)).toBeLessThan(1e-9);
+    }
+  });
+
   it('breaks the rows down by a study or fragrance field for the performance tab', async () => {
     const bad = await post('/api/analytics/fragrances', {
       ...withMetrics([LIKING_T2B]),
