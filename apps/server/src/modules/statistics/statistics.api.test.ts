@@ -372,6 +372,9 @@ describe('the wizard of a new upload', () => {
     const results = response.json<StatisticsResults>();
     for (const [title, letters] of Object.entries(TUKEY_LETTERS))
       expect(lettersOf(results, title), title).toEqual(letters);
+    expect(results.legend[0]).toBe(
+      'Tukey HSD, two-tailed. Upper case: significantly higher at 99 %; lower case: at 95 %.',
+    );
     expect(results.legend).toContain(
       "Multiple comparisons: Tukey HSD over each question's pairs (studentized range; paired designs use the two-way ANOVA's error mean square with (k-1)(n-1) df, unpaired designs Tukey-Kramer).",
     );

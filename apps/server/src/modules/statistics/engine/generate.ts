@@ -403,7 +403,10 @@ export function generateStatistics(dataset: Dataset, options: GeneratorOptions):
     throw new GeneratorError(
       'Tukey HSD is a two-tailed test: choose two-tailed test types only, or Holm or Benjamini-Hochberg.',
     );
-  const rows = letterRows(options.testTypes, method);
+  // Tukey HSD letters come from the studentized range, not from the design's pairwise test.
+  const rows = letterRows(options.testTypes, method).map((row) =>
+    multiple === 'tukey_hsd' ? { ...row, legend: row.legend.replace(/^[^,]+,/, 'Tukey HSD,') } : row,
+  );
   const allIndexes = dataset.questions.map((_, index) => index);
   const samples = collectSamples(dataset, codes, allIndexes, options.paired);
   const compare =

@@ -15,7 +15,7 @@ const plural = (value: number, one: string, many: string) => `${count(value)} ${
 /** Both bases of a group's score: the fragrances (the test's n) and the respondents behind them. */
 function BasesText({ products, respondents }: { products: number; respondents: number }) {
   return (
-    <Text span size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+    <Text size="xs" c="dimmed">
       ({plural(products, 'fragrance', 'fragrances')}, {plural(respondents, 'respondent', 'respondents')})
     </Text>
   );
@@ -69,11 +69,11 @@ export function DifferencesTable({
                     : (AGGREGATION_TEXT[row.aggregation] ?? row.aggregation)}
                 </Table.Td>
                 <Table.Td ta="right">
-                  {formatValue(row.aggregation, row.group1)}{' '}
+                  {formatValue(row.aggregation, row.group1)}
                   <BasesText products={row.n1} respondents={row.respondents1} />
                 </Table.Td>
                 <Table.Td ta="right">
-                  {formatValue(row.aggregation, row.group2)}{' '}
+                  {formatValue(row.aggregation, row.group2)}
                   <BasesText products={row.n2} respondents={row.respondents2} />
                 </Table.Td>
                 <Table.Td>
