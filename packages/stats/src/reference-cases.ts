@@ -120,7 +120,9 @@ export function assertStatsCase(value: unknown, index: number): asserts value is
 
 /**
  * The result of a case, keyed like the reference's `expected` (statistic, df, p_value; r; the OLS
- * arrays; n and the box aggregates). Numbers undefined for the data are NaN (null in JSON).
+ * arrays; n and the box aggregates; df1/df2 of F tests; the Tukey p-values of the pairs (i, j), i < j,
+ * in row order; adjusted p-values; p10 ... p90; the pooled estimate and its heterogeneity). Paired
+ * tests read `groups` as one array per product, aligned by respondent. Numbers undefined for the data are NaN (null in JSON).
  * @throws StatsCaseError for an unknown test or a missing or mistyped input.
  */
 export function computeStatsCase(testCase: StatsCase): StatsCaseResult {
@@ -250,7 +252,6 @@ export function computeStatsCase(testCase: StatsCase): StatsCaseResult {
       return {
         coefficients: result.coefficients,
         std_errors: result.standardErrors,
-        t: result.t,
         p_values: result.pValues,
         df: result.df,
       };
