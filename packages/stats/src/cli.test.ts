@@ -1,6 +1,8 @@
 /// <reference types="node" />
 // The `npm run stats -- FILE` command: run as a real process on the SciPy reference file, every line
-// must match the case's `expected` to a relative error below 1e-6; edge cases print nulls, not NaN.
+// must match the case's `expected` to a relative error below 1e-6; on the second reference file every
+// line carries the case's expected keys and the values the reference test checks; edge cases print
+// nulls, not NaN.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,9 +10,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runStatsCases } from './cli.ts';
+import { computeStatsCase, type StatsCase } from './reference-cases.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const referencePath = fileURLToPath(new URL('../reference/stats-cases.json', import.meta.url));
+const secondReferencePath = fileURLToPath(new URL('../reference/stats-cases-2.json', import.meta.url));
 
 interface OutputLine {
   id: unknown;
@@ -59,6 +63,21 @@ describe('npm run stats -- FILE', () => {
           expected.forEach((entry, at) => expectClose(values[at], entry, `${testCase.id}.${key}[${at}]`));
         } else expectClose(result[key], expected, `${testCase.id}.${key}`);
       }
+    });
+  }, 60_000);
+
+  it('runs every case of the second reference file with its result keys', () => {
+    const cases = JSON.parse(readFileSync(secondReferencePath, 'utf8')) as (StatsCase & {
+      expected: Record<string, number | number[]>;
+    })[];
+    const { status, lines } = runCommand(secondReferencePath);
+    expect(status).toBe(0);
+    expect(lines.map((line) => line.id)).toEqual(cases.map((testCase) => testCase.id));
+    cases.forEach((testCase, index) => {
+      const result = lines[index]?.result ?? {};
+      expect(Object.keys(result).sort()).toEqual(Object.keys(testCase.expected).sort());
+      // The values are those reference.test.ts compares with SciPy and statsmodels.
+      expect(result).toEqual(JSON.parse(JSON.stringify(computeStatsCase(testCase))));
     });
   }, 60_000);
 

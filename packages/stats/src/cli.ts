@@ -1,6 +1,6 @@
 /// <reference types="node" />
-// `npm run stats -- FILE`: reads a JSON array of cases in the format of the SciPy reference
-// (shared/reference/stats-cases.json; `expected` is not needed) and prints one JSON line per case,
+// `npm run stats -- FILE`: reads a JSON array of cases in the format of the reference files
+// (shared/reference/stats-cases.json and stats-cases-2.json; `expected` is not needed) and prints one JSON line per case,
 // {"id": ..., "result": {...}}, whose result has the keys of the reference's `expected`. Numbers that
 // are undefined for the data (NaN, infinities) print as null. A malformed case prints
 // {"id": ..., "error": "..."} and the command ends with exit code 1 after the other cases.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oneSampleT, ols, pearson } from './index.ts';
+import { oneSampleT, ols, olsClustered, pearson } from './index.ts';
 import { expectRelative } from './test-helpers.ts';
 
 describe('ols', () => {
@@ -105,5 +105,63 @@ describe('ols', () => {
 
   it('reports NaN R² for a constant response', () => {
     expect(ols([[1], [2], [3]], [4, 4, 4]).rSquared).toBeNaN();
+  });
+});
+
+describe('olsClustered', () => {
+  // Expected values from numpy: (XᵀX)⁻¹·Σ_g X_gᵀu_g u_gᵀX_g·(XᵀX)⁻¹ · G/(G − 1) · (n − 1)/(n − k), t with G − 1 df.
+  const X = [
+    [1, 2.0],
+    [2, 1.5],
+    [3, 3.5],
+    [4, 3.0],
+    [5, 5.5],
+    [6, 4.0],
+    [7, 6.5],
+    [8, 7.0],
+  ];
+  const y = [2.1, 2.9, 4.2, 4.8, 6.9, 6.1, 8.4, 8.8];
+
+  it('gives the CR1 standard errors with clusters − 1 df and the OLS coefficients', () => {
+    const result = olsClustered(y, X, ['r1', 'r1', 'r2', 'r2', 'r3', 'r3', 'r4', 'r4']);
+    [0.09945772864789047, 0.1683677442466616, 0.20270264793717918].forEach((value, index) =>
+      expectRelative(result.standardErrors[index] ?? Number.NaN, value, 1e-10),
+    );
+    [0.005338122169486265, 0.04808339098759055, 0.06723592066704248].forEach((value, index) =>
+      expectRelative(result.pValues[index] ?? Number.NaN, value, 1e-9),
+    );
+    expect([result.df, result.clusters, result.n]).toEqual([3, 4, 8]);
+    const classic = ols(X, y);
+    expect(result.coefficients).toEqual(classic.coefficients);
+    expect(result.rSquared).toBe(classic.rSquared);
+  });
+
+  it('with one row per cluster gives the HC1 robust standard errors', () => {
+    const result = olsClustered(y, X, [1, 2, 3, 4, 5, 6, 7, 8]);
+    [0.2610932548364744, 0.11629141990092899, 0.13729386965472748].forEach((value, index) =>
+      expectRelative(result.standardErrors[index] ?? Number.NaN, value, 1e-10),
+    );
+    expect(result.df).toBe(7);
+  });
+
+  it('drops rows with a missing value or cluster; one cluster leaves the errors undefined', () => {
+    const clusters = ['r1', 'r1', 'r2', 'r2', 'r3', 'r3', 'r4', 'r4'];
+    const reference = olsClustered(y, X, clusters);
+    const result = olsClustered([...y, 5, Number.NaN], [...X, [1, 1], [2, 2]], [...clusters, null, 'r5']);
+    expect(result).toEqual(reference);
+    const single = olsClustered(
+      y,
+      X,
+      y.map(() => 'same'),
+    );
+    expect(single.standardErrors.every(Number.isNaN)).toBe(true);
+    expect(single.df).toBe(0);
+    expect(single.coefficients.every(Number.isFinite)).toBe(true);
+  });
+
+  it('reports a rank-deficient design and rejects misaligned clusters', () => {
+    const collinear = olsClustered([1, 2, 3], [[1], [1], [1]], [1, 2, 3]);
+    expect(collinear.rankDeficient).toBe(true);
+    expect(() => olsClustered(y, X, ['a'])).toThrow(RangeError);
   });
 });

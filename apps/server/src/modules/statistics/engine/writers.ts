@@ -10,6 +10,8 @@ export interface ResultTables {
   studyName: string;
   summary: StatisticsTable;
   correlation: StatisticsTable;
+  /** Correlations on product means (n = products), a sheet of its own beside the respondent-level one. */
+  productCorrelation?: StatisticsTable;
   regression: StatisticsTable | null;
   jar: StatisticsTable | null;
   legend: string[];
@@ -88,6 +90,10 @@ export async function correlationWorkbook(tables: ResultTables): Promise<Buffer>
   addTable(workbook, 'Correlations', tables.correlation, (_row, column) =>
     column === 5 ? undefined : '0.0000',
   );
+  if (tables.productCorrelation)
+    addTable(workbook, 'Product correlations', tables.productCorrelation, (_row, column) =>
+      column === 5 ? undefined : '0.0000',
+    );
   if (tables.regression)
     addTable(workbook, 'Regression', tables.regression, (row) => (row[0] === 'n' ? undefined : '0.0000'));
   return Buffer.from(await workbook.xlsx.writeBuffer());
