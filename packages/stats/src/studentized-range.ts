@@ -39,6 +39,11 @@ const INNER_HALF_WIDTH = 7;
 const INNER_PANEL = 2.5;
 const OUTER_SPREADS = 9;
 const OUTER_PANEL = 3;
+/** Window of the fine outer panels around the tail peak, in tail spreads. */
+const TAIL_SPREADS_BELOW = 20;
+const TAIL_SPREADS_ABOVE = 60;
+/** A guard: no integral uses more panels than this. */
+const MAX_PANELS = 2_000;
 
 /** Gauss-Kronrod 15-point estimate of ∫ f over [a, b]. */
 function kronrod(f: (x: number) => number, a: number, b: number): number {
@@ -58,7 +63,7 @@ function kronrod(f: (x: number) => number, a: number, b: number): number {
  */
 function composite(f: (x: number) => number, a: number, b: number, width: number): number {
   if (!(b > a)) return 0;
-  const panels = Math.max(1, Math.ceil((b - a) / width));
+  const panels = Math.min(MAX_PANELS, Math.max(1, Math.ceil((b - a) / width)));
   const step = (b - a) / panels;
   let total = 0;
   for (let i = 0; i < panels; i++)
@@ -107,19 +112,35 @@ export function studentizedRangeSf(q: number, k: number, df: number): number {
   const logConstant = (df / 2) * Math.log(df / 2) - gammaLn(df / 2) + Math.LN2;
   const logDensity = (s: number): number => logConstant + (df - 1) * Math.log(s) - (df * s * s) / 2;
   const integrand = (s: number): number => (s > 0 ? Math.exp(logDensity(s)) * normalRangeSf(q * s, k) : 0);
-  // The density peaks at √((ν − 1)/ν) with spread 1/√(2ν); in the tail the weight moves to smaller s,
-  // near √((ν − 1)/(ν + q²/2)) where ln g(s) − q²s²/4 peaks, with spread 1/√(2ν + q²). The integral
-  // covers both peaks (the integrand is log-concave there).
+  // The density peaks at √((ν − 1)/ν) with spread 1/√(2ν). The integrand is log-concave; in the tail
+  // its peak moves to smaller s, towards √((ν − 1)/(ν + q²/2)) where ln g(s) − q²s²/4 peaks, with
+  // spread 1/√(2ν + q²). Fine panels (3 tail spreads) cover the region between the two peaks, but no
+  // more than 60 tail spreads beyond the tail peak: when q ≫ √ν the whole mass sits there, and the
+  // rest, where the integrand is negligible, only needs coarse panels (3 spreads).
   const mode = Math.sqrt(Math.max(df - 1, 0) / df);
   const spread = 1 / Math.sqrt(2 * df);
   const tailPeak = Math.sqrt(Math.max(df - 1, 0) / (df + (q * q) / 2));
   const tailSpread = 1 / Math.sqrt(2 * df + q * q);
-  const lower = Math.max(0, Math.min(mode, tailPeak) - OUTER_SPREADS * spread);
+  const lower = Math.max(
+    0,
+    Math.min(mode, tailPeak) - OUTER_SPREADS * spread,
+    tailPeak - TAIL_SPREADS_BELOW * tailSpread,
+  );
   // Beyond the mode the integrand falls at least as fast as g (the range's tail decreases in s), so
   // the integral stops where g has dropped below e^-40 of its peak.
   const logPeak = logDensity(Math.max(mode, spread));
   let upper = Math.max(mode, tailPeak) + spread;
   while (logDensity(upper) > logPeak - 40) upper += spread;
-  const value = composite(integrand, lower, upper, OUTER_PANEL * tailSpread);
+  const fineUpper = Math.max(
+    lower,
+    Math.min(
+      upper,
+      Math.max(mode, tailPeak) + OUTER_SPREADS * spread,
+      tailPeak + TAIL_SPREADS_ABOVE * tailSpread,
+    ),
+  );
+  const value =
+    composite(integrand, lower, fineUpper, OUTER_PANEL * tailSpread) +
+    composite(integrand, fineUpper, upper, OUTER_PANEL * spread);
   return Math.min(1, Math.max(0, value));
 }
