@@ -103,7 +103,9 @@ describe('cochranQ', () => {
         [0, 0, 0],
       ]).statistic,
     ).toBeNaN();
-    expect(cochranQ([[1, 0, 1]]).k).toBe(3);
+    // A single respondent: C = 1, 0, 1; T = 2; ΣR² = 4: Q = 2·(3·2 − 4)/(6 − 4) = 2.
+    const single = cochranQ([[1, 0, 1]]);
+    expect([single.statistic, single.k, single.n]).toEqual([2, 3, 1]);
     expect(() => cochranQ([[1, 2]])).toThrow(RangeError);
   });
 });

@@ -136,6 +136,20 @@ describe('kruskalWallis', () => {
     expect([tied.df, tied.k, tied.n]).toEqual([2, 3, 12]);
   });
 
+  it('handles two products, one answer per product and zero variance like SciPy', () => {
+    expectRelative(kruskalWallis([a, b]).statistic, 4.859999999999999, 1e-12);
+    expectRelative(kruskalWallis([a, b]).pValue, 0.027486336111510433, 1e-10);
+    const single = kruskalWallis([[1], [2]]);
+    expectRelative(single.statistic, 1, 1e-14);
+    expectRelative(single.pValue, 0.31731050786291115, 1e-10);
+    const separated = kruskalWallis([
+      [3, 3, 3],
+      [5, 5],
+    ]);
+    expectRelative(separated.statistic, 4, 1e-14);
+    expectRelative(separated.pValue, 0.04550026389635857, 1e-10);
+  });
+
   it('leaves out empty products and missing answers; NaN when all tied or one product', () => {
     expect(kruskalWallis([a, [Number.NaN], b, c])).toEqual(kruskalWallis([a, b, c]));
     expect(
@@ -175,6 +189,7 @@ describe('friedmanTest', () => {
 
   it('drops incomplete respondents; NaN when every respondent ties all products', () => {
     expect(friedmanTest([...blocks, [Number.NaN, 3, 4]])).toEqual(friedmanTest(blocks));
+    expect(friedmanTest(blocks.map((row) => [Number.NaN, ...row]))).toEqual(friedmanTest(blocks));
     expect(
       friedmanTest([
         [3, 3, 3],

@@ -14,6 +14,7 @@ import {
   meanAndSquaredDeviations,
   rankWithTies,
   sum,
+  TIE_TOLERANCE,
   tieCorrectionTerm,
 } from './descriptive.ts';
 import { chiSquareSf, fSf } from './distributions.ts';
@@ -146,10 +147,14 @@ export function twoWayParts(rows: readonly (readonly number[])[]): {
       residuals.push(value - (productMeans[j] ?? 0) - (respondentMeans[i] ?? 0) + grandMean),
     ),
   );
+  // Additive data (every respondent shifts all products alike) leave residuals of rounding noise only;
+  // they count as exactly zero, like the spread of constant data, so the error variance is 0.
+  const scale = rows.reduce((largest, row) => Math.max(largest, ...row.map(Math.abs)), 0);
+  const noise = residuals.every((residual) => Math.abs(residual) <= TIE_TOLERANCE * scale);
   return {
     productMeans,
     grandMean,
-    squaredResiduals: sum(residuals.map((residual) => residual * residual)),
+    squaredResiduals: noise ? 0 : sum(residuals.map((residual) => residual * residual)),
   };
 }
 

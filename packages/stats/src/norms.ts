@@ -21,7 +21,8 @@ export function percentiles(
   const n = sorted.length;
   return requested.map((p) => {
     if (n === 0) return Number.NaN;
-    const position = ((n - 1) * p) / 100;
+    // numpy scales the percentile first: (n − 1)·(p/100).
+    const position = (n - 1) * (p / 100);
     const below = Math.floor(position);
     const fraction = position - below;
     const low = sorted[below] ?? Number.NaN;

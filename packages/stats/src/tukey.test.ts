@@ -57,6 +57,13 @@ describe('tukeyHsd (Tukey-Kramer)', () => {
     expect(result.pValues[0]?.[2]).toBeNaN();
     expect(result.pValues[2]?.[2]).toBe(1);
   });
+
+  it('is undefined (NaN) with one answer per product (no error df)', () => {
+    const result = tukeyHsd([[3], [4], [5]]);
+    expect(result.df).toBe(0);
+    expect(result.pValues[0]?.[1]).toBeNaN();
+    expect(result.meanDifferences[2]?.[0]).toBe(2);
+  });
 });
 
 describe('tukeyHsdBlocked', () => {
@@ -87,6 +94,17 @@ describe('tukeyHsdBlocked', () => {
     const reference = tukeyHsdBlocked(blocks);
     expect(result.pValues[0]?.[3]).toBe(reference.pValues[0]?.[2]);
     expect(result.pValues[2]?.[0]).toBeNaN();
+  });
+
+  it('gives NaN for tied products and p 0 for a pure product effect', () => {
+    const result = tukeyHsdBlocked([
+      [2, 2, 4],
+      [3, 3, 5],
+      [1, 1, 3],
+    ]);
+    expect(result.meanSquareError).toBe(0);
+    expect(result.pValues[0]?.[1]).toBeNaN();
+    expect(result.pValues[0]?.[2]).toBe(0);
   });
 
   it('is undefined (NaN) for a single respondent but keeps the diagonal', () => {
