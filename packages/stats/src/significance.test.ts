@@ -170,10 +170,20 @@ describe('compareSelectionVsAverage', () => {
     });
   });
 
+  it('tests a share of 0 % or 100 % with the standard error of the average', () => {
+    // 0 of 40 against 30 %: z = -0.3 / sqrt(0.3 * 0.7 / 40) = -4.1404, p = 3.4671e-5 (SciPy).
+    const none = compareSelectionVsAverage({ kind: 'box', selection: { count: 0, n: 40 }, average: 0.3 });
+    expect(none).toMatchObject({ testable: true, level: 0.01, direction: 'let' });
+    expect(none.statistic).toBeCloseTo(-0.3 / Math.sqrt((0.3 * 0.7) / 40), 12);
+    expect(none.pValue).toBeCloseTo(3.4671076872696536e-5, 12);
+    const all = compareSelectionVsAverage({ kind: 'box', selection: { count: 40, n: 40 }, average: 0.7 });
+    expect(all).toMatchObject({ testable: true, level: 0.01, direction: 'mt' });
+  });
+
   it('treats degenerate boxes as not testable', () => {
     for (const [box, average] of [
-      [{ count: 0, n: 50 }, 0.3],
-      [{ count: 50, n: 50 }, 0.3],
+      [{ count: 0, n: 50 }, 0],
+      [{ count: 50, n: 50 }, 1],
       [{ count: 20, n: 50 }, 0],
       [{ count: 20, n: 50 }, 1.2],
       [{ count: 1, n: 1 }, 0.5],

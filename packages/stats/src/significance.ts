@@ -142,9 +142,11 @@ export function compareSelectionVsRest(input: RestComparisonInput): SelectionCom
  * Selection vs Average ("avg"): one-sample t-test of the selection's answers against the average of the
  * product means, or one-sample z-test of its box share against the average of the product shares,
  * two-sided. Not testable (never NaN) when the selection has fewer than 2 answers, the average is not
- * finite (or not a proportion for boxes), or the selection has zero variance (for boxes: share 0 or 1):
- * the average is a known value without variance, so that is zero variance on both sides. An average
- * share of exactly 0 or 1 leaves the z-test without a standard error and is not testable either.
+ * finite (or not a proportion for boxes), or, for means, the selection has zero variance (the average is
+ * a known value without variance, so that is zero variance on both sides). The box test takes its
+ * standard error from the average, sqrt(p0(1 - p0)/n) (METRICS.md section 2), so a selection whose share
+ * is 0 % or 100 % is tested like any other; only an average share of exactly 0 or 1 leaves the z-test
+ * without a standard error.
  */
 export function compareSelectionVsAverage(input: AverageComparisonInput): SelectionComparison {
   if (input.kind === 'mean') {
@@ -154,9 +156,8 @@ export function compareSelectionVsAverage(input: AverageComparisonInput): Select
     const result = oneSampleT(input.selection, input.average, 'two-sided');
     return decide('one-sample-t', result.statistic, result.pValue, result.estimate, input.levels);
   }
-  if (!boxIsValid(input.selection) || !(input.average >= 0 && input.average <= 1))
+  if (!boxIsValid(input.selection) || !(input.average > 0 && input.average < 1))
     return untestable('one-proportion-z');
-  if (boxHasZeroVariance(input.selection)) return untestable('one-proportion-z');
   const result = oneProportionZ(input.selection.count, input.selection.n, input.average, 'two-sided');
   return decide('one-proportion-z', result.statistic, result.pValue, result.estimate, input.levels);
 }

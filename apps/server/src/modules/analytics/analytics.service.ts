@@ -37,6 +37,7 @@ import {
   ANALYTICS_LEVELS,
   compareMeanVsAverageFromSummary,
   compareMeanVsRestFromSummaries,
+  compareSelectionVsAverage,
   compareSelectionVsRest,
   subtractSums,
   summaryFromSums,
@@ -58,7 +59,6 @@ import {
   aggregate,
   applyThreshold,
   boxCount,
-  compareBoxVsAverage,
   isShare,
   summarise,
   type Sums,
@@ -903,7 +903,7 @@ export function createAnalyticsService(deps: {
                   },
                   levels: ANALYTICS_LEVELS,
                 })
-              : compareBoxVsAverage(selection, average, ANALYTICS_LEVELS);
+              : compareSelectionVsAverage({ kind: 'box', selection, average, levels: ANALYTICS_LEVELS });
         } else {
           const selection = summaryFromSums(productSums.n, productSums.sum, productSums.sumSq);
           comparison =
