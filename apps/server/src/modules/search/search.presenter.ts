@@ -2,6 +2,7 @@
  * Exactly what leaves the server from a search: the rows of each result tab (document 2 section 3)
  * and the columns of the spreadsheet exports, with their headings.
  */
+import type { CellKind } from '../../lib/report-workbook.ts';
 import type {
   CONCEPT_EXPORT_COLUMNS,
   ConceptRow,
@@ -81,6 +82,8 @@ export interface ExportColumn<K extends string = string> {
   key: K;
   header: string;
   width: number;
+  /** How its numbers read (text when left out). */
+  kind?: CellKind;
 }
 
 const col = <K extends string>(key: K, header: string, width = 16): ExportColumn<K> => ({
@@ -91,7 +94,7 @@ const col = <K extends string>(key: K, header: string, width = 16): ExportColumn
 
 /** Headings as the result tables show them (document 2 section 3). */
 export const STUDY_COLUMNS: ExportColumn<(typeof STUDY_EXPORT_COLUMNS)[number]>[] = [
-  col('id', 'ID', 8),
+  { ...col('id', 'ID', 8), kind: 'count' },
   col('category', 'Category', 20),
   col('product_type', 'Product', 20),
   col('client', 'Client', 24),
@@ -110,7 +113,7 @@ export const STUDY_COLUMNS: ExportColumn<(typeof STUDY_EXPORT_COLUMNS)[number]>[
 ];
 
 export const FRAGRANCE_COLUMNS: ExportColumn<(typeof FRAGRANCE_EXPORT_COLUMNS)[number]>[] = [
-  col('id', 'ID', 8),
+  { ...col('id', 'ID', 8), kind: 'count' },
   col('category', 'Category', 20),
   col('product_type', 'Product', 20),
   col('client', 'Client', 24),
@@ -137,7 +140,7 @@ export const FRAGRANCE_COLUMNS: ExportColumn<(typeof FRAGRANCE_EXPORT_COLUMNS)[n
 ];
 
 export const CONCEPT_COLUMNS: ExportColumn<(typeof CONCEPT_EXPORT_COLUMNS)[number]>[] = [
-  col('id', 'ID', 8),
+  { ...col('id', 'ID', 8), kind: 'count' },
   col('name', 'Concept Name', 28),
   col('concept_code', 'Concept Code', 14),
   col('region', 'Region', 18),
