@@ -64,7 +64,7 @@ describe('headings', () => {
     expect(numberFormat('p', 0.03)).toBe('0.0000');
     expect(numberFormat('p', 0)).toBe('0.0000');
     expect(numberFormat('share', 0.4, true)).toBe('0%" *"');
-    expect(numberFormat('count', 12, true)).toBe('0" (low base)"');
+    expect(numberFormat('count', 12, true)).toBe('#,##0" (low base)"');
   });
 });
 
@@ -97,14 +97,14 @@ describe.each([
     expect([2, 3, 4, 6].map((column) => first!.getCell(column).numFmt)).toEqual([
       '0.00',
       '0%',
-      '0',
+      '#,##0',
       '0.00E+00',
     ]);
     expect(second!.getCell(6).numFmt).toBe('0.0000');
     expect(second!.getCell(2).numFmt).toBe('0.00" *"');
     expect(second!.getCell(3).numFmt).toBe('0%" *"');
-    expect(second!.getCell(4).numFmt).toBe('0" (low base)"');
-    expect(second!.getCell(5).numFmt).toBe('0');
+    expect(second!.getCell(4).numFmt).toBe('#,##0" (low base)"');
+    expect(second!.getCell(5).numFmt).toBe('#,##0');
   });
 
   it('prints landscape, one page wide, repeating the headings', async () => {

@@ -160,7 +160,7 @@ export function numberFormat(kind: CellKind, value: number, lowBase = false): st
   let format: string;
   switch (kind) {
     case 'count':
-      return lowBase ? '0" (low base)"' : '0';
+      return lowBase ? '#,##0" (low base)"' : '#,##0';
     case 'mean':
       format = '0.00';
       break;
@@ -307,7 +307,8 @@ async function writeReport(
         alignment: {
           wrapText: true,
           vertical: 'bottom',
-          horizontal: columns[index]?.kind === 'text' ? 'left' : 'center',
+          // Over numbers the heading sits right, as the numbers do.
+          horizontal: columns[index]?.kind === 'text' ? 'left' : 'right',
         },
         border: { bottom: { style: 'thin', color: { argb: 'FF8096AD' } } },
       };

@@ -186,7 +186,9 @@ export function performanceReport(
         }
         return cells;
       }),
-      footnotes: ['"No tag": products without a value of the field.'],
+      footnotes: rows.some((row) => row.category.value === 'No tag')
+        ? ['"No tag": products without a value of the field.']
+        : [],
     },
   };
 }
@@ -346,7 +348,9 @@ export function profileReport(
           ? [{ title: 'Strength', columns: columns(STRENGTH_HEADINGS), rows: strength.map(profileCells) }]
           : [],
       footnotes: [
-        'N/A: the study has no answers for this required metric.',
+        ...(profile.result.some((row) => row.mean === 'N/A')
+          ? ['N/A: the study has no answers for this required metric.']
+          : []),
         ...(cata
           ? [
               '* A CATA (dichotomous) variable was harmonized to a 5 point scale, so there are no neutral scores.',

@@ -106,7 +106,7 @@ describe('GET /api/analytics/top-attributes/xlsx/{jobId}', () => {
       const cells = report.tableRows[index]!;
       expect(cells.getCell(2).numFmt).toBe(low ? '0%" *"' : '0%');
       if (row.mean !== null) expect(cells.getCell(4).numFmt).toBe(low ? '0.00" *"' : '0.00');
-      expect(cells.getCell(7).numFmt).toBe(low ? '0" (low base)"' : '0');
+      expect(cells.getCell(7).numFmt).toBe(low ? '#,##0" (low base)"' : '#,##0');
     });
     if (attributes.some((row) => row.is_binary_scale))
       expect(report.footnotes).toContain(

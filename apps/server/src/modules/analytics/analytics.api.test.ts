@@ -539,7 +539,7 @@ describe('metrics spreadsheet: GET /api/analytics/fragrances/xlsxfilters and xls
       const low = row.low_base.includes('liking.top_2_box');
       if (row.values['liking.top_2_box'] !== null)
         expect(cells.getCell(6).numFmt).toBe(low ? '0%" *"' : '0%');
-      expect(cells.getCell(7).numFmt).toBe(low ? '0" (low base)"' : '0');
+      expect(cells.getCell(7).numFmt).toBe(low ? '#,##0" (low base)"' : '#,##0');
       if (row.values['liking.mean'] !== null)
         expect(cells.getCell(8).numFmt).toBe(row.low_base.includes('liking.mean') ? '0.00" *"' : '0.00');
     });
@@ -585,7 +585,7 @@ describe('metrics spreadsheet: GET /api/analytics/fragrances/xlsxfilters and xls
         row.n['liking.top_2_box'],
       ]);
     });
-    expect(sheet.tableRows[0]!.getCell(2).numFmt).toBe('0');
+    expect(sheet.tableRows[0]!.getCell(2).numFmt).toBe('#,##0');
     const plain = await search(withMetrics([LIKING_T2B]));
     expect((await get(`/api/analytics/performance/xlsx/${plain.jobid}`)).statusCode).toBe(404);
     expect((await get(`/api/analytics/performance/xlsx/${jobid}`, 'client')).statusCode).toBe(403);

@@ -70,7 +70,7 @@ describe('xlsxStream', () => {
       [1, 'One', 'a, b', 1.5],
       [2, 'Two', undefined, undefined],
     ]);
-    expect(report.tableRows[0]!.getCell(1).numFmt).toBe('0');
+    expect(report.tableRows[0]!.getCell(1).numFmt).toBe('#,##0');
 
     const empty = readReport(await openWorkbook(await collect(xlsxStream('Empty', header, columns, []))));
     expect(empty.headings).toEqual(['ID', 'Name', 'Tags', 'Level (%)']);

@@ -94,7 +94,7 @@ const col = <K extends string>(key: K, header: string, width = 16): ExportColumn
 
 /** Headings as the result tables show them (document 2 section 3). */
 export const STUDY_COLUMNS: ExportColumn<(typeof STUDY_EXPORT_COLUMNS)[number]>[] = [
-  { ...col('id', 'ID', 8), kind: 'count' },
+  col('id', 'ID', 8),
   col('category', 'Category', 20),
   col('product_type', 'Product', 20),
   col('client', 'Client', 24),
@@ -113,7 +113,7 @@ export const STUDY_COLUMNS: ExportColumn<(typeof STUDY_EXPORT_COLUMNS)[number]>[
 ];
 
 export const FRAGRANCE_COLUMNS: ExportColumn<(typeof FRAGRANCE_EXPORT_COLUMNS)[number]>[] = [
-  { ...col('id', 'ID', 8), kind: 'count' },
+  col('id', 'ID', 8),
   col('category', 'Category', 20),
   col('product_type', 'Product', 20),
   col('client', 'Client', 24),
@@ -140,7 +140,7 @@ export const FRAGRANCE_COLUMNS: ExportColumn<(typeof FRAGRANCE_EXPORT_COLUMNS)[n
 ];
 
 export const CONCEPT_COLUMNS: ExportColumn<(typeof CONCEPT_EXPORT_COLUMNS)[number]>[] = [
-  { ...col('id', 'ID', 8), kind: 'count' },
+  col('id', 'ID', 8),
   col('name', 'Concept Name', 28),
   col('concept_code', 'Concept Code', 14),
   col('region', 'Region', 18),

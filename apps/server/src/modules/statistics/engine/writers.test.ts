@@ -85,7 +85,7 @@ describe('summary.xlsx', () => {
       const format = row.getCell(3).numFmt;
       if (format) formats.set(String(row.getCell(2).value), format);
     });
-    expect(formats.get('Base (n)')).toBe('0');
+    expect(formats.get('Base (n)')).toBe('#,##0');
     expect(formats.get('Mean')).toBe('0.00');
     for (const share of [
       'Top box',
@@ -113,7 +113,7 @@ describe('summary.xlsx', () => {
     const summary = readReport(workbook, 'Summary');
     const written = summary.tableRows.find((row) => row.getCell(2).value === 'Base (n)')!;
     expect(written.getCell(3).value).toBe(12);
-    expect(written.getCell(3).numFmt).toBe('0" (low base)"');
+    expect(written.getCell(3).numFmt).toBe('#,##0" (low base)"');
     expect(summary.footnotes.some((line) => line.includes('below 30'))).toBe(true);
 
     const jar = readReport(workbook, 'JAR');
@@ -136,13 +136,13 @@ describe('Regressions&Correlations.xlsx', () => {
       const p = result.correlation.data[index]![2];
       if (typeof p === 'number')
         expect(row.getCell(3).numFmt).toBe(p !== 0 && p < 0.0001 ? '0.00E+00' : '0.0000');
-      expect(row.getCell(6).numFmt).toBe('0');
+      expect(row.getCell(6).numFmt).toBe('#,##0');
     });
     const regression = readReport(workbook, 'Regression');
     expect(regression.rows.find((row) => row[0] === 'R squared')?.[1]).toBe(
       result.regression?.data.find((row) => row[0] === 'R squared')?.[1],
     );
-    expect(regression.tableRows.find((row) => row.getCell(1).value === 'n')?.getCell(2).numFmt).toBe('0');
+    expect(regression.tableRows.find((row) => row.getCell(1).value === 'n')?.getCell(2).numFmt).toBe('#,##0');
   });
 });
 
