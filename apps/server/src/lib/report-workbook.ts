@@ -63,6 +63,8 @@ export interface ReportRow {
   emphasis?: boolean;
   /** A thin line above the row: the start of a new group. */
   groupStart?: boolean;
+  /** The cell at this 0-based column spans to the table's last column, as wrapped text (a test's result). */
+  spanFrom?: number;
 }
 
 /** What the header block says. */
@@ -340,6 +342,15 @@ async function writeReport(
         if (row.groupStart)
           target.style = { ...target.style, border: { top: { style: 'thin', color: { argb: 'FFB0BCC8' } } } };
       });
+      if (row.spanFrom !== undefined && row.spanFrom < columns.length - 1) {
+        const from = row.spanFrom + 1;
+        sheet.mergeCells(rowNumber, from, rowNumber, columns.length);
+        const cell = written.getCell(from);
+        cell.style = { ...cell.style, alignment: { horizontal: 'left', vertical: 'top', wrapText: true } };
+        const spanWidth = widths.slice(row.spanFrom).reduce((sum, width) => sum + width, 0);
+        const text = String(cell.value ?? '');
+        written.height = 15 * Math.max(1, Math.ceil((text.length * 1.1) / Math.max(spanWidth, 1)));
+      }
       commit(written);
       if (streaming && rowNumber % ROWS_PER_TURN === 0) await nextTurn();
     }
