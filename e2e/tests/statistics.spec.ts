@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { expectAccessible } from '../support/a11y.ts';
 import { signIn } from '../support/session.ts';
 
@@ -39,10 +40,11 @@ async function choose(page: Page, label: string, option: string | RegExp) {
   await page.getByRole('option', { name: option }).first().click();
 }
 
-async function expectDownload(page: Page, button: string, fileName: string) {
+async function expectDownload(page: Page, button: string, fileName: string): Promise<string> {
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: button }).click();
   expect((await download).suggestedFilename()).toBe(fileName);
+  return (await (await download).path())!;
 }
 
 test.describe('statistics generator', () => {
@@ -82,11 +84,25 @@ test.describe('statistics generator', () => {
     await screenshots(page, 'wizard-step1');
     await next(page).click();
 
-    // Step 2: tests (defaults two_99, two_95, two_90).
+    // Step 2: tests (defaults two_99, two_95, two_90), and Holm's control of the pairs of each question
+    // (Tukey HSD is offered only with parametric tests).
     await expect(page.getByText('Two-tailed 99%').first()).toBeVisible();
     await expect(
       page.getByRole('radio', { name: 'Paired (the same respondents rated the products)' }),
     ).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'Multiple comparisons' })).toHaveValue(
+      'None (each pair at its level)',
+    );
+    await page.getByRole('combobox', { name: 'Multiple comparisons' }).click();
+    await expect(page.getByRole('option', { name: 'Tukey HSD (parametric tests only)' })).toHaveAttribute(
+      'data-combobox-disabled',
+      'true',
+    );
+    await page.getByRole('option', { name: 'Holm (family-wise error rate)' }).click();
+    await expect(page.getByRole('combobox', { name: 'Multiple comparisons' })).toHaveValue(
+      'Holm (family-wise error rate)',
+    );
+    await expectAccessible(page, 'wizard step 2');
     await screenshots(page, 'wizard-step2');
     await next(page).click();
 
@@ -125,13 +141,43 @@ test.describe('statistics generator', () => {
     await expect(page.getByRole('cell', { name: 'Significance Two-tailed 99% / 95%' }).first()).toBeVisible();
     await expect(page.getByText('Paired t-test', { exact: false })).toHaveCount(0);
     await expect(page.getByText('Wilcoxon signed-rank test, two-tailed.').first()).toBeVisible();
+    const holm =
+      "Multiple comparisons: Holm's adjustment of the p-values of each question's pairs (family-wise error rate).";
+    await expect(page.getByText(holm)).toBeVisible();
+    // An omnibus row per question (Friedman: paired, non-parametric; Cochran's Q for the yes/no one).
+    const summary = page.getByRole('table', { name: 'Summary' });
+    await expect(summary.getByRole('cell', { name: 'Omnibus test' })).toHaveCount(7);
+    await expect(summary.getByRole('cell', { name: /^Friedman test: chi-square = / }).first()).toBeVisible();
+    await expect(summary.getByRole('cell', { name: /^Cochran's Q: Q = / })).toBeVisible();
+    await expect(page.getByText(/^Yes\/no questions: shares of yes, where yes is the code 1/)).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Correlations on product means (n = products)' }),
+    ).toBeVisible();
     await expect(next(page)).toBeDisabled();
     await expectAccessible(page, 'wizard results');
     await screenshots(page, 'wizard-results');
     await page.getByRole('tab', { name: 'Charts' }).click();
     await expect(page.getByTestId('statistics-chart')).toHaveCount(7);
     await screenshots(page, 'wizard-charts');
-    await expectDownload(page, 'Download summary', 'summary.xlsx');
+    // summary.xlsx carries the omnibus rows, the shares of yes and the method in its legend.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await expectDownload(page, 'Download summary', 'summary.xlsx'));
+    const cells = (name: string) => {
+      const rows: string[][] = [];
+      workbook
+        .getWorksheet(name)!
+        .eachRow((row) => rows.push((row.values as unknown[]).slice(1).map(String)));
+      return rows;
+    };
+    expect(cells('Legend').map((row) => row[0])).toContain(holm);
+    const omnibus = cells('Summary').filter((row) => row[1] === 'Omnibus test');
+    expect(omnibus).toHaveLength(7);
+    expect(omnibus.find((row) => row[0]!.startsWith('natural'))![2]).toMatch(/^Cochran's Q: Q = /);
+    expect(
+      cells('Summary')
+        .filter((row) => row[0]!.startsWith('natural'))
+        .map((row) => row[1]),
+    ).not.toContain('Mean');
     await expectDownload(page, 'Download correlation', 'Regressions&Correlations.xlsx');
     await expectDownload(page, 'Download charts', 'chart_ppt.pptx');
   });
@@ -166,9 +212,12 @@ test.describe('statistics generator', () => {
     await expect(alert(page, 'Missing value for main_question_column')).toBeVisible();
     await page.getByRole('combobox', { name: 'Main question column' }).click();
     await page.getByRole('option').first().click();
+    await choose(page, 'Multiple comparisons', 'Benjamini-Hochberg (false discovery rate)');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const summary = page.getByRole('table', { name: 'Summary' });
     await expect(summary).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(/^Multiple comparisons: Benjamini-Hochberg adjustment/)).toBeVisible();
+    await expect(summary.getByRole('cell', { name: 'Omnibus test' }).first()).toBeVisible();
     const productHeaders = summary.getByRole('columnheader', { name: /^[A-Z]+: / });
     const allProducts = await productHeaders.count();
     expect(allProducts).toBeGreaterThan(2);

@@ -377,6 +377,13 @@ test('group comparison of two business units with one group filtered by gender',
       .getByRole('row', { name: /Overall Liking Top 2 box/ })
       .getByText(/Group 1 (higher|lower)|Not significant|Not testable/),
   ).toBeVisible();
+  // The fragrance is the unit of the test: each score shows both bases, fragrances and respondents.
+  await expect(page.getByText(/Welch t-test \(n = fragrances\)/)).toBeVisible();
+  await expect(page.getByTestId('group-bases')).toHaveText(
+    /^Bases: group 1 [\d,]+ fragrances? and [\d,]+ respondents?; group 2 [\d,]+ fragrances? and [\d,]+ respondents?\.$/,
+  );
+  const likingRow = differences.getByRole('row', { name: /Overall Liking Mean/ });
+  await expect(likingRow.getByText(/^\([\d,]+ fragrances?, [\d,]+ respondents?\)$/)).toHaveCount(2);
   await expectAccessible(page, 'group comparison results');
   await page.screenshot({ path: 'test-results/group-comparison-1280.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });

@@ -317,18 +317,33 @@ export const GroupComparisonRequest = z
 export type GroupComparisonRequest = z.input<typeof GroupComparisonRequest>;
 export type ParsedGroupComparisonRequest = z.output<typeof GroupComparisonRequest>;
 
-/** The difference of one metric aggregation between the groups (group 1 against group 2). */
+/**
+ * The difference of one metric aggregation between the groups (group 1 against group 2). The unit is
+ * the product (METRICS.md section 2b): each fragrance contributes one score (its mean or box share over
+ * its respondents), and the groups' product scores are compared with a Welch t-test, n = products.
+ */
 export const GroupDifference = z
   .object({
     metric: z.string(),
     label: z.string(),
     aggregation: z.string(),
     key: z.string().meta({ description: '"metric.aggregation"' }),
-    group1: z.number().nullable(),
-    group2: z.number().nullable(),
-    n1: z.number().int(),
-    n2: z.number().int(),
-    test: z.string().meta({ description: 'welch-t for means, two-proportion-z for boxes.' }),
+    group1: z
+      .number()
+      .nullable()
+      .meta({ description: "Mean of group 1's product scores (means on 1-5, boxes in [0, 1])." }),
+    group2: z.number().nullable().meta({ description: "Mean of group 2's product scores." }),
+    n1: z.number().int().meta({ description: 'Products of group 1 with a score: the n of the test.' }),
+    n2: z.number().int().meta({ description: 'Products of group 2 with a score: the n of the test.' }),
+    respondents1: z
+      .number()
+      .int()
+      .meta({ description: 'Respondents of group 1 who answered the metric (the second base).' }),
+    respondents2: z
+      .number()
+      .int()
+      .meta({ description: 'Respondents of group 2 who answered the metric (the second base).' }),
+    test: z.literal('welch-t').meta({ description: 'Welch t-test on the product scores.' }),
     p_value: z.number().nullable(),
     level: z.number().nullable().meta({ description: '0.01, 0.05 or 0.1; null: not significant.' }),
     table: z.enum(['mt', 'let']).nullable().meta({ description: 'mt: group 1 higher; let: group 1 lower.' }),
@@ -336,10 +351,23 @@ export const GroupDifference = z
   .meta({ id: 'GroupDifference' });
 export type GroupDifference = z.infer<typeof GroupDifference>;
 
+/** The two bases of a group: its products (the unit of the tests) and the respondents behind them. */
+export const GroupBases = z
+  .object({
+    products: z.number().int().meta({ description: 'Fragrances of the group.' }),
+    respondents: z
+      .number()
+      .int()
+      .meta({ description: 'Respondents who answered at least one compared metric about them.' }),
+  })
+  .meta({ id: 'GroupBases' });
+export type GroupBases = z.infer<typeof GroupBases>;
+
 export const GroupComparisonResult = z
   .object({
     group1: MetricSearchResult,
     group2: MetricSearchResult,
+    bases: z.object({ group1: GroupBases, group2: GroupBases }),
     differences: z.array(GroupDifference),
   })
   .meta({ id: 'GroupComparisonResult' });

@@ -40,6 +40,22 @@ export const TEST_TYPE_LABELS: Record<StatisticsTestType, string> = {
   two_80: 'Two-tailed 80%',
 };
 
+/**
+ * Control of multiplicity over the pairwise comparisons of one question (METRICS.md section 3):
+ * none (each pair at its level, the original system's letters), Holm (family-wise error rate),
+ * Benjamini-Hochberg (false discovery rate) or Tukey HSD (parametric, two-tailed tests only).
+ */
+export const MULTIPLE_COMPARISONS = ['none', 'holm', 'benjamini_hochberg', 'tukey_hsd'] as const;
+export type MultipleComparisons = (typeof MULTIPLE_COMPARISONS)[number];
+export const DEFAULT_MULTIPLE_COMPARISONS: MultipleComparisons = 'none';
+
+export const MULTIPLE_COMPARISON_LABELS: Record<MultipleComparisons, string> = {
+  none: 'None (each pair at its level)',
+  holm: 'Holm (family-wise error rate)',
+  benjamini_hochberg: 'Benjamini-Hochberg (false discovery rate)',
+  tukey_hsd: 'Tukey HSD (parametric tests only)',
+};
+
 /** Binary scale options (document 3 section 9). */
 export const BINARY_OPTIONS = ['No binary questions', '0 and 1', '1 and 2'] as const;
 export type BinaryOption = (typeof BINARY_OPTIONS)[number];
@@ -103,6 +119,10 @@ export const STATISTICS_MESSAGES = {
   studyNotFound: (id: number) => `Study ${id} does not exist.`,
   studyHasNoAnswers: 'This study has no answers to compute statistics from.',
   unknownCategory: (category: string) => `"${category}" is not a category of this study's products.`,
+  tukeyNeedsParametric:
+    'Tukey HSD compares means: choose parametric tests, or Holm or Benjamini-Hochberg for non-parametric ones.',
+  tukeyIsTwoTailed:
+    'Tukey HSD is a two-tailed test: choose two-tailed test types only, or Holm or Benjamini-Hochberg.',
   tooFewProducts: (count: number) =>
     `The chosen categories leave ${count} product${count === 1 ? '' : 's'} with answers; statistics compare at least two products.`,
 } as const;
@@ -139,7 +159,31 @@ const StatisticsOptions = z.object({
   display_correlation: z.boolean().default(true),
   charts: z.boolean().default(true),
   binary_option: z.enum(BINARY_OPTIONS).default('No binary questions'),
+  multiple_comparisons: z.enum(MULTIPLE_COMPARISONS).default(DEFAULT_MULTIPLE_COMPARISONS).meta({
+    description:
+      "Control of multiplicity over each question's pairwise comparisons: none (the default), holm, benjamini_hochberg, or tukey_hsd (parametric, two-tailed only).",
+  }),
 });
+
+/** Tukey HSD needs means (parametric tests) and is two-sided. */
+function checkMultipleComparisons(
+  form: { multiple_comparisons: MultipleComparisons; parametric: boolean; test_types: StatisticsTestType[] },
+  context: z.RefinementCtx,
+): void {
+  if (form.multiple_comparisons !== 'tukey_hsd') return;
+  if (!form.parametric)
+    context.addIssue({
+      code: 'custom',
+      path: ['multiple_comparisons'],
+      message: STATISTICS_MESSAGES.tukeyNeedsParametric,
+    });
+  if (form.test_types.some((type) => type.startsWith('one_')))
+    context.addIssue({
+      code: 'custom',
+      path: ['multiple_comparisons'],
+      message: STATISTICS_MESSAGES.tukeyIsTwoTailed,
+    });
+}
 
 interface OrderLists {
   product_order: ProductOrderOption;
@@ -165,6 +209,7 @@ export const StatisticsForm = StatisticsOptions.superRefine((form, context) => {
   if (!form.folder_name && !form.study_id)
     context.addIssue({ code: 'custom', path: ['folder_name'], message: 'Send folder_name or study_id.' });
   checkOrderLists(form, context);
+  checkMultipleComparisons(form, context);
 }).meta({ id: 'StatisticsForm' });
 export type StatisticsForm = z.input<typeof StatisticsForm>;
 export type StatisticsFormParsed = z.output<typeof StatisticsForm>;
@@ -182,7 +227,10 @@ export const StatisticsStudyFilters = StatisticsOptions.omit({
         "Fragrance families (the products' category): only the study's fragrances of these families enter the statistics. Empty: every product.",
     }),
   })
-  .superRefine((form, context) => checkOrderLists(form, context))
+  .superRefine((form, context) => {
+    checkOrderLists(form, context);
+    checkMultipleComparisons(form, context);
+  })
   .meta({ id: 'StatisticsStudyFilters' });
 export type StatisticsStudyFilters = z.input<typeof StatisticsStudyFilters>;
 
@@ -266,8 +314,21 @@ export const StatisticsResults = z
   .object({
     study_folder_name: z.string(),
     study_name: z.string(),
-    summary: StatisticsTable,
-    correlation: StatisticsTable,
+    summary: StatisticsTable.meta({
+      description:
+        "Per question: base, mean (not for yes/no questions, which show shares of yes and no), boxes, a letters row per level pair and an 'Omnibus test' row (its text in the first product column).",
+    }),
+    omnibus: StatisticsTable.meta({
+      description:
+        'The omnibus test of each question across the products: test, statistic, degrees of freedom, p-value, respondents or answers used, products.',
+    }),
+    correlation: StatisticsTable.meta({
+      description:
+        'Respondent-level correlations with the main question (one row per respondent and product); in paired designs the p-values are cluster-robust by respondent.',
+    }),
+    product_correlation: StatisticsTable.meta({
+      description: 'Product-level correlations with the main question: on product means, n = products.',
+    }),
     regression: StatisticsTable.nullable(),
     jar: StatisticsTable.nullable(),
     legend: z.array(z.string()),

@@ -1,6 +1,7 @@
 /**
  * @accord/stats: the pure statistics of Accord (no I/O). Definitions follow shared/design/METRICS.md
- * and are checked against SciPy reference values (shared/reference/stats-cases.json).
+ * and are checked against SciPy and statsmodels reference values (shared/reference/stats-cases.json
+ * and stats-cases-2.json). docs/statistics.md lists every convention.
  *
  * Conventions shared by every function:
  * - Missing answers are non-finite numbers (NaN, ±Infinity) and are dropped; paired inputs drop the
@@ -14,8 +15,8 @@
  * - Tests take `alternative`: "two-sided" (default), "greater" (first sample larger) or "less".
  */
 export * from './types.ts';
-export * from './special-functions.ts';
 export * from './distributions.ts';
+export * from './studentized-range.ts';
 export * from './descriptive.ts';
 export * from './harmonise.ts';
 export * from './t-tests.ts';
@@ -27,3 +28,9 @@ export * from './significance.ts';
 export * from './letters.ts';
 export * from './jar.ts';
 export * from './summary-tests.ts';
+export * from './group-tests.ts';
+export * from './tukey.ts';
+export * from './multiple-comparisons.ts';
+export * from './binary-tests.ts';
+export * from './norms.ts';
+export * from './meta-analysis.ts';

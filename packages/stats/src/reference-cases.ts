@@ -5,7 +5,13 @@ import { summariseScale } from './harmonise.ts';
 import { oneProportionZ, twoProportionZ } from './proportion-tests.ts';
 import { pearson, spearman } from './correlation.ts';
 import { mannWhitneyU, wilcoxonSignedRank } from './rank-tests.ts';
-import { ols } from './regression.ts';
+import { ols, olsClustered } from './regression.ts';
+import { blockedAnova, friedmanTest, kruskalWallis, oneWayAnova } from './group-tests.ts';
+import { tukeyHsd, tukeyHsdBlocked } from './tukey.ts';
+import { benjaminiHochbergAdjust, holmAdjust } from './multiple-comparisons.ts';
+import { cochranQ, mcnemarTest } from './binary-tests.ts';
+import { percentiles } from './norms.ts';
+import { derSimonianLaird } from './meta-analysis.ts';
 import { oneSampleT, pairedT, studentT, welchT } from './t-tests.ts';
 import { assertAlternative, type Alternative } from './types.ts';
 
@@ -29,6 +35,19 @@ export const STATS_CASE_TESTS = [
   'spearman',
   'ols',
   'harmonized_boxes',
+  'friedman',
+  'anova_rm',
+  'tukey_hsd_blocked',
+  'kruskal',
+  'anova_oneway',
+  'tukey_hsd',
+  'holm',
+  'benjamini_hochberg',
+  'mcnemar',
+  'cochrans_q',
+  'ols_cluster',
+  'percentiles',
+  'meta_dersimonian_laird',
 ] as const;
 
 /** A malformed case (missing or mistyped input, unknown test): the message names the case and field. */
@@ -63,6 +82,14 @@ function matrix(testCase: StatsCase, key: string): number[][] {
       return number;
     }),
   );
+}
+
+/** Products × respondents (the reference's `groups`) to respondents × products (the functions' blocks). */
+function transpose(testCase: StatsCase, groups: number[][]): number[][] {
+  const n = groups[0]?.length ?? 0;
+  if (groups.some((group) => group.length !== n))
+    throw new StatsCaseError(`${testCase.id}: "groups" of a paired test need equal lengths`);
+  return Array.from({ length: n }, (_, i) => groups.map((group) => group[i] ?? Number.NaN));
 }
 
 function scalar(testCase: StatsCase, key: string): number {
@@ -173,6 +200,89 @@ export function computeStatsCase(testCase: StatsCase): StatsCaseResult {
         output[key] = summary[key] ?? Number.NaN;
       }
       return output;
+    }
+    case 'friedman':
+    case 'kruskal': {
+      // `groups[j]` holds product j's answers; for Friedman the respondents line up across products.
+      const groups = matrix(testCase, 'groups');
+      const result =
+        testCase.test === 'friedman' ? friedmanTest(transpose(testCase, groups)) : kruskalWallis(groups);
+      return { statistic: result.statistic, df: result.df, p_value: result.pValue };
+    }
+    case 'anova_rm':
+    case 'anova_oneway': {
+      const groups = matrix(testCase, 'groups');
+      const result =
+        testCase.test === 'anova_rm' ? blockedAnova(transpose(testCase, groups)) : oneWayAnova(groups);
+      return { statistic: result.statistic, df1: result.df1, df2: result.df2, p_value: result.pValue };
+    }
+    case 'tukey_hsd':
+    case 'tukey_hsd_blocked': {
+      const groups = matrix(testCase, 'groups');
+      const result =
+        testCase.test === 'tukey_hsd_blocked'
+          ? tukeyHsdBlocked(transpose(testCase, groups))
+          : tukeyHsd(groups);
+      // The pairs (i, j), i < j, in row order: (0, 1), (0, 2), ..., (1, 2), ...
+      const pValues: number[] = [];
+      result.pValues.forEach((row, i) => row.forEach((p, j) => j > i && pValues.push(p)));
+      return { p_values: pValues };
+    }
+    case 'holm':
+      return { adjusted: holmAdjust(numbers(testCase, 'p_values')) };
+    case 'benjamini_hochberg':
+      return { adjusted: benjaminiHochbergAdjust(numbers(testCase, 'p_values')) };
+    case 'mcnemar': {
+      const result = mcnemarTest(numbers(testCase, 'x'), numbers(testCase, 'y'));
+      return { statistic: result.statistic, p_value: result.pValue };
+    }
+    case 'cochrans_q': {
+      const result = cochranQ(transpose(testCase, matrix(testCase, 'groups')));
+      return { statistic: result.statistic, df: result.df, p_value: result.pValue };
+    }
+    case 'ols_cluster': {
+      // `x[j]` is predictor j over all observations; `groups` the respondent of each observation.
+      const columns = matrix(testCase, 'x');
+      const y = numbers(testCase, 'y');
+      const clusters = numbers(testCase, 'groups');
+      const rows = y.map((_, i) => columns.map((column) => column[i] ?? Number.NaN));
+      const result = olsClustered(y, rows, clusters, { alternative });
+      return {
+        coefficients: result.coefficients,
+        std_errors: result.standardErrors,
+        t: result.t,
+        p_values: result.pValues,
+        df: result.df,
+      };
+    }
+    case 'percentiles': {
+      const values = percentiles(numbers(testCase, 'values'), [10, 25, 50, 75, 90]);
+      return {
+        p10: values[0] ?? NaN,
+        p25: values[1] ?? NaN,
+        p50: values[2] ?? NaN,
+        p75: values[3] ?? NaN,
+        p90: values[4] ?? NaN,
+      };
+    }
+    case 'meta_dersimonian_laird': {
+      const means = numbers(testCase, 'means');
+      const sds = numbers(testCase, 'sds');
+      const ns = numbers(testCase, 'ns');
+      if (sds.length !== means.length || ns.length !== means.length)
+        throw new StatsCaseError(`${testCase.id}: "means", "sds" and "ns" differ in length`);
+      const result = derSimonianLaird(
+        means.map((mean, i) => ({ mean, sd: sds[i] ?? Number.NaN, n: ns[i] ?? Number.NaN })),
+      );
+      return {
+        estimate: result.estimate,
+        std_error: result.stdError,
+        tau2: result.tau2,
+        q: result.q,
+        i2: result.i2,
+        ci_low: result.ciLow,
+        ci_high: result.ciHigh,
+      };
     }
     default:
       throw new StatsCaseError(`${testCase.id}: unknown test "${testCase.test}"`);

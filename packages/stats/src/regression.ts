@@ -74,23 +74,15 @@ export function ols(
   const n = rows.length;
   const k = predictorCount + 1;
   const df = n - k;
-  // Column-major design with the intercept column first.
-  const columns: number[][] = [response.map(() => 1)];
-  for (let j = 0; j < predictorCount; j++) columns.push(rows.map((row) => row[j] ?? 0));
-  const decomposition = n >= k ? householderQr(columns, response) : null;
-  if (!decomposition) return rankDeficientResult(k, n, df);
+  const fit = fitLeastSquares(rows, response);
+  if (!fit) return rankDeficientResult(k, n, df);
 
-  const { r, qty } = decomposition;
-  const coefficients = solveUpperTriangular(r, qty.slice(0, k));
-  const residuals = response.map(
-    (value, i) => value - sum(coefficients.map((coefficient, j) => coefficient * (columns[j]?.[i] ?? 0))),
-  );
+  const { coefficients, residuals, inverse } = fit;
   const residualSumOfSquares = sum(residuals.map((residual) => residual * residual));
   const totalSumOfSquares = meanAndSquaredDeviations(response).squaredDeviations;
   const rSquared = totalSumOfSquares > 0 ? 1 - residualSumOfSquares / totalSumOfSquares : Number.NaN;
 
   const residualVariance = df > 0 ? residualSumOfSquares / df : Number.NaN;
-  const inverse = invertUpperTriangular(r);
   // diag((XᵀX)⁻¹) = diag(R⁻¹R⁻ᵀ): squared norms of the rows of R⁻¹.
   const standardErrors = inverse.map((row) =>
     Math.sqrt(residualVariance * sum(row.map((entry) => entry * entry))),
@@ -112,6 +104,160 @@ export function ols(
     fPValue: Number.isNaN(fStatistic) ? Number.NaN : fSf(fStatistic, predictorCount, df),
     residualStandardError: Math.sqrt(residualVariance),
     df,
+    n,
+    rankDeficient: false,
+  };
+}
+
+/** Least-squares fit with an intercept column first: coefficients, residuals and R⁻¹ of X = QR. */
+interface LeastSquaresFit {
+  columns: number[][];
+  coefficients: number[];
+  residuals: number[];
+  /** R⁻¹ (row-major); (XᵀX)⁻¹ = R⁻¹R⁻ᵀ. */
+  inverse: number[][];
+}
+
+/** Fits y on the complete rows (intercept added); null when the design is rank deficient or n < k. */
+function fitLeastSquares(
+  rows: readonly (readonly number[])[],
+  response: readonly number[],
+): LeastSquaresFit | null {
+  const n = rows.length;
+  const k = (rows[0]?.length ?? 0) + 1;
+  // Column-major design with the intercept column first.
+  const columns: number[][] = [response.map(() => 1)];
+  for (let j = 0; j < k - 1; j++) columns.push(rows.map((row) => row[j] ?? 0));
+  const decomposition = n >= k ? householderQr(columns, response) : null;
+  if (!decomposition) return null;
+  const { r, qty } = decomposition;
+  const coefficients = solveUpperTriangular(r, qty.slice(0, k));
+  const residuals = response.map(
+    (value, i) => value - sum(coefficients.map((coefficient, j) => coefficient * (columns[j]?.[i] ?? 0))),
+  );
+  return { columns, coefficients, residuals, inverse: invertUpperTriangular(r) };
+}
+
+/** Fitted OLS model with cluster-robust standard errors. Arrays have one entry per coefficient, the intercept first. */
+export interface OlsClusteredResult {
+  coefficients: number[];
+  /** CR1 cluster-robust standard errors. */
+  standardErrors: number[];
+  t: number[];
+  /** p-values of t with clusters − 1 df. */
+  pValues: number[];
+  rSquared: number;
+  adjRSquared: number;
+  /** Degrees of freedom of the t tests: clusters − 1. */
+  df: number;
+  /** Clusters (respondents) among the rows used. */
+  clusters: number;
+  /** Complete rows used. */
+  n: number;
+  /** True when the design is collinear or has fewer rows than coefficients; every number is then NaN. */
+  rankDeficient: boolean;
+}
+
+/**
+ * Ordinary least squares of `y` on `predictors` (rows, intercept added) with standard errors robust to
+ * correlation within clusters (respondents rating several products), as statsmodels
+ * `OLS(y, X).fit(cov_type="cluster", cov_kwds={"groups": clusters}, use_t=True)`: the sandwich
+ * (XᵀX)⁻¹·Σ_g X_gᵀu_g u_gᵀX_g·(XᵀX)⁻¹ times the CR1 factor G/(G − 1)·(n − 1)/(n − k), and t tests with
+ * G − 1 df. Coefficients and R² are those of {@link ols}. Rows with a missing value, or a cluster that is
+ * null, undefined or NaN, are dropped. With fewer than two clusters the standard errors, t and p are NaN.
+ * @throws RangeError when y, the predictor rows and the clusters differ in length.
+ */
+export function olsClustered(
+  y: readonly number[],
+  predictors: readonly (readonly number[])[],
+  clusters: readonly (string | number | null | undefined)[],
+  options: OlsOptions = {},
+): OlsClusteredResult {
+  if (clusters.length !== y.length) {
+    throw new RangeError(
+      `Clustered OLS needs one cluster per observation (got ${clusters.length} clusters and ${y.length} values)`,
+    );
+  }
+  const alternative = options.alternative ?? 'two-sided';
+  const keep = clusters.map((cluster) => cluster !== null && cluster !== undefined && !Number.isNaN(cluster));
+  const classic = ols(
+    predictors.filter((_, index) => keep[index]),
+    y.filter((_, index) => keep[index]),
+    { alternative },
+  );
+  const predictorCount = predictors[0]?.length ?? 0;
+  const rows: number[][] = [];
+  const response: number[] = [];
+  const groupOf: (string | number)[] = [];
+  predictors.forEach((row, index) => {
+    const value = y[index] ?? Number.NaN;
+    const cluster = clusters[index];
+    if (!keep[index] || cluster === null || cluster === undefined) return;
+    if (Number.isFinite(value) && row.every((entry) => Number.isFinite(entry))) {
+      rows.push([...row]);
+      response.push(value);
+      groupOf.push(cluster);
+    }
+  });
+  const n = rows.length;
+  const k = predictorCount + 1;
+  const clusterCount = new Set(groupOf).size;
+  const df = clusterCount - 1;
+  const fit = classic.rankDeficient ? null : fitLeastSquares(rows, response);
+  const missing = (): number[] => new Array<number>(k).fill(Number.NaN);
+  if (!fit) {
+    return {
+      coefficients: missing(),
+      standardErrors: missing(),
+      t: missing(),
+      pValues: missing(),
+      rSquared: Number.NaN,
+      adjRSquared: Number.NaN,
+      df,
+      clusters: clusterCount,
+      n,
+      rankDeficient: true,
+    };
+  }
+  const { columns, coefficients, residuals, inverse } = fit;
+  // Scores per cluster: s_g = X_gᵀu_g (length k).
+  const scores = new Map<string | number, number[]>();
+  groupOf.forEach((cluster, i) => {
+    const score = scores.get(cluster) ?? new Array<number>(k).fill(0);
+    for (let j = 0; j < k; j++) score[j] = (score[j] ?? 0) + (columns[j]?.[i] ?? 0) * (residuals[i] ?? 0);
+    scores.set(cluster, score);
+  });
+  // bread = (XᵀX)⁻¹ = R⁻¹R⁻ᵀ.
+  const bread = inverse.map((rowI) =>
+    inverse.map((rowJ) => sum(rowI.map((entry, m) => entry * (rowJ[m] ?? 0)))),
+  );
+  const meat = Array.from({ length: k }, (_, a) =>
+    Array.from({ length: k }, (_, b) =>
+      sum([...scores.values()].map((score) => (score[a] ?? 0) * (score[b] ?? 0))),
+    ),
+  );
+  const factor =
+    clusterCount > 1 && n > k ? (clusterCount / (clusterCount - 1)) * ((n - 1) / (n - k)) : Number.NaN;
+  const standardErrors = coefficients.map((_, j) => {
+    // (bread · meat · bread)[j][j] = Σ_a Σ_b bread[j][a]·meat[a][b]·bread[b][j].
+    let variance = 0;
+    for (let a = 0; a < k; a++) {
+      for (let b = 0; b < k; b++)
+        variance += (bread[j]?.[a] ?? 0) * (meat[a]?.[b] ?? 0) * (bread[b]?.[j] ?? 0);
+    }
+    return Math.sqrt(factor * variance);
+  });
+  const t = coefficients.map((coefficient, j) => ratio(coefficient, standardErrors[j] ?? Number.NaN));
+  const pValues = t.map((statistic) => (df > 0 ? studentTPValue(statistic, df, alternative) : Number.NaN));
+  return {
+    coefficients,
+    standardErrors,
+    t,
+    pValues,
+    rSquared: classic.rSquared,
+    adjRSquared: classic.adjRSquared,
+    df,
+    clusters: clusterCount,
     n,
     rankDeficient: false,
   };

@@ -13,7 +13,6 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  real,
   serial,
   smallint,
   text,
@@ -488,8 +487,10 @@ export const answers = pgTable(
     productId: integer('product_id').notNull(),
     questionId: integer('question_id').notNull(),
     metricId: smallint('metric_id'),
-    rawValue: real('raw_value').notNull(),
-    value: real('value').notNull(),
+    // Double precision: a harmonised 7-point answer (1 + 4 * 5/6) or a mean over answers must
+    // reproduce to 1e-9 (METRICS.md section 4, storage).
+    rawValue: doublePrecision('raw_value').notNull(),
+    value: doublePrecision('value').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.questionId, t.productId, t.respondentId] }),

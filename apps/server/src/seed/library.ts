@@ -242,7 +242,7 @@ interface Batch {
 function scaleTokens(min: number, max: number): string[] {
   const tokens: string[] = [];
   for (let v = min; v <= max; v++) {
-    tokens.push(`${v},${Math.round(harmoniseToFivePoint(v, min, max) * 1e6) / 1e6}\n`);
+    tokens.push(`${v},${harmoniseToFivePoint(v, min, max)}\n`);
   }
   return tokens;
 }
@@ -542,7 +542,7 @@ async function restoreAnswerIndexes(database: Database, definitions: IndexDefini
 
 /**
  * Sufficient statistics per product and metric of the new products (METRICS.md section 1 box rules,
- * with a tolerance because values are stored as real). EEG scores are not on the 5-point scale, so
+ * with a tolerance: 9-point 6 is exactly 3.5 only in exact arithmetic). EEG scores are not on the 5-point scale, so
  * their box counts stay 0.
  */
 async function fillProductMetricStats(database: Database, firstProductId: number): Promise<void> {

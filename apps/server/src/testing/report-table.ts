@@ -29,8 +29,10 @@ export async function openWorkbook(bytes: unknown): Promise<ExcelJS.Workbook> {
 
 function values(row: ExcelJS.Row, count: number): unknown[] {
   return Array.from({ length: count }, (_, index) => {
-    const value = row.getCell(index + 1).value;
-    return value === null ? undefined : value;
+    const cell = row.getCell(index + 1);
+    // A cell covered by a merge reads as empty, as it shows (exceljs answers the master's value).
+    if (cell.isMerged && cell.master !== cell) return undefined;
+    return cell.value === null ? undefined : cell.value;
   });
 }
 

@@ -5,6 +5,7 @@ import {
   addSumsInto,
   aggregate,
   applyThreshold,
+  compareBoxVsAverage,
   summarise,
   thresholdSize,
   type Sums,
@@ -100,5 +101,30 @@ describe('addSumsInto', () => {
     addSumsInto(total, part);
     expect(total).toEqual(expected);
     expect(total).toEqual(sumsOf([1, 5, 2.5, 3, 4.5]));
+  });
+});
+
+describe('compareBoxVsAverage', () => {
+  it('tests a product whose share is 0 % or 100 % with the standard error of the average', () => {
+    // 0 of 40 against an average of 30 %: z = -0.3 / sqrt(0.3 * 0.7 / 40) = -4.1404, p = 3.4671e-5 (SciPy).
+    const none = compareBoxVsAverage({ count: 0, n: 40 }, 0.3);
+    expect(none.testable).toBe(true);
+    expect(none.statistic).toBeCloseTo(-0.3 / Math.sqrt((0.3 * 0.7) / 40), 12);
+    expect(none.pValue).toBeCloseTo(3.4671076872696536e-5, 12);
+    expect(none).toMatchObject({ level: 0.01, direction: 'let', test: 'one-proportion-z' });
+    const all = compareBoxVsAverage({ count: 40, n: 40 }, 0.7);
+    expect(all).toMatchObject({ testable: true, level: 0.01, direction: 'mt' });
+  });
+
+  it('leaves untestable only an average of exactly 0 or 1, or fewer than 2 answers', () => {
+    expect(compareBoxVsAverage({ count: 0, n: 40 }, 0).testable).toBe(false);
+    expect(compareBoxVsAverage({ count: 40, n: 40 }, 1).testable).toBe(false);
+    expect(compareBoxVsAverage({ count: 1, n: 1 }, 0.5).testable).toBe(false);
+    expect(compareBoxVsAverage({ count: 20, n: 40 }, 0.5)).toMatchObject({
+      testable: true,
+      pValue: 1,
+      level: null,
+      direction: null,
+    });
   });
 });

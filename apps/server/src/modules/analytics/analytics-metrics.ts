@@ -3,7 +3,14 @@
  * product's sufficient statistics, pooled summaries, and best/worst thresholds.
  */
 import type { Aggregation, Threshold } from '@accord/contracts';
-import { summaryFromSums } from '@accord/stats';
+import {
+  ANALYTICS_LEVELS,
+  classifySignificance,
+  oneProportionZ,
+  summaryFromSums,
+  type BoxCount,
+  type SelectionComparison,
+} from '@accord/stats';
 import type { MetricRecord, MetricSums } from './analytics.repository.ts';
 
 export const EMPTY_SUMS = {
@@ -132,4 +139,46 @@ export function applyThreshold(
           : left.value - right.value,
     );
   return new Set(ranked.slice(0, thresholdSize(threshold, ranked.length)).map((entry) => entry.id));
+}
+
+/**
+ * A box share against the list average ("avg", METRICS.md section 2): one-sample z-test of the share
+ * against the average p0 taken as a known value, two-sided. The standard error comes from p0,
+ * sqrt(p0(1 - p0)/n), not from the product's own share, so a product whose share is 0 % or 100 % is
+ * tested like any other. Not testable (never NaN): fewer than 2 answers, or p0 of exactly 0 or 1
+ * (no standard error) or not a proportion.
+ */
+export function compareBoxVsAverage(
+  selection: BoxCount,
+  average: number,
+  levels: readonly number[] = ANALYTICS_LEVELS,
+): SelectionComparison {
+  const untestable: SelectionComparison = {
+    test: 'one-proportion-z',
+    testable: false,
+    difference: null,
+    statistic: null,
+    pValue: null,
+    level: null,
+    direction: null,
+  };
+  const valid =
+    Number.isInteger(selection.n) &&
+    Number.isInteger(selection.count) &&
+    selection.n >= 2 &&
+    selection.count >= 0 &&
+    selection.count <= selection.n;
+  if (!valid || !(average > 0 && average < 1)) return untestable;
+  const result = oneProportionZ(selection.count, selection.n, average, 'two-sided');
+  if (!Number.isFinite(result.statistic) || !Number.isFinite(result.pValue)) return untestable;
+  const significance = classifySignificance(result.pValue, result.estimate, levels);
+  return {
+    test: 'one-proportion-z',
+    testable: true,
+    difference: result.estimate,
+    statistic: result.statistic,
+    pValue: result.pValue,
+    level: significance?.level ?? null,
+    direction: significance?.direction ?? null,
+  };
 }

@@ -16,10 +16,12 @@ import {
   compareSelectionVsAverage,
   compareSelectionVsRest,
   harmoniseToFivePoint,
+  oneProportionZ,
   summariseHarmonised,
 } from '@accord/stats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../seed/users.ts';
+import { compareBoxVsAverage } from './analytics-metrics.ts';
 import { seedDemoLibrary } from '../../seed/library.ts';
 import { createLocalFileStorage } from '../../storage/file-storage.ts';
 import { openWorkbook, readReport } from '../../testing/report-table.ts';
@@ -362,6 +364,28 @@ describe('POST /api/analytics/fragrances and its status', () => {
     expect(selected.results.map((row) => row.id)).toEqual(chosen.map((row) => row.id));
   });
 
+  it('reads means and variances to 1e-9 of the raw answers: answers are stored in double precision', async () => {
+    // Liking on 5-, 7- and 9-point scales: a 7-point answer harmonises to thirds, which single
+    // precision (or rounding to 1e-6) would leave off by about 1e-8.
+    const scales = await query<{ points: number }>(
+      `select distinct (q.scale_max - q.scale_min + 1)::int as points from questions q
+        join metrics m on m.id = q.metric_id where m.name = 'liking'`,
+    );
+    expect(scales.map((row) => row.points)).toContain(7);
+    const result = await searchResult(
+      withMetrics([LIKING_MEAN, { ...LIKING_MEAN, aggregation: 'variance' }]),
+    );
+    const rows = result.results.filter((row) => row.values['liking.mean'] != null);
+    expect(rows.length).toBeGreaterThan(10);
+    for (const row of rows) {
+      const expected = summariseHarmonised(await rawAnswers(row.id, 'liking'));
+      const relative = (value: number | null | undefined, reference: number) =>
+        Math.abs((value ?? Number.NaN) - reference) / Math.abs(reference);
+      expect(relative(row.values['liking.mean'], expected.mean!)).toBeLessThan(1e-9);
+      expect(relative(row.values['liking.variance'], expected.variance!)).toBeLessThan(1e-9);
+    }
+  });
+
   it('breaks the rows down by a study or fragrance field for the performance tab', async () => {
     const bad = await post('/api/analytics/fragrances', {
       ...withMetrics([LIKING_T2B]),
@@ -374,7 +398,9 @@ describe('POST /api/analytics/fragrances and its status', () => {
       data: { category: 'metadata', field: 'client' },
     });
     const performance = result.performance!;
-    expect(performance.reduce((sum, group) => sum + group.fragrances, 0)).toBe(result.results.length);
+    expect(performance.reduce((sum, group) => sum + group.fragrances, 0)).toBe(
+      result.results.filter((row) => row.bases['liking.top_2_box']! > 0).length,
+    );
     const largest = performance[0]!;
     expect(largest.category.name).toBe('client');
     const inResult = new Set(result.results.map((row) => row.id));
@@ -386,7 +412,13 @@ describe('POST /api/analytics/fragrances and its status', () => {
     )
       .map((row) => Number(row.id))
       .filter((id) => inResult.has(id));
-    expect(largest.fragrances).toBe(ids.length);
+    // The fragrances a group's values are pooled over: those with liking answers.
+    const answered = await query<{ n: number }>(
+      `select count(distinct a.product_id)::int as n from answers a join metrics m on m.id = a.metric_id
+        where m.name = 'liking' and a.product_id = any($1::int[])`,
+      [ids],
+    );
+    expect(largest.fragrances).toBe(answered[0]!.n);
     const pooled = summariseHarmonised((await Promise.all(ids.map((id) => rawAnswers(id, 'liking')))).flat());
     expect(largest.n['liking.top_2_box']).toBe(pooled.n);
     expect(largest.metrics).toEqual([
@@ -667,7 +699,7 @@ describe('POST /api/analytics/significance and its status', () => {
         const box =
           calculation === 'rest'
             ? compareSelectionVsRest({ kind: 'box', selection: t2b[index]!, rest: restBox })
-            : compareSelectionVsAverage({ kind: 'box', selection: t2b[index]!, average: averageShare });
+            : compareBoxVsAverage(t2b[index]!, averageShare);
         const meanMark = row['liking.mean.confidence']!;
         expect(meanMark).toMatchObject({
           level: mean.level,
@@ -686,6 +718,47 @@ describe('POST /api/analytics/significance and its status', () => {
     }
     // The generated library has real differences: some products are significant.
     expect(marked).toBeGreaterThan(0);
+  });
+
+  it('tests in avg mode a product whose box share is 0 % (standard error from the average)', async () => {
+    // Per liking product the answers in each outer box, from the raw answers.
+    const boxes = await query<{ id: number; n: number; top: number; bottom: number }>(
+      `select a.product_id as id, count(*)::int as n,
+          count(*) filter (where a.value >= 4.5 - 1e-9)::int as top,
+          count(*) filter (where a.value <= 1.5 + 1e-9)::int as bottom
+        from answers a join metrics m on m.id = a.metric_id join products p on p.id = a.product_id
+        join studies s on s.id = p.study_id
+       where m.name = 'liking' and s.verified and p.kind = 'fragrance'
+       group by a.product_id having count(*) >= 20 order by a.product_id`,
+    );
+    // For each outer box with a product at 0 %: that product beside the two products with the
+    // largest shares, so that the list average is far from 0; the box with the largest average.
+    const candidates = (['bottom', 'top'] as const).flatMap((key) => {
+      const empty = boxes.find((row) => row[key] === 0);
+      if (!empty) return [];
+      const list = [
+        empty,
+        ...boxes
+          .filter((row) => row.id !== empty.id)
+          .sort((a, b) => b[key] / b.n - a[key] / a.n)
+          .slice(0, 2),
+      ];
+      return [{ box: key, empty, list, average: list.reduce((sum, row) => sum + row[key] / row.n, 0) / 3 }];
+    });
+    expect(candidates.length).toBeGreaterThan(0);
+    const { box, empty, list, average } = candidates.sort((a, b) => b.average - a.average)[0]!;
+    const aggregation = box === 'top' ? 'top_box' : 'bottom_box';
+    const status = await significance({
+      data: list.map((row) => ({ id: row.id })),
+      calculation: 'avg',
+      metrics: [{ field: 'liking', aggregation, confidence: true }],
+    });
+    expect(status.status).toBe('SUCCESS');
+    const mark = status.result!.results[0]![`liking.${aggregation}.confidence`]!;
+    const expected = oneProportionZ(0, empty.n, average);
+    expect(expected.pValue).toBeLessThan(0.01);
+    expect(mark).toMatchObject({ test: 'one-proportion-z', level: 0.01, table: 'let', n: empty.n });
+    expect(mark.p_value).toBeCloseTo(expected.pValue, 12);
   });
 
   it('reports FAILURE when a product does not exist', async () => {
@@ -867,6 +940,37 @@ describe('POST /api/analytics/top-attributes, its status and xlsx', () => {
     );
     expect(row!.n).toBe(pooled.n);
     expect(row!.top_2_box).toBeCloseTo(pooled.top_2_box!, 9);
+  });
+
+  it('says over how many fragrances it pooled: those with answers, not those selected', async () => {
+    // Respondents of one age: fragrances with attribute answers from them, and one with attribute
+    // answers from other ages only, which contributes nothing under the filter.
+    const answeredBy = `select distinct a.product_id as id, r.age from answers a
+        join metrics m on m.id = a.metric_id join respondents r on r.id = a.respondent_id
+        join studies s on s.id = a.study_id join products p on p.id = a.product_id
+        where m.metric_type = 'Attribute' and s.verified and p.kind = 'fragrance' and r.age is not null`;
+    const [{ age }] = (await query<{ age: number }>(
+      `select age from (${answeredBy}) x group by age order by count(*), age limit 1`,
+    )) as [{ age: number }];
+    const withAnswers = await query<{ id: number }>(
+      `select id from (${answeredBy}) x where age = $1 order by id limit 2`,
+      [age],
+    );
+    const [without] = await query<{ id: number }>(
+      `select id from (${answeredBy}) x group by id having bool_and(age <> $1) order by id limit 1`,
+      [age],
+    );
+    expect(withAnswers.length).toBeGreaterThan(0);
+    expect(without).toBeDefined();
+    const { status } = await attributes({
+      q: {},
+      frags: [...withAnswers, without!].map((row) => ({ id: Number(row.id) })),
+      demographics: [{ field: 'age', filter: { type: 'range', from: age, to: age } }],
+      data: { count: 20 },
+    });
+    expect(status.status).toBe('SUCCESS');
+    expect(status.result!.json.attributes.length).toBeGreaterThan(0);
+    expect(status.result!.json.fragrances).toBe(withAnswers.length);
   });
 
   it('leaves out-of-scale answers out of the pooled attributes', async () => {

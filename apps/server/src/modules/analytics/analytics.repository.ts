@@ -630,6 +630,52 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
       return values;
     },
 
+    /**
+     * Respondents meeting the conditions who answered the products about each metric (in scale), and
+     * about any of them (key null): the respondent base beside the product base of a group comparison.
+     */
+    async respondentCounts(
+      productIds: readonly number[],
+      metricIds: readonly number[],
+      eegMetricIds: readonly number[],
+      respondentConditions: RespondentConditions,
+    ): Promise<Map<number | null, number>> {
+      const counts = new Map<number | null, number>();
+      if (productIds.length === 0 || metricIds.length === 0) return counts;
+      const joinRespondents = respondentConditions.length > 0;
+      const found = await rows<{ metric_id: number | null; n: number }>(sql`
+        select a.metric_id, count(distinct a.respondent_id)::int as n
+        from ${answers} a
+        ${joinRespondents ? sql`join ${respondents} r on r.id = a.respondent_id` : sql``}
+        where a.metric_id = any(${intArray(metricIds)})
+          and a.product_id = any(${intArray(productIds)})
+          and ${inScale(eegMetricIds)}
+          ${joinRespondents ? sql`and ${sql.join(respondentConditions, sql` and `)}` : sql``}
+        group by grouping sets ((a.metric_id), ())`);
+      for (const row of found)
+        counts.set(row.metric_id === null ? null : Number(row.metric_id), Number(row.n));
+      return counts;
+    },
+
+    /** How many of the products have an answer (in scale) to one of the metrics from a respondent meeting the conditions. */
+    async productsWithAnswers(
+      productIds: readonly number[],
+      metricIds: readonly number[],
+      respondentConditions: RespondentConditions,
+    ): Promise<number> {
+      if (productIds.length === 0 || metricIds.length === 0) return 0;
+      const joinRespondents = respondentConditions.length > 0;
+      const [found] = await rows<{ n: number }>(sql`
+        select count(distinct a.product_id)::int as n
+        from ${answers} a
+        ${joinRespondents ? sql`join ${respondents} r on r.id = a.respondent_id` : sql``}
+        where a.metric_id = any(${intArray(metricIds)})
+          and a.product_id = any(${intArray(productIds)})
+          and ${inScale([])}
+          ${joinRespondents ? sql`and ${sql.join(respondentConditions, sql` and `)}` : sql``}`);
+      return Number(found?.n ?? 0);
+    },
+
     /** Studies with at least one question mapped to the metric. */
     async studiesMappedTo(metricId: number): Promise<number[]> {
       const found = await rows<{ study_id: number }>(

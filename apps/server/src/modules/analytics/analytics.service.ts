@@ -37,7 +37,6 @@ import {
   ANALYTICS_LEVELS,
   compareMeanVsAverageFromSummary,
   compareMeanVsRestFromSummaries,
-  compareSelectionVsAverage,
   compareSelectionVsRest,
   subtractSums,
   summaryFromSums,
@@ -59,6 +58,7 @@ import {
   aggregate,
   applyThreshold,
   boxCount,
+  compareBoxVsAverage,
   isShare,
   summarise,
   type Sums,
@@ -742,7 +742,13 @@ export function createAnalyticsService(deps: {
           n[column.key] = pooled.n;
           return { name: column.key, value: aggregate(pooled, column.aggregation, metric.kind) };
         });
-        return { category: { name: by.field, value }, metrics, fragrances: ids.size, n };
+        // The fragrances the values are pooled over: those with answers to a shown metric, not every
+        // fragrance of the group.
+        const metricIds = [...new Set(entryMetrics.map((metric) => metric.id))];
+        let fragrances = 0;
+        for (const id of ids)
+          if (metricIds.some((metricId) => sumsOf(sums, id, metricId).n > 0)) fragrances++;
+        return { category: { name: by.field, value }, metrics, fragrances, n };
       })
       .sort(
         (left, right) =>
@@ -897,7 +903,7 @@ export function createAnalyticsService(deps: {
                   },
                   levels: ANALYTICS_LEVELS,
                 })
-              : compareSelectionVsAverage({ kind: 'box', selection, average, levels: ANALYTICS_LEVELS });
+              : compareBoxVsAverage(selection, average, ANALYTICS_LEVELS);
         } else {
           const selection = summaryFromSums(productSums.n, productSums.sum, productSums.sumSq);
           comparison =
@@ -1054,7 +1060,15 @@ export function createAnalyticsService(deps: {
         return order === 'best' ? b - a : a - b;
       })
       .slice(0, count);
-    return { attributes: rows, fragrances: productList.length };
+    // "Pooled over N fragrances": the fragrances with answers to a listed attribute under the
+    // respondent filters, not every fragrance selected.
+    const listed = new Set(rows.map((row) => row.field));
+    const fragrances = await analytics.productsWithAnswers(
+      productIds,
+      attributes.filter((metric) => listed.has(metric.name)).map((metric) => metric.id),
+      respondentFilter,
+    );
+    return { attributes: rows, fragrances };
   }
 
   return {
@@ -1091,6 +1105,29 @@ export function createAnalyticsService(deps: {
       await resolveMetrics(request.q.metrics.metricsList, 'q.metrics.metricsList');
       const jobid = await runJob(user, { kind: JOB_KINDS.search, request, noCache });
       return { jobid };
+    },
+
+    /**
+     * Respondents behind products of a finished search (ids from the caller's own search, so already
+     * within their scope) who meet the demographic filters, per metric name and for any of the
+     * metrics (key null): the respondent base a group comparison shows beside its product base.
+     */
+    async respondentBases(
+      productIds: readonly number[],
+      metricNames: readonly string[],
+      demographics: Parameters<typeof respondentConditions>[0],
+    ): Promise<Map<string | null, number>> {
+      const catalogue = await metricCatalogue();
+      const chosen = catalogue.filter((metric) => metricNames.includes(metric.name));
+      const counts = await analytics.respondentCounts(
+        productIds,
+        chosen.map((metric) => metric.id),
+        chosen.filter((metric) => metric.kind === 'eeg').map((metric) => metric.id),
+        respondentConditions(demographics, []),
+      );
+      const byName = new Map<string | null, number>([[null, counts.get(null) ?? 0]]);
+      for (const metric of chosen) byName.set(metric.name, counts.get(metric.id) ?? 0);
+      return byName;
     },
 
     async metricSearchStatus(user: AuthUser, jobId: string): Promise<MetricSearchStatus> {

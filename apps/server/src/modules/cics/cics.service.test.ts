@@ -30,7 +30,7 @@ describe('queryTerms', () => {
 });
 
 describe('questionStatistics', () => {
-  it('reads a binary (CATA) question as 1 or 5: no neutral answers, top box is the selected share', () => {
+  it('reads a binary (CATA) question as 1 or 5: no neutral share (null), top box is the selected share', () => {
     const stats = questionStatistics(
       question({
         question_type: 'binary',
@@ -49,7 +49,13 @@ describe('questionStatistics', () => {
     );
     expect(stats.kind).toBe('scaled');
     expect(stats.binary_scale).toBe(true);
-    expect(stats.statistics).toMatchObject({ n: 4, mean: 2, top_box: 0.25, just_right: 0, bottom_box: 0.75 });
+    expect(stats.statistics).toMatchObject({
+      n: 4,
+      mean: 2,
+      top_box: 0.25,
+      just_right: null,
+      bottom_box: 0.75,
+    });
     expect(stats.statistics.Answers).toEqual({ 'Not selected': 3, Selected: 1 });
   });
 

@@ -110,13 +110,15 @@ export function questionStatistics(
   let summary: Omit<CicsQuestionStatistics['statistics'], 'respondents' | 'Answers'>;
   if (kind === 'scaled') {
     const scaled = summariseScale(values, min!, max!);
+    // A yes/no question has no middle answer: its just right (neutral) share is null, not 0.
+    const binary = max! - min! === 1;
     summary = {
       n: scaled.n,
       mean: round(scaled.mean),
       variance: round(scaled.variance),
       top_box: round(scaled.top_box),
       top_2_box: round(scaled.top_2_box),
-      just_right: round(scaled.just_right),
+      just_right: binary ? null : round(scaled.just_right),
       bottom_2_box: round(scaled.bottom_2_box),
       bottom_box: round(scaled.bottom_box),
     };

@@ -10,7 +10,7 @@ import {
   type GroupComparisonStatus,
   type TopFamilyFragrancesStatus,
 } from '@accord/contracts';
-import { compareSelectionVsRest } from '@accord/stats';
+import { welchT } from '@accord/stats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../seed/users.ts';
 import { seedDemoLibrary } from '../../seed/library.ts';
@@ -141,41 +141,55 @@ describe('POST /api/group-comparison', () => {
     );
     expect(group2.filtered).toBe(true);
 
-    // Liking top 2 box pooled per group from the answers, and the two-proportion z-test between them.
-    const pooled = async (ids: number[], gender: string | null) => {
-      const [row] = await query<{ n: number; top2: number }>(
-        `select count(*)::int as n, count(*) filter (where a.value >= 3.5)::int as top2
+    // The product is the unit (METRICS.md 2b): each fragrance's liking top 2 box share from the
+    // answers, and a Welch t-test between the two groups' shares with n = products.
+    const shares = async (ids: number[], gender: string | null) =>
+      query<{ product_id: number; n: number; top2: number; respondents: number }>(
+        `select a.product_id, count(*)::int as n, count(*) filter (where a.value >= 3.5)::int as top2
            from answers a join respondents r on r.id = a.respondent_id
            join metrics m on m.id = a.metric_id
           where m.name = 'liking' and a.product_id = any($1::int[]) and
-             ($2::text is null or r.gender = $2)`,
+             ($2::text is null or r.gender = $2)
+          group by a.product_id`,
         [ids, gender],
       );
-      return row!;
+    const respondentsOf = async (ids: number[], gender: string | null, metric: string | null) => {
+      const [row] = await query<{ n: number }>(
+        `select count(distinct a.respondent_id)::int as n
+           from answers a join respondents r on r.id = a.respondent_id
+           join metrics m on m.id = a.metric_id
+          where m.name = any($3::text[]) and a.product_id = any($1::int[]) and
+             ($2::text is null or r.gender = $2)`,
+        [ids, gender, metric ? [metric] : ['liking', 'purchase_intention', 'strength']],
+      );
+      return row!.n;
     };
-    const one = await pooled(
-      group1.results.map((row) => row.id),
-      null,
-    );
-    const two = await pooled(
-      group2.results.map((row) => row.id),
-      'Female',
-    );
+    const ids1 = group1.results.map((row) => row.id);
+    const ids2 = group2.results.map((row) => row.id);
+    const one = (await shares(ids1, null)).map((row) => row.top2 / row.n);
+    const two = (await shares(ids2, 'Female')).map((row) => row.top2 / row.n);
     const t2b = differences.find((entry) => entry.key === 'liking.top_2_box')!;
-    expect(t2b.n1).toBe(one.n);
-    expect(t2b.n2).toBe(two.n);
-    expect(t2b.group1).toBeCloseTo(one.top2 / one.n, 10);
-    expect(t2b.group2).toBeCloseTo(two.top2 / two.n, 10);
-    const expected = compareSelectionVsRest({
-      kind: 'box',
-      selection: { count: one.top2, n: one.n },
-      rest: { count: two.top2, n: two.n },
+    expect(t2b.test).toBe('welch-t');
+    expect(t2b.n1).toBe(one.length);
+    expect(t2b.n2).toBe(two.length);
+    expect(t2b.n1).toBeLessThan(100);
+    const average = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+    expect(t2b.group1).toBeCloseTo(average(one), 10);
+    expect(t2b.group2).toBeCloseTo(average(two), 10);
+    const expected = welchT(one, two);
+    expect(t2b.p_value).toBeCloseTo(expected.pValue, 10);
+    const level = [0.01, 0.05, 0.1].find((candidate) => expected.pValue < candidate) ?? null;
+    expect(t2b.level).toBe(level);
+    if (level !== null) expect(t2b.table).toBe(expected.estimate > 0 ? 'mt' : 'let');
+    // Both bases: products (the test's n) and the respondents behind them.
+    expect(t2b.respondents1).toBe(await respondentsOf(ids1, null, 'liking'));
+    expect(t2b.respondents2).toBe(await respondentsOf(ids2, 'Female', 'liking'));
+    expect(t2b.respondents1).toBeGreaterThan(t2b.n1);
+    expect(status.result!.json.bases).toEqual({
+      group1: { products: ids1.length, respondents: await respondentsOf(ids1, null, null) },
+      group2: { products: ids2.length, respondents: await respondentsOf(ids2, 'Female', null) },
     });
-    expect(t2b.test).toBe('two-proportion-z');
-    expect(t2b.p_value).toBeCloseTo(expected.pValue!, 10);
-    expect(t2b.level).toBe(expected.level);
-    expect(t2b.table).toBe(expected.direction);
-    expect(differences.find((entry) => entry.key === 'liking.mean')!.test).toBe('welch-t');
+    for (const entry of differences) expect(entry.test).toBe('welch-t');
     expect(differences.map((entry) => entry.key)).toEqual([
       'liking.mean',
       'liking.top_2_box',
@@ -207,7 +221,7 @@ describe('POST /api/group-comparison', () => {
       string,
       unknown
     >;
-    expect(Object.keys(stored).sort()).toEqual(['differences', 'group_searches']);
+    expect(Object.keys(stored).sort()).toEqual(['bases', 'differences', 'group_searches']);
     expect(stored.group_searches).toHaveLength(2);
 
     const other = await t.secondProcess({ workers: false });

@@ -5,8 +5,9 @@
  * filters with 403 before anything is queued), records its own job row and queues a job on the
  * comparisons queue that waits for the searches and shapes the answer: the five best fragrances of a
  * family by top 2 box liking, or both groups with the significance of their differences per metric
- * (METRICS.md section 2, the rest-type tests: Welch t-test for means, pooled two-proportion z-test
- * for boxes, two-sided at 99, 95 and 90 %). The POST waits up to FAST_JOB_MS, so a fast comparison
+ * (METRICS.md section 2b: the product is the unit, a Welch t-test on the groups' product scores,
+ * two-sided at 99, 95 and 90 %, with the products and the respondents behind them as the two
+ * bases). The POST waits up to FAST_JOB_MS, so a fast comparison
  * is done at its first poll; a slow one shows progress to the poller (every 3 s in the browser).
  */
 import { randomUUID } from 'node:crypto';
@@ -26,11 +27,7 @@ import {
   type TopFamilyFragrancesStatus,
   ANALYTICS_MESSAGES,
 } from '@accord/contracts';
-import {
-  compareMeanVsRestFromSummaries,
-  compareSelectionVsRest,
-  type SelectionComparison,
-} from '@accord/stats';
+import { compareSelectionVsRest } from '@accord/stats';
 import { AppError, errors } from '../../lib/errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -62,6 +59,8 @@ export interface ComparisonJobData {
   kind: ComparisonKind;
   searches: string[];
   family?: string;
+  /** Group comparisons: each group's respondent filters, for its respondent base. */
+  demographics?: ParsedGroupComparisonRequest['group1']['demographics'][];
 }
 
 /** The metric search of one comparison group: the compared metrics over its studies and respondents. */
@@ -108,46 +107,53 @@ export function familySearchRequest(request: ParsedTopFamilyFragrancesRequest): 
   });
 }
 
-type Summary = Record<string, number | null>;
+/** Respondent bases of a group: per metric name, and for any compared metric (key null). */
+export type RespondentBases = ReadonlyMap<string | null, number>;
+
+/** The metrics a group comparison reads. */
+const COMPARED_METRICS = GROUP_COMPARISON_METRICS.map((entry) => entry.metric);
 
 /**
- * Group 1 against group 2 on each compared metric aggregation, from the pooled summaries of the two
- * metric searches: Welch t-test for means, two-proportion z-test for boxes (METRICS.md section 2).
+ * Group 1 against group 2 on each compared metric aggregation (METRICS.md section 2b): the product is
+ * the unit, so each fragrance's score (its mean or box share over its respondents) is one observation
+ * and the two groups' scores are compared with a Welch t-test (n = products with a score). Answers of
+ * one respondent to several products are not independent, so pooled answers are never tested. The
+ * respondents behind the scores are the second base.
  */
-export function groupDifferences(group1: MetricSearchResult, group2: MetricSearchResult): GroupDifference[] {
-  const labels = new Map(group1.columns.map((column) => [column.metric, column.label]));
+export function groupDifferences(
+  group1: MetricSearchResult,
+  group2: MetricSearchResult,
+  respondents1: RespondentBases = new Map(),
+  respondents2: RespondentBases = new Map(),
+): GroupDifference[] {
+  const labels = new Map(
+    [...group1.columns, ...group2.columns].map((column) => [column.metric, column.label]),
+  );
+  const scores = (group: MetricSearchResult, key: string): number[] =>
+    group.results
+      .map((row) => row.values[key])
+      .filter((value): value is number => typeof value === 'number' && Number.isFinite(value));
+  const mean = (values: number[]): number | null =>
+    values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length;
   const differences: GroupDifference[] = [];
   for (const entry of GROUP_COMPARISON_METRICS) {
-    const one: Summary = group1.summary[entry.metric] ?? {};
-    const two: Summary = group2.summary[entry.metric] ?? {};
     for (const aggregation of entry.aggregations) {
-      const n1 = one['answers.count'] ?? 0;
-      const n2 = two['answers.count'] ?? 0;
-      let comparison: SelectionComparison;
-      if (aggregation === 'mean') {
-        const sample = (summary: Summary, n: number) => ({
-          n,
-          mean: summary.mean ?? Number.NaN,
-          squaredDeviations: n > 1 && summary.variance != null ? summary.variance * (n - 1) : 0,
-        });
-        comparison = compareMeanVsRestFromSummaries(sample(one, n1), sample(two, n2));
-      } else {
-        comparison = compareSelectionVsRest({
-          kind: 'box',
-          selection: { count: one[`${aggregation}.count`] ?? 0, n: n1 },
-          rest: { count: two[`${aggregation}.count`] ?? 0, n: n2 },
-        });
-      }
+      const key = `${entry.metric}.${aggregation}`;
+      const one = scores(group1, key);
+      const two = scores(group2, key);
+      const comparison = compareSelectionVsRest({ kind: 'mean', selection: one, rest: two });
       differences.push({
         metric: entry.metric,
         label: labels.get(entry.metric) ?? entry.metric,
         aggregation,
-        key: `${entry.metric}.${aggregation}`,
-        group1: one[aggregation] ?? null,
-        group2: two[aggregation] ?? null,
-        n1,
-        n2,
-        test: comparison.test,
+        key,
+        group1: mean(one),
+        group2: mean(two),
+        n1: one.length,
+        n2: two.length,
+        respondents1: respondents1.get(entry.metric) ?? 0,
+        respondents2: respondents2.get(entry.metric) ?? 0,
+        test: 'welch-t',
         p_value: comparison.pValue,
         level: comparison.level,
         table: comparison.direction,
@@ -212,10 +218,23 @@ export function createComparisonsService(deps: {
     if (data.kind === COMPARISON_KINDS.family)
       return { family: data.family ?? '', fragrances: topFragrances(results[0]!) };
     const [group1, group2] = results as [MetricSearchResult, MetricSearchResult];
+    const [respondents1, respondents2] = await Promise.all(
+      [group1, group2].map((group, index) =>
+        analytics.respondentBases(
+          group.results.map((row) => row.id),
+          COMPARED_METRICS,
+          data.demographics?.[index] ?? {},
+        ),
+      ),
+    );
     const result: GroupComparisonResult = {
       group1,
       group2,
-      differences: groupDifferences(group1, group2),
+      bases: {
+        group1: { products: group1.results.length, respondents: respondents1!.get(null) ?? 0 },
+        group2: { products: group2.results.length, respondents: respondents2!.get(null) ?? 0 },
+      },
+      differences: groupDifferences(group1, group2, respondents1, respondents2),
     };
     return result;
   }
@@ -238,17 +257,26 @@ export function createComparisonsService(deps: {
     // each): status() reads them from those jobs.
     const stored: unknown =
       data.kind === COMPARISON_KINDS.group
-        ? { [GROUP_SEARCHES]: data.searches, differences: (result as GroupComparisonResult).differences }
+        ? {
+            [GROUP_SEARCHES]: data.searches,
+            bases: (result as GroupComparisonResult).bases,
+            differences: (result as GroupComparisonResult).differences,
+          }
         : result;
     await jobsRepository.finishJob(data.jobId, { result: stored });
   }
 
   /** Records the job row, queues the job and waits for it up to FAST_JOB_MS. */
-  async function runJob(user: AuthUser, kind: ComparisonKind, searches: string[], family?: string) {
+  async function runJob(
+    user: AuthUser,
+    kind: ComparisonKind,
+    searches: string[],
+    extra: Pick<ComparisonJobData, 'family' | 'demographics'> = {},
+  ) {
     const id = randomUUID();
     await jobsRepository.createJob(id, user.id, kind);
     try {
-      const data: ComparisonJobData = { jobId: id, user, kind, searches, ...(family ? { family } : {}) };
+      const data: ComparisonJobData = { jobId: id, user, kind, searches, ...extra };
       await jobs.enqueue(COMPARISONS_QUEUE, id, data);
     } catch (error) {
       await jobsRepository.finishJob(id, { error: ANALYTICS_MESSAGES.jobFailed }).catch(() => undefined);
@@ -301,10 +329,11 @@ export function createComparisonsService(deps: {
         return failed.status === 'FAILURE' || failed.status === 'REVOKED'
           ? { status: 'FAILURE' as const, progress: 100, result: null, error: failed.error }
           : { status: 'STARTED' as const, progress: 50, result: null, error: null };
-      const { differences } = job.result as Pick<GroupComparisonResult, 'differences'>;
+      const { bases, differences } = job.result as Pick<GroupComparisonResult, 'bases' | 'differences'>;
       const result: GroupComparisonResult = {
         group1: group1!.result!.json,
         group2: group2!.result!.json,
+        bases,
         differences,
       };
       return { status: 'SUCCESS' as const, progress: 100, result: { json: result }, error: null };
@@ -330,7 +359,11 @@ export function createComparisonsService(deps: {
           async (group) => (await analytics.queueMetricSearch(user, groupSearchRequest(group), false)).jobid,
         ),
       );
-      return { jobid: await runJob(user, COMPARISON_KINDS.group, searches) };
+      return {
+        jobid: await runJob(user, COMPARISON_KINDS.group, searches, {
+          demographics: [request.group1.demographics, request.group2.demographics],
+        }),
+      };
     },
 
     async groupComparisonStatus(user: AuthUser, jobId: string): Promise<GroupComparisonStatus> {
@@ -343,7 +376,9 @@ export function createComparisonsService(deps: {
       request: ParsedTopFamilyFragrancesRequest,
     ): Promise<{ jobid: string }> {
       const search = await analytics.queueMetricSearch(user, familySearchRequest(request), false);
-      return { jobid: await runJob(user, COMPARISON_KINDS.family, [search.jobid], request.family) };
+      return {
+        jobid: await runJob(user, COMPARISON_KINDS.family, [search.jobid], { family: request.family }),
+      };
     },
 
     async topFamilyStatus(user: AuthUser, jobId: string): Promise<TopFamilyFragrancesStatus> {

@@ -1,3 +1,4 @@
+import { harmoniseToFivePoint } from '@accord/stats';
 import { describe, expect, it } from 'vitest';
 import { AnswerStatistics } from './answer-stats.ts';
 
@@ -73,10 +74,19 @@ describe('AnswerStatistics', () => {
     stats.add(1, 9, group, 4.7);
     const [product] = stats.productRows();
     expect(product).toMatchObject({ n: 1, topBox: 0, top2Box: 0, justRight: 0, bottom2Box: 0, bottomBox: 0 });
-    // Single precision, as a real column reads back.
-    expect(product!.sum).toBe(Math.fround(4.7));
-    expect(product!.sum).not.toBe(4.7);
+    // Double precision, as the column reads back.
+    expect(product!.sum).toBe(4.7);
     expect(stats.demographicRows()[0]).toMatchObject({ topBox: 1, top2Box: 1 });
+  });
+
+  it('keeps harmonised answers in double precision: a 7-point mean of 37/9 reads 4.111111111111111', () => {
+    const stats = new AnswerStatistics(new Set());
+    const group = stats.group(null, null);
+    // Six answers 6 and three answers 5 on a 1-7 scale: 1 + 4 * 5/6 and 1 + 4 * 4/6.
+    for (const raw of [6, 6, 6, 6, 6, 6, 5, 5, 5]) stats.add(1, 1, group, harmoniseToFivePoint(raw, 1, 7));
+    const [product] = stats.productRows();
+    expect(Math.abs(product!.sum / product!.n - 37 / 9)).toBeLessThan(1e-9 * (37 / 9));
+    expect(Math.abs(stats.demographicRows()[0]!.sum / 9 - 37 / 9)).toBeLessThan(1e-9 * (37 / 9));
   });
 
   it('applies the box thresholds with their tolerances', () => {

@@ -5,10 +5,9 @@
  *   them: per product, metric, respondent gender and age, in or out of the 5-point scale, with the
  *   box thresholds of the stats package's BOX_TOLERANCE;
  * - product_metric_stats rows, as the seed and the mapping edits compute them: per product and
- *   metric, boxes with a tolerance of 1e-6 compared in single precision (the statements pass the
- *   thresholds as parameters, which the database reads as real beside a real), none for EEG metrics.
- * Answers are stored as real: every value is rounded to single precision first, as the database
- * reads them back. An API test compares both tables after an upload with the SQL definitions.
+ *   metric, boxes with a tolerance of 1e-6, none for EEG metrics.
+ * Answers are stored in double precision, so the values summed here are those the database holds.
+ * An API test compares both tables after an upload with the SQL definitions.
  */
 import { BOX_TOLERANCE } from '@accord/stats';
 
@@ -48,17 +47,17 @@ interface Thresholds {
   bottom: number;
 }
 
-const thresholds = (tolerance: number, round: (value: number) => number): Thresholds => ({
-  top: round(4.5 - tolerance),
-  top2: round(3.5 - tolerance),
-  justRightLow: round(2.5 + tolerance),
-  justRightHigh: round(3.5 - tolerance),
-  bottom2: round(2.5 + tolerance),
-  bottom: round(1.5 + tolerance),
+const thresholds = (tolerance: number): Thresholds => ({
+  top: 4.5 - tolerance,
+  top2: 3.5 - tolerance,
+  justRightLow: 2.5 + tolerance,
+  justRightHigh: 3.5 - tolerance,
+  bottom2: 2.5 + tolerance,
+  bottom: 1.5 + tolerance,
 });
 
-const DEMOGRAPHIC = thresholds(BOX_TOLERANCE, (value) => value);
-const PRODUCT = thresholds(PRODUCT_TOLERANCE, Math.fround);
+const DEMOGRAPHIC = thresholds(BOX_TOLERANCE);
+const PRODUCT = thresholds(PRODUCT_TOLERANCE);
 const IN_SCALE_LOW = 1 - BOX_TOLERANCE;
 const IN_SCALE_HIGH = 5 + BOX_TOLERANCE;
 
@@ -110,7 +109,7 @@ export class AnswerStatistics {
 
   /** One answer with a metric: its product, metric, respondent's group and harmonised value. */
   add(productId: number, metricId: number, group: number, harmonised: number): void {
-    const value = Math.fround(harmonised);
+    const value = harmonised;
     const key = productId * 65_536 + metricId;
     let byGroup = this.demographic.get(key);
     if (!byGroup) {

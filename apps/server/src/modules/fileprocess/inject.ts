@@ -59,7 +59,7 @@ export interface InjectionSummary {
   respondents: number;
 }
 
-/** A PostgreSQL array literal of the values (cast with ::int[], ::real[], ::text[] in SQL). */
+/** A PostgreSQL array literal of the values (cast with ::int[], ::float8[], ::text[] in SQL). */
 export function arrayLiteral(values: readonly (number | string | null)[]): string {
   const parts = values.map((value) => {
     if (value === null) return 'NULL';
@@ -321,7 +321,9 @@ export async function parseStudyResults(
         product[count] = p;
         question[count] = q;
         raw[count] = rawValue;
-        value[count] = Math.round(harmonised * 1e6) / 1e6;
+        // Stored as computed (double precision, written in full by numberArray): rounding here would
+        // leave a 7-point mean off by 1e-7.
+        value[count] = harmonised;
         count++;
       }
     }
@@ -657,8 +659,8 @@ async function injectStudy(
           ${numberArray(p, size)}::int[],
           ${numberArray(q, size)}::int[],
           ${arrayLiteral(m)}::smallint[],
-          ${numberArray(raw, size)}::real[],
-          ${numberArray(v, size)}::real[]
+          ${numberArray(raw, size)}::float8[],
+          ${numberArray(v, size)}::float8[]
         ) as t(r, p, q, m, raw, v)`);
     }
     summary.answers += n;

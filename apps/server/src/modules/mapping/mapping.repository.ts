@@ -14,7 +14,7 @@ export type QuestionRecord = typeof questions.$inferSelect;
 export type MetricRecord = typeof metrics.$inferSelect;
 export type StudyHeader = { id: number; cMiNumber: string; projectName: string };
 
-/** Box thresholds are compared with a tolerance: answers are stored as real (METRICS.md section 1). */
+/** Box thresholds are compared with a tolerance: 9-point 6 is exactly 3.5 only in exact arithmetic (METRICS.md section 1). */
 const BOX_TOLERANCE = 1e-6;
 
 export interface QuestionChange {

@@ -11,6 +11,7 @@ import { createLocalFileStorage } from '../../storage/file-storage.ts';
 import { readReport } from '../../testing/report-table.ts';
 import { createTestApp, errorBody, type TestApp } from '../../testing/test-app.ts';
 import { sampleFiles } from './engine/sample-data.ts';
+import type { StatisticsResults } from '@accord/contracts';
 
 let t: TestApp;
 let tempDir: string;
@@ -305,13 +306,137 @@ describe('the wizard of a new upload', () => {
     const correlations = await workbook(
       (await download(researcher, folder, 'Regressions&Correlations.xlsx')).rawPayload,
     );
-    expect(correlations.worksheets.map((sheet) => sheet.name)).toEqual(['Correlations', 'Regression']);
+    expect(correlations.worksheets.map((sheet) => sheet.name)).toEqual([
+      'Correlations',
+      'Product correlations',
+      'Regression',
+    ]);
     const pptx = await download(researcher, folder, 'chart_ppt.pptx');
     expect(pptx.headers['content-type']).toContain('presentationml');
     const zip = await JSZip.loadAsync(pptx.rawPayload);
     expect(Object.keys(zip.files).filter((name) => /^ppt\/charts\/chart\d+\.xml$/.test(name))).toHaveLength(
       7,
     );
+  });
+
+  // Letters of the sample data computed with SciPy (scipy.stats.studentized_range on the two-way
+  // ANOVA's error mean square of complete respondents, (k-1)(n-1) df): row "99% / 95%", row "90%".
+  const TUKEY_LETTERS: Record<string, [string[], string[]]> = {
+    'liking: Overall liking': [
+      ['BCD', 'C', '', 'C'],
+      ['BCD', 'C', '', 'C'],
+    ],
+    'pleasant: How pleasant is the fragrance?': [
+      ['BCD', 'C', '', 'C'],
+      ['BCD', 'C', '', 'C'],
+    ],
+    'fresh: How fresh is the fragrance?': [
+      ['CD', 'CD', '', 'C'],
+      ['CD', 'CD', '', 'C'],
+    ],
+    'long_lasting: How long lasting is the fragrance?': [
+      ['C', '', '', ''],
+      ['C', '', '', ''],
+    ],
+    'strength: Strength of the fragrance': [
+      ['bC', 'C', '', 'C'],
+      ['BC', 'C', '', 'C'],
+    ],
+    'purchase_intention: How likely would you buy it? (CPV)': [
+      ['BCd', '', '', 'C'],
+      ['BCD', '', '', 'C'],
+    ],
+  };
+  const lettersOf = (results: StatisticsResults, title: string) =>
+    ['Significance Two-tailed 99% / 95%', 'Significance Two-tailed 90%'].map((label) =>
+      results.summary.data.find((row) => row[0] === title && row[1] === label)?.slice(2),
+    );
+
+  it('POST /api/rdf/results/ with Tukey HSD: the letters of the reference implementation, the omnibus row', async () => {
+    const nonParametric = await post('/api/rdf/results/', researcher, {
+      ...form(folder),
+      parametric: false,
+      multiple_comparisons: 'tukey_hsd',
+    });
+    expect(nonParametric.statusCode).toBe(400);
+    expect(errorBody(nonParametric).message).toContain(
+      'Tukey HSD compares means: choose parametric tests, or Holm or Benjamini-Hochberg for non-parametric ones.',
+    );
+    const oneTailed = await post('/api/rdf/results/', researcher, {
+      ...form(folder),
+      test_types: ['one_95'],
+      multiple_comparisons: 'tukey_hsd',
+    });
+    expect(errorBody(oneTailed).message).toContain('Tukey HSD is a two-tailed test');
+    const unknown = await post('/api/rdf/results/', researcher, {
+      ...form(folder),
+      multiple_comparisons: 'bonferroni',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(errorBody(unknown).message).toContain('multiple_comparisons');
+
+    const response = await post('/api/rdf/results/', researcher, {
+      ...form(folder),
+      multiple_comparisons: 'tukey_hsd',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const results = response.json<StatisticsResults>();
+    for (const [title, letters] of Object.entries(TUKEY_LETTERS))
+      expect(lettersOf(results, title), title).toEqual(letters);
+    expect(results.legend).toContain(
+      "Multiple comparisons: Tukey HSD over each question's pairs (studentized range; paired designs use the two-way ANOVA's error mean square with (k-1)(n-1) df, unpaired designs Tukey-Kramer).",
+    );
+    // Omnibus: the two-way ANOVA of liking (SciPy: F = 45.8687718586852 on 3 and 237 df).
+    const liking = results.omnibus.data.find((row) => row[0] === 'liking: Overall liking')!;
+    expect(liking[1]).toBe('Two-way ANOVA (respondents as blocks)');
+    expect(liking[2] as number).toBeCloseTo(45.8687718586852, 9);
+    expect(liking[3]).toBe('3, 237');
+    expect((liking[4] as number) / 2.0670134163934162e-23).toBeCloseTo(1, 6);
+    expect(liking.slice(5)).toEqual([80, 4]);
+    const omnibusRow = results.summary.data.find(
+      (row) => row[0] === 'liking: Overall liking' && row[1] === 'Omnibus test',
+    )!;
+    expect(omnibusRow[2]).toBe(
+      'Two-way ANOVA (respondents as blocks): F = 45.87, df = 3, 237, p < 0.0001 (80 respondents, 4 products)',
+    );
+    // Paired design: regression standard errors are cluster-robust by respondent.
+    expect(results.regression!.data.map((row) => row[0])).toContain(
+      'Standard errors: cluster-robust by respondent (CR1), t with 79 df (80 respondents)',
+    );
+    expect(results.correlation.headers[2]).toBe('Pearson p-value (cluster-robust by respondent)');
+    expect(results.product_correlation.data.every((row) => row[5] === 4)).toBe(true);
+  });
+
+  it("POST /api/rdf/results/: a yes/no question gets shares of yes, McNemar and Cochran's Q", async () => {
+    const response = await post('/api/rdf/results/', researcher, form(folder));
+    expect(response.statusCode, response.body).toBe(200);
+    const results = response.json<StatisticsResults>();
+    const title = 'natural: Does it smell natural?';
+    const rows = results.summary.data.filter((row) => row[0] === title).map((row) => row[1]);
+    expect(rows).toEqual([
+      'Base (n)',
+      'Yes',
+      'No',
+      'Significance Two-tailed 99% / 95%',
+      'Significance Two-tailed 90%',
+      'Omnibus test',
+    ]);
+    // McNemar with continuity correction per pair, letters as SciPy's chi-square gives them.
+    expect(lettersOf(results, title)).toEqual([
+      ['C', '', '', ''],
+      ['CD', '', '', ''],
+    ]);
+    expect(results.legend).toContain(
+      "Yes/no questions: shares of yes, where yes is the code 1 (no: 0); pairs by McNemar's test with continuity correction.",
+    );
+    expect(results.legend).toContain(
+      'Multiple comparisons: none; each pair is tested at its level, as in the original letters.',
+    );
+    const cochran = results.omnibus.data.find((row) => row[0] === title)!;
+    expect(cochran[1]).toBe("Cochran's Q");
+    expect(cochran[2] as number).toBeCloseTo(6.822784810126582, 9);
+    expect(cochran[4] as number).toBeCloseTo(0.07776593285560922, 9);
+    expect(cochran[5]).toBe(76);
   });
 
   it('a data file with a non-numeric answer is refused naming the row and column', async () => {

@@ -337,6 +337,7 @@ export function createStatisticsService(deps: {
         replaceProductCodes: form.replace_product_codes,
         charts: form.charts,
         displayCorrelation: form.display_correlation,
+        multipleComparisons: form.multiple_comparisons,
       });
     } catch (error) {
       return asBadRequest(error);
@@ -353,7 +354,9 @@ export function createStatisticsService(deps: {
       study_folder_name: folder,
       study_name: studyName,
       summary: result.summary,
+      omnibus: result.omnibus,
       correlation: result.correlation,
+      product_correlation: result.productCorrelation,
       regression: result.regression,
       jar: result.jar,
       legend: result.legend,

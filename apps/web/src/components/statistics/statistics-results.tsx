@@ -43,6 +43,8 @@ const SHARE_ROWS = new Set([
   'No',
 ]);
 const COLOURS = ['#c0392b', '#e59866', '#bdc3c7', '#7fb3d5', '#1f618d'];
+/** The summary row of a question's omnibus test: its text sits in the first product column. */
+const OMNIBUS_ROW = 'Omnibus test';
 
 type Cell = string | number | null;
 type Formatter = (value: Cell, row: readonly Cell[], column: number) => string;
@@ -130,7 +132,13 @@ function ResultTable({
             table.data.map((row, rowIndex) => (
               <Table.Tr key={rowIndex}>
                 {row.map((value, column) =>
-                  column === 0 && spans[rowIndex] === 0 ? null : (
+                  (column === 0 && spans[rowIndex] === 0) ||
+                  (row[1] === OMNIBUS_ROW && column > 2) ? null : row[1] === OMNIBUS_ROW && column === 2 ? (
+                    // The omnibus test speaks of every product at once: one cell across their columns.
+                    <Table.Td key={column} colSpan={row.length - 2} style={{ whiteSpace: 'normal' }}>
+                      {format(value, row, column)}
+                    </Table.Td>
+                  ) : (
                     <Table.Td
                       key={column}
                       rowSpan={column === 0 && spans[rowIndex]! > 1 ? spans[rowIndex] : undefined}
@@ -260,7 +268,16 @@ export function StatisticsResultsView({
                 format={jarCell}
               />
             ) : null}
-            <ResultTable table={results.correlation} caption="Correlations" format={decimals} />
+            <ResultTable
+              table={results.correlation}
+              caption="Correlations on respondent rows"
+              format={decimals}
+            />
+            <ResultTable
+              table={results.product_correlation}
+              caption="Correlations on product means (n = products)"
+              format={decimals}
+            />
             {results.regression ? (
               <ResultTable table={results.regression} caption="Regression" format={decimals} />
             ) : null}

@@ -1,8 +1,11 @@
 // The statistics generator (METRICS.md section 3): per question and product the harmonised summary
-// (mean, boxes, base n) with significance letters between products for the chosen tests, benchmarks
-// compared with every candidate, JAR distributions and penalty analysis for strength questions,
-// correlations with the main question and an OLS regression. Pure: data in, tables out.
+// (mean, boxes, base n; shares of yes for yes/no questions) with significance letters between products
+// for the chosen tests and control of multiplicity, an omnibus test per question, benchmarks compared
+// with every candidate, JAR distributions and penalty analysis for strength questions, correlations
+// with the main question on respondent rows and on product means, and an OLS regression (standard
+// errors cluster-robust by respondent in paired designs). Pure: data in, tables out.
 import type {
+  MultipleComparisons,
   ProductOrderOption,
   StatisticsChart,
   StatisticsTable,
@@ -10,10 +13,12 @@ import type {
 } from '@accord/contracts';
 import {
   assignSignificanceLetters,
+  averageRanks,
   harmoniseToFivePoint,
   jarDistribution,
   lettersLegend,
   ols,
+  olsClustered,
   pairwiseMethod,
   pairwiseOutcomes,
   parseTestType,
@@ -28,6 +33,15 @@ import {
   type PairwiseOutcome,
 } from '@accord/stats';
 import type { Dataset, QuestionDef, RegressionSpec } from './dataset.ts';
+import {
+  controlMultiplicity,
+  omnibusTest,
+  omnibusText,
+  tukeyOutcomes,
+  yesNoOutcomes,
+  yesNoValues,
+  type OmnibusResult,
+} from './question-tests.ts';
 
 /** A refused combination of options: the message is shown to the user as it is. */
 export class GeneratorError extends Error {
@@ -54,6 +68,8 @@ export interface GeneratorOptions {
   replaceProductCodes: boolean;
   charts: boolean;
   displayCorrelation: boolean;
+  /** Control of multiplicity over each question's pairs; none (the default) tests each pair at its level. */
+  multipleComparisons?: MultipleComparisons;
 }
 
 /** A product column of the output. */
@@ -82,8 +98,11 @@ export interface QuestionResult {
   question: QuestionDef;
   cpv: boolean;
   strength: boolean;
+  /** A yes/no (binary, CATA) question: shares of yes, McNemar or two-proportion z, no mean. */
+  yesNo: boolean;
   summaries: HarmonisedSummary[];
   significance: QuestionSignificance[];
+  omnibus: OmnibusResult;
 }
 
 export interface CorrelationRow {
@@ -95,14 +114,58 @@ export interface CorrelationRow {
   spearmanP: number | null;
 }
 
+/** Pearson and Spearman of two columns, p-values cluster-robust when clusters are given. */
+function correlate(
+  x: readonly number[],
+  y: readonly number[],
+  clusters: readonly (string | null)[] | null,
+): Omit<CorrelationRow, 'question'> {
+  const p = pearson(x, y);
+  const s = spearman(x, y);
+  let pearsonP = p.pValue;
+  let spearmanP = s.pValue;
+  if (clusters) {
+    // Repeated measures: the slope of y on x (the t test of r) with CR1 standard errors by respondent
+    // and t with respondents - 1 df; Spearman the same on the ranks of the complete pairs.
+    const complete = x.map((value, i) => Number.isFinite(value) && Number.isFinite(y[i] ?? Number.NaN));
+    const pick = <T>(values: readonly T[]) => values.filter((_, i) => complete[i]);
+    const xs = pick(x);
+    const ys = pick(y);
+    const groups = pick(clusters);
+    pearsonP =
+      olsClustered(
+        ys,
+        xs.map((value) => [value]),
+        groups,
+      ).pValues[1] ?? Number.NaN;
+    const xRanks = averageRanks(xs);
+    spearmanP =
+      olsClustered(
+        averageRanks(ys),
+        xRanks.map((value) => [value]),
+        groups,
+      ).pValues[1] ?? Number.NaN;
+  }
+  return {
+    n: p.n,
+    pearsonR: finiteOrNull(p.r),
+    pearsonP: Number.isFinite(p.r) ? finiteOrNull(pearsonP) : null,
+    spearmanRho: finiteOrNull(s.r),
+    spearmanP: Number.isFinite(s.r) ? finiteOrNull(spearmanP) : null,
+  };
+}
+
 export interface GeneratorResult {
   method: PairwiseMethod;
   products: ProductColumn[];
   letterRows: LetterRow[];
   questions: QuestionResult[];
   correlations: CorrelationRow[];
+  productCorrelations: CorrelationRow[];
   summary: StatisticsTable;
+  omnibus: StatisticsTable;
   correlation: StatisticsTable;
+  productCorrelation: StatisticsTable;
   regression: StatisticsTable | null;
   jar: StatisticsTable | null;
   legend: string[];
@@ -171,6 +234,19 @@ export function letterRows(testTypes: readonly StatisticsTestType[], method: Pai
   }
   return rows;
 }
+
+/** The summary row of a question's omnibus test (its text in the first product column). */
+export const OMNIBUS_ROW = 'Omnibus test';
+
+/** The legend's line on the control of multiplicity. */
+const MULTIPLE_COMPARISON_LEGEND: Record<MultipleComparisons, string> = {
+  none: 'Multiple comparisons: none; each pair is tested at its level, as in the original letters.',
+  holm: "Multiple comparisons: Holm's adjustment of the p-values of each question's pairs (family-wise error rate).",
+  benjamini_hochberg:
+    "Multiple comparisons: Benjamini-Hochberg adjustment of the p-values of each question's pairs (false discovery rate).",
+  tukey_hsd:
+    "Multiple comparisons: Tukey HSD over each question's pairs (studentized range; paired designs use the two-way ANOVA's error mean square with (k-1)(n-1) df, unpaired designs Tukey-Kramer).",
+};
 
 /** Chart label rule (document 3 section 9): over 18 characters, cut to 15 plus '...'. */
 export function chartLabel(text: string): string {
@@ -318,6 +394,15 @@ export function generateStatistics(dataset: Dataset, options: GeneratorOptions):
     benchmark: benchmarks.has(code),
   }));
   const method = pairwiseMethod(options.paired, options.parametric);
+  const multiple = options.multipleComparisons ?? 'none';
+  if (multiple === 'tukey_hsd' && !options.parametric)
+    throw new GeneratorError(
+      'Tukey HSD compares means: choose parametric tests, or Holm or Benjamini-Hochberg for non-parametric ones.',
+    );
+  if (multiple === 'tukey_hsd' && options.testTypes.some((type) => parseTestType(type).tails === 1))
+    throw new GeneratorError(
+      'Tukey HSD is a two-tailed test: choose two-tailed test types only, or Holm or Benjamini-Hochberg.',
+    );
   const rows = letterRows(options.testTypes, method);
   const allIndexes = dataset.questions.map((_, index) => index);
   const samples = collectSamples(dataset, codes, allIndexes, options.paired);
@@ -328,15 +413,23 @@ export function generateStatistics(dataset: Dataset, options: GeneratorOptions):
 
   const questions: QuestionResult[] = dataset.questions.map((question, q) => {
     const perProduct = samples.byQuestion[q] ?? [];
+    const yesNo = question.type === 'binary';
+    const tested = yesNo ? perProduct.map(yesNoValues) : perProduct;
     const outcomesByTails = new Map<1 | 2, (PairwiseOutcome | null)[][]>();
+    const pairwise = (tails: 1 | 2): (PairwiseOutcome | null)[][] => {
+      const compared = compare ? { compare } : {};
+      // Tukey HSD compares means; yes/no questions take Holm's control of the same family instead.
+      if (multiple === 'tukey_hsd' && !yesNo)
+        return tukeyOutcomes(tested, { paired: options.paired, ...compared });
+      const raw = yesNo
+        ? yesNoOutcomes(tested, { paired: options.paired, tails, ...compared })
+        : pairwiseOutcomes(tested, { method, tails, ...compared });
+      return controlMultiplicity(raw, multiple === 'tukey_hsd' ? 'holm' : multiple);
+    };
     const significance = rows.map((row) => {
       let outcomes = outcomesByTails.get(row.tails);
       if (!outcomes) {
-        outcomes = pairwiseOutcomes(perProduct, {
-          method,
-          tails: row.tails,
-          ...(compare ? { compare } : {}),
-        });
+        outcomes = pairwise(row.tails);
         outcomesByTails.set(row.tails, outcomes);
       }
       return { row, outcomes, letters: assignSignificanceLetters(outcomes, row.levels) };
@@ -345,8 +438,10 @@ export function generateStatistics(dataset: Dataset, options: GeneratorOptions):
       question,
       cpv: cpv.has(question.id),
       strength: strength.has(question.id),
+      yesNo,
       summaries: perProduct.map((values) => summariseHarmonised(values)),
       significance,
+      omnibus: omnibusTest(tested, { paired: options.paired, parametric: options.parametric, yesNo }),
     };
   });
 
@@ -363,7 +458,8 @@ export function generateStatistics(dataset: Dataset, options: GeneratorOptions):
     const { question } = result;
     const title = `${question.id}: ${question.text}${result.cpv ? ' (CPV)' : ''}`;
     summaryData.push([title, 'Base (n)', ...result.summaries.map((summary) => summary.n)]);
-    summaryData.push([title, 'Mean', ...result.summaries.map((summary) => summary.mean)]);
+    // Yes/no answers have shares, never a mean of their codes.
+    if (!result.yesNo) summaryData.push([title, 'Mean', ...result.summaries.map((summary) => summary.mean)]);
     const boxes =
       question.type === 'binary'
         ? BOX_ROWS.filter((box) => box.key === 'top_box' || box.key === 'bottom_box')
@@ -389,7 +485,20 @@ export function generateStatistics(dataset: Dataset, options: GeneratorOptions):
         `Significance ${entry.row.label}`,
         ...entry.letters.map((letter) => letter.text),
       ]);
+    summaryData.push([title, OMNIBUS_ROW, omnibusText(result.omnibus), ...products.slice(1).map(() => null)]);
   }
+  const omnibus: StatisticsTable = {
+    headers: ['Question', 'Test', 'Statistic', 'df', 'p-value', 'n', 'Products'],
+    data: questions.map((result) => [
+      `${result.question.id}: ${result.question.text}`,
+      result.omnibus.test,
+      result.omnibus.statistic,
+      result.omnibus.df,
+      result.omnibus.pValue,
+      result.omnibus.n,
+      result.omnibus.k,
+    ]),
+  };
 
   // Correlations of every question with the main question, over all rows (respondent and product).
   const harmonisedColumn = (q: number): number[] => {
@@ -399,34 +508,25 @@ export function generateStatistics(dataset: Dataset, options: GeneratorOptions):
     );
   };
   const mainValues = harmonisedColumn(main);
-  const correlations: CorrelationRow[] = dataset.questions
-    .map((question, q) => ({ question, q }))
-    .filter(({ q }) => q !== main)
-    .map(({ question, q }) => {
-      const values = harmonisedColumn(q);
-      const p = pearson(values, mainValues);
-      const s = spearman(values, mainValues);
-      return {
-        question,
-        n: p.n,
-        pearsonR: finiteOrNull(p.r),
-        pearsonP: finiteOrNull(p.pValue),
-        spearmanRho: finiteOrNull(s.r),
-        spearmanP: finiteOrNull(s.pValue),
-      };
-    });
+  // Paired designs: each respondent rated several products, so their rows are clusters.
+  const clusters = options.paired ? dataset.rows.map((row) => row.respondent) : null;
+  const others = dataset.questions.map((question, q) => ({ question, q })).filter(({ q }) => q !== main);
+  const correlations: CorrelationRow[] = others.map(({ question, q }) => ({
+    question,
+    ...correlate(harmonisedColumn(q), mainValues, clusters),
+  }));
+  // Product level: one point per product, its mean of each question (n = products).
+  const productMeans = (q: number): number[] =>
+    (questions[q]?.summaries ?? []).map((summary) => summary.mean ?? Number.NaN);
+  const mainMeans = productMeans(main);
+  const productCorrelations: CorrelationRow[] = others.map(({ question, q }) => ({
+    question,
+    ...correlate(productMeans(q), mainMeans, null),
+  }));
   const mainQuestion = dataset.questions[main];
-  const correlation: StatisticsTable = {
-    headers: [
-      'Question',
-      `Pearson r with ${mainQuestion?.id ?? ''}`,
-      'Pearson p-value',
-      'Spearman rho',
-      'Spearman p-value',
-      'n',
-    ],
-    data: options.displayCorrelation
-      ? correlations.map((row) => [
+  const correlationData = (list: CorrelationRow[]) =>
+    options.displayCorrelation
+      ? list.map((row) => [
           `${row.question.id}: ${row.question.text}`,
           row.pearsonR,
           row.pearsonP,
@@ -434,7 +534,29 @@ export function generateStatistics(dataset: Dataset, options: GeneratorOptions):
           row.spearmanP,
           row.n,
         ])
-      : [],
+      : [];
+  const pNote = options.paired ? ' (cluster-robust by respondent)' : '';
+  const correlation: StatisticsTable = {
+    headers: [
+      'Question',
+      `Pearson r with ${mainQuestion?.id ?? ''}`,
+      `Pearson p-value${pNote}`,
+      'Spearman rho',
+      `Spearman p-value${pNote}`,
+      'n',
+    ],
+    data: correlationData(correlations),
+  };
+  const productCorrelation: StatisticsTable = {
+    headers: [
+      'Question',
+      `Pearson r with ${mainQuestion?.id ?? ''} (product means)`,
+      'Pearson p-value',
+      'Spearman rho',
+      'Spearman p-value',
+      'n (products)',
+    ],
+    data: correlationData(productCorrelations),
   };
 
   let regression: StatisticsTable | null = null;
@@ -448,10 +570,9 @@ export function generateStatistics(dataset: Dataset, options: GeneratorOptions):
       throw new GeneratorError('The regression needs at least one driver other than its outcome.');
     const driverColumns = drivers.map(harmonisedColumn);
     const y = harmonisedColumn(outcome);
-    const fit = ols(
-      y.map((_, row) => driverColumns.map((column) => column[row] ?? Number.NaN)),
-      y,
-    );
+    const predictors = y.map((_, row) => driverColumns.map((column) => column[row] ?? Number.NaN));
+    // Paired designs: standard errors cluster-robust by respondent (CR1, t with respondents - 1 df).
+    const fit = clusters ? olsClustered(y, predictors, clusters) : ols(predictors, y);
     if (fit.rankDeficient)
       throw new GeneratorError(
         'The regression cannot be fitted: its drivers are collinear or there are fewer complete rows than coefficients.',
@@ -468,6 +589,15 @@ export function generateStatistics(dataset: Dataset, options: GeneratorOptions):
           finiteOrNull(fit.pValues[index] ?? Number.NaN),
         ]),
         [`Outcome: ${outcomeId}`, null, null, null, null],
+        [
+          'clusters' in fit
+            ? `Standard errors: cluster-robust by respondent (CR1), t with ${fit.df} df (${fit.clusters} respondents)`
+            : 'Standard errors: classic (independent rows)',
+          null,
+          null,
+          null,
+          null,
+        ],
         ['R squared', finiteOrNull(fit.rSquared), null, null, null],
         ['Adjusted R squared', finiteOrNull(fit.adjRSquared), null, null, null],
         ['n', fit.n, null, null, null],
@@ -529,8 +659,29 @@ export function generateStatistics(dataset: Dataset, options: GeneratorOptions):
     };
   }
 
+  const yesNoQuestions = questions.filter((result) => result.yesNo);
+  const yesCodes = [
+    ...new Set(yesNoQuestions.map((result) => `${result.question.max} (no: ${result.question.min})`)),
+  ];
+  const omnibusTests = [...new Set(questions.map((result) => result.omnibus.test))];
   const legend = [
     ...rows.map((row) => row.legend),
+    MULTIPLE_COMPARISON_LEGEND[multiple],
+    ...(rows.some((row) => row.tails === 1)
+      ? [
+          'One-tailed letters test the direction of the observed difference: a one-tailed 95 % letter is a two-tailed 90 % decision.',
+        ]
+      : []),
+    ...(yesNoQuestions.length > 0
+      ? [
+          `Yes/no questions: shares of yes, where yes is the code ${yesCodes.join(', ')}; pairs by ${
+            options.paired
+              ? "McNemar's test with continuity correction"
+              : 'the two-proportion z-test (pooled, no continuity correction)'
+          }${multiple === 'tukey_hsd' ? ", with Holm's correction (Tukey HSD compares means)" : ''}.`,
+        ]
+      : []),
+    `Omnibus test of each question across the products: ${omnibusTests.join('; ')}.`,
     ...(benchmarks.size > 0
       ? [
           `Benchmarks (${products
@@ -548,8 +699,11 @@ export function generateStatistics(dataset: Dataset, options: GeneratorOptions):
     letterRows: rows,
     questions,
     correlations,
+    productCorrelations,
     summary: { headers: header, data: summaryData },
+    omnibus,
     correlation,
+    productCorrelation,
     regression,
     jar,
     legend,

@@ -9,7 +9,8 @@ import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from './csv.ts';
 import { buildDataset, readProductNames, readRegression } from './dataset.ts';
-import { generateStatistics } from './generate.ts';
+import { generateStatistics, OMNIBUS_ROW } from './generate.ts';
+import { omnibusText } from './question-tests.ts';
 import { sampleFiles } from './sample-data.ts';
 import { readReport } from '../../../testing/report-table.ts';
 import { chartPresentation, correlationWorkbook, summaryWorkbook, type ResultTables } from './writers.ts';
@@ -105,6 +106,18 @@ describe('summary.xlsx', () => {
     expect(summary.sheet.pageSetup).toMatchObject({ orientation: 'landscape', fitToWidth: 1 });
   });
 
+  it('writes each question’s omnibus test across the product columns', async () => {
+    const summary = readReport(await open(await summaryWorkbook(tables)), 'Summary');
+    const omnibus = summary.tableRows.filter((row) => row.getCell(2).value === OMNIBUS_ROW);
+    expect(omnibus).toHaveLength(result.questions.length);
+    omnibus.forEach((row, index) => {
+      expect(row.getCell(3).value).toBe(omnibusText(result.questions[index]!.omnibus));
+      expect(row.getCell(3).alignment?.horizontal).toBe('left');
+      expect(row.getCell(result.products.length + 2).isMerged).toBe(true);
+    });
+    expect(summary.footnotes.some((line) => line.startsWith('Multiple comparisons:'))).toBe(true);
+  });
+
   it('marks low bases, and says why a penalty was skipped', async () => {
     const low = structuredClone(result.summary);
     const base = low.data.find((row) => row[1] === 'Base (n)')!;
@@ -138,6 +151,9 @@ describe('Regressions&Correlations.xlsx', () => {
         expect(row.getCell(3).numFmt).toBe(p !== 0 && p < 0.0001 ? '0.00E+00' : '0.0000');
       expect(row.getCell(6).numFmt).toBe('#,##0');
     });
+    const products = readReport(workbook, 'Product correlations');
+    expect(products.headings).toEqual(result.productCorrelation.headers);
+    expect(products.rows.map(blankToUndefined)).toEqual(result.productCorrelation.data.map(blankToUndefined));
     const regression = readReport(workbook, 'Regression');
     expect(regression.rows.find((row) => row[0] === 'R squared')?.[1]).toBe(
       result.regression?.data.find((row) => row[0] === 'R squared')?.[1],
@@ -234,7 +250,9 @@ describe('chart_ppt.pptx', () => {
     const zip = await JSZip.loadAsync(await chartPresentation(tables));
     const index = result.questions.findIndex((q) => q.question.id === 'liking');
     const slide = (await zip.file(`ppt/slides/slide${index + 2}.xml`)?.async('string')) ?? '';
-    const texts = [...slide.matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((match) => match[1]!);
+    const unescape = (text: string) =>
+      text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+    const texts = [...slide.matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((match) => unescape(match[1]!));
     const question = result.questions[index]!;
     const row = (statistic: string) =>
       result.summary.data.find((r) => String(r[0]).startsWith('liking:') && r[1] === statistic)!;
@@ -252,6 +270,10 @@ describe('chart_ppt.pptx', () => {
       }
     });
     expect(slide).toContain(result.letterRows[0]!.legend);
+    expect(texts.join('\n')).toContain(`Omnibus test: ${omnibusText(question.omnibus)}`);
+    expect(texts.join('\n')).toContain(
+      result.legend.find((line) => line.startsWith('Multiple comparisons'))!,
+    );
     expect(texts.join(' ')).toMatch(/Base n/);
   });
 });

@@ -17,13 +17,16 @@ import {
   type ReportHeader,
   type ReportRow,
 } from '../../../lib/report-workbook.ts';
-import type { LetterRow, ProductColumn, QuestionResult } from './generate.ts';
+import { OMNIBUS_ROW, type LetterRow, type ProductColumn, type QuestionResult } from './generate.ts';
+import { omnibusText } from './question-tests.ts';
 
 /** What the writers need from a generator result, with who ran it and when. */
 export interface ResultTables {
   studyName: string;
   summary: StatisticsTable;
   correlation: StatisticsTable;
+  /** Correlations on product means (n = products), a sheet of its own beside the respondent-level one. */
+  productCorrelation?: StatisticsTable;
   regression: StatisticsTable | null;
   jar: StatisticsTable | null;
   legend: string[];
@@ -81,6 +84,21 @@ function testNotes(tables: ResultTables): string[] {
   return tables.letterRows.map((row) => `Letters ${row.label}: ${row.legend}`);
 }
 
+/**
+ * The lines under a question's chart: the test, tails and levels of each letters column, the control
+ * of multiplicity, what one-tailed letters mean, which code is yes, and the question's omnibus test.
+ */
+function slideNotes(tables: ResultTables, result: QuestionResult): string[] {
+  const picked = (start: string) => tables.legend.filter((line) => line.startsWith(start));
+  return [
+    ...testNotes(tables),
+    ...picked('Multiple comparisons'),
+    ...picked('One-tailed letters'),
+    ...(result.question.type === 'binary' ? picked('Yes/no questions') : []),
+    `Omnibus test: ${omnibusText(result.omnibus)}`,
+  ];
+}
+
 function addLegendSheet(workbook: ExcelJS.Workbook, legend: readonly string[]): void {
   const sheet = workbook.addWorksheet('Legend', {
     pageSetup: { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
@@ -112,6 +130,8 @@ function summaryRows(table: StatisticsTable): ReportRow[] {
         return value ?? null;
       }),
     ];
+    // The omnibus test reads as one sentence across the product columns.
+    if (statistic === OMNIBUS_ROW) return { cells, kind: 'text', groupStart: first, spanFrom: 2 };
     return { cells, kind, groupStart: first, emphasis: false };
   });
 }
@@ -189,18 +209,35 @@ export async function correlationWorkbook(tables: ResultTables): Promise<Buffer>
   const head = header(tables, 'Correlations with the main question');
   const workbook = reportWorkbook(head);
   const correlationKinds: CellKind[] = ['text', 'decimal', 'p', 'decimal', 'p', 'count'];
-  await addReportSheet(workbook, 'Correlations', head, {
-    columns: tables.correlation.headers.map((text, index) => ({
-      header: text,
-      kind: correlationKinds[index] ?? 'decimal',
-      width: index === 0 ? 36 : 14,
-    })),
-    rows: tables.correlation.data,
-    footnotes: [
-      'Pearson r and Spearman rho over every answer row; p-values two-sided (t approximation).',
-      ...(tables.correlation.data.length === 0 ? ['Correlations were not asked for.'] : []),
-    ],
-  });
+  const correlationSheet = async (
+    name: string,
+    title: string,
+    table: StatisticsTable,
+    footnote: string,
+  ): Promise<void> => {
+    await addReportSheet(workbook, name, header(tables, title), {
+      columns: table.headers.map((text, index) => ({
+        header: text,
+        kind: correlationKinds[index] ?? 'decimal',
+        width: index === 0 ? 36 : 14,
+      })),
+      rows: table.data,
+      footnotes: [footnote, ...(table.data.length === 0 ? ['Correlations were not asked for.'] : [])],
+    });
+  };
+  await correlationSheet(
+    'Correlations',
+    'Correlations with the main question',
+    tables.correlation,
+    'Respondent level: one row per respondent and product; in paired designs the p-values are cluster-robust by respondent. p-values two-sided.',
+  );
+  if (tables.productCorrelation)
+    await correlationSheet(
+      'Product correlations',
+      'Correlations with the main question on product means',
+      tables.productCorrelation,
+      'Product level: on the product means, n = products. p-values two-sided.',
+    );
   if (tables.regression) {
     const regressionKinds: CellKind[] = ['text', 'decimal', 'decimal', 'decimal', 'p'];
     await addReportSheet(workbook, 'Regression', header(tables, 'Regression on the chosen drivers'), {
@@ -362,7 +399,7 @@ export async function chartPresentation(tables: ResultTables): Promise<Buffer> {
         x: 0.3,
         y: 1.05,
         w: 7.6,
-        h: 5.3,
+        h: 5.1,
         barDir: 'bar',
         barGrouping: 'stacked',
         barGapWidthPct: 60,
@@ -398,10 +435,10 @@ export async function chartPresentation(tables: ResultTables): Promise<Buffer> {
     });
     slide.addText(
       [
-        ...testNotes(tables),
+        ...slideNotes(tables, result),
         `Base n: answers counted per product; below ${LOW_BASE} marked "low base". Shares of answers in %, scores harmonised to a common 5 point scale.`,
       ].join('\n'),
-      { ...TEXT, x: 0.4, y: 6.45, w: 12.5, h: 0.9, fontSize: 9, color: '555555', valign: 'top' },
+      { ...TEXT, x: 0.4, y: 6.2, w: 12.5, h: 1.2, fontSize: 9, color: '555555', valign: 'top' },
     );
   });
   const output = await pptx.write({ outputType: 'nodebuffer' });

@@ -1,4 +1,4 @@
-import type { GroupDifference } from '@accord/contracts';
+import type { GroupComparisonResult, GroupDifference } from '@accord/contracts';
 import { Badge, Table, Text, Title, Stack } from '@mantine/core';
 import { differenceText, formatValue } from '../utils/groups.ts';
 
@@ -9,16 +9,44 @@ const AGGREGATION_TEXT: Record<string, string> = {
   bottom_2_box: 'Bottom 2 box',
 };
 
-/** Per metric aggregation: both groups' values and whether group 1 differs significantly from group 2. */
-export function DifferencesTable({ differences }: { differences: GroupDifference[] }) {
+const count = (value: number) => value.toLocaleString('en-US');
+const plural = (value: number, one: string, many: string) => `${count(value)} ${value === 1 ? one : many}`;
+
+/** Both bases of a group's score: the fragrances (the test's n) and the respondents behind them. */
+function BasesText({ products, respondents }: { products: number; respondents: number }) {
+  return (
+    <Text span size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+      ({plural(products, 'fragrance', 'fragrances')}, {plural(respondents, 'respondent', 'respondents')})
+    </Text>
+  );
+}
+
+/**
+ * Per metric aggregation: both groups' values (the mean of their fragrances' scores), their two bases,
+ * and whether group 1 differs significantly from group 2.
+ */
+export function DifferencesTable({
+  differences,
+  bases,
+}: {
+  differences: GroupDifference[];
+  bases: GroupComparisonResult['bases'];
+}) {
   return (
     <Stack gap="xs">
       <Title order={2} size="h4">
         Significant differences between the groups
       </Title>
       <Text size="sm" c="dimmed">
-        Group 1 against group 2: Welch t-test for means, two-proportion z-test for boxes, two-sided, at 99, 95
-        and 90 %.
+        The fragrance is the unit: each fragrance scores its mean or box share over its respondents, and group
+        1&apos;s scores are compared with group 2&apos;s by a Welch t-test (n = fragrances), two-sided, at 99,
+        95 and 90 %. A group&apos;s value is the mean of its fragrances&apos; scores.
+      </Text>
+      <Text size="sm" data-testid="group-bases">
+        Bases: group 1 {plural(bases.group1.products, 'fragrance', 'fragrances')} and{' '}
+        {plural(bases.group1.respondents, 'respondent', 'respondents')}; group 2{' '}
+        {plural(bases.group2.products, 'fragrance', 'fragrances')} and{' '}
+        {plural(bases.group2.respondents, 'respondent', 'respondents')}.
       </Text>
       <Table.ScrollContainer minWidth={560}>
         <Table striped withTableBorder fz="sm" aria-label="Differences between the groups">
@@ -42,15 +70,11 @@ export function DifferencesTable({ differences }: { differences: GroupDifference
                 </Table.Td>
                 <Table.Td ta="right">
                   {formatValue(row.aggregation, row.group1)}{' '}
-                  <Text span size="xs" c="dimmed">
-                    (n={row.n1})
-                  </Text>
+                  <BasesText products={row.n1} respondents={row.respondents1} />
                 </Table.Td>
                 <Table.Td ta="right">
                   {formatValue(row.aggregation, row.group2)}{' '}
-                  <Text span size="xs" c="dimmed">
-                    (n={row.n2})
-                  </Text>
+                  <BasesText products={row.n2} respondents={row.respondents2} />
                 </Table.Td>
                 <Table.Td>
                   {row.level !== null ? (

@@ -173,7 +173,7 @@ export function Component() {
             ))}
           </SimpleGrid>
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-            <DifferencesTable differences={shown.result.differences} />
+            <DifferencesTable differences={shown.result.differences} bases={shown.result.bases} />
           </Paper>
           <Text size="xs" c="dimmed">
             {MESSAGES.harmonisedFootnote}

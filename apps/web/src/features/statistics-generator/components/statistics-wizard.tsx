@@ -1,5 +1,6 @@
 import {
   BINARY_OPTIONS,
+  DEFAULT_MULTIPLE_COMPARISONS,
   DEFAULT_TEST_TYPES,
   PRODUCT_ORDER_OPTIONS,
   STATISTICS_ALERT_MS,
@@ -9,6 +10,7 @@ import {
   STATISTICS_TEST_TYPES,
   TEST_TYPE_LABELS,
   type BinaryOption,
+  type MultipleComparisons,
   type ProductOrderOption,
   type StatisticsForm,
   type StatisticsResults,
@@ -33,6 +35,10 @@ import { IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { StatisticsResultsView } from '../../../components/statistics/statistics-results.tsx';
 import { errorMessage, statisticsApi } from '../../../components/statistics/statistics-api.ts';
+import {
+  multipleComparisonOptions,
+  tukeyAllowed,
+} from '../../../components/statistics/multiple-comparisons.ts';
 import { showAlert } from '../../../lib/alerts.ts';
 import { navigation, ORDER_LIST_OF, stepProblems } from '../wizard-validation.ts';
 
@@ -60,6 +66,7 @@ interface WizardState {
   main_question_column: string | null;
   strength_questions: string[];
   test_types: StatisticsTestType[];
+  multiple_comparisons: MultipleComparisons;
   cpv_question: string[];
   product_code_order: string[];
   benchmark_product_code: string[];
@@ -85,6 +92,7 @@ const INITIAL: WizardState = {
   main_question_column: null,
   strength_questions: [],
   test_types: DEFAULT_TEST_TYPES,
+  multiple_comparisons: DEFAULT_MULTIPLE_COMPARISONS,
   cpv_question: [],
   product_code_order: [],
   benchmark_product_code: [],
@@ -222,6 +230,7 @@ export function StatisticsWizard({ studyId }: { studyId: number | null }) {
     main_question_column: state.main_question_column ?? '',
     strength_questions: state.strength_questions,
     test_types: state.test_types,
+    multiple_comparisons: state.multiple_comparisons,
     cpv_question: state.cpv_question,
     product_code_order: state.product_code_order,
     benchmark_product_code: state.benchmark_product_code,
@@ -342,7 +351,18 @@ export function StatisticsWizard({ studyId }: { studyId: number | null }) {
             <Radio.Group
               label="Tests"
               value={state.parametric ? 'parametric' : 'non-parametric'}
-              onChange={(value) => set('parametric', value === 'parametric')}
+              onChange={(value) => {
+                const parametric = value === 'parametric';
+                setState((current) => ({
+                  ...current,
+                  parametric,
+                  multiple_comparisons:
+                    current.multiple_comparisons === 'tukey_hsd' &&
+                    !tukeyAllowed(parametric, current.test_types)
+                      ? DEFAULT_MULTIPLE_COMPARISONS
+                      : current.multiple_comparisons,
+                }));
+              }}
             >
               <Group mt="xs">
                 <Radio value="parametric" label="Parametric" />
@@ -353,7 +373,32 @@ export function StatisticsWizard({ studyId }: { studyId: number | null }) {
               label="Type of tests"
               data={TEST_OPTIONS}
               value={state.test_types}
-              onChange={(value) => set('test_types', value as StatisticsTestType[])}
+              onChange={(value) => {
+                const testTypes = value as StatisticsTestType[];
+                setState((current) => ({
+                  ...current,
+                  test_types: testTypes,
+                  multiple_comparisons:
+                    current.multiple_comparisons === 'tukey_hsd' &&
+                    !tukeyAllowed(current.parametric, testTypes)
+                      ? DEFAULT_MULTIPLE_COMPARISONS
+                      : current.multiple_comparisons,
+                }));
+              }}
+              maw={560}
+            />
+            <Select
+              label="Multiple comparisons"
+              description="Control of the pairwise comparisons of each question. Tukey HSD needs parametric, two-tailed tests."
+              data={multipleComparisonOptions(state.parametric, state.test_types)}
+              value={state.multiple_comparisons}
+              onChange={(value) =>
+                set(
+                  'multiple_comparisons',
+                  (value as MultipleComparisons | null) ?? DEFAULT_MULTIPLE_COMPARISONS,
+                )
+              }
+              allowDeselect={false}
               maw={560}
             />
           </Stack>

@@ -1,5 +1,6 @@
 import {
   BINARY_OPTIONS,
+  DEFAULT_MULTIPLE_COMPARISONS,
   DEFAULT_TEST_TYPES,
   PRODUCT_ORDER_OPTIONS,
   STATISTICS_ALERT_MS,
@@ -7,6 +8,7 @@ import {
   STATISTICS_TEST_TYPES,
   TEST_TYPE_LABELS,
   type BinaryOption,
+  type MultipleComparisons,
   type ProductOrderOption,
   type StatisticsResults,
   type StatisticsTestType,
@@ -31,6 +33,10 @@ import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { errorMessage, statisticsApi } from '../../../components/statistics/statistics-api.ts';
 import { StatisticsResultsView } from '../../../components/statistics/statistics-results.tsx';
+import {
+  multipleComparisonOptions,
+  tukeyAllowed,
+} from '../../../components/statistics/multiple-comparisons.ts';
 import { paths } from '../../../config/paths.ts';
 import { showAlert } from '../../../lib/alerts.ts';
 import { studyCrumbs } from '../utils/study-crumbs.ts';
@@ -80,6 +86,10 @@ export function Component() {
   const [tests, setTests] = useState<StatisticsTestType[]>(DEFAULT_TEST_TYPES);
   const [regression, setRegression] = useState(false);
   const [parametric, setParametric] = useState(false);
+  const [multiple, setMultiple] = useState<MultipleComparisons>(DEFAULT_MULTIPLE_COMPARISONS);
+  // Tukey HSD needs parametric, two-tailed tests: another choice of those falls back to none.
+  const multipleShown: MultipleComparisons =
+    multiple === 'tukey_hsd' && !tukeyAllowed(parametric, tests) ? DEFAULT_MULTIPLE_COMPARISONS : multiple;
   const [loading, setLoading] = useState(false);
   const [results, setResults] = useState<StatisticsResults | null>(null);
   const [chartsShown, setChartsShown] = useState(true);
@@ -114,6 +124,7 @@ export function Component() {
         test_types: tests,
         paired: true,
         parametric,
+        multiple_comparisons: multipleShown,
         regression,
         replace_product_codes: names,
         charts,
@@ -241,6 +252,16 @@ export function Component() {
                   data={TEST_OPTIONS}
                   value={tests}
                   onChange={(value) => setTests(value as StatisticsTestType[])}
+                />
+                <Select
+                  label="Multiple comparisons"
+                  description="Tukey HSD needs parametric, two-tailed tests."
+                  data={multipleComparisonOptions(parametric, tests)}
+                  value={multipleShown}
+                  onChange={(value) =>
+                    setMultiple((value as MultipleComparisons | null) ?? DEFAULT_MULTIPLE_COMPARISONS)
+                  }
+                  allowDeselect={false}
                 />
               </SimpleGrid>
               <Group gap="xl">
