@@ -105,6 +105,8 @@ export const LOW_BASE_NOTE = `* and (low base): a base below ${LOW_BASE} answers
 const HEADING_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE7ECF2' } };
 const LOW_BASE_COLOUR = 'FFB35900';
 const MAX_WIDTH = 48;
+/** A heading longer than this wraps onto more lines rather than widening its column of numbers. */
+const HEADING_WIDTH = 26;
 const ROWS_PER_TURN = 2000;
 
 /** Column letters of a 1-based column number (1 -> A, 27 -> AA). */
@@ -217,10 +219,15 @@ function rowOf(row: ReportRow | readonly ReportCell[]): ReportRow {
   return Array.isArray(row) ? { cells: row as readonly ReportCell[] } : (row as ReportRow);
 }
 
-/** The widths: the heading's longest word line (headings wrap at MAX_WIDTH), the column's, the values'. */
+/** The widths: the heading's (long headings wrap), its longest word, the column's, the values'. */
 function widthsOf(columns: readonly ReportColumn[], sample: readonly ReportRow[]): number[] {
   return columns.map((column, index) => {
-    let width = Math.max(column.width ?? 8, Math.min(MAX_WIDTH, column.header.length + 3));
+    const longestWord = Math.max(...column.header.split(/\s+/).map((word) => word.length));
+    let width = Math.max(
+      column.width ?? 8,
+      Math.min(HEADING_WIDTH, column.header.length + 3),
+      Math.min(MAX_WIDTH, longestWord + 2),
+    );
     for (const row of sample) {
       const cell = row.cells[index];
       const value = cell !== null && typeof cell === 'object' ? cell.value : cell;
@@ -315,6 +322,11 @@ async function writeReport(
         border: { bottom: { style: 'thin', color: { argb: 'FF8096AD' } } },
       };
     });
+    // Wrapped headings get the lines they need (Excel does not always size such a row itself).
+    const lines = columns.map((column, index) =>
+      Math.ceil((humanHeading(column.header).length + 1) / Math.max((widths[index] ?? 12) - 1, 1)),
+    );
+    heading.height = 15 * Math.max(1, ...lines);
     commit(heading);
   };
   const writeRows = async (
