@@ -251,7 +251,11 @@ describe('chart_ppt.pptx', () => {
     const index = result.questions.findIndex((q) => q.question.id === 'liking');
     const slide = (await zip.file(`ppt/slides/slide${index + 2}.xml`)?.async('string')) ?? '';
     const unescape = (text: string) =>
-      text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+      text
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&');
     const texts = [...slide.matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((match) => unescape(match[1]!));
     const question = result.questions[index]!;
     const row = (statistic: string) =>
