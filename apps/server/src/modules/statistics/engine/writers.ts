@@ -335,6 +335,8 @@ function productName(product: ProductColumn): string {
 }
 
 const TEXT = { fontFace: 'Calibri', color: '222222' } as const;
+/** Width (inches) of the product table beside each chart. */
+const TABLE_WIDTH = 5.2;
 
 /** chart_ppt.pptx: a title slide, then one slide per question with a native stacked bar chart. */
 export async function chartPresentation(tables: ResultTables): Promise<Buffer> {
@@ -424,11 +426,13 @@ export async function chartPresentation(tables: ResultTables): Promise<Buffer> {
       },
     );
     slide.addTable(productRows(result, tables), {
-      x: 8.05,
+      x: 7.95,
       y: 1.1,
-      w: 5.0,
+      w: TABLE_WIDTH,
       fontFace: 'Calibri',
       fontSize: 10,
+      // Narrow cell margins (points), so that headings break between words.
+      margin: [2, 3, 2, 3],
       border: { type: 'solid', pt: 0.5, color: 'BFBFBF' },
       colW: tableWidths(result),
       autoPage: false,
@@ -447,13 +451,12 @@ export async function chartPresentation(tables: ResultTables): Promise<Buffer> {
 
 type TableRow = PptxGenJS.TableRow;
 
-const TABLE_WIDTH = 5.0;
-
 /** Column widths of the product table (inches): the names get what the numbers leave. */
 function tableWidths(result: QuestionResult): number[] {
   const binary = result.question.type === 'binary';
-  const numbers = [0.6, ...(binary ? [0.6] : [0.65, 0.65, 0.55])];
-  const letters = result.significance.map(() => 0.75);
+  // Wide enough that no heading breaks inside a word ("Bottom", "Mean").
+  const numbers = [0.55, ...(binary ? [0.6] : [0.72, 0.72, 0.6])];
+  const letters = result.significance.map(() => 0.72);
   const used = [...numbers, ...letters].reduce((sum, width) => sum + width, 0);
   return [Math.max(1.2, TABLE_WIDTH - used), ...numbers, ...letters];
 }
