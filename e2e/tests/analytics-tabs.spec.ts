@@ -8,6 +8,7 @@ import type {
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
 import { DEMO_USERS } from '../support/env.ts';
+import { readReportFile } from '../support/report.ts';
 import { apiToken, signIn } from '../support/session.ts';
 
 /**
@@ -307,11 +308,17 @@ test.describe('Advanced Analytics: performance tab', () => {
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download the performance table' }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toBe('fragrance_performance.csv');
-    const lines = (await readFile((await download.path())!, 'utf8')).trim().split('\n');
-    expect(lines[0]).toBe('Client,Products,T2B Overall Liking');
-    expect(lines).toHaveLength(count + 1);
-    expect(lines.slice(1).map((line) => line.split(',')[0]!.replace(/^"|"$/g, ''))).toEqual(names);
+    expect(download.suggestedFilename()).toBe('fragrance_performance.xlsx');
+    const sheet = await readReportFile((await download.path())!);
+    expect(sheet.lines[0]).toBe('Performance by Client');
+    expect(sheet.headings).toEqual([
+      'Client',
+      'Products',
+      'T2B Overall Liking',
+      'Base n (T2B Overall Liking)',
+    ]);
+    expect(sheet.rows).toHaveLength(count);
+    expect(sheet.rows.map((row) => row.Client)).toEqual(names);
 
     // A phone-sized screen.
     await page.setViewportSize({ width: 390, height: 844 });

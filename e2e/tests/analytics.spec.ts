@@ -1,5 +1,5 @@
 import type { AnalyticsOptionsResponse, DemographicCondition, ProfileResponse } from '@accord/contracts';
-import ExcelJS from 'exceljs';
+import { readReportFile } from '../support/report.ts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
 import { DEMO_USERS } from '../support/env.ts';
@@ -210,22 +210,12 @@ test('a metric search with significance, a respondent filter and a profile link'
   await profile.getByRole('button', { name: 'Download' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('fragrance_profile.xlsx');
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile((await download.path())!);
-  const sheet = workbook.worksheets[0]!;
-  const header = Array.from({ length: sheet.columnCount }, (_, index) =>
-    String(sheet.getRow(1).getCell(index + 1).value ?? ''),
-  );
-  const rows: Record<string, unknown>[] = [];
-  sheet.eachRow((row, number) => {
-    if (number === 1) return;
-    rows.push(Object.fromEntries(header.map((name, index) => [name, row.getCell(index + 1).value])));
-  });
-  expect(header).toContain('metric_name');
-  const liking = rows.find((row) => row.metric_name === 'Overall Liking');
+  const { headings, rows } = await readReportFile((await download.path())!);
+  expect(headings).toContain('Metric');
+  const liking = rows.find((row) => row.Metric === 'Overall Liking');
   expect(liking, 'the Overall Liking row of the spreadsheet').toBeDefined();
-  expect(Number(liking!.n)).toBe(filteredBase);
-  if (shownMean !== 'N/A') expect(Number(liking!.mean).toFixed(2)).toBe(shownMean);
+  expect(Number(liking!['Base n'])).toBe(filteredBase);
+  if (shownMean !== 'N/A') expect(Number(liking!.Mean).toFixed(2)).toBe(shownMean);
   await profile.close();
 });
 

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { expectAccessible } from '../support/a11y.ts';
+import { readReportFile } from '../support/report.ts';
 import { signIn } from '../support/session.ts';
 
 const SAMPLES = path.resolve(
@@ -177,23 +178,27 @@ test.describe('statistics generator', () => {
     await expect(page.getByTestId('statistics-chart')).toHaveCount(7);
     await screenshots(page, 'wizard-charts');
     // summary.xlsx carries the omnibus rows, the shares of yes and the method in its legend.
+    const file = await expectDownload(page, 'Download summary', 'summary.xlsx');
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile(await expectDownload(page, 'Download summary', 'summary.xlsx'));
-    const cells = (name: string) => {
-      const rows: string[][] = [];
-      workbook
-        .getWorksheet(name)!
-        .eachRow((row) => rows.push((row.values as unknown[]).slice(1).map(String)));
-      return rows;
-    };
-    expect(cells('Legend').map((row) => row[0])).toContain(holm);
-    const omnibus = cells('Summary').filter((row) => row[1] === 'Omnibus test');
+    await workbook.xlsx.readFile(file);
+    const legend: string[] = [];
+    workbook.getWorksheet('Legend')!.eachRow((row) => legend.push(String(row.getCell(1).value)));
+    expect(legend).toContain(holm);
+    // The Summary sheet names each question once, at the head of its rows: carry it down.
+    const report = await readReportFile(file);
+    let question = '';
+    const rows = report.rows.map((row): Record<string, unknown> & { Question: string } => {
+      if (row.Question) question = String(row.Question);
+      return { ...row, Question: question };
+    });
+    const firstProduct = report.headings[2]!;
+    const omnibus = rows.filter((row) => row.Statistic === 'Omnibus test');
     expect(omnibus).toHaveLength(7);
-    expect(omnibus.find((row) => row[0]!.startsWith('natural'))![2]).toMatch(/^Cochran's Q: Q = /);
+    expect(String(omnibus.find((row) => row.Question.startsWith('natural'))![firstProduct])).toMatch(
+      /^Cochran's Q: Q = /,
+    );
     expect(
-      cells('Summary')
-        .filter((row) => row[0]!.startsWith('natural'))
-        .map((row) => row[1]),
+      rows.filter((row) => row.Question.startsWith('natural')).map((row) => row.Statistic),
     ).not.toContain('Mean');
     await expectDownload(page, 'Download correlation', 'Regressions&Correlations.xlsx');
     await expectDownload(page, 'Download charts', 'chart_ppt.pptx');

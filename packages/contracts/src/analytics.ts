@@ -238,6 +238,24 @@ export const BREAKDOWN_FIELDS = {
   fragrance: ['family', 'subfamily', 'specifier', 'perfumer_name', 'region', 'country'],
 } as const;
 
+/** The label of each breakdown field, as the performance tab and its download head it. */
+export const BREAKDOWN_FIELD_LABELS: Record<string, string> = {
+  client: 'Client',
+  category: 'Category',
+  product_type: 'Product',
+  product_area: 'Business Unit',
+  region: 'Region',
+  country: 'Country',
+  year: 'Year',
+  methodology: 'Methodology',
+  design_method: 'Design Method',
+  research_type: 'Research Type',
+  family: 'Family',
+  subfamily: 'Subfamily',
+  specifier: 'Specifier',
+  perfumer_name: 'Perfumer Name',
+};
+
 export const PerformanceBreakdown = z
   .strictObject({
     category: z.enum(['metadata', 'fragrance']).meta({ description: 'Metadata Type.' }),
@@ -730,6 +748,23 @@ export const XLSX_FILTERS = [
 ] as const;
 export const DEFAULT_XLSX_FILTERS = ['bases'] as const;
 export const METRICS_FILE_NAME = 'fragrance_metrics.xlsx';
+export const PERFORMANCE_FILE_NAME = 'fragrance_performance.xlsx';
+
+/** GET /analytics/performance/xlsx/{jobId}: the order of the rows, as the performance table shows them. */
+export const PerformanceXlsxQuery = z.object({
+  sort: z
+    .string()
+    .trim()
+    .min(1)
+    .max(TEXT_MAX)
+    .default('category')
+    .meta({ description: "'category' (the breakdown value), 'fragrances' (the count) or a metric key." }),
+  desc: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true')
+    .meta({ description: 'Largest first (the default).' }),
+});
 
 export const XlsxFiltersResponse = z
   .object({

@@ -5,11 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ProfileResponse } from '@accord/contracts';
 import { harmoniseToFivePoint, summariseHarmonised } from '@accord/stats';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoLibrary } from '../../seed/library.ts';
 import { DEMO_USERS } from '../../seed/users.ts';
 import { createLocalFileStorage } from '../../storage/file-storage.ts';
+import { openWorkbook, readReport } from '../../testing/report-table.ts';
 import { createTestApp, errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -240,27 +240,47 @@ describe('POST /api/study/{id}/fragrance/{code}/xlsx', () => {
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
     expect(response.headers['content-disposition']).toBe('attachment; filename="fragrance_profile.xlsx"');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0]!;
-    expect(sheet.getRow(1).values).toEqual([
-      undefined,
-      'metric_type',
-      'metric_name',
-      'mean',
-      'top_box',
-      'top_2_box',
-      'Neutral',
-      'bottom_box',
-      'bottom_2_box',
-      'n',
-    ]);
+    const report = readReport(await openWorkbook(response.rawPayload));
     const profileBody = (await profile(product, 'fragrance', {}, 'researcher')).json<ProfileResponse>();
-    expect(sheet.rowCount).toBe(profileBody.result.length + 1);
-    const liking = profileBody.result[0]!;
-    expect(sheet.getRow(2).getCell(2).value).toBe(liking.metric_name);
-    expect(sheet.getRow(2).getCell(3).value).toBeCloseTo(liking.mean as number, 9);
-    expect(sheet.getRow(2).getCell(9).value).toBe(liking.n);
+    const { info } = profileBody;
+    expect(report.lines[0]).toBe(`Fragrance profile: ${info.name ?? info.prod} (product code ${info.prod})`);
+    expect(report.lines[1]).toBe(`Study: ${info.project_name} (${info.c_mi_number}), ${info.client}`);
+    expect(report.lines).toContain('Respondents: all');
+    // Human headings as the profile tables head them, the base n last.
+    const boxes = ['Top Box', 'Top 2 Box', 'Neutral', 'Bottom Box', 'Bottom 2 Box'];
+    expect(report.headings).toEqual(['Type', 'Metric', 'Mean', ...boxes, 'Base n']);
+    const others = profileBody.result.filter((row) => row.metric !== 'strength');
+    const cell = (value: number | 'N/A' | null) => (value === null ? undefined : value);
+    const keys = ['mean', 'top_box', 'top_2_box', 'just_right', 'bottom_box', 'bottom_2_box'] as const;
+    expect(report.rows).toEqual(
+      others.map((row) => [
+        row.metric_type,
+        row.is_binary_scale ? `${row.metric_name}*` : row.metric_name,
+        ...keys.map((key) => cell(row[key])),
+        row.n,
+      ]),
+    );
+    const first = others.findIndex((row) => typeof row.mean === 'number');
+    expect(report.tableRows[first]!.getCell(3).numFmt).toMatch(/^0\.00/);
+    expect(report.tableRows[first]!.getCell(4).numFmt).toMatch(/^0%/);
+    // The strength rows follow under the strength headings (METRICS.md section 1).
+    const strength = profileBody.result.find((row) => row.metric === 'strength');
+    expect(strength).toBeDefined();
+    const at = report.footnotes.indexOf('Strength');
+    expect(at).toBeGreaterThanOrEqual(0);
+    const headingRow = report.sheet.getRow(report.headingRow + report.rows.length + 3);
+    expect(headingRow.values).toEqual([
+      undefined,
+      'Type',
+      'Metric',
+      'Mean',
+      'Too strong',
+      'Strong',
+      'Just right',
+      'Too weak',
+      'Weak',
+      'Base n',
+    ]);
   });
 });
 

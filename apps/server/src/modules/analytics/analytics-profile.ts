@@ -21,22 +21,8 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import type { FieldsRepository } from '../fields/fields.repository.ts';
 import { mergeOptions } from '../fields/fields.presenter.ts';
 import { s } from '../search/search-filters.ts';
-import type { ExportColumn } from '../search/search.presenter.ts';
 import { aggregate } from './analytics-metrics.ts';
 import { respondentConditions, type AnalyticsRepository, type MetricRecord } from './analytics.repository.ts';
-
-/** Columns of fragrance_profile.xlsx, headed as the profile tables head them. */
-export const PROFILE_XLSX_COLUMNS: ExportColumn[] = [
-  { key: 'metric_type', header: 'metric_type', width: 14 },
-  { key: 'metric_name', header: 'metric_name', width: 30 },
-  { key: 'mean', header: 'mean', width: 10 },
-  { key: 'top_box', header: 'top_box', width: 10 },
-  { key: 'top_2_box', header: 'top_2_box', width: 10 },
-  { key: 'just_right', header: 'Neutral', width: 10 },
-  { key: 'bottom_box', header: 'bottom_box', width: 11 },
-  { key: 'bottom_2_box', header: 'bottom_2_box', width: 12 },
-  { key: 'n', header: 'n', width: 8 },
-];
 
 const TYPE_ORDER: Record<string, number> = { Performance: 0, Attribute: 1, EEG: 2, Implicit: 3 };
 const PERFORMANCE_ORDER: Record<string, number> = { liking: 0, purchase_intention: 1, strength: 2 };

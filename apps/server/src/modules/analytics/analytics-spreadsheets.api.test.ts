@@ -1,15 +1,15 @@
 // The top attributes and tendencies downloads through the running app: the spreadsheets hold what the
-// tabs show (boxes as rounded percentages, means with 2 decimals, the tendencies headed by the counted
-// field with percentages to one decimal), and the calls keep their roles, validation and client scoping.
+// API answers, typed (shares under a % format, means under 2 decimals, the tendencies headed by the
+// counted field), and the calls keep their roles, validation and client scoping.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TendenciesResponse, TopAttributesStatus } from '@accord/contracts';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoLibrary } from '../../seed/library.ts';
 import { DEMO_USERS } from '../../seed/users.ts';
 import { createLocalFileStorage } from '../../storage/file-storage.ts';
+import { openWorkbook, readReport } from '../../testing/report-table.ts';
 import { createTestApp, errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -41,15 +41,13 @@ const post = (url: string, payload: unknown, role: DemoRole | null = 'researcher
 const get = (url: string, role: DemoRole | null = 'researcher') =>
   t.request({ method: 'GET', url, token: role ? tokens[role] : undefined });
 
+/** The table of the first sheet, headings first (empty cells undefined). */
 async function sheetRows(payload: unknown): Promise<unknown[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(payload as ArrayBuffer);
-  const rows: unknown[][] = [];
-  workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return rows;
+  const report = readReport(await openWorkbook(payload));
+  return [report.headings, ...report.rows];
 }
 
-const percent = (share: number | null) => (share === null ? null : Math.round(share * 100));
+const cell = (value: number | null) => value ?? undefined;
 
 describe('GET /api/analytics/top-attributes/xlsx/{jobId}', () => {
   async function finishedJob(role: DemoRole = 'researcher') {
@@ -75,26 +73,45 @@ describe('GET /api/analytics/top-attributes/xlsx/{jobId}', () => {
     expect((await get(`/api/analytics/top-attributes/xlsx/${jobid}`, 'admin')).statusCode).toBe(404);
   });
 
-  it('holds the boxes as rounded percentages and the means with 2 decimals, as the tab shows them', async () => {
+  it('holds the API’s shares under a % format and means under 2 decimals, CATA attributes marked *', async () => {
     const { jobid, attributes } = await finishedJob();
     expect(attributes.length).toBeGreaterThan(0);
     const response = await get(`/api/analytics/top-attributes/xlsx/${jobid}`);
     expect(response.statusCode).toBe(200);
-    const rows = await sheetRows(response.rawPayload);
-    expect(rows[0]).toEqual(['Attributes', 'Top 2 Box', 'Bottom 2 Box', 'Mean', 'Top Box', 'Bot. Box', 'n']);
-    expect(rows.slice(1)).toEqual(
+    const report = readReport(await openWorkbook(response.rawPayload));
+    expect(report.lines[0]).toBe(`Top attributes: ${attributes.length} attributes`);
+    expect(report.lines[2]).toBe('Prepared by: researcher@accord.test');
+    expect(report.headings).toEqual([
+      'Attribute',
+      'Top 2 Box',
+      'Bottom 2 Box',
+      'Mean',
+      'Top Box',
+      'Bottom Box',
+      'Base n',
+    ]);
+    expect(report.rows).toEqual(
       attributes.map((row) => [
-        row.attribute,
-        percent(row.top_2_box),
-        percent(row.bottom_2_box),
-        Math.round(row.mean! * 100) / 100,
-        percent(row.top_box),
-        percent(row.bottom_box),
+        row.is_binary_scale ? `${row.attribute}*` : row.attribute,
+        cell(row.top_2_box),
+        cell(row.bottom_2_box),
+        cell(row.mean),
+        cell(row.top_box),
+        cell(row.bottom_box),
         row.n,
       ]),
     );
-    // Shares of the job are in [0, 1]; the sheet shows percentages.
-    expect(rows.slice(1).some((row) => Number(row[1]) > 1)).toBe(true);
+    attributes.forEach((row, index) => {
+      const low = row.n < 30;
+      const cells = report.tableRows[index]!;
+      expect(cells.getCell(2).numFmt).toBe(low ? '0%" *"' : '0%');
+      if (row.mean !== null) expect(cells.getCell(4).numFmt).toBe(low ? '0.00" *"' : '0.00');
+      expect(cells.getCell(7).numFmt).toBe(low ? '#,##0" (low base)"' : '#,##0');
+    });
+    if (attributes.some((row) => row.is_binary_scale))
+      expect(report.footnotes).toContain(
+        '* A CATA (dichotomous) attribute is harmonized to 1 or 5, so it has no Neither/Nor part.',
+      );
   });
 });
 
@@ -112,7 +129,7 @@ describe('POST /api/analytics/tendencies/xlsx', () => {
     expect(errorBody(bad).message).toContain('groupby must be perfume_characteristics.<family');
   });
 
-  it('heads the table with the counted field and rounds the percentages to one decimal', async () => {
+  it('heads the table with the counted field, the shares under a one-decimal % format', async () => {
     for (const [field, heading] of [
       ['family', 'Family'],
       ['perfumer_name', 'Perfumer Name'],
@@ -124,8 +141,11 @@ describe('POST /api/analytics/tendencies/xlsx', () => {
       const rows = await sheetRows(response.rawPayload);
       expect(rows[0]).toEqual([heading, 'Number of fragrances', 'Percentage of fragrances']);
       expect(rows.slice(1)).toEqual(
-        found.table_data.map((row) => [row.name, row.count, Math.round(row.percentage * 10) / 10]),
+        found.table_data.map((row) => [row.name, row.count, row.percentage / 100]),
       );
+      const report = readReport(await openWorkbook(response.rawPayload));
+      expect(report.tableRows[0]!.getCell(3).numFmt).toBe('0.0%');
+      expect(report.lines[1]).toBe('Search: no filters (verified studies you may see)');
     }
   });
 

@@ -19,12 +19,11 @@ import {
   oneProportionZ,
   summariseHarmonised,
 } from '@accord/stats';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../seed/users.ts';
-import { compareBoxVsAverage } from './analytics-metrics.ts';
 import { seedDemoLibrary } from '../../seed/library.ts';
 import { createLocalFileStorage } from '../../storage/file-storage.ts';
+import { openWorkbook, readReport } from '../../testing/report-table.ts';
 import { createTestApp, errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -541,39 +540,87 @@ describe('metrics spreadsheet: GET /api/analytics/fragrances/xlsxfilters and xls
       const response = await get(url);
       expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
       expect(response.headers['content-disposition']).toBe('attachment; filename="fragrance_metrics.xlsx"');
-      const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-      return workbook.worksheets[0]!;
+      return readReport(await openWorkbook(response.rawPayload));
     };
     const sheet = await load(`/api/analytics/fragrances/xlsx/${jobid}`);
-    expect(sheet.getRow(1).values).toEqual([
-      undefined,
+    expect(sheet.lines[0]).toBe(`Metric search: ${result.results.length} fragrances`);
+    expect(sheet.lines).toContain('Metrics: T2B Overall Liking, M Overall Liking');
+    expect(sheet.lines).toContain('All scores and metrics have been harmonized to a common 5 point scale.');
+    // One heading per column: each base says which aggregate it is the base of.
+    expect(sheet.headings).toEqual([
       'CMI #',
       'Category',
       'Product',
-      'Name',
+      'Fragrance',
       'Product code',
       'T2B Overall Liking',
-      'n Overall Liking',
+      'Base n (T2B Overall Liking)',
       'M Overall Liking',
-      'n Overall Liking',
+      'Base n (M Overall Liking)',
     ]);
-    expect(sheet.rowCount).toBe(result.results.length + 1);
-    const first = result.results[0]!;
-    expect(sheet.getRow(2).getCell(5).value).toBe(first.prod);
-    expect(sheet.getRow(2).getCell(6).value).toBe(Math.round(first.values['liking.top_2_box']! * 100));
-    expect(sheet.getRow(2).getCell(7).value).toBe(first.bases['liking.top_2_box']);
-    expect(sheet.getRow(2).getCell(8).value).toBe(Math.round(first.values['liking.mean']! * 100) / 100);
+    expect(sheet.rows).toHaveLength(result.results.length);
+    // Every number is the API's, typed: the share under a % format, the mean under 2 decimals.
+    result.results.forEach((row, index) => {
+      const written = sheet.rows[index]!;
+      expect(written[4]).toBe(row.prod);
+      expect(written[5]).toBe(row.values['liking.top_2_box'] ?? undefined);
+      expect(written[6]).toBe(row.bases['liking.top_2_box']);
+      expect(written[7]).toBe(row.values['liking.mean'] ?? undefined);
+      const cells = sheet.tableRows[index]!;
+      const low = row.low_base.includes('liking.top_2_box');
+      if (row.values['liking.top_2_box'] !== null)
+        expect(cells.getCell(6).numFmt).toBe(low ? '0%" *"' : '0%');
+      expect(cells.getCell(7).numFmt).toBe(low ? '#,##0" (low base)"' : '#,##0');
+      if (row.values['liking.mean'] !== null)
+        expect(cells.getCell(8).numFmt).toBe(row.low_base.includes('liking.mean') ? '0.00" *"' : '0.00');
+    });
     const trimmed = await load(`/api/analytics/fragrances/xlsx/${jobid}?filters=hide_low_base,hide_empty`);
-    expect(trimmed.getRow(1).cellCount).toBe(7);
-    expect(trimmed.rowCount).toBe(
+    expect(trimmed.headings).toHaveLength(7);
+    expect(trimmed.rows).toHaveLength(
       result.results.filter((row) => row.low_base.length === 0 && Object.values(row.bases).some((n) => n > 0))
-        .length + 1,
+        .length,
     );
     const unknown = await get(`/api/analytics/fragrances/xlsx/${jobid}?filters=colour`);
     expect(unknown.statusCode).toBe(400);
     expect(errorBody(unknown).message).toContain('Unknown spreadsheet filter: colour');
     expect((await get(`/api/analytics/fragrances/xlsx/${jobid}`, 'admin')).statusCode).toBe(404);
+  });
+
+  it('downloads a finished performance search as fragrance_performance.xlsx in the table’s order', async () => {
+    const { jobid, status } = await search({
+      ...withMetrics([LIKING_T2B, LIKING_MEAN]),
+      data: { category: 'metadata', field: 'client' },
+    });
+    const performance = status.result!.json.performance!;
+    const response = await get(`/api/analytics/performance/xlsx/${jobid}?sort=liking.mean&desc=false`);
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    expect(response.headers['content-disposition']).toBe('attachment; filename="fragrance_performance.xlsx"');
+    const sheet = readReport(await openWorkbook(response.rawPayload));
+    expect(sheet.lines[0]).toBe('Performance by Client');
+    expect(sheet.headings).toEqual([
+      'Client',
+      'Products',
+      'T2B Overall Liking',
+      'Base n (T2B Overall Liking)',
+      'M Overall Liking',
+      'Base n (M Overall Liking)',
+    ]);
+    const mean = (row: (typeof performance)[number]) =>
+      row.metrics.find((metric) => metric.name === 'liking.mean')?.value ?? null;
+    const ordered = [...performance].sort((a, b) => (mean(a) ?? Infinity) - (mean(b) ?? Infinity));
+    expect(sheet.rows.map((row) => row[0])).toEqual(ordered.map((row) => row.category.value));
+    ordered.forEach((row, index) => {
+      expect(sheet.rows[index]!.slice(1, 4)).toEqual([
+        row.fragrances,
+        row.metrics[0]!.value ?? undefined,
+        row.n['liking.top_2_box'],
+      ]);
+    });
+    expect(sheet.tableRows[0]!.getCell(2).numFmt).toBe('#,##0');
+    const plain = await search(withMetrics([LIKING_T2B]));
+    expect((await get(`/api/analytics/performance/xlsx/${plain.jobid}`)).statusCode).toBe(404);
+    expect((await get(`/api/analytics/performance/xlsx/${jobid}`, 'client')).statusCode).toBe(403);
+    expect((await get(`/api/analytics/performance/xlsx/${jobid}?desc=maybe`)).statusCode).toBe(400);
   });
 });
 
@@ -651,7 +698,7 @@ describe('POST /api/analytics/significance and its status', () => {
         const box =
           calculation === 'rest'
             ? compareSelectionVsRest({ kind: 'box', selection: t2b[index]!, rest: restBox })
-            : compareBoxVsAverage(t2b[index]!, averageShare);
+            : compareSelectionVsAverage({ kind: 'box', selection: t2b[index]!, average: averageShare });
         const meanMark = row['liking.mean.confidence']!;
         expect(meanMark).toMatchObject({
           level: mean.level,
@@ -787,14 +834,9 @@ describe('POST /api/analytics/tendencies (and xlsx)', () => {
     const response = await post('/api/analytics/tendencies/xlsx', body(), 'sales');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toBe('attachment; filename="fragrance_tendencies.xlsx"');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-    expect(workbook.worksheets[0]!.getRow(1).values).toEqual([
-      undefined,
-      'Family',
-      'Number of fragrances',
-      'Percentage of fragrances',
-    ]);
+    const sheet = readReport(await openWorkbook(response.rawPayload));
+    expect(sheet.lines[0]).toBe('Tendencies: fragrances by Family');
+    expect(sheet.headings).toEqual(['Family', 'Number of fragrances', 'Percentage of fragrances']);
   });
 });
 
@@ -969,12 +1011,11 @@ describe('POST /api/analytics/top-attributes, its status and xlsx', () => {
     const response = await get(`/api/analytics/top-attributes/xlsx/${done.jobid}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toBe('attachment; filename="fragrance_attributes.xlsx"');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0]!;
-    expect(sheet.getRow(1).getCell(1).value).toBe('Attributes');
-    expect(sheet.rowCount).toBe(done.status.result!.json.attributes.length + 1);
-    expect(sheet.getRow(2).getCell(1).value).toBe(done.status.result!.json.attributes[0]!.attribute);
+    const sheet = readReport(await openWorkbook(response.rawPayload));
+    expect(sheet.headings[0]).toBe('Attribute');
+    expect(sheet.rows).toHaveLength(done.status.result!.json.attributes.length);
+    const first = done.status.result!.json.attributes[0]!;
+    expect(sheet.rows[0]![0]).toBe(first.is_binary_scale ? `${first.attribute}*` : first.attribute);
     expect((await get(`/api/analytics/top-attributes/${done.jobid}`, 'admin')).statusCode).toBe(404);
   });
 });
@@ -997,6 +1038,7 @@ describe('OpenAPI document', () => {
         '/api/analytics/top-attributes',
         '/api/analytics/top-attributes/{jobId}',
         '/api/analytics/top-attributes/xlsx/{jobId}',
+        '/api/analytics/performance/xlsx/{jobId}',
         '/api/analytics/tendencies',
         '/api/analytics/tendencies/xlsx',
         '/api/study/{id}/fragrance/{code}',

@@ -18,12 +18,13 @@ import {
   TopAttributesStatus,
   DEFAULT_XLSX_FILTERS,
   METRICS_FILE_NAME,
+  PERFORMANCE_FILE_NAME,
+  PerformanceXlsxQuery,
   XLSX_FILTERS,
   XlsxFiltersQuery,
   XlsxFiltersResponse,
   QueuedJob,
   TENDENCIES_FILE_NAME,
-  TENDENCY_FIELD_LABELS,
   TendenciesRequest,
   TendenciesResponse,
   XLSX_CONTENT_TYPE,
@@ -32,12 +33,19 @@ import {
   SignificanceStatus,
   type ParsedStudySearchQuery,
 } from '@accord/contracts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errors } from '../../lib/errors.ts';
 import { currentUser, requirePermission, requireUser } from '../../plugins/auth.ts';
-import { xlsxStream } from '../search/export-xlsx.ts';
-import type { ExportColumn } from '../search/search.presenter.ts';
+import { reportBytes, type ReportHeader, type ReportTable } from '../../lib/report-workbook.ts';
+import {
+  attributesReport,
+  metricsReport,
+  performanceReport,
+  profileReport,
+  tendenciesReport,
+  type Requester,
+} from './analytics-exports.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { systemClock } from '../../lib/clock.ts';
@@ -47,54 +55,25 @@ import { createSearchService, type SearchService } from '../search/search.servic
 import { createAnalyticsRepository } from './analytics.repository.ts';
 import { sendJsonText } from '../../lib/json-text.ts';
 import { createAnalyticsService, type AnalyticsService } from './analytics.service.ts';
-import { createProfileService, PROFILE_XLSX_COLUMNS, type ProfileService } from './analytics-profile.ts';
+import { createProfileService, type ProfileService } from './analytics-profile.ts';
 
-/** Rows as a one-sheet spreadsheet download. */
-function sendSpreadsheet(
+/** A report workbook as a download. */
+async function sendReport(
   reply: FastifyReply,
   fileName: string,
   sheetName: string,
-  columns: ExportColumn[],
-  rows: Record<string, unknown>[],
+  report: { header: ReportHeader; table: ReportTable },
 ) {
+  const bytes = await reportBytes(sheetName, report.header, report.table);
   return reply
     .type(XLSX_CONTENT_TYPE)
     .header('content-disposition', `attachment; filename="${fileName}"`)
-    .send(xlsxStream(sheetName, columns, rows));
+    .send(bytes);
 }
 
-const ATTRIBUTES_XLSX_COLUMNS: ExportColumn[] = [
-  { key: 'attribute', header: 'Attributes', width: 30 },
-  { key: 'top_2_box', header: 'Top 2 Box', width: 12 },
-  { key: 'bottom_2_box', header: 'Bottom 2 Box', width: 14 },
-  { key: 'mean', header: 'Mean', width: 10 },
-  { key: 'top_box', header: 'Top Box', width: 10 },
-  { key: 'bottom_box', header: 'Bot. Box', width: 10 },
-  { key: 'n', header: 'n', width: 8 },
-];
-
-/** Boxes as rounded percentages and means with 2 decimals, as the tab and the metrics download show them. */
-function attributeXlsxRow(row: NonNullable<TopAttributesStatus['result']>['json']['attributes'][number]) {
-  const percent = (share: number | null) => (share === null ? null : Math.round(share * 100));
-  return {
-    attribute: row.attribute,
-    top_2_box: percent(row.top_2_box),
-    bottom_2_box: percent(row.bottom_2_box),
-    mean: row.mean === null ? null : Math.round(row.mean * 100) / 100,
-    top_box: percent(row.top_box),
-    bottom_box: percent(row.bottom_box),
-    n: row.n,
-  };
-}
-
-/** The tendencies table headed by the counted field, percentages with one decimal as the tab shows them. */
-function tendenciesXlsxColumns(groupby: string): ExportColumn[] {
-  const field = groupby.slice('perfume_characteristics.'.length) as keyof typeof TENDENCY_FIELD_LABELS;
-  return [
-    { key: 'name', header: TENDENCY_FIELD_LABELS[field] ?? 'Value', width: 30 },
-    { key: 'count', header: 'Number of fragrances', width: 22 },
-    { key: 'percentage', header: 'Percentage of fragrances', width: 24 },
-  ];
+/** The header's who and when. */
+function requester(request: FastifyRequest): Requester {
+  return { author: currentUser(request).email, date: new Date() };
 }
 
 const errorResponses = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
@@ -207,7 +186,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
       preHandler: guard,
       schema: {
         tags,
-        summary: `A finished metric search (yours) as ${METRICS_FILE_NAME}: one row per fragrance or concept, means with 2 decimals and boxes in rounded percent, under the spreadsheet filters (?filters=bases,hide_low_base,hide_empty)`,
+        summary: `A finished metric search (yours) as ${METRICS_FILE_NAME}: one row per fragrance or concept, means (2 decimals) and box shares (% format) each with its base n, low bases marked, under the spreadsheet filters (?filters=bases,hide_low_base,hide_empty)`,
         params: JobIdParam,
         querystring: XlsxFiltersQuery,
         response: { ...statusErrors, 400: ErrorResponse },
@@ -216,35 +195,35 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const status = await analytics.metricSearchStatus(currentUser(request), request.params.jobId);
       if (!status.result) throw errors.notFound(ANALYTICS_MESSAGES.noSuchJob);
-      const { columns: metricColumns, results } = status.result.json;
-      const filters = new Set(request.query.filters);
-      const columns: ExportColumn[] = [
-        { key: 'c_mi_number', header: 'CMI #', width: 16 },
-        { key: 'category', header: 'Category', width: 16 },
-        { key: 'product', header: 'Product', width: 16 },
-        { key: 'name', header: 'Name', width: 28 },
-        { key: 'prod', header: 'Product code', width: 14 },
-      ];
-      for (const column of metricColumns) {
-        columns.push({ key: column.key, header: `${column.aggregation_label} ${column.label}`, width: 14 });
-        if (filters.has('bases'))
-          columns.push({ key: `${column.key}.n`, header: `n ${column.label}`, width: 10 });
-      }
-      const rows = results
-        .filter((row) => !filters.has('hide_low_base') || row.low_base.length === 0)
-        .filter((row) => !filters.has('hide_empty') || Object.values(row.bases).some((n) => n > 0))
-        .map((row) => {
-          const record: Record<string, unknown> = { ...row };
-          for (const column of metricColumns) {
-            const value = row.values[column.key] ?? null;
-            const share = !['mean', 'eeg_mean', 'variance'].includes(column.aggregation);
-            record[column.key] =
-              value === null ? null : share ? Math.round(value * 100) : Math.round(value * 100) / 100;
-            record[`${column.key}.n`] = row.bases[column.key] ?? 0;
-          }
-          return record;
-        });
-      return sendSpreadsheet(reply, METRICS_FILE_NAME, 'Metrics', columns, rows);
+      const report = metricsReport(status.result.json, new Set(request.query.filters), requester(request));
+      return sendReport(reply, METRICS_FILE_NAME, 'Metrics', report);
+    },
+  );
+
+  app.get(
+    '/analytics/performance/xlsx/:jobId',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: `A finished performance search (yours) as ${PERFORMANCE_FILE_NAME}: per value of the breakdown field, each metric with its base n, in the order of ?sort= (category, fragrances or a metric key) and ?desc=`,
+        params: JobIdParam,
+        querystring: PerformanceXlsxQuery,
+        response: { ...statusErrors, 400: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const status = await analytics.metricSearchStatus(currentUser(request), request.params.jobId);
+      const result = status.result?.json;
+      if (!result?.performance) throw errors.notFound(ANALYTICS_MESSAGES.noSuchJob);
+      const field = result.performance[0]?.category.name ?? '';
+      const sort = { key: request.query.sort, desc: request.query.desc };
+      return sendReport(
+        reply,
+        PERFORMANCE_FILE_NAME,
+        'Performance',
+        performanceReport(result, field, sort, requester(request)),
+      );
     },
   );
 
@@ -324,12 +303,11 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const status = await analytics.topAttributesStatus(currentUser(request), request.params.jobId);
       if (!status.result) throw errors.notFound(ANALYTICS_MESSAGES.noSuchJob);
-      return sendSpreadsheet(
+      return sendReport(
         reply,
         ATTRIBUTES_FILE_NAME,
         'Top attributes',
-        ATTRIBUTES_XLSX_COLUMNS,
-        status.result.json.attributes.map(attributeXlsxRow),
+        attributesReport(status.result.json, requester(request)),
       );
     },
   );
@@ -362,12 +340,17 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const found = await analytics.tendencies(currentUser(request), request.body);
-      return sendSpreadsheet(
+      return sendReport(
         reply,
         TENDENCIES_FILE_NAME,
         'Tendencies',
-        tendenciesXlsxColumns(request.body.data.groupby),
-        found.table_data.map((row) => ({ ...row, percentage: Math.round(row.percentage * 10) / 10 })),
+        tendenciesReport(
+          found,
+          request.body.data.groupby,
+          request.body.q,
+          request.body.frags ? request.body.frags.length : null,
+          requester(request),
+        ),
       );
     },
   );
@@ -432,12 +415,11 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
         request.params.code,
         request.body.demographics,
       );
-      return sendSpreadsheet(
+      return sendReport(
         reply,
         FRAGRANCE_PROFILE_FILE_NAME,
         'Fragrance profile',
-        PROFILE_XLSX_COLUMNS,
-        profile.result,
+        profileReport(profile, request.body.demographics, requester(request)),
       );
     },
   );

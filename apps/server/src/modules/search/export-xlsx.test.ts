@@ -1,7 +1,7 @@
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { columnLetter, xlsxStream } from './export-xlsx.ts';
 import { cellValue } from './search.presenter.ts';
+import { openWorkbook, readReport } from '../../testing/report-table.ts';
 
 async function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -36,30 +36,44 @@ describe('cellValue', () => {
   });
 });
 
+const header = {
+  title: 'Study search: 2 fragrances',
+  source: [{ label: 'Search', value: 'Category: Fabric Care; Verified studies' }],
+  author: 'researcher@accord.test',
+  date: new Date('2026-11-25T09:40:00Z'),
+  harmonised: false,
+};
+
 describe('xlsxStream', () => {
-  it('writes a header row and one row per record, with an empty sheet still valid', async () => {
+  it('writes the header block, the headings and one row per record, with an empty sheet still valid', async () => {
     const columns = [
+      { key: 'id', header: 'ID', width: 8, kind: 'count' as const },
       { key: 'name', header: 'Name', width: 20 },
       { key: 'tags', header: 'Tags', width: 10 },
       { key: 'level', header: 'Level (%)', width: 8 },
     ];
     const bytes = await collect(
-      xlsxStream('Things', columns, [
-        { name: 'One', tags: ['a', 'b'], level: 1.5 },
-        { name: 'Two', tags: [], level: null },
+      xlsxStream('Things', header, columns, [
+        { id: 1, name: 'One', tags: ['a', 'b'], level: 1.5 },
+        { id: 2, name: 'Two', tags: [], level: null },
       ]),
     );
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-    const sheet = workbook.getWorksheet('Things')!;
-    expect(sheet.rowCount).toBe(3);
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Name', 'Tags', 'Level (%)']);
-    expect(sheet.getRow(2).values).toEqual([undefined, 'One', 'a, b', 1.5]);
-    expect(sheet.getRow(3).getCell(1).value).toBe('Two');
-    expect(sheet.getRow(3).getCell(2).value).toBeNull();
+    const report = readReport(await openWorkbook(bytes), 'Things');
+    expect(report.lines).toEqual([
+      'Study search: 2 fragrances',
+      'Search: Category: Fabric Care; Verified studies',
+      'Prepared by: researcher@accord.test',
+      'Date: 25 November 2026 at 09:40 UTC',
+    ]);
+    expect(report.headings).toEqual(['ID', 'Name', 'Tags', 'Level (%)']);
+    expect(report.rows).toEqual([
+      [1, 'One', 'a, b', 1.5],
+      [2, 'Two', undefined, undefined],
+    ]);
+    expect(report.tableRows[0]!.getCell(1).numFmt).toBe('#,##0');
 
-    const empty = new ExcelJS.Workbook();
-    await empty.xlsx.load((await collect(xlsxStream('Empty', columns, []))) as unknown as ArrayBuffer);
-    expect(empty.getWorksheet('Empty')!.rowCount).toBe(1);
+    const empty = readReport(await openWorkbook(await collect(xlsxStream('Empty', header, columns, []))));
+    expect(empty.headings).toEqual(['ID', 'Name', 'Tags', 'Level (%)']);
+    expect(empty.rows).toEqual([]);
   });
 });

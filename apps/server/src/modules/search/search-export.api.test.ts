@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { openWorkbook, readReport } from '../../testing/report-table.ts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
@@ -23,14 +23,11 @@ const download = (role: DemoRole | null, kind: 'study_summarises' | 'fragrances'
     ...(role ? { token: tokens[role] } : {}),
   });
 
-/** The first sheet of the workbook as rows of cell values (header first). */
+/** The first sheet's table as rows of cell values (headings first), under its header block. */
 async function readSheet(response: LightMyRequestResponse) {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0]!;
-  const rows: unknown[][] = [];
-  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return { sheet, rows };
+  const report = readReport(await openWorkbook(response.rawPayload));
+  const rows: unknown[][] = [report.headings, ...report.rows];
+  return { ...report, rows };
 }
 
 describe('POST /api/smartsearch/download_study_summarises', () => {
@@ -43,7 +40,10 @@ describe('POST /api/smartsearch/download_study_summarises', () => {
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
     expect(response.headers['content-disposition']).toBe('attachment; filename="search-studies-result.xlsx"');
-    const { sheet, rows } = await readSheet(response);
+    const { sheet, rows, lines, headingRow } = await readSheet(response);
+    expect(lines[0]).toBe('Study search: 3 studies');
+    expect(lines[1]).toBe('Search: Category: Fabric Care; Verified studies');
+    expect(lines[2]).toBe('Prepared by: researcher@accord.test');
     expect(rows[0]).toEqual([
       'ID',
       'Category',
@@ -74,10 +74,15 @@ describe('POST /api/smartsearch/download_study_summarises', () => {
     ]);
     expect(s2[9]).toBe('China, France');
     expect(s2[10]).toBe('North Asia, Europe');
-    expect(sheet.getRow(1).font?.bold).toBe(true);
-    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    expect(sheet.autoFilter).toBe('A1:P1');
+    expect(sheet.getRow(headingRow).getCell(1).font?.bold).toBe(true);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: headingRow });
+    expect(sheet.autoFilter).toBe(`A${headingRow}:P${headingRow}`);
     expect(sheet.getColumn(6).width).toBe(32);
+    expect(sheet.pageSetup).toMatchObject({
+      orientation: 'landscape',
+      fitToWidth: 1,
+      printTitlesRow: `${headingRow}:${headingRow}`,
+    });
   });
 
   it('exports only the chosen columns, in their order', async () => {
@@ -159,7 +164,12 @@ describe('POST /api/smartsearch/download_fragrances', () => {
     expect(response.headers['content-disposition']).toBe(
       'attachment; filename="search-fragrances-result.xlsx"',
     );
-    const { rows } = await readSheet(response);
+    const { rows, sheet, lines } = await readSheet(response);
+    expect(sheet.name).toBe('Concepts');
+    expect(lines.slice(0, 2)).toEqual([
+      'Study search: 2 concepts',
+      'Search: Concept theme: Care; Verified studies',
+    ]);
     expect(rows[0]).toEqual([
       'ID',
       'Concept Name',

@@ -2,6 +2,7 @@
  * Exactly what leaves the server from a search: the rows of each result tab (document 2 section 3)
  * and the columns of the spreadsheet exports, with their headings.
  */
+import type { CellKind } from '../../lib/report-workbook.ts';
 import type {
   CONCEPT_EXPORT_COLUMNS,
   ConceptRow,
@@ -81,6 +82,8 @@ export interface ExportColumn<K extends string = string> {
   key: K;
   header: string;
   width: number;
+  /** How its numbers read (text when left out). */
+  kind?: CellKind;
 }
 
 const col = <K extends string>(key: K, header: string, width = 16): ExportColumn<K> => ({

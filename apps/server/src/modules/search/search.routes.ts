@@ -21,7 +21,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requirePermission, requireUser } from '../../plugins/auth.ts';
+import { currentUser, requirePermission, requireUser, type AuthUser } from '../../plugins/auth.ts';
 import { xlsxStream } from './export-xlsx.ts';
 import type { SearchService, Spreadsheet } from './search.service.ts';
 
@@ -37,11 +37,18 @@ function sendPage<Result extends { rows: unknown[]; page: PageInfo }>(
   return result.rows;
 }
 
-function sendSpreadsheet(reply: FastifyReply, sheet: Spreadsheet) {
+function sendSpreadsheet(reply: FastifyReply, user: AuthUser, sheet: Spreadsheet) {
+  const header = {
+    title: sheet.title,
+    source: sheet.source,
+    author: user.email,
+    date: new Date(),
+    harmonised: false,
+  };
   return reply
     .type(XLSX_CONTENT_TYPE)
     .header('content-disposition', `attachment; filename="${sheet.fileName}"`)
-    .send(xlsxStream(sheet.sheetName, sheet.columns, sheet.rows));
+    .send(xlsxStream(sheet.sheetName, header, sheet.columns, sheet.rows));
 }
 
 /** The study search, its result tabs, exports and bulk tag edit (document 2 section 7). */
@@ -179,7 +186,11 @@ export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = as
       },
     },
     async (request, reply) =>
-      sendSpreadsheet(reply, await search.exportStudies(currentUser(request), request.body)),
+      sendSpreadsheet(
+        reply,
+        currentUser(request),
+        await search.exportStudies(currentUser(request), request.body),
+      ),
   );
 
   app.post(
@@ -195,6 +206,10 @@ export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = as
       },
     },
     async (request, reply) =>
-      sendSpreadsheet(reply, await search.exportFragrances(currentUser(request), request.body)),
+      sendSpreadsheet(
+        reply,
+        currentUser(request),
+        await search.exportFragrances(currentUser(request), request.body),
+      ),
   );
 };

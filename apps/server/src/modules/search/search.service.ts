@@ -37,6 +37,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import type { FieldRow, FieldsRepository } from '../fields/fields.repository.ts';
 import { mergeOptions } from '../fields/fields.presenter.ts';
 import { createAnswerCache } from './answer-cache.ts';
+import { searchInWords } from './search-words.ts';
 import { compileFilters, expandRegions, s, type CompiledFilters, type FacetGroup } from './search-filters.ts';
 import {
   CONCEPT_COLUMNS,
@@ -84,6 +85,10 @@ type FragranceExportInput = z.output<typeof FragranceExportRequest>;
 export interface Spreadsheet {
   fileName: string;
   sheetName: string;
+  /** What the file is (the header block's first line). */
+  title: string;
+  /** The search in words. */
+  source: { label: string; value: string }[];
   columns: ExportColumn[];
   rows: Record<string, unknown>[];
 }
@@ -371,6 +376,8 @@ export function createSearchService(deps: {
       return {
         fileName: STUDY_EXPORT_FILE_NAME,
         sheetName: 'Studies',
+        title: `Study search: ${found.rows.length} ${found.rows.length === 1 ? 'study' : 'studies'}`,
+        source: [{ label: 'Search', value: searchInWords(body.q) }],
         columns,
         rows: found.rows.map(presentStudySummary),
       };
@@ -385,6 +392,8 @@ export function createSearchService(deps: {
         return {
           fileName: FRAGRANCE_EXPORT_FILE_NAME,
           sheetName: 'Concepts',
+          title: `Study search: ${found.rows.length} ${found.rows.length === 1 ? 'concept' : 'concepts'}`,
+          source: [{ label: 'Search', value: searchInWords(body.q) }],
           columns,
           rows: found.rows.map(presentConcept),
         };
@@ -394,6 +403,8 @@ export function createSearchService(deps: {
       return {
         fileName: FRAGRANCE_EXPORT_FILE_NAME,
         sheetName: 'Fragrances',
+        title: `Study search: ${found.rows.length} ${found.rows.length === 1 ? 'fragrance' : 'fragrances'}`,
+        source: [{ label: 'Search', value: searchInWords(body.q) }],
         columns,
         rows: found.rows.map(presentFragrance),
       };

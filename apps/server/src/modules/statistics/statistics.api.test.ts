@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fragrances, products, studies } from '../../db/schema.ts';
 import { seedDemoLibrary } from '../../seed/library.ts';
 import { createLocalFileStorage } from '../../storage/file-storage.ts';
+import { readReport } from '../../testing/report-table.ts';
 import { createTestApp, errorBody, type TestApp } from '../../testing/test-app.ts';
 import { sampleFiles } from './engine/sample-data.ts';
 import type { StatisticsResults } from '@accord/contracts';
@@ -289,11 +290,21 @@ describe('the wizard of a new upload', () => {
     expect(results.charts).toHaveLength(7);
     expect(results.regression.data[0][0]).toBe('(Intercept)');
 
-    const summary = await workbook((await download(researcher, folder, 'summary.xlsx')).rawPayload);
-    const rows: unknown[][] = [];
-    summary.getWorksheet('Summary')?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-    const mean = results.summary.data.find((row: unknown[]) => row[1] === 'Mean');
-    expect(rows.find((row) => row[0] === mean[0] && row[1] === 'Mean')?.slice(2)).toEqual(mean.slice(2));
+    const summary = readReport(
+      await workbook((await download(researcher, folder, 'summary.xlsx')).rawPayload),
+      'Summary',
+    );
+    expect(summary.headings).toEqual(results.summary.headers);
+    expect(summary.lines).toContain('Prepared by: researcher@accord.test');
+    // Each question is named once, at the head of its rows; every number is the API's.
+    let question: unknown;
+    const written = summary.rows.map((row) => {
+      if (row[0] !== undefined) question = row[0];
+      return [question, ...row.slice(1)];
+    });
+    expect(written).toEqual(
+      results.summary.data.map((row: unknown[]) => row.map((value) => (value === null ? undefined : value))),
+    );
     const correlations = await workbook(
       (await download(researcher, folder, 'Regressions&Correlations.xlsx')).rawPayload,
     );

@@ -319,6 +319,7 @@ export function createStatisticsService(deps: {
     folder: string,
     regression: RegressionSpec | null,
     studyName: string,
+    author: string,
   ): Promise<StatisticsResults> {
     let result;
     try {
@@ -343,7 +344,7 @@ export function createStatisticsService(deps: {
     } catch (error) {
       return asBadRequest(error);
     }
-    const tables = { studyName, ...result };
+    const tables = { studyName, author, date: new Date(), ...result };
     await storage.put(key(folder, 'summary.xlsx'), await summaryWorkbook(tables));
     await storage.put(key(folder, 'Regressions&Correlations.xlsx'), await correlationWorkbook(tables));
     const files: StatisticsResults['files'] = ['summary.xlsx', 'Regressions&Correlations.xlsx'];
@@ -535,7 +536,7 @@ export function createStatisticsService(deps: {
         if (form.replace_product_codes && !state.names_file)
           throw errors.badRequest(STATISTICS_MESSAGES.missingValue('replace_product_input'));
         const regression = await regressionOf(dataset, form, form.folder_name, state);
-        return compute(dataset, form, form.folder_name, regression, studyName);
+        return compute(dataset, form, form.folder_name, regression, studyName, user.email);
       }
       return this.studyStatistics(user, form.study_id ?? 0, form);
     },
@@ -550,7 +551,7 @@ export function createStatisticsService(deps: {
       const dataset = await studyDataset(user, studyId, categories);
       const regression = await regressionOf(dataset, form, null, {});
       const folder = await newFolder(user, dataset.name, studyId, { product_code: 'product_code' });
-      return compute(dataset, form, folder, regression, dataset.name);
+      return compute(dataset, form, folder, regression, dataset.name, user.email);
     },
 
     /** The study's products with their category (fragrance family): the options of the category filter. */

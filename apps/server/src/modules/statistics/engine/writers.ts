@@ -1,11 +1,26 @@
-// The result files of the statistics generator: summary.xlsx, Regressions&Correlations.xlsx (exceljs)
-// and chart_ppt.pptx with native, editable PowerPoint charts (pptxgenjs): one slide per question with
-// the stacked box distribution per product and the legend of the letters.
-import type { StatisticsChart, StatisticsTable } from '@accord/contracts';
-import ExcelJS from 'exceljs';
+// The result files of the statistics generator: summary.xlsx, Regressions&Correlations.xlsx (exceljs,
+// in the house style of lib/report-workbook.ts) and chart_ppt.pptx with native, editable PowerPoint
+// charts (pptxgenjs): a title slide, then one slide per question with the exclusive box segments per
+// product (A at the top) and, beside the chart, each product's base n, cumulative top 2 / bottom 2 box
+// shares, mean and its letters of every level, under the test, tails and levels.
+import { LOW_BASE, type StatisticsChart, type StatisticsTable } from '@accord/contracts';
+import type ExcelJS from 'exceljs';
 import PptxGenJS from 'pptxgenjs';
+import {
+  addReportSheet,
+  reportDate,
+  reportWorkbook,
+  workbookBytes,
+  type CellKind,
+  type ReportCell,
+  type ReportColumn,
+  type ReportHeader,
+  type ReportRow,
+} from '../../../lib/report-workbook.ts';
+import { OMNIBUS_ROW, type LetterRow, type ProductColumn, type QuestionResult } from './generate.ts';
+import { omnibusText } from './question-tests.ts';
 
-/** What the writers need from a generator result. */
+/** What the writers need from a generator result, with who ran it and when. */
 export interface ResultTables {
   studyName: string;
   summary: StatisticsTable;
@@ -16,10 +31,19 @@ export interface ResultTables {
   jar: StatisticsTable | null;
   legend: string[];
   charts: StatisticsChart[];
+  /** The products in the table's order (letters A, B, ...). */
+  products: readonly ProductColumn[];
+  /** Per question: summaries per product and the letters of every level row. */
+  questions: readonly QuestionResult[];
+  letterRows: readonly LetterRow[];
+  /** Who ran the statistics (e-mail); the files' "Prepared by". */
+  author?: string;
+  /** When; the files' date. */
+  date?: Date;
 }
 
-/** Cells read as percentages in the summary (box rows and JAR shares). */
-const SHARE_ROWS = new Set([
+/** Rows whose numbers are shares (box rows, JAR and yes/no shares). */
+export const SHARE_ROWS = new Set([
   'Top box',
   'Top 2 box',
   'Neutral',
@@ -34,124 +58,453 @@ const SHARE_ROWS = new Set([
   'No',
 ]);
 
-function addTable(
-  workbook: ExcelJS.Workbook,
-  name: string,
-  table: StatisticsTable,
-  format: (row: readonly (string | number | null)[], column: number) => string | undefined,
-): ExcelJS.Worksheet {
-  const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.addRow(table.headers).font = { bold: true };
-  for (const values of table.data) {
-    const row = sheet.addRow(values.map((value) => value ?? ''));
-    values.forEach((value, index) => {
-      const numberFormat = typeof value === 'number' ? format(values, index) : undefined;
-      if (numberFormat) row.getCell(index + 1).numFmt = numberFormat;
-    });
-  }
-  sheet.columns.forEach((column, index) => {
-    const longest = Math.max(
-      ...[table.headers[index] ?? '', ...table.data.map((row) => String(row[index] ?? ''))].map(
-        (text) => text.length,
-      ),
-    );
-    column.width = Math.min(60, Math.max(10, longest + 2));
-  });
-  return sheet;
+/** How a summary row's numbers read, from its statistic. */
+export function summaryRowKind(statistic: string): CellKind {
+  if (statistic === 'Base (n)' || /^n\b/.test(statistic)) return 'count';
+  if (statistic === 'Mean') return 'mean';
+  if (SHARE_ROWS.has(statistic) || /share|%/i.test(statistic)) return 'share';
+  if (statistic.startsWith('Significance')) return 'letters';
+  if (/p-value|\bp\b/i.test(statistic)) return 'p';
+  return 'decimal';
 }
 
-function addLegend(workbook: ExcelJS.Workbook, legend: readonly string[]): void {
-  const sheet = workbook.addWorksheet('Legend');
-  sheet.addRow(['Legend']).font = { bold: true };
-  for (const line of legend) sheet.addRow([line]);
-  sheet.getColumn(1).width = 100;
+function header(tables: ResultTables, title: string, notes: readonly string[] = []): ReportHeader {
+  return {
+    title,
+    source: [{ label: 'Study', value: tables.studyName || 'Statistics' }],
+    author: tables.author ?? 'Accord',
+    date: tables.date ?? new Date(),
+    harmonised: true,
+    notes,
+  };
+}
+
+/** The test, tails and levels: the letter rows' legends. */
+function testNotes(tables: ResultTables): string[] {
+  return tables.letterRows.map((row) => `Letters ${row.label}: ${row.legend}`);
+}
+
+/**
+ * The lines under a question's chart: the test, tails and levels of each letters column, the control
+ * of multiplicity, what one-tailed letters mean, which code is yes, and the question's omnibus test.
+ */
+function slideNotes(tables: ResultTables, result: QuestionResult): string[] {
+  const picked = (start: string) => tables.legend.filter((line) => line.startsWith(start));
+  return [
+    ...testNotes(tables),
+    ...picked('Multiple comparisons'),
+    ...picked('One-tailed letters'),
+    ...(result.question.type === 'binary' ? picked('Yes/no questions') : []),
+    `Omnibus test: ${omnibusText(result.omnibus)}`,
+  ];
+}
+
+function addLegendSheet(workbook: ExcelJS.Workbook, legend: readonly string[]): void {
+  const sheet = workbook.addWorksheet('Legend', {
+    pageSetup: { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
+  });
+  sheet.addRow(['Legend']).font = { bold: true, size: 14 };
+  for (const line of legend) sheet.addRow([line]).getCell(1).alignment = { wrapText: true };
+  sheet.getColumn(1).width = 110;
+}
+
+/**
+ * The summary table in the house style: the question once at the head of its rows, base n under a
+ * low-base mark, means with 2 decimals, shares under a % format, and the letters centred in each
+ * product's column under its numbers; the legend under the table.
+ */
+function summaryRows(table: StatisticsTable): ReportRow[] {
+  let previous: unknown = undefined;
+  return table.data.map((row) => {
+    const statistic = String(row[1] ?? '');
+    const kind = summaryRowKind(statistic);
+    const first = row[0] !== previous;
+    previous = row[0];
+    const cells: ReportCell[] = [
+      first ? (row[0] ?? null) : null,
+      statistic,
+      ...row.slice(2).map((value): ReportCell => {
+        if (kind === 'count' && typeof value === 'number' && value < LOW_BASE)
+          return { value, kind, lowBase: true };
+        if (kind === 'letters') return { value: value ?? '', kind };
+        return value ?? null;
+      }),
+    ];
+    // The omnibus test reads as one sentence across the product columns.
+    if (statistic === OMNIBUS_ROW) return { cells, kind: 'text', groupStart: first, spanFrom: 2 };
+    return { cells, kind, groupStart: first, emphasis: false };
+  });
+}
+
+/** Why a penalty was not computed (METRICS.md section 3: a group under 20 % of answers is skipped). */
+function skippedPenalty(share: unknown, justRight: unknown): string {
+  if (typeof justRight === 'number' && justRight === 0) return 'Skipped: no just-right answers';
+  if (typeof share === 'number' && share < 0.2) return 'Skipped: under 20 % of answers';
+  return 'Skipped: no liking answers';
 }
 
 /** summary.xlsx: the Summary sheet (and JAR when strength questions were chosen) and the Legend. */
 export async function summaryWorkbook(tables: ResultTables): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Accord';
-  addTable(workbook, 'Summary', tables.summary, (row) => {
-    const statistic = String(row[1] ?? '');
-    if (statistic === 'Mean') return '0.00';
-    if (SHARE_ROWS.has(statistic)) return '0%';
-    return undefined;
+  const head = header(
+    tables,
+    'Statistics summary: mean, boxes and significance per product',
+    testNotes(tables),
+  );
+  const workbook = reportWorkbook(head);
+  const columns: ReportColumn[] = tables.summary.headers.map((text, index) => ({
+    header: text,
+    kind: index < 2 ? 'text' : 'decimal',
+    width: index === 0 ? 34 : index === 1 ? 26 : 14,
+  }));
+  await addReportSheet(workbook, 'Summary', head, {
+    columns,
+    rows: summaryRows(tables.summary),
+    footnotes: [
+      'Letters: the products (by letter) this product is significantly higher than, in its column under its numbers.',
+      ...tables.legend,
+    ],
   });
-  if (tables.jar)
-    addTable(workbook, 'JAR', tables.jar, (_row, column) => (column >= 3 && column <= 5 ? '0%' : '0.00'));
-  addLegend(workbook, tables.legend);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  if (tables.jar) {
+    const jarHead = header(tables, 'Just-about-right (strength) questions and penalty analysis');
+    const kinds: CellKind[] = [
+      'text',
+      'text',
+      'count',
+      'share',
+      'share',
+      'share',
+      'mean',
+      'mean',
+      'decimal',
+      'mean',
+      'decimal',
+    ];
+    await addReportSheet(workbook, 'JAR', jarHead, {
+      columns: tables.jar.headers.map((text, index) => ({
+        header: text,
+        kind: kinds[index] ?? 'decimal',
+        width: index === 0 ? 30 : index === 1 ? 24 : 12,
+      })),
+      rows: tables.jar.data.map((row) =>
+        row.map((value, index): ReportCell => {
+          if (index === 2 && typeof value === 'number' && value < LOW_BASE)
+            return { value, kind: 'count', lowBase: true };
+          // A penalty (or its drop) left empty says why, as the definitions skip small groups.
+          if (index >= 7 && value === null)
+            return { value: skippedPenalty(index <= 8 ? row[3] : row[5], row[4]), kind: 'text' };
+          return value;
+        }),
+      ),
+      footnotes: [
+        'Penalty: the mean drop in the main question of the group against the just-right group, weighted by the group’s share; groups under 20 % of answers are skipped.',
+      ],
+    });
+  }
+  addLegendSheet(workbook, tables.legend);
+  return workbookBytes(workbook);
 }
 
 /** Regressions&Correlations.xlsx: the Correlations sheet and, when asked, the Regression sheet. */
 export async function correlationWorkbook(tables: ResultTables): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Accord';
-  addTable(workbook, 'Correlations', tables.correlation, (_row, column) =>
-    column === 5 ? undefined : '0.0000',
+  const head = header(tables, 'Correlations with the main question');
+  const workbook = reportWorkbook(head);
+  const correlationKinds: CellKind[] = ['text', 'decimal', 'p', 'decimal', 'p', 'count'];
+  const correlationSheet = async (
+    name: string,
+    title: string,
+    table: StatisticsTable,
+    footnote: string,
+  ): Promise<void> => {
+    await addReportSheet(workbook, name, header(tables, title), {
+      columns: table.headers.map((text, index) => ({
+        header: text,
+        kind: correlationKinds[index] ?? 'decimal',
+        width: index === 0 ? 36 : 14,
+      })),
+      rows: table.data,
+      footnotes: [footnote, ...(table.data.length === 0 ? ['Correlations were not asked for.'] : [])],
+    });
+  };
+  await correlationSheet(
+    'Correlations',
+    'Correlations with the main question',
+    tables.correlation,
+    'Respondent level: one row per respondent and product; in paired designs the p-values are cluster-robust by respondent. p-values two-sided.',
   );
   if (tables.productCorrelation)
-    addTable(workbook, 'Product correlations', tables.productCorrelation, (_row, column) =>
-      column === 5 ? undefined : '0.0000',
+    await correlationSheet(
+      'Product correlations',
+      'Correlations with the main question on product means',
+      tables.productCorrelation,
+      'Product level: on the product means, n = products. p-values two-sided.',
     );
-  if (tables.regression)
-    addTable(workbook, 'Regression', tables.regression, (row) => (row[0] === 'n' ? undefined : '0.0000'));
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  if (tables.regression) {
+    const regressionKinds: CellKind[] = ['text', 'decimal', 'decimal', 'decimal', 'p'];
+    await addReportSheet(workbook, 'Regression', header(tables, 'Regression on the chosen drivers'), {
+      columns: tables.regression.headers.map((text, index) => ({
+        header: text,
+        kind: regressionKinds[index] ?? 'decimal',
+        width: index === 0 ? 24 : 14,
+      })),
+      rows: tables.regression.data.map((row) =>
+        row[0] === 'n' ? { cells: row, kind: 'count' as const } : { cells: row },
+      ),
+      footnotes: ['Ordinary least squares on the harmonised answers; intercept first.'],
+    });
+  }
+  return workbookBytes(workbook);
 }
 
-const SERIES_COLOURS = ['C0392B', 'E59866', 'BDC3C7', '7FB3D5', '1F618D'];
-const BINARY_COLOURS = ['BDC3C7', '1F618D'];
+// ---------------------------------------------------------------- chart_ppt.pptx
+
+// Light enough for dark data labels on every segment.
+const BOX_COLOURS = ['5B9BD5', 'A9CCE3', 'D9D9D9', 'F5B7A1', 'E06666'];
+const BINARY_COLOURS = ['5B9BD5', 'D9D9D9'];
+
+/** One stacked segment: its name, colour and each product's share in percent. */
+export interface ChartSegment {
+  name: string;
+  colour: string;
+  values: number[];
+}
+
+/** The raw answers of an integer scale whose harmonised score passes the test, as "8-9" or "5". */
+function rawRange(min: number, max: number, test: (h: number) => boolean): string {
+  if (!Number.isInteger(min) || !Number.isInteger(max) || max <= min) return '';
+  const values: number[] = [];
+  for (let v = min; v <= max; v += 1) {
+    // The tests allow 1e-9 either side, so that 9-point 6 (h = 3.5) is in the top 2 box everywhere.
+    if (test(1 + (4 * (v - min)) / (max - min))) values.push(v);
+  }
+  if (values.length === 0) return '';
+  const first = values[0];
+  const last = values[values.length - 1];
+  return first === last ? `${first}` : `${first}-${last}`;
+}
+
+const percentOf = (share: number | null | undefined): number =>
+  share === null || share === undefined ? 0 : Math.round(share * 1000) / 10;
+
+/**
+ * The exclusive segments of a question, top first: top box, the rest of the top 2 box, neutral, the
+ * rest of the bottom 2 box, bottom box (strength: too strong ... too weak), each named with the raw
+ * answers it holds ("8-9"); yes / no for binary questions. Segments of a product add up to 100.
+ */
+export function chartSegments(result: QuestionResult): ChartSegment[] {
+  const { question, summaries, strength } = result;
+  if (question.type === 'binary')
+    return [
+      { name: 'Yes', colour: BINARY_COLOURS[0]!, values: summaries.map((s) => percentOf(s.top_box)) },
+      { name: 'No', colour: BINARY_COLOURS[1]!, values: summaries.map((s) => percentOf(s.bottom_box)) },
+    ];
+  const range = (test: (h: number) => boolean) => {
+    const text = rawRange(question.min, question.max, test);
+    return text ? ` (${text})` : '';
+  };
+  const names = strength
+    ? ['Too strong', 'Strong, not too strong', 'Just right', 'Weak, not too weak', 'Too weak']
+    : ['Top box', 'Rest of top 2 box', 'Neutral', 'Rest of bottom 2 box', 'Bottom box'];
+  const tests: ((h: number) => boolean)[] = [
+    (h) => h >= 4.5 - 1e-9,
+    (h) => h >= 3.5 - 1e-9 && h < 4.5 - 1e-9,
+    (h) => h > 2.5 + 1e-9 && h < 3.5 - 1e-9,
+    (h) => h <= 2.5 + 1e-9 && h > 1.5 + 1e-9,
+    (h) => h <= 1.5 + 1e-9,
+  ];
+  const values: number[][] = [
+    summaries.map((s) => percentOf(s.top_box)),
+    summaries.map((s) => Math.round((percentOf(s.top_2_box) - percentOf(s.top_box)) * 10) / 10),
+    summaries.map((s) => percentOf(s.just_right)),
+    summaries.map((s) => Math.round((percentOf(s.bottom_2_box) - percentOf(s.bottom_box)) * 10) / 10),
+    summaries.map((s) => percentOf(s.bottom_box)),
+  ];
+  return names
+    .map((name, index) => ({
+      name: `${name}${range(tests[index]!)}`,
+      colour: BOX_COLOURS[index]!,
+      values: values[index]!,
+      empty: rawRange(question.min, question.max, tests[index]!) === '' && Number.isInteger(question.min),
+    }))
+    .filter((segment) => !segment.empty)
+    .map(({ empty: _empty, ...segment }) => segment);
+}
+
+/** A product's name as the table heads it: its letter and its full name. */
+function productName(product: ProductColumn): string {
+  return `${product.letter}: ${product.label}${product.benchmark ? ' (benchmark)' : ''}`;
+}
+
+const TEXT = { fontFace: 'Calibri', color: '222222' } as const;
+/** Width (inches) of the product table beside each chart. */
+const TABLE_WIDTH = 5.2;
 
 /** chart_ppt.pptx: a title slide, then one slide per question with a native stacked bar chart. */
 export async function chartPresentation(tables: ResultTables): Promise<Buffer> {
   const pptx = new PptxGenJS();
   pptx.layout = 'LAYOUT_WIDE';
+  const date = tables.date ?? new Date();
   pptx.title = `${tables.studyName} - statistics`;
+  pptx.author = tables.author ?? 'Accord';
+  pptx.company = 'Accord';
+
   const title = pptx.addSlide();
-  title.addText(tables.studyName || 'Statistics', { x: 0.6, y: 2.2, w: 12, h: 1, fontSize: 32, bold: true });
-  title.addText(tables.legend.join('\n'), { x: 0.6, y: 3.4, w: 12, h: 2.5, fontSize: 14, valign: 'top' });
-  for (const chart of tables.charts) {
+  title.addText(tables.studyName || 'Statistics', {
+    ...TEXT,
+    x: 0.6,
+    y: 1.6,
+    w: 12.1,
+    h: 1.1,
+    fontSize: 34,
+    bold: true,
+    fit: 'shrink',
+  });
+  title.addText(`Statistics: significance between products. ${reportDate(date)}`, {
+    ...TEXT,
+    x: 0.6,
+    y: 2.7,
+    w: 12.1,
+    h: 0.5,
+    fontSize: 18,
+    color: '555555',
+  });
+  title.addText(
+    [
+      `Products: ${tables.products.map(productName).join('; ')}`,
+      ...testNotes(tables),
+      ...tables.legend.filter((line) => !tables.letterRows.some((row) => row.legend === line)),
+      `Prepared by ${tables.author ?? 'Accord'}`,
+    ].join('\n'),
+    { ...TEXT, x: 0.6, y: 3.5, w: 12.1, h: 3.4, fontSize: 13, valign: 'top', paraSpaceAfter: 4 },
+  );
+
+  const categories = tables.products.map(productName);
+  tables.questions.forEach((result, index) => {
     const slide = pptx.addSlide();
-    slide.addText(chart.name ?? chart.question, {
+    const chart = tables.charts[index];
+    const heading = chart?.name ?? `${result.question.id}: ${result.question.text}`;
+    slide.addText(heading, {
+      ...TEXT,
       x: 0.4,
       y: 0.2,
       w: 12.5,
-      h: 0.7,
+      h: 0.8,
       fontSize: 20,
       bold: true,
+      fit: 'shrink',
+      valign: 'middle',
     });
-    const labels = chart.labels.map((label, index) => {
-      const letters = chart.letters[index];
-      return letters ? `${label} (${letters})` : label;
-    });
+    const segments = chartSegments(result);
     slide.addChart(
       pptx.ChartType.bar,
-      chart.series.map((series) => ({ name: series.name, labels, values: series.values })),
+      segments.map((segment) => ({ name: segment.name, labels: categories, values: segment.values })),
       {
-        x: 0.4,
-        y: 1,
-        w: 9.2,
-        h: 5.8,
+        x: 0.3,
+        y: 1.05,
+        w: 7.6,
+        h: 5.1,
         barDir: 'bar',
         barGrouping: 'stacked',
-        chartColors: chart.series.length === 2 ? BINARY_COLOURS : SERIES_COLOURS,
+        barGapWidthPct: 60,
+        chartColors: segments.map((segment) => segment.colour),
+        // The first product at the top, as the table lists it (pptxgenjs writes the value as given;
+        // its types know only minMax).
+        catAxisOrientation: 'maxMin' as 'minMax',
+        catAxisLabelFontSize: 11,
+        catAxisLabelFontFace: 'Calibri',
         showLegend: true,
         legendPos: 'b',
+        legendFontSize: 10,
         showValue: true,
-        dataLabelFormatCode: '0',
+        // Positive values only: an empty segment shows no "0".
+        dataLabelFormatCode: '0;;;',
         dataLabelFontSize: 9,
+        dataLabelColor: '1A1A1A',
         valAxisMaxVal: 100,
+        valAxisMinVal: 0,
         valAxisLabelFormatCode: '0"%"',
+        valAxisLabelFontSize: 9,
       },
     );
-    const lettersText = [
-      'Significance letters',
-      ...chart.labels.map((label, index) => `${label}: ${chart.letters[index] || '-'}`),
-      '',
-      ...tables.legend,
-    ].join('\n');
-    slide.addText(lettersText, { x: 9.8, y: 1, w: 3.2, h: 5.8, fontSize: 10, valign: 'top' });
-  }
+    slide.addTable(productRows(result, tables), {
+      x: 7.95,
+      y: 1.1,
+      w: TABLE_WIDTH,
+      fontFace: 'Calibri',
+      fontSize: 10,
+      // Narrow cell margins (points), so that headings break between words.
+      margin: [2, 3, 2, 3],
+      border: { type: 'solid', pt: 0.5, color: 'BFBFBF' },
+      colW: tableWidths(result),
+      autoPage: false,
+    });
+    slide.addText(
+      [
+        ...slideNotes(tables, result),
+        `Base n: answers counted per product; below ${LOW_BASE} marked "low base". Shares of answers in %, scores harmonised to a common 5 point scale.`,
+      ].join('\n'),
+      { ...TEXT, x: 0.4, y: 6.2, w: 12.5, h: 1.2, fontSize: 9, color: '555555', valign: 'top' },
+    );
+  });
   const output = await pptx.write({ outputType: 'nodebuffer' });
   return output as Buffer;
+}
+
+type TableRow = PptxGenJS.TableRow;
+
+/** Column widths of the product table (inches): the names get what the numbers leave. */
+function tableWidths(result: QuestionResult): number[] {
+  const binary = result.question.type === 'binary';
+  // Wide enough that no heading breaks inside a word ("Bottom", "Mean").
+  const numbers = [0.55, ...(binary ? [0.6] : [0.72, 0.72, 0.6])];
+  const letters = result.significance.map(() => 0.72);
+  const used = [...numbers, ...letters].reduce((sum, width) => sum + width, 0);
+  return [Math.max(1.2, TABLE_WIDTH - used), ...numbers, ...letters];
+}
+
+/** Beside the chart: per product its base n, the cumulative shares the table shows, mean and letters. */
+function productRows(result: QuestionResult, tables: ResultTables): TableRow[] {
+  const binary = result.question.type === 'binary';
+  const head = (text: string) => ({
+    text,
+    options: { bold: true, fill: { color: 'E7ECF2' }, align: 'center' as const, valign: 'bottom' as const },
+  });
+  const shares = binary ? ['Yes'] : result.strength ? ['Strong', 'Weak'] : ['Top 2 box', 'Bottom 2 box'];
+  const rows: TableRow[] = [
+    [
+      head('Product'),
+      head('Base n'),
+      ...shares.map(head),
+      ...(binary ? [] : [head('Mean')]),
+      ...result.significance.map((entry) => head(entry.row.label)),
+    ],
+  ];
+  tables.products.forEach((product, p) => {
+    const summary = result.summaries[p];
+    const n = summary?.n ?? 0;
+    const cumulative = binary ? [summary?.top_box] : [summary?.top_2_box, summary?.bottom_2_box];
+    rows.push([
+      { text: `${product.letter}: ${product.label}`, options: { align: 'left' } },
+      {
+        text: n < LOW_BASE ? `${n} (low base)` : String(n),
+        options: { align: 'right', color: n < LOW_BASE ? 'B35900' : '222222' },
+      },
+      ...cumulative.map((share) => ({
+        text: share === null || share === undefined ? '-' : `${Math.round(share * 100)}%`,
+        options: { align: 'right' as const },
+      })),
+      ...(binary
+        ? []
+        : [
+            {
+              text: summary?.mean === null || summary?.mean === undefined ? '-' : summary.mean.toFixed(2),
+              options: { align: 'right' as const },
+            },
+          ]),
+      ...result.significance.map((entry) => ({
+        text: entry.letters[p]?.text || '-',
+        options: { align: 'center' as const, bold: true },
+      })),
+    ]);
+  });
+  return rows;
 }

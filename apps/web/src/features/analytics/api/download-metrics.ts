@@ -1,4 +1,4 @@
-import { METRICS_FILE_NAME, XlsxFiltersResponse } from '@accord/contracts';
+import { METRICS_FILE_NAME, PERFORMANCE_FILE_NAME, XlsxFiltersResponse } from '@accord/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiFetch, apiJson } from '../../../lib/api-client.ts';
 import { saveBlob } from '../../../lib/save-blob.ts';
@@ -26,6 +26,32 @@ export async function downloadMetrics({ jobId, filters }: { jobId: string; filte
 export function useDownloadMetricsMutation() {
   return useMutation({
     mutationFn: downloadMetrics,
+    onError: (cause) => console.error('Download failed', cause),
+  });
+}
+
+/**
+ * GET /api/analytics/performance/xlsx/{jobId}?sort=&desc=: the performance table, in the order the
+ * tab shows it, as fragrance_performance.xlsx.
+ */
+export async function downloadPerformance({
+  jobId,
+  sort,
+}: {
+  jobId: string;
+  sort: { key: string; desc: boolean };
+}) {
+  const response = await apiFetch(`/analytics/performance/xlsx/${encodeURIComponent(jobId)}`, {
+    query: { sort: sort.key, desc: String(sort.desc) },
+    handledStatuses: [400, 404, 503],
+  });
+  saveBlob(await response.blob(), PERFORMANCE_FILE_NAME);
+}
+
+/** Download errors are ignored silently (document 3 section 8). */
+export function useDownloadPerformanceMutation() {
+  return useMutation({
+    mutationFn: downloadPerformance,
     onError: (cause) => console.error('Download failed', cause),
   });
 }

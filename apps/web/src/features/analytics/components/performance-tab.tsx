@@ -15,7 +15,7 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import type { MetricSearchRequest, MetricSearchResult } from '@accord/contracts';
+import { PERFORMANCE_FILE_NAME, type MetricSearchRequest, type MetricSearchResult } from '@accord/contracts';
 import {
   IconChevronDown,
   IconChevronUp,
@@ -30,7 +30,7 @@ import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useEffect, useMemo, useState } from 'react';
-import { saveBlob } from '../../../lib/save-blob.ts';
+import { useDownloadPerformanceMutation } from '../api/download-metrics.ts';
 import { useMetricSearchQuery } from '../api/metric-search.ts';
 import { formatMetricValue, shortenLabel } from '../utils/metrics-format.ts';
 import {
@@ -38,7 +38,6 @@ import {
   breakdownOptions,
   METADATA_TYPES,
   metricValue,
-  performanceCsv,
   sortPerformance,
   type PerformanceRow,
   type PerformanceSort,
@@ -48,7 +47,6 @@ echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, SVGRend
 
 export const SELECT_PERFORMANCE_FILTERS = 'Select filters in order to see performance data.';
 export const NO_PERFORMANCE_DATA = 'No data available for provided filters.';
-export const PERFORMANCE_FILE_NAME = 'fragrance_performance.csv';
 
 const COLORS = ['#7d4aa8', '#2f9e8f', '#e8890c', '#3b6fd1', '#c2255c', '#5c940d'];
 
@@ -169,17 +167,10 @@ export function PerformanceTab({
     setRun({ ...request, data: { category, field } });
   };
 
-  const exportCsv = () => {
-    const text = performanceCsv(
-      sorted,
-      header,
-      columns.map((column) => ({
-        key: column.key,
-        title: `${column.aggregation_label} ${column.label}`,
-        format: (value) => formatMetricValue(column.aggregation, value),
-      })),
-    );
-    saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), PERFORMANCE_FILE_NAME);
+  const download = useDownloadPerformanceMutation();
+  const jobId = search.data?.jobId;
+  const exportTable = () => {
+    if (jobId) download.mutate({ jobId, sort });
   };
 
   return (
@@ -262,7 +253,8 @@ export function PerformanceTab({
               <DownloadButton
                 tooltip={`Download ${PERFORMANCE_FILE_NAME}`}
                 label="Download the performance table"
-                onClick={exportCsv}
+                loading={download.isPending}
+                onClick={exportTable}
               />
             </Group>
             <PerformanceChart rows={sorted} columns={columns} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breakdownOptions, performanceCsv, sortPerformance, type PerformanceRow } from './performance.ts';
+import { breakdownOptions, sortPerformance, type PerformanceRow } from './performance.ts';
 
 const row = (value: string, fragrances: number, liking: number | null): PerformanceRow => ({
   category: { name: 'client', value },
@@ -35,15 +35,5 @@ describe('performance helpers', () => {
   it('labels the breakdown fields', () => {
     expect(breakdownOptions('metadata')[0]).toEqual({ value: 'client', label: 'Client' });
     expect(breakdownOptions('fragrance').map((option) => option.label)).toContain('Perfumer Name');
-  });
-  it('writes the table as CSV with quoted cells where needed', () => {
-    const text = performanceCsv([row('Halden & Crane, Ltd', 2, 0.84)], 'Client', [
-      {
-        key: 'liking.top_2_box',
-        title: 'T2B Overall Liking',
-        format: (v) => (v === null ? '-' : `${Math.round(v * 100)}%`),
-      },
-    ]);
-    expect(text).toBe('Client,Products,T2B Overall Liking\n"Halden & Crane, Ltd",2,84%\n');
   });
 });

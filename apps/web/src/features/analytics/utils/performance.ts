@@ -1,5 +1,5 @@
-/** Pure helpers of the performance tab (document 3 section 2.1): breakdown labels, sorting, the CSV export. */
-import { BREAKDOWN_FIELDS, type MetricSearchResult } from '@accord/contracts';
+/** Pure helpers of the performance tab (document 3 section 2.1): breakdown labels and sorting. */
+import { BREAKDOWN_FIELD_LABELS, BREAKDOWN_FIELDS, type MetricSearchResult } from '@accord/contracts';
 
 export type PerformanceRow = NonNullable<MetricSearchResult['performance']>[number];
 
@@ -8,25 +8,8 @@ export const METADATA_TYPES = [
   { value: 'fragrance', label: 'Fragrance' },
 ] as const;
 
-const FIELD_LABELS: Record<string, string> = {
-  client: 'Client',
-  category: 'Category',
-  product_type: 'Product',
-  product_area: 'Business Unit',
-  region: 'Region',
-  country: 'Country',
-  year: 'Year',
-  methodology: 'Methodology',
-  design_method: 'Design Method',
-  research_type: 'Research Type',
-  family: 'Family',
-  subfamily: 'Subfamily',
-  specifier: 'Specifier',
-  perfumer_name: 'Perfumer Name',
-};
-
 export function breakdownLabel(field: string): string {
-  return FIELD_LABELS[field] ?? field;
+  return BREAKDOWN_FIELD_LABELS[field] ?? field;
 }
 
 export function breakdownOptions(category: 'metadata' | 'fragrance'): { value: string; label: string }[] {
@@ -57,29 +40,4 @@ export function sortPerformance(rows: readonly PerformanceRow[], sort: Performan
     if (b === null) return -1;
     return sign * (a - b);
   });
-}
-
-function csvCell(value: string): string {
-  return /[",\n;]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-/** The table as CSV text: the breakdown value, the product count, then each metric column as shown. */
-export function performanceCsv(
-  rows: readonly PerformanceRow[],
-  header: string,
-  columns: { key: string; title: string; format: (value: number | null) => string }[],
-): string {
-  const lines = [[header, 'Products', ...columns.map((column) => column.title)].map(csvCell).join(',')];
-  for (const row of rows) {
-    lines.push(
-      [
-        row.category.value,
-        String(row.fragrances),
-        ...columns.map((column) => column.format(metricValue(row, column.key))),
-      ]
-        .map(csvCell)
-        .join(','),
-    );
-  }
-  return `${lines.join('\n')}\n`;
 }

@@ -1,0 +1,120 @@
+// The house style read back with exceljs: the header block, the frozen and filtered headings, typed
+// numbers, low-base marks, footnotes and the print set-up, the same in memory and streamed.
+import type { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { openWorkbook, readReport } from '../testing/report-table.ts';
+import {
+  HARMONISATION_NOTE,
+  LOW_BASE_NOTE,
+  humanHeading,
+  numberFormat,
+  reportBytes,
+  reportStream,
+  uniqueHeadings,
+  type ReportHeader,
+  type ReportTable,
+} from './report-workbook.ts';
+
+const header: ReportHeader = {
+  title: 'Metric search: 2 fragrances',
+  source: [{ label: 'Search', value: 'Category: Fabric Care' }],
+  author: 'researcher@accord.test',
+  date: new Date('2026-11-25T09:40:00Z'),
+  harmonised: true,
+};
+
+const table = (): ReportTable => ({
+  columns: [
+    { header: 'metric_name', kind: 'text' },
+    { header: 'Mean', kind: 'mean' },
+    { header: 'T2B', kind: 'share' },
+    { header: 'n', kind: 'count' },
+    { header: 'n', kind: 'count' },
+    { header: 'p-value', kind: 'p' },
+  ],
+  rows: [
+    ['Overall liking', 3.456, 0.4, 120, 120, 0.00001234],
+    [
+      'Freshness',
+      { value: 3.1, lowBase: true },
+      { value: 0.25, lowBase: true },
+      { value: 12, lowBase: true },
+      12,
+      0.0321,
+    ],
+  ],
+  footnotes: ['A footnote.'],
+});
+
+async function collect(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+describe('headings', () => {
+  it('turns field keys into words and keeps every heading unique', () => {
+    expect(humanHeading('top_2_box')).toBe('Top 2 box');
+    expect(humanHeading('CMI #')).toBe('CMI #');
+    expect(uniqueHeadings(['n', 'Mean', 'n', 'n'])).toEqual(['n', 'Mean', 'n (2)', 'n (3)']);
+  });
+
+  it('formats p-values in scientific notation only when small, and marks low bases', () => {
+    expect(numberFormat('p', 0.00001)).toBe('0.00E+00');
+    expect(numberFormat('p', 0.03)).toBe('0.0000');
+    expect(numberFormat('p', 0)).toBe('0.0000');
+    expect(numberFormat('share', 0.4, true)).toBe('0%" *"');
+    expect(numberFormat('count', 12, true)).toBe('#,##0" (low base)"');
+  });
+});
+
+describe.each([
+  ['in memory', () => reportBytes('Metrics', header, table())],
+  ['streamed', () => collect(reportStream('Metrics', header, table()))],
+])('a report workbook written %s', (_name, write) => {
+  it('carries the header block, then the table under frozen, filtered, human headings', async () => {
+    const report = readReport(await openWorkbook(await write()));
+    expect(report.lines).toEqual([
+      'Metric search: 2 fragrances',
+      'Search: Category: Fabric Care',
+      'Prepared by: researcher@accord.test',
+      'Date: 25 November 2026 at 09:40 UTC',
+      HARMONISATION_NOTE,
+    ]);
+    expect(report.headingRow).toBe(7);
+    expect(report.headings).toEqual(['Metric name', 'Mean', 'T2B', 'n', 'n (2)', 'p-value']);
+    expect(report.sheet.autoFilter).toBe('A7:F7');
+    expect(report.sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 7 });
+    expect(report.rows[0]).toEqual(['Overall liking', 3.456, 0.4, 120, 120, 0.00001234]);
+    expect(report.footnotes).toEqual(['A footnote.', LOW_BASE_NOTE]);
+    // Widths fit the headings at least.
+    expect(report.sheet.getColumn(6).width).toBeGreaterThanOrEqual('p-value'.length);
+  });
+
+  it('types the numbers and marks the low bases', async () => {
+    const report = readReport(await openWorkbook(await write()));
+    const [first, second] = report.tableRows;
+    expect([2, 3, 4, 6].map((column) => first!.getCell(column).numFmt)).toEqual([
+      '0.00',
+      '0%',
+      '#,##0',
+      '0.00E+00',
+    ]);
+    expect(second!.getCell(6).numFmt).toBe('0.0000');
+    expect(second!.getCell(2).numFmt).toBe('0.00" *"');
+    expect(second!.getCell(3).numFmt).toBe('0%" *"');
+    expect(second!.getCell(4).numFmt).toBe('#,##0" (low base)"');
+    expect(second!.getCell(5).numFmt).toBe('#,##0');
+  });
+
+  it('prints landscape, one page wide, repeating the headings', async () => {
+    const report = readReport(await openWorkbook(await write()));
+    expect(report.sheet.pageSetup).toMatchObject({
+      orientation: 'landscape',
+      fitToPage: true,
+      fitToWidth: 1,
+      fitToHeight: 0,
+      printTitlesRow: '7:7',
+    });
+  });
+});

@@ -1,0 +1,475 @@
+/**
+ * The house style of every workbook the app hands out (search exports, analytics downloads, the
+ * statistics results), so that a file can go to a client as it is:
+ * - a header block: what the file is, what it was drawn from (the study, or the search and its
+ *   filters in words), who made it and when, and the harmonisation note;
+ * - then the table: human headings (one per column, never a field key), widths that fit them, a
+ *   frozen and filtered header row;
+ * - typed numbers: shares as numbers with a % format, means with 2 decimals, counts as integers,
+ *   p-values in scientific notation when small; low bases (n < 30) marked as the screens mark them;
+ * - footnotes under the table; a landscape print set-up one page wide repeating the header row.
+ * Both the in-memory workbook (statistics, analytics) and exceljs's streaming writer (search exports
+ * of any size) are written by the same code.
+ */
+import { PassThrough, type Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { LOW_BASE, MESSAGES } from '@accord/contracts';
+import ExcelJS from 'exceljs';
+
+/** How a column's (or a cell's) value reads. */
+export type CellKind =
+  /** Text as it is. */
+  | 'text'
+  /** An integer count or base n. */
+  | 'count'
+  /** A mean: 2 decimals. */
+  | 'mean'
+  /** A share in [0, 1] shown as a rounded percentage. */
+  | 'share'
+  /** A share in [0, 1] shown as a percentage with one decimal. */
+  | 'share1'
+  /** A coefficient or statistic: 3 decimals. */
+  | 'decimal'
+  /** A p-value: 4 decimals, scientific notation below 0.0001. */
+  | 'p'
+  /** Significance letters or marks, right-aligned under or beside the numbers they qualify. */
+  | 'letters';
+
+/** One column of a report table. */
+export interface ReportColumn {
+  /** The heading as the screen shows it; a field key (snake_case) is turned into words. */
+  header: string;
+  /** How the column's numbers read (a row or a cell may say otherwise). */
+  kind: CellKind;
+  /** Width in characters; at least the heading's. */
+  width?: number;
+}
+
+/** A cell with more to say than its value. */
+export interface ReportCellObject {
+  value: string | number | null;
+  /** Overrides the row's and the column's kind. */
+  kind?: CellKind;
+  /** The value rests on a base below LOW_BASE: marked as the screens mark it. */
+  lowBase?: boolean;
+}
+export type ReportCell = string | number | null | ReportCellObject;
+
+/** A row: its cells, and optionally the kind of all its numbers (tables whose rows are statistics). */
+export interface ReportRow {
+  cells: readonly ReportCell[];
+  kind?: CellKind;
+  /** A row that heads a group of rows (a question): bold. */
+  emphasis?: boolean;
+  /** A thin line above the row: the start of a new group. */
+  groupStart?: boolean;
+  /** The cell at this 0-based column spans to the table's last column, as wrapped text (a test's result). */
+  spanFrom?: number;
+}
+
+/** What the header block says. */
+export interface ReportHeader {
+  /** What the file is, e.g. "Study search: studies". */
+  title: string;
+  /** What it was drawn from: "Study: ...", "Search: Category Fabric Care; ...". */
+  source: readonly { label: string; value: string }[];
+  /** Who made it (the signed-in user's e-mail). */
+  author: string;
+  /** When it was made. */
+  date: Date;
+  /** Whether the numbers are harmonised scores (adds the harmonisation note). */
+  harmonised: boolean;
+  /** More lines under the header (e.g. the test and its levels). */
+  notes?: readonly string[];
+}
+
+/** A table under a header block. */
+export interface ReportTable {
+  columns: readonly ReportColumn[];
+  rows: Iterable<ReportRow | readonly ReportCell[]>;
+  /** Lines under the table (legends, what a mark means); the low-base line is added when needed. */
+  footnotes?: readonly string[];
+  /** Further tables under this one, each under its title and its own headings (e.g. strength rows). */
+  more?: readonly {
+    title: string;
+    columns: readonly ReportColumn[];
+    rows: readonly (ReportRow | readonly ReportCell[])[];
+  }[];
+}
+
+/** The line every harmonised file carries. */
+export const HARMONISATION_NOTE = `${MESSAGES.harmonisedFootnote}.`;
+/** The footnote of files with low bases. */
+export const LOW_BASE_NOTE = `* and (low base): a base below ${LOW_BASE} answers; read with care.`;
+
+const HEADING_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE7ECF2' } };
+const LOW_BASE_COLOUR = 'FFB35900';
+const MAX_WIDTH = 48;
+/** A heading longer than this wraps onto more lines rather than widening its column of numbers. */
+const HEADING_WIDTH = 26;
+const ROWS_PER_TURN = 2000;
+
+/** Column letters of a 1-based column number (1 -> A, 27 -> AA). */
+export function columnLetter(column: number): string {
+  let letters = '';
+  for (let n = column; n > 0; n = Math.floor((n - 1) / 26))
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  return letters;
+}
+
+/** A field key (top_2_box, metric_name) in words (Top 2 box, Metric name); anything else as it is. */
+export function humanHeading(header: string): string {
+  if (!/^[a-z0-9]+(_[a-z0-9]+)+$/.test(header)) return header;
+  const words = header.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Headings made unique: a repeated heading gets " (2)", " (3)" ... so every column says what it is. */
+export function uniqueHeadings(headers: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return headers.map((header) => {
+    const count = (seen.get(header) ?? 0) + 1;
+    seen.set(header, count);
+    return count === 1 ? header : `${header} (${count})`;
+  });
+}
+
+/** en-GB date and time in UTC, e.g. "25 November 2026, 09:40 UTC". */
+export function reportDate(date: Date): string {
+  const text = new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  }).format(date);
+  return `${text} UTC`;
+}
+
+/** The header block's lines, title first. */
+export function headerLines(header: ReportHeader): string[] {
+  return [
+    header.title,
+    ...header.source.map((line) => `${line.label}: ${line.value}`),
+    `Prepared by: ${header.author}`,
+    `Date: ${reportDate(header.date)}`,
+    ...(header.notes ?? []),
+    ...(header.harmonised ? [HARMONISATION_NOTE] : []),
+  ];
+}
+
+/** The Excel number format of a value of the kind ('' for text). */
+export function numberFormat(kind: CellKind, value: number, lowBase = false): string {
+  let format: string;
+  switch (kind) {
+    case 'count':
+      return lowBase ? '#,##0" (low base)"' : '#,##0';
+    case 'mean':
+      format = '0.00';
+      break;
+    case 'share':
+      format = '0%';
+      break;
+    case 'share1':
+      format = '0.0%';
+      break;
+    case 'p':
+      format = value !== 0 && Math.abs(value) < 0.0001 ? '0.00E+00' : '0.0000';
+      break;
+    case 'decimal':
+      format = '0.000';
+      break;
+    default:
+      format = Number.isInteger(value) ? '0' : '0.00';
+  }
+  return lowBase ? `${format}" *"` : format;
+}
+
+const styles = new Map<string, Partial<ExcelJS.Style>>();
+
+/** One shared style object per look: exceljs then looks each up once, which keeps large exports fast. */
+function styleOf(
+  kind: CellKind,
+  value: string | number | null,
+  lowBase: boolean,
+  bold: boolean,
+  columnKind: CellKind,
+) {
+  const format = typeof value === 'number' ? numberFormat(kind, value, lowBase) : '';
+  // Letters, and words standing in a column of numbers ("N/A", why a value is missing), line up with it.
+  const letters = kind === 'letters' || (typeof value === 'string' && columnKind !== 'text');
+  const id = `${format}|${letters}|${lowBase}|${bold}|${typeof value}`;
+  let style = styles.get(id);
+  if (!style) {
+    style = {
+      ...(format ? { numFmt: format } : {}),
+      ...(letters ? { alignment: { horizontal: 'right', vertical: 'top' } } : {}),
+      ...(typeof value === 'string' && !letters ? { alignment: { vertical: 'top' } } : {}),
+      ...(lowBase || bold
+        ? { font: { bold, ...(lowBase ? { color: { argb: LOW_BASE_COLOUR } } : {}) } }
+        : {}),
+    };
+    styles.set(id, style);
+  }
+  return style;
+}
+
+function rowOf(row: ReportRow | readonly ReportCell[]): ReportRow {
+  return Array.isArray(row) ? { cells: row as readonly ReportCell[] } : (row as ReportRow);
+}
+
+/** The widths: the heading's (long headings wrap), its longest word, the column's, the values'. */
+function widthsOf(columns: readonly ReportColumn[], sample: readonly ReportRow[]): number[] {
+  return columns.map((column, index) => {
+    const longestWord = Math.max(...column.header.split(/\s+/).map((word) => word.length));
+    let width = Math.max(
+      column.width ?? 8,
+      Math.min(HEADING_WIDTH, column.header.length + 3),
+      Math.min(MAX_WIDTH, longestWord + 2),
+    );
+    for (const row of sample) {
+      const cell = row.cells[index];
+      const value = cell !== null && typeof cell === 'object' ? cell.value : cell;
+      const length = typeof value === 'number' ? 9 : String(value ?? '').length + 2;
+      width = Math.max(width, Math.min(MAX_WIDTH, length));
+    }
+    return width;
+  });
+}
+
+/** The sheet options of a report whose table heading sits on `headingRow`. */
+function sheetOptions(headingRow: number, columnCount: number, title: string) {
+  return {
+    views: [
+      {
+        state: 'frozen' as const,
+        ySplit: headingRow,
+        topLeftCell: `A${headingRow + 1}`,
+        activeCell: `A${headingRow + 1}`,
+        showGridLines: false,
+      },
+    ],
+    pageSetup: {
+      orientation: 'landscape' as const,
+      paperSize: 9,
+      fitToPage: true,
+      fitToWidth: 1,
+      fitToHeight: 0,
+      printTitlesRow: `${headingRow}:${headingRow}`,
+      horizontalCentered: false,
+      margins: { left: 0.5, right: 0.5, top: 0.6, bottom: 0.6, header: 0.3, footer: 0.3 },
+    },
+    headerFooter: {
+      oddFooter: `&L${title.replace(/&/g, '&&')}&RPage &P of &N`,
+    },
+    autoFilter: `A${headingRow}:${columnLetter(Math.max(columnCount, 1))}${headingRow}`,
+  };
+}
+
+type AnySheet = ExcelJS.Worksheet;
+
+/** Writes header block, table and footnotes; `commit` is the streaming writer's row commit. */
+async function writeReport(
+  sheet: AnySheet,
+  header: ReportHeader,
+  table: ReportTable,
+  widths: readonly number[],
+  streaming: boolean,
+): Promise<{ headingRow: number; lastRow: number }> {
+  const commit = (row: ExcelJS.Row) => {
+    if (streaming) row.commit();
+  };
+  // The streaming writer writes the column widths with the first row: they come first.
+  sheet.columns = table.columns.map((_, index) => ({ width: widths[index] ?? 12 }));
+  const lines = headerLines(header);
+  // Each line spans the table's width and wraps there, so a long list of filters stays on the page.
+  const tableWidth = widths.reduce((sum, width) => sum + width, 0);
+  const writeLine = (rowNumber: number, line: string, font: Partial<ExcelJS.Font>) => {
+    const row = sheet.getRow(rowNumber);
+    const cell = row.getCell(1);
+    cell.value = line;
+    cell.font = font;
+    cell.alignment = { wrapText: true, vertical: 'top' };
+    if (widths.length > 1) sheet.mergeCells(rowNumber, 1, rowNumber, widths.length);
+    const size = font.size ?? 11;
+    const lineCount = Math.ceil((line.length * size) / 10 / Math.max(tableWidth, 1));
+    row.height = size * 1.4 * Math.max(1, lineCount);
+    commit(row);
+  };
+  lines.forEach((line, index) =>
+    writeLine(index + 1, line, index === 0 ? { bold: true, size: 14 } : { color: { argb: 'FF404040' } }),
+  );
+  const headingRow = lines.length + 2;
+  commit(sheet.getRow(lines.length + 1));
+  let rowNumber = headingRow - 1;
+  let lowBases = false;
+  const writeHeadings = (columns: readonly ReportColumn[]) => {
+    rowNumber += 1;
+    const heading = sheet.getRow(rowNumber);
+    uniqueHeadings(columns.map((column) => humanHeading(column.header))).forEach((text, index) => {
+      const cell = heading.getCell(index + 1);
+      cell.value = text;
+      cell.style = {
+        font: { bold: true },
+        fill: HEADING_FILL,
+        alignment: {
+          wrapText: true,
+          vertical: 'bottom',
+          // Over numbers the heading sits right, as the numbers do.
+          horizontal: columns[index]?.kind === 'text' ? 'left' : 'right',
+        },
+        border: { bottom: { style: 'thin', color: { argb: 'FF8096AD' } } },
+      };
+    });
+    // Wrapped headings get the lines they need (Excel does not always size such a row itself).
+    const lines = columns.map((column, index) =>
+      Math.ceil((humanHeading(column.header).length + 1) / Math.max((widths[index] ?? 12) - 1, 1)),
+    );
+    heading.height = 15 * Math.max(1, ...lines);
+    commit(heading);
+  };
+  const writeRows = async (
+    columns: readonly ReportColumn[],
+    rows: Iterable<ReportRow | readonly ReportCell[]>,
+  ): Promise<void> => {
+    for (const entry of rows) {
+      const row = rowOf(entry);
+      rowNumber += 1;
+      const written = sheet.getRow(rowNumber);
+      row.cells.forEach((cell, index) => {
+        const object = cell !== null && typeof cell === 'object' ? cell : null;
+        const value = object ? object.value : (cell as string | number | null);
+        const kind =
+          object?.kind ??
+          (typeof value === 'number' ? row.kind : undefined) ??
+          columns[index]?.kind ??
+          'text';
+        const lowBase = object?.lowBase === true && typeof value === 'number';
+        if (lowBase) lowBases = true;
+        const target = written.getCell(index + 1);
+        target.value =
+          value === null || (typeof value === 'number' && !Number.isFinite(value)) ? null : value;
+        target.style = styleOf(kind, value, lowBase, row.emphasis === true, columns[index]?.kind ?? 'text');
+        if (row.groupStart)
+          target.style = { ...target.style, border: { top: { style: 'thin', color: { argb: 'FFB0BCC8' } } } };
+      });
+      if (row.spanFrom !== undefined && row.spanFrom < columns.length - 1) {
+        const from = row.spanFrom + 1;
+        sheet.mergeCells(rowNumber, from, rowNumber, columns.length);
+        const cell = written.getCell(from);
+        cell.style = { ...cell.style, alignment: { horizontal: 'left', vertical: 'top', wrapText: true } };
+        const spanWidth = widths.slice(row.spanFrom).reduce((sum, width) => sum + width, 0);
+        const text = String(cell.value ?? '');
+        written.height = 15 * Math.max(1, Math.ceil((text.length * 1.1) / Math.max(spanWidth, 1)));
+      }
+      commit(written);
+      if (streaming && rowNumber % ROWS_PER_TURN === 0) await nextTurn();
+    }
+  };
+  writeHeadings(table.columns);
+  await writeRows(table.columns, table.rows);
+  const lastRow = rowNumber;
+  for (const more of table.more ?? []) {
+    rowNumber += 2;
+    const title = sheet.getRow(rowNumber);
+    title.getCell(1).value = more.title;
+    title.getCell(1).font = { bold: true, size: 12 };
+    commit(title);
+    writeHeadings(more.columns);
+    await writeRows(more.columns, more.rows);
+  }
+  const footnotes = [...(table.footnotes ?? []), ...(lowBases ? [LOW_BASE_NOTE] : [])];
+  if (footnotes.length > 0) {
+    rowNumber += 1;
+    commit(sheet.getRow(rowNumber));
+    for (const line of footnotes) {
+      rowNumber += 1;
+      writeLine(rowNumber, line, { italic: true, color: { argb: 'FF404040' } });
+    }
+  }
+  return { headingRow, lastRow };
+}
+
+/** The row of the table's headings once `header` is written above it. */
+export function headingRowOf(header: ReportHeader): number {
+  return headerLines(header).length + 2;
+}
+
+/**
+ * Adds a report sheet (header block, table, footnotes) to an in-memory workbook. Rows are materialised
+ * to fit the widths to the values too.
+ */
+export async function addReportSheet(
+  workbook: ExcelJS.Workbook,
+  name: string,
+  header: ReportHeader,
+  table: ReportTable,
+): Promise<{ sheet: ExcelJS.Worksheet; headingRow: number; lastRow: number }> {
+  const rows = [...table.rows].map(rowOf);
+  const headingRow = headingRowOf(header);
+  const sheet = workbook.addWorksheet(name, sheetOptions(headingRow, table.columns.length, header.title));
+  const widths = widthsOf(table.columns, rows);
+  for (const more of table.more ?? [])
+    widthsOf(more.columns, more.rows.map(rowOf)).forEach((width, index) => {
+      widths[index] = Math.max(widths[index] ?? 0, width);
+    });
+  const written = await writeReport(sheet, header, { ...table, rows }, widths, false);
+  return { sheet, ...written };
+}
+
+/** A new in-memory workbook with the document properties every report carries. */
+export function reportWorkbook(header: ReportHeader): ExcelJS.Workbook {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = header.author;
+  workbook.title = header.title;
+  workbook.created = header.date;
+  workbook.modified = header.date;
+  return workbook;
+}
+
+/** An in-memory workbook's bytes. */
+export async function workbookBytes(workbook: ExcelJS.Workbook): Promise<Buffer> {
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** A one-sheet report written in one go. */
+export async function reportBytes(
+  sheetName: string,
+  header: ReportHeader,
+  table: ReportTable,
+): Promise<Buffer> {
+  const workbook = reportWorkbook(header);
+  await addReportSheet(workbook, sheetName, header, table);
+  return workbookBytes(workbook);
+}
+
+/**
+ * A one-sheet report as a stream: exceljs's streaming writer commits each row as it goes, so memory
+ * stays flat however many rows; the writer yields to the event loop every few thousand rows so a
+ * large export does not stall other requests. A failure while writing destroys the stream.
+ */
+export function reportStream(sheetName: string, header: ReportHeader, table: ReportTable): Readable {
+  const output = new PassThrough();
+  const write = async () => {
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: output,
+      useStyles: true,
+      useSharedStrings: false,
+    });
+    workbook.creator = header.author;
+    workbook.created = header.date;
+    const headingRow = headingRowOf(header);
+    const sheet = workbook.addWorksheet(
+      sheetName,
+      sheetOptions(headingRow, table.columns.length, header.title),
+    ) as unknown as AnySheet;
+    await writeReport(sheet, header, table, widthsOf(table.columns, []), true);
+    (sheet as unknown as { commit(): void }).commit();
+    await workbook.commit();
+  };
+  write().catch((error: unknown) =>
+    output.destroy(error instanceof Error ? error : new Error(String(error))),
+  );
+  return output;
+}
