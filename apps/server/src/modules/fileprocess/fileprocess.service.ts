@@ -39,13 +39,24 @@ import type { Database } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { errors } from '../../lib/errors.ts';
+import { displayFileName } from '../../lib/file-names.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { contentTypeOf, type Download } from '../study/study-files.service.ts';
-import type { FileProcessRecord, FileProcessRepository, StoredNode } from './fileprocess.repository.ts';
+import type {
+  FileProcessRecord,
+  FileProcessRepository,
+  StoredNode,
+  TaskRecord,
+} from './fileprocess.repository.ts';
 import { injectStudies, removeInjectedStudies } from './inject.ts';
 import { storedFiles, unpackZip, type UnpackedFile } from './unpack.ts';
-import { validateStudies, type ValidationResult, type ZipFile } from './study-zip.ts';
+import {
+  parseStudyResultsOffThread,
+  UploadMemoryError,
+  validateStudiesOffThread,
+} from '../../workers/pool.ts';
+import type { ValidationResult, ZipFile } from './study-zip.ts';
 import { fileSource, looksLikeZip, readZipDirectory, UnsafeZipError } from './zip-reader.ts';
 
 export const FILE_PROCESS_QUEUE = 'studies-upload';
@@ -56,6 +67,12 @@ export interface ReceivedFile {
   /** The temporary file (the route removes it after the call). */
   path: string;
   size: number;
+}
+
+/** A task with the process it runs, as the status stream reads them. */
+export interface TaskState {
+  task: TaskRecord;
+  process: FileProcessRecord | undefined;
 }
 
 /** What the worker needs (the pg-boss job's data). */
@@ -271,7 +288,7 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
   const validate = async (process: FileProcessRecord, job: FileProcessJob) => {
     const files = filesOf(process);
     const ref = await processes.referenceData(clock.now().getFullYear());
-    const result = await validateStudies(files, ref, {
+    const result = await validateStudiesOffThread(files, ref, {
       replaceExisting: job.replaceExisting,
       replaceCmis: job.replaceCmis ?? [],
     });
@@ -304,7 +321,7 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
           studyType: fields.study_type,
           region: fields.region,
           year: fields.year,
-          filename: file.fileName,
+          filename: displayFileName(file.fileName, 'studies.zip'),
           storageKey,
           status: 'UPLOADED',
           createdAt: clock.now(),
@@ -408,10 +425,17 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
     },
 
     /** The task as its owner (or an admin) may read it; 404 otherwise. */
-    async task(user: AuthUser, taskId: string) {
-      const task = await processes.task(taskId);
-      if (!task || (task.userId !== user.id && !user.permissions.isAdmin))
+    async task(user: AuthUser, taskId: string): Promise<TaskState> {
+      const state = await this.taskState(taskId);
+      if (!state || (state.task.userId !== user.id && !user.permissions.isAdmin))
         throw errors.notFound(STUDIES_UPLOAD_MESSAGES.noSuchTask);
+      return state;
+    },
+
+    /** A task and its process, whoever asks (the status streams' watcher, after task() let them in). */
+    async taskState(taskId: string): Promise<TaskState | null> {
+      const task = await processes.task(taskId);
+      if (!task) return null;
       const processId = Number((task.result as { file_process_id?: number } | null)?.file_process_id);
       const process = await processes.get(processId);
       return { task, process };
@@ -468,10 +492,12 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
             await fail(process, job.taskId, validationFailed(validated.result.issues.length, 0));
             return;
           }
+          const files = new Map(validated.files.map((f) => [f.path, f]));
           await injectStudies(database, storage, {
             processId: process.id,
             studies: validated.result.studies,
-            files: new Map(validated.files.map((f) => [f.path, f])),
+            files,
+            parse: (study) => parseStudyResultsOffThread(study, files),
             replaceExisting: job.replaceExisting,
             replaceCmis: job.replaceCmis ?? [],
             userId: process.userId,
@@ -487,8 +513,9 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
           });
         }
       } catch (error) {
-        const message = error instanceof UnsafeZipError ? error.message : FAILURE_MESSAGE;
-        if (!(error instanceof UnsafeZipError)) console.error('studies upload failed:', error);
+        const known = error instanceof UnsafeZipError || error instanceof UploadMemoryError;
+        const message = known ? error.message : FAILURE_MESSAGE;
+        if (!known) console.error('studies upload failed:', error);
         await fail(process, job.taskId, message);
       }
     },

@@ -51,6 +51,8 @@ export interface InjectionInput {
   replaceCmis?: readonly string[];
   userId: number | null;
   now: Date;
+  /** Reads the answers of a study's results files (default: here; the server passes a worker thread's). */
+  parse?: (study: StudyDraft) => Promise<ParsedResults[]>;
 }
 
 export interface InjectionSummary {
@@ -120,6 +122,7 @@ export async function injectStudies(
       Number(m.id),
     ),
   );
+  const parseOf = input.parse ?? ((study: StudyDraft) => parseStudyResults(study, input.files));
   const written: string[] = [];
   // Stored files of the replaced studies: removed once the replacing transaction has committed.
   const replacedFiles: string[] = [];
@@ -136,7 +139,7 @@ export async function injectStudies(
     const worker = async () => {
       while (!failed && next < newStudies.length) {
         const study = newStudies[next++] as StudyDraft;
-        const parsed = await parseStudyResults(study, input.files);
+        const parsed = await parseOf(study);
         await database.db.transaction(async (tx) => {
           await storesItsStatistics(tx);
           const id = await inject(tx, study, parsed);
@@ -167,7 +170,7 @@ export async function injectStudies(
       // The results of the next study are parsed while the database stores the current one.
       const parse = (study: StudyDraft | undefined) => {
         if (!study) return undefined;
-        const parsed = parseStudyResults(study, input.files);
+        const parsed = parseOf(study);
         parsed.catch(() => undefined); // awaited below; a failure is thrown there
         return parsed;
       };
