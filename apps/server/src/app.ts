@@ -10,7 +10,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { MESSAGES, PAGINATION_HEADERS } from '@accord/contracts';
+import { MESSAGES, PAGINATION_HEADERS, STUDIES_UPLOAD_MESSAGES } from '@accord/contracts';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -24,7 +24,7 @@ import {
 import type { Database } from './db/client.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Clock } from './lib/clock.ts';
-import { AppError } from './lib/errors.ts';
+import { AppError, isDiskFull } from './lib/errors.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { analyticsDeps, analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { registerAnalyticsJobs } from './modules/analytics/analytics.service.ts';
@@ -84,6 +84,8 @@ export interface AppDeps {
   loginRateLimit?: number;
   testHooks?: boolean;
   logger?: boolean;
+  /** Limits of studies uploads (defaults: the constants of packages/contracts). */
+  uploads?: { quotaBytes?: number; maxStatusStreams?: number };
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -162,6 +164,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply
         .code(400)
         .send({ error: 'validation_failed', message, statusCode: 400, requestId, details });
+    }
+    if (isDiskFull(error)) {
+      request.log.error({ err: error }, 'storage full');
+      return reply.code(507).send({
+        error: 'insufficient_storage',
+        message: STUDIES_UPLOAD_MESSAGES.diskFull,
+        statusCode: 507,
+        requestId,
+      });
     }
     if (error instanceof AppError) {
       return reply.code(error.statusCode).send({
@@ -258,6 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         clock: deps.clock,
         jobs: deps.jobs,
         workers: deps.workers !== false,
+        ...deps.uploads,
       });
       await api.register(statisticsRoutes, {
         statistics: createStatisticsService({

@@ -26,3 +26,9 @@ export const errors = {
   notFound: (message: string = MESSAGES.notFound) => new AppError(404, 'not_found', message),
   conflict: (message: string) => new AppError(409, 'conflict', message),
 };
+
+/** Whether an error is the disk (or the storage's quota) being full: answered 507, never a bare 500. */
+export function isDiskFull(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}

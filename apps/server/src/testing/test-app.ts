@@ -109,6 +109,8 @@ export async function createTestApp(
     seed?: (database: Database) => Promise<void>;
     /** Wraps the file storage, e.g. to make the disk slow or failing for a test. */
     storage?: (storage: FileStorage) => FileStorage;
+    /** Limits of studies uploads other than the defaults. */
+    uploads?: { quotaBytes?: number; maxStatusStreams?: number };
   } = {},
 ): Promise<TestApp> {
   const serverUrl = process.env.DATABASE_URL;
@@ -135,6 +137,7 @@ export async function createTestApp(
         publicUrl: 'http://localhost:3000',
         loginRateLimit: Number(process.env.ACCORD_TEST_LOGIN_LIMIT ?? 1000),
         testHooks: true,
+        uploads: options.uploads,
       });
       await built.ready();
       return built;

@@ -25,7 +25,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
+  STUDIES_UPLOAD_KEEP_DAYS,
   STUDIES_UPLOAD_MESSAGES,
+  STUDIES_UPLOAD_QUOTA_BYTES,
   type FileIssue,
   type FileProcessDetail,
   type FileProcessRow,
@@ -38,7 +40,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { errors } from '../../lib/errors.ts';
+import { AppError, errors, isDiskFull } from '../../lib/errors.ts';
 import { displayFileName } from '../../lib/file-names.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
@@ -49,7 +51,7 @@ import type {
   StoredNode,
   TaskRecord,
 } from './fileprocess.repository.ts';
-import { injectStudies, removeInjectedStudies } from './inject.ts';
+import { injectStudies, removeInjectedStudies, removeOrphanStudyFiles } from './inject.ts';
 import { storedFiles, unpackZip, type UnpackedFile } from './unpack.ts';
 import {
   parseStudyResultsOffThread,
@@ -57,7 +59,7 @@ import {
   validateStudiesOffThread,
 } from '../../workers/pool.ts';
 import type { ValidationResult, ZipFile } from './study-zip.ts';
-import { fileSource, looksLikeZip, readZipDirectory, UnsafeZipError } from './zip-reader.ts';
+import { fileSource, formatBytes, looksLikeZip, readZipDirectory, UnsafeZipError } from './zip-reader.ts';
 
 export const FILE_PROCESS_QUEUE = 'studies-upload';
 
@@ -205,10 +207,13 @@ export interface FileProcessServiceDeps {
   storage: FileStorage;
   clock: Clock;
   jobs: JobQueue;
+  /** Bytes one user's uploads may keep in storage (default STUDIES_UPLOAD_QUOTA_BYTES). */
+  quotaBytes?: number;
 }
 
 export function createFileProcessService(deps: FileProcessServiceDeps) {
   const { processes, storage, clock, jobs, database } = deps;
+  const quotaBytes = deps.quotaBytes ?? STUDIES_UPLOAD_QUOTA_BYTES;
 
   const find = async (id: number) => {
     const process = await processes.get(id);
@@ -236,7 +241,8 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
     };
   };
 
-  const checkZipFile = async (file: ReceivedFile | undefined): Promise<ReceivedFile> => {
+  /** Checks the zip's directory; answers the bytes its entries declare (what it unpacks to). */
+  const checkZipFile = async (file: ReceivedFile | undefined): Promise<number> => {
     if (!file || file.size === 0)
       throw errors.badRequest(STUDIES_UPLOAD_MESSAGES.noFile, [
         { path: 'file', message: STUDIES_UPLOAD_MESSAGES.noFile },
@@ -247,7 +253,8 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
         throw errors.badRequest(STUDIES_UPLOAD_MESSAGES.notZip, [
           { path: 'file', message: STUDIES_UPLOAD_MESSAGES.notZip },
         ]);
-      await readZipDirectory(source);
+      const entries = await readZipDirectory(source);
+      return entries.reduce((sum, entry) => sum + entry.size, 0);
     } catch (error) {
       if (error instanceof UnsafeZipError)
         throw errors.badRequest(error.message, [{ path: 'file', message: error.message }]);
@@ -255,23 +262,64 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
     } finally {
       await source.close();
     }
-    return file;
   };
 
-  /** Unpacks the stored zip into storage (through a temporary copy read at random offsets). */
+  /** Removes everything an upload keeps in storage (its zip and unpacked files). */
+  const removeFiles = async (process: FileProcessRecord) => {
+    for await (const entry of storage.list(`${folderOf(process)}/`)) await storage.remove(entry.key);
+    await storage.remove(process.storageKey);
+  };
+
+  /**
+   * Removes the files of uploads that ended more than STUDIES_UPLOAD_KEEP_DAYS ago (succeeded ones are
+   * in the library; failed ones were abandoned): their rows stay in the history with a message.
+   */
+  const removeExpiredFiles = async () => {
+    const before = new Date(clock.now().getTime() - STUDIES_UPLOAD_KEEP_DAYS * 24 * 60 * 60 * 1000);
+    for (const process of await processes.endedBefore(before, STUDIES_UPLOAD_MESSAGES.filesRemoved)) {
+      await removeFiles(process);
+      await processes.update(process.id, { message: STUDIES_UPLOAD_MESSAGES.filesRemoved });
+    }
+  };
+
+  /** Bytes a user's uploads keep in storage now: each kept upload's zip and unpacked files. */
+  const storedBytesOf = async (userId: number) => {
+    let total = 0;
+    for (const process of await processes.keptOf(userId, STUDIES_UPLOAD_MESSAGES.filesRemoved)) {
+      total += treeFiles(process.fileTree as StoredNode[]).reduce((sum, node) => sum + (node.size ?? 0), 0);
+      if (await storage.exists(process.storageKey)) total += await storage.size(process.storageKey);
+    }
+    return total;
+  };
+
+  /** A process whose files were removed cannot be processed again: its zip is gone. */
+  const requireFiles = async (process: FileProcessRecord) => {
+    if (!(await storage.exists(process.storageKey)))
+      throw errors.conflict(STUDIES_UPLOAD_MESSAGES.filesRemoved);
+  };
+
+  /**
+   * Unpacks the stored zip into storage (through a temporary copy read at random offsets). When it
+   * fails part way (a zip bomb, a full disk), the files it had written are removed again.
+   */
   const unpack = async (process: FileProcessRecord): Promise<UnpackedFile[]> => {
     const temporary = path.join(os.tmpdir(), `accord-fileprocess-${process.id}-${randomUUID()}.zip`);
+    const written: string[] = [];
     try {
       await pipeline(storage.stream(process.storageKey), createWriteStream(temporary));
       const source = await fileSource(temporary);
       try {
         const prefix = filesPrefix(process);
-        return await unpackZip(source, (filePath, content) =>
-          storage.putStream(`${prefix}/${filePath}`, content),
-        );
+        return await unpackZip(source, (filePath, content) => {
+          written.push(`${prefix}/${filePath}`);
+          return storage.putStream(`${prefix}/${filePath}`, content);
+        });
       } finally {
         await source.close();
       }
+    } catch (error) {
+      for (const key of written) await storage.remove(key).catch(() => undefined);
+      throw error;
     } finally {
       await rm(temporary, { force: true });
     }
@@ -310,7 +358,18 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
       fields: StudiesUploadFields,
       upload: ReceivedFile | undefined,
     ): Promise<StudiesUploadResponse> {
-      const file = await checkZipFile(upload);
+      const unpacked = await checkZipFile(upload);
+      const file = upload as ReceivedFile;
+      await removeExpiredFiles();
+      const used = await storedBytesOf(user.id);
+      if (used + file.size + unpacked > quotaBytes) {
+        const message = STUDIES_UPLOAD_MESSAGES.quotaExceeded(
+          formatBytes(used),
+          formatBytes(file.size + unpacked),
+          formatBytes(quotaBytes),
+        );
+        throw new AppError(413, 'quota_exceeded', message, [{ path: 'file', message }]);
+      }
       const storageKey = `fileprocess/${randomUUID()}/upload.zip`;
       await storage.putStream(storageKey, createReadStream(file.path));
       let process: FileProcessRecord;
@@ -368,6 +427,7 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
       if (!node) throw errors.notFound(STUDIES_UPLOAD_MESSAGES.noSuchFile);
       if (process.status === 'SUCCEED') throw errors.conflict(STUDIES_UPLOAD_MESSAGES.alreadyInjected);
       if (process.status !== 'ERRORED') throw errors.conflict(STUDIES_UPLOAD_MESSAGES.busy);
+      await requireFiles(process);
       if (!upload || upload.size === 0)
         throw errors.badRequest(STUDIES_UPLOAD_MESSAGES.noFile, [
           { path: 'file', message: STUDIES_UPLOAD_MESSAGES.noFile },
@@ -390,6 +450,7 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
       const process = await find(id);
       if (process.status === 'SUCCEED') throw errors.conflict(STUDIES_UPLOAD_MESSAGES.alreadyInjected);
       if (process.status !== 'ERRORED') throw errors.conflict(STUDIES_UPLOAD_MESSAGES.busy);
+      await requireFiles(process);
       const task = await startTask(user, id, body.replace_existing, body.replace_cmis ?? []);
       // A zip refused while unpacking has no files: it is unpacked again from the start.
       const from = treeFiles(process.fileTree as StoredNode[]).length > 0 ? 'UNPACKED' : 'UPLOADED';
@@ -514,7 +575,11 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
         }
       } catch (error) {
         const known = error instanceof UnsafeZipError || error instanceof UploadMemoryError;
-        const message = known ? error.message : FAILURE_MESSAGE;
+        const message = known
+          ? error.message
+          : isDiskFull(error)
+            ? STUDIES_UPLOAD_MESSAGES.diskFull
+            : FAILURE_MESSAGE;
         if (!known) console.error('studies upload failed:', error);
         await fail(process, job.taskId, message);
       }
@@ -525,6 +590,8 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
      * processes and ends the others ERRORED with a message.
      */
     async recover(): Promise<void> {
+      await removeExpiredFiles();
+      await removeOrphanStudyFiles(database, storage, clock.now());
       for (const process of await processes.unfinished()) {
         if (process.status === 'INJECTED') {
           await processes.moveStatus(process.id, ['INJECTED'], { status: 'SUCCEED' });

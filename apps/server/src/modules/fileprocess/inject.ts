@@ -249,6 +249,46 @@ async function deleteStudies(tx: Tx, ids: readonly number[]): Promise<string[]> 
   return stored.map((s) => s.key);
 }
 
+/** An injection's file key: studies/{study id}/{folder}/{uuid}/{name} (seeded files use version ids). */
+const INJECTED_KEY =
+  /^studies\/\d+\/[^/]+\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[^/]+$/;
+/** Files younger than this may belong to an injection still running (in this or another process). */
+const ORPHAN_AGE_MS = 60 * 60 * 1000;
+
+/**
+ * Removes the study files an injection wrote before it was killed (its transaction rolled back, so no
+ * version names them): run at start. Only files of the injection's layout older than an hour go, so
+ * an injection running elsewhere keeps its files. Answers how many were removed.
+ */
+export async function removeOrphanStudyFiles(
+  database: Database,
+  storage: FileStorage,
+  now: Date,
+): Promise<number> {
+  const candidates: string[] = [];
+  for await (const entry of storage.list('studies/'))
+    if (INJECTED_KEY.test(entry.key) && now.getTime() - entry.modifiedAt.getTime() > ORPHAN_AGE_MS)
+      candidates.push(entry.key);
+  let removed = 0;
+  for (let start = 0; start < candidates.length; start += 1000) {
+    const batch = candidates.slice(start, start + 1000);
+    const known = new Set(
+      (
+        await database.db
+          .select({ key: studyFileVersions.storageKey })
+          .from(studyFileVersions)
+          .where(inArray(studyFileVersions.storageKey, batch))
+      ).map((row) => row.key),
+    );
+    for (const key of batch)
+      if (!known.has(key)) {
+        await storage.remove(key);
+        removed++;
+      }
+  }
+  return removed;
+}
+
 /** The answers of one results file, column by column, by position (no database ids yet). */
 export interface ParsedResults {
   /** Respondent codes in their order of first appearance, with their demographics. */
