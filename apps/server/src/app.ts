@@ -66,6 +66,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import type { FileStorage } from './storage/file-storage.ts';
+import { warmUploadWorkers } from './workers/pool.ts';
 
 export interface AppDeps {
   database: Database;
@@ -263,6 +264,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(comparisonsRoutes, { comparisons });
       await api.register(rankingsRoutes, { analytics: analytics.analytics });
       await api.register(cicsModule, { db });
+      // Uploads are checked in worker threads: one is loaded before the first upload arrives.
+      if (deps.workers !== false) await warmUploadWorkers();
       await api.register(fileProcessModule, {
         database: deps.database,
         storage: deps.storage,

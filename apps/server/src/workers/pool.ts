@@ -39,7 +39,8 @@ let pool: Piscina | null = null;
 function workers(): Piscina {
   pool ??= new Piscina({
     filename: new URL('./entry.js', import.meta.url).href,
-    minThreads: 0,
+    // One thread stays loaded, so an upload does not wait for a thread to start.
+    minThreads: 1,
     maxThreads: THREADS,
     idleTimeout: IDLE_MS,
     resourceLimits: { maxOldGenerationSizeMb: UPLOAD_WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
@@ -125,6 +126,11 @@ export async function parseCsvOffThread(bytes: Uint8Array, fileName: string): Pr
     throw new CsvError(message, file, row, column);
   }
   return answer.table as CsvTable;
+}
+
+/** Starts a worker thread and waits until it has loaded the tasks (at server start). */
+export async function warmUploadWorkers(): Promise<void> {
+  await run({ kind: 'ready' });
 }
 
 /** Ends the worker threads (at shutdown); a later task starts new ones. */

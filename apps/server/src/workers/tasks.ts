@@ -27,7 +27,8 @@ export type UploadTask =
     }
   | { kind: 'parse-results'; port: MessagePort; files: RemoteFileInfo[]; study: StudyDraft }
   | { kind: 'check-study-file'; file: Omit<FileToCheck, 'bytes'> & { bytes: Uint8Array } }
-  | { kind: 'parse-csv'; bytes: Uint8Array; fileName: string };
+  | { kind: 'parse-csv'; bytes: Uint8Array; fileName: string }
+  | { kind: 'ready' };
 
 /** A csv the statistics generator refuses, as it crosses back to the server. */
 export interface CsvProblem {
@@ -41,10 +42,13 @@ export type UploadTaskResult =
   | { kind: 'validate-studies'; result: ValidationResult }
   | { kind: 'parse-results'; parsed: ParsedResults[] }
   | { kind: 'check-study-file'; errors: StudyFileError[] }
-  | { kind: 'parse-csv'; table?: CsvTable; problem?: CsvProblem };
+  | { kind: 'parse-csv'; table?: CsvTable; problem?: CsvProblem }
+  | { kind: 'ready' };
 
 export async function runTask(task: UploadTask): Promise<UploadTaskResult> {
   switch (task.kind) {
+    case 'ready':
+      return { kind: 'ready' };
     case 'validate-studies': {
       try {
         const files = remoteFiles(task.port, task.files);

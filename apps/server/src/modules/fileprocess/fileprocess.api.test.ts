@@ -685,7 +685,7 @@ describe('a restart during processing', () => {
     const service = createFileProcessService({
       processes: createFileProcessRepository(t.database.db),
       database: t.database,
-      storage: { remove: async () => undefined } as never,
+      storage: { remove: async () => undefined, list: async function* () {} } as never,
       clock: t.clock,
       jobs: t.jobs,
     });

@@ -138,7 +138,7 @@ export const fileProcessRoutes: FastifyPluginAsyncZod<{
         tags,
         summary:
           'Upload a studies zip (multipart/form-data: the part file and the fields client, study_type, region, year). ' +
-          'A file that is not a zip, or whose directory is unsafe (absolute or escaping paths, links, nested zips, more than 10,000 entries or 2 GiB unpacked) is refused with 400; a file larger than the upload limit (STUDIES_ZIP_MAX_BYTES) with 413, as soon as it passes the limit. ' +
+          "A file that is not a zip, or whose directory is unsafe (absolute or escaping paths, links, nested zips, more than 10,000 entries or 1 GiB unpacked, entry paths over 255 characters) is refused with 400; a file larger than the upload limit (STUDIES_ZIP_MAX_BYTES) with 413, as soon as it passes the limit; an upload beyond the user's storage quota (STUDIES_UPLOAD_QUOTA_BYTES) with 413; a full disk answers 507. " +
           'The file streams to disk, never held whole in memory. ' +
           'Answers the task to follow on the status stream and the new file process.',
         response: { 200: StudiesUploadResponse, ...uploadErrors },
