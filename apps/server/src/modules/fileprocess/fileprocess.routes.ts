@@ -233,7 +233,8 @@ export const fileProcessRoutes: FastifyPluginAsyncZod<{
             keepalive = Date.now();
           }
         };
-        request.raw.on('close', end);
+        // The response closes when the page goes away (or once the stream has ended).
+        raw.on('close', end);
         show(first);
         if (!ended) unsubscribe = watcher.subscribe(taskId, show);
       });

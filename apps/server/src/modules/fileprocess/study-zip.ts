@@ -381,8 +381,6 @@ function readSheet(rows: SheetRow[]): SheetTable {
  * cells) stops the read with a TableLimitError naming the file.
  */
 async function readFormSheets(file: ZipFile): Promise<Map<string, SheetRow[]>> {
-  if (file.size > REQUEST_FORM_MAX_BYTES)
-    throw new TableLimitError(file.path, 'cells', UPLOAD_TABLE_LIMITS.cells);
   // The workbook is a zip of its own: it is read with the same checks and byte budget as the upload.
   const source = bufferSource(await file.read());
   const entries = new Map(
@@ -480,6 +478,14 @@ async function readRequestForm(
     ...(row !== undefined ? { row } : {}),
     ...(column ? { column } : {}),
   });
+  if (file.size > REQUEST_FORM_MAX_BYTES) {
+    issues.error(
+      'Request form too large',
+      `The request form is larger than ${REQUEST_FORM_MAX_BYTES / 1024 / 1024} MB; a request form holds a few sheets of tens of rows.`,
+      at(),
+    );
+    return empty;
+  }
   let sheets: Map<string, SheetRow[]>;
   try {
     sheets = await readFormSheets(file);

@@ -128,23 +128,32 @@ const cleanEntries = async (): Promise<ZipEntry[]> =>
     (await unpackToMemory(samples.clean)).map(async (file) => ({ name: file.path, data: await file.read() })),
   );
 
-/** The workbook with its second sheet replaced by one of `rows` rows of two inline strings each. */
+/**
+ * The workbook with its second sheet replaced by one of `rows` rows of two inline strings each. The
+ * sheet is written into one buffer, so building it leaves no heap garbage for the collector to sweep
+ * while the test measures latency.
+ */
 async function withLongSheet(workbook: Buffer, rows: number): Promise<Buffer> {
   const parts = await unpackToMemory(workbook, { maxEntries: 100, maxUnpackedBytes: 1e6 });
-  const chunks: string[] = [];
-  for (let r = 1; r <= rows; r++)
-    chunks.push(
-      `<row r="${r}"><c r="A${r}" t="inlineStr"><is><t>Fragrance ${r}</t></is></c><c r="B${r}" t="inlineStr"><is><t>F${r}</t></is></c></row>`,
-    );
-  const sheet = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${chunks.join('')}</sheetData></worksheet>`;
-  return buildZip(
-    await Promise.all(
-      parts.map(async (part) => ({
-        name: part.path,
-        data: part.path === 'xl/worksheets/sheet2.xml' ? sheet : await part.read(),
-      })),
-    ),
+  const head = Buffer.from(
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>',
   );
+  const tail = Buffer.from('</sheetData></worksheet>');
+  const sheet = Buffer.alloc(head.length + tail.length + rows * 160);
+  let at = head.copy(sheet, 0);
+  for (let r = 1; r <= rows; r++)
+    at += sheet.write(
+      `<row r="${r}"><c r="A${r}" t="inlineStr"><is><t>Fragrance ${r}</t></is></c><c r="B${r}" t="inlineStr"><is><t>F${r}</t></is></c></row>`,
+      at,
+    );
+  at += tail.copy(sheet, at);
+  const entries: ZipEntry[] = [];
+  for (const part of parts)
+    entries.push({
+      name: part.path,
+      data: part.path === 'xl/worksheets/sheet2.xml' ? sheet.subarray(0, at) : await part.read(),
+    });
+  return buildZip(entries);
 }
 
 describe('hostile tables are read off the request loop, within limits', () => {
@@ -168,6 +177,10 @@ describe('hostile tables are read off the request loop, within limits', () => {
     const wideCsv = Buffer.from(`${header}\n${Array.from({ length: 100_000 }, () => '3').join(',')}\n`);
     expect(wideCsv.length).toBeLessThan(1.2 * 1024 * 1024);
 
+    // The request bodies are built before the measurement: only the server's work is measured.
+    const zipBody = await multipart(FORM, { name: 'studies.zip', bytes: zip });
+    const csvBody = await multipart({ study_name: 'Wide' }, { name: 'wide.csv', bytes: wideCsv });
+
     const latencies: number[] = [];
     let peakRss = process.memoryUsage().rss;
     let probing = true;
@@ -183,11 +196,22 @@ describe('hostile tables are read off the request loop, within limits', () => {
     })();
     try {
       const [zipOutcome, csvResponse] = await Promise.all([
-        uploadAndWait(t, tokens.researcher, zip),
         (async () => {
-          const body = await multipart({ study_name: 'Wide' }, { name: 'wide.csv', bytes: wideCsv });
-          return t.request({ method: 'POST', url: '/api/rdf/upload/', token: tokens.researcher, ...body });
+          const response = await t.request({
+            method: 'POST',
+            url: '/api/fileprocess/studies_upload',
+            token: tokens.researcher,
+            ...zipBody,
+          });
+          expect(response.statusCode, response.body).toBe(200);
+          const { task_id: taskId, file_process_id: processId } = response.json<{
+            task_id: string;
+            file_process_id: number;
+          }>();
+          const stream = await statusStream(t, tokens.researcher, taskId);
+          return { processId, last: lastEvent(stream.body) };
         })(),
+        t.request({ method: 'POST', url: '/api/rdf/upload/', token: tokens.researcher, ...csvBody }),
       ]);
       expect(zipOutcome.last.event).toBe('error');
       const issues = issuesOf((await detail(t, zipOutcome.processId)).file_process.file_tree);
@@ -202,6 +226,7 @@ describe('hostile tables are read off the request loop, within limits', () => {
       probing = false;
       await probe;
     }
+    console.log('LAT', latencies.map((l) => Math.round(l)).join(' '));
     expect(latencies.length).toBeGreaterThan(5);
     expect(Math.max(...latencies)).toBeLessThan(200);
     expect(peakRss).toBeLessThan(1024 * 1024 * 1024);
