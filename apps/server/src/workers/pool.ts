@@ -39,8 +39,8 @@ let pool: Piscina | null = null;
 function workers(): Piscina {
   pool ??= new Piscina({
     filename: new URL('./entry.js', import.meta.url).href,
-    // One thread stays loaded, so an upload does not wait for a thread to start.
-    minThreads: 1,
+    // The threads stay loaded, so an upload does not wait for one to start.
+    minThreads: THREADS,
     maxThreads: THREADS,
     idleTimeout: IDLE_MS,
     resourceLimits: { maxOldGenerationSizeMb: UPLOAD_WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
