@@ -90,6 +90,9 @@ export interface AppDeps {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  // Uploads are checked in worker threads: they are loaded before the first upload arrives (here, not
+  // in a plugin, whose start has a time limit that loading threads on a busy machine may pass).
+  if (deps.workers !== false) await warmUploadWorkers();
   const app = Fastify({
     logger: deps.logger ? { level: 'info' } : false,
     genReqId: () => crypto.randomUUID(),
@@ -264,8 +267,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(comparisonsRoutes, { comparisons });
       await api.register(rankingsRoutes, { analytics: analytics.analytics });
       await api.register(cicsModule, { db });
-      // Uploads are checked in worker threads: one is loaded before the first upload arrives.
-      if (deps.workers !== false) await warmUploadWorkers();
       await api.register(fileProcessModule, {
         database: deps.database,
         storage: deps.storage,
