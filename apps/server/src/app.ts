@@ -10,7 +10,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { MESSAGES, PAGINATION_HEADERS, refuseNulText } from '@accord/contracts';
+import { MESSAGES, PAGINATION_HEADERS, refuseNulText, STUDIES_UPLOAD_MESSAGES } from '@accord/contracts';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -25,7 +25,7 @@ import {
 import type { Database } from './db/client.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Clock } from './lib/clock.ts';
-import { AppError } from './lib/errors.ts';
+import { AppError, isDiskFull } from './lib/errors.ts';
 import { withOperationId } from './openapi/operation-id.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { analyticsDeps, analyticsRoutes } from './modules/analytics/analytics.routes.ts';
@@ -68,6 +68,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import type { FileStorage } from './storage/file-storage.ts';
+import { warmUploadWorkers } from './workers/pool.ts';
 
 export interface AppDeps {
   database: Database;
@@ -90,6 +91,8 @@ export interface AppDeps {
   trustProxy?: boolean | number | string;
   testHooks?: boolean;
   logger?: boolean;
+  /** Limits of studies uploads (defaults: the constants of packages/contracts). */
+  uploads?: { quotaBytes?: number; maxStatusStreams?: number };
 }
 
 /** Trusts the first `hops` proxies in front of the server (Fastify's numeric trustProxy). */
@@ -98,6 +101,9 @@ function trustHops(hops: number) {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  // Uploads are checked in worker threads: they are loaded before the first upload arrives (here, not
+  // in a plugin, whose start has a time limit that loading threads on a busy machine may pass).
+  if (deps.workers !== false) await warmUploadWorkers();
   const app = Fastify({
     logger: deps.logger ? { level: 'info' } : false,
     genReqId: () => crypto.randomUUID(),
@@ -187,6 +193,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply
         .code(400)
         .send({ error: 'validation_failed', message, statusCode: 400, requestId, details });
+    }
+    if (isDiskFull(error)) {
+      request.log.error({ err: error }, 'storage full');
+      return reply.code(507).send({
+        error: 'insufficient_storage',
+        message: STUDIES_UPLOAD_MESSAGES.diskFull,
+        statusCode: 507,
+        requestId,
+      });
     }
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
@@ -295,6 +310,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         clock: deps.clock,
         jobs: deps.jobs,
         workers: deps.workers !== false,
+        ...deps.uploads,
       });
       await api.register(statisticsRoutes, {
         statistics: createStatisticsService({

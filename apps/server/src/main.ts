@@ -12,6 +12,7 @@ import { createMailer } from './lib/mailer.ts';
 import { startJobQueue } from './jobs/queue.ts';
 import { demoLoginsText, seedIfEmpty } from './seed/seed-if-empty.ts';
 import { createLocalFileStorage } from './storage/file-storage.ts';
+import { closeUploadWorkers } from './workers/pool.ts';
 
 const config = loadConfig();
 const version = (
@@ -63,6 +64,7 @@ async function shutdown(signal: string) {
   console.log(`\n${signal}: stopping Accord...`);
   await app.close();
   await jobs.stop();
+  await closeUploadWorkers();
   await database.close();
   process.exit(0);
 }

@@ -13,11 +13,45 @@ export type FileProcessStatus = (typeof FILE_PROCESS_STATUSES)[number];
  * Largest zip the upload takes (compressed): the most a zip may unpack to (below), since a zip that
  * respects that limit is never larger than it. The upload streams to disk, so the size costs no memory.
  */
-export const STUDIES_ZIP_MAX_BYTES = 2 * 1024 * 1024 * 1024;
+export const STUDIES_ZIP_MAX_BYTES = 1024 * 1024 * 1024;
 /** A zip with more entries than this is refused. */
 export const STUDIES_ZIP_MAX_ENTRIES = 10_000;
-/** A zip that unpacks to more than this many bytes is refused (zip bombs). */
-export const STUDIES_ZIP_MAX_UNPACKED_BYTES = 2 * 1024 * 1024 * 1024;
+/**
+ * A zip whose entries add up to more than this many bytes is refused before anything is unpacked, and
+ * unpacking stops (removing what it wrote) when the bytes really inflated pass it (zip bombs).
+ */
+export const STUDIES_ZIP_MAX_UNPACKED_BYTES = 1024 * 1024 * 1024;
+/** Longest path of a zip entry (characters); a longer one is a validation message. */
+export const STUDIES_ZIP_MAX_PATH_LENGTH = 255;
+/**
+ * Bytes one user's uploads may keep in storage at a time (each upload's zip and unpacked files, until
+ * they are removed STUDIES_UPLOAD_KEEP_DAYS after the upload ended).
+ */
+export const STUDIES_UPLOAD_QUOTA_BYTES = 10 * 1024 * 1024 * 1024;
+/** Days the zip and unpacked files of an ended upload are kept (to download, replace and process again). */
+export const STUDIES_UPLOAD_KEEP_DAYS = 7;
+/** Open status streams (GET /fileprocess/{taskId}/status) one user may hold at a time. */
+export const STUDIES_UPLOAD_MAX_STREAMS = 10;
+
+/**
+ * Limits of every table read from an upload (a csv, a sheet of a workbook): more rows, columns or
+ * cells than these and the file is refused with a message naming it. They keep a small file that
+ * declares a huge table (a sheet of 480,000 rows in 800 KB) from taking the server's memory and time.
+ */
+export const UPLOAD_TABLE_LIMITS = {
+  /** Data rows of one table. */
+  rows: 200_000,
+  /** Columns of one table. */
+  columns: 2_000,
+  /** Cells of one table (rows times columns as written). */
+  cells: 5_000_000,
+  /** Rows of each sheet of a study's request form (a study has tens of products, not thousands). */
+  requestFormRows: 10_000,
+} as const;
+
+/** The message of a table beyond UPLOAD_TABLE_LIMITS; `what` is "rows", "columns" or "cells". */
+export const tableTooLarge = (file: string, what: 'rows' | 'columns' | 'cells', limit: number) =>
+  `${file} has more than ${limit.toLocaleString('en-US')} ${what}, the most an upload may hold; split it or remove what is not needed.`;
 /** Years offered by the upload form: the current year and the 15 before it. */
 export const STUDIES_UPLOAD_YEAR_SPAN = 15;
 /** Document folders of a study and the file types they take. */
@@ -52,6 +86,14 @@ export const STUDIES_UPLOAD_MESSAGES = {
   busy: 'The studies of this upload are being processed; wait until it has finished.',
   alreadyInjected: 'The studies of this upload are already in the library.',
   restarted: 'The server restarted while the studies were processed. Process the studies again.',
+  filesRemoved: `The files of this upload were removed ${STUDIES_UPLOAD_KEEP_DAYS} days after it ended. Upload the zip again.`,
+  quotaExceeded: (used: string, needed: string, quota: string) =>
+    `Your uploads keep ${used} of your ${quota} of upload storage and this zip needs ${needed} more. The files of an upload are removed ${STUDIES_UPLOAD_KEEP_DAYS} days after it ended; upload it again later or split it.`,
+  tooManyStreams: (max: number) =>
+    `You have ${max} upload progress streams open already; close a page that follows an upload and try again.`,
+  diskFull:
+    'The server has no room left to store this file. Try again later, or ask an administrator to free disk space.',
+  unreadableTable: (file: string) => `${file} could not be read in the time and memory an upload may take.`,
 } as const;
 
 /** The upload form (multipart text fields next to the part file). */

@@ -33,3 +33,9 @@ export const errors = {
       'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
     }),
 };
+
+/** Whether an error is the disk (or the storage's quota) being full: answered 507, never a bare 500. */
+export function isDiskFull(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}

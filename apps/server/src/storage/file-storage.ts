@@ -3,7 +3,7 @@
  * can replace the local folder without touching the features.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -17,6 +17,14 @@ export interface FileStorage {
   size(key: string): Promise<number>;
   exists(key: string): Promise<boolean>;
   remove(key: string): Promise<void>;
+  /** Every stored file whose key starts with `prefix` (a folder, ending with a slash), with its time. */
+  list(prefix: string): AsyncIterable<StoredEntry>;
+}
+
+export interface StoredEntry {
+  key: string;
+  size: number;
+  modifiedAt: Date;
 }
 
 /** Keys are relative slash-separated paths; anything that would leave the root is refused. */
@@ -62,6 +70,26 @@ export function createLocalFileStorage(root: string): FileStorage {
     },
     async remove(key) {
       await rm(resolve(key), { force: true });
+    },
+    async *list(prefix) {
+      const folder = resolve(prefix.replace(/\/+$/, '') || '.');
+      let names: string[];
+      try {
+        names = await readdir(folder, { recursive: true });
+      } catch (error) {
+        if ((error as { code?: string }).code === 'ENOENT') return;
+        throw error;
+      }
+      for (const name of names) {
+        const full = path.join(folder, name);
+        const info = await stat(full).catch(() => null);
+        if (!info?.isFile()) continue;
+        yield {
+          key: path.relative(path.resolve(root), full).split(path.sep).join('/'),
+          size: info.size,
+          modifiedAt: info.mtime,
+        };
+      }
     },
   };
 }

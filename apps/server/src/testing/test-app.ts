@@ -111,6 +111,8 @@ export async function createTestApp(
     storage?: (storage: FileStorage) => FileStorage;
     /** Settings of the app as the environment would give them (address limit, proxy, reset origins). */
     settings?: Pick<AppDeps, 'loginRateLimit' | 'trustProxy' | 'resetLinkOrigins'>;
+    /** Limits of studies uploads other than the defaults. */
+    uploads?: { quotaBytes?: number; maxStatusStreams?: number };
   } = {},
 ): Promise<TestApp> {
   const serverUrl = process.env.DATABASE_URL;
@@ -138,6 +140,7 @@ export async function createTestApp(
         loginRateLimit: Number(process.env.ACCORD_TEST_LOGIN_LIMIT ?? 1000),
         testHooks: true,
         ...options.settings,
+        uploads: options.uploads,
       });
       await built.ready();
       return built;

@@ -13,7 +13,7 @@ import { buildSampleZips } from '../../seed/sample-zips.ts';
 import { buildZip } from '../../seed/zip.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { createTestApp, errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
-import { csvRows } from './csv-rows.ts';
+import { csvRecords } from '../../lib/csv-table.ts';
 import { createFileProcessRepository } from './fileprocess.repository.ts';
 import { createFileProcessService } from './fileprocess.service.ts';
 import { unpackToMemory } from './unpack.ts';
@@ -409,12 +409,12 @@ describe('the sample with errors: verify, replace, process', () => {
       await zipFiles.find((f) => f.path === `${cmi}/results/${cmi}_results.scale.csv`)!.read()
     ).toString();
     const scale: string[][] = [];
-    for await (const r of csvRows([Buffer.from(scaleText)])) scale.push(r);
+    for await (const r of csvRecords(scaleText, 'scale.csv')) scale.push(r);
     // Every question the scale file maps to liking counts (pooled per product).
     const liking = scale.filter((r) => r[6] === 'liking');
     expect(liking.length).toBeGreaterThan(0);
     const results: string[][] = [];
-    for await (const r of csvRows([samples.fixedResults])) results.push(r);
+    for await (const r of csvRecords(samples.fixedResults, 'results.csv')) results.push(r);
     const header = results[0]!;
     const sums = new Map<string, { sum: number; n: number }>();
     let answerCount = 0;
@@ -705,7 +705,7 @@ describe('a restart during processing', () => {
     const service = createFileProcessService({
       processes: createFileProcessRepository(t.database.db),
       database: t.database,
-      storage: { remove: async () => undefined } as never,
+      storage: { remove: async () => undefined, list: async function* () {} } as never,
       clock: t.clock,
       jobs: t.jobs,
     });

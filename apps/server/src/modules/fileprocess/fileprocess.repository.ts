@@ -1,6 +1,6 @@
 /** The SQL of studies uploads: file processes, their tasks (job_results) and the reference data. */
 import type { FileProcessStatus, FileTreeNode } from '@accord/contracts';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   fieldDefinitions,
@@ -55,6 +55,33 @@ export function createFileProcessRepository(db: Db) {
         .where(and(eq(fileProcesses.id, id), inArray(fileProcesses.status, from)))
         .returning({ id: fileProcesses.id });
       return rows.length > 0;
+    },
+
+    /** The processes of a user whose files are still kept (for the storage quota). */
+    async keptOf(userId: number, removedMessage: string): Promise<FileProcessRecord[]> {
+      return db
+        .select()
+        .from(fileProcesses)
+        .where(
+          and(
+            eq(fileProcesses.userId, userId),
+            or(isNull(fileProcesses.message), ne(fileProcesses.message, removedMessage)),
+          ),
+        );
+    },
+
+    /** Ended processes last changed before `before` whose files are still kept. */
+    async endedBefore(before: Date, removedMessage: string): Promise<FileProcessRecord[]> {
+      return db
+        .select()
+        .from(fileProcesses)
+        .where(
+          and(
+            inArray(fileProcesses.status, ['SUCCEED', 'ERRORED']),
+            lt(fileProcesses.updatedAt, before),
+            or(isNull(fileProcesses.message), ne(fileProcesses.message, removedMessage)),
+          ),
+        );
     },
 
     /** Processes still on their way (not SUCCEED or ERRORED). */

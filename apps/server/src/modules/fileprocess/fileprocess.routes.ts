@@ -9,6 +9,7 @@ import {
   ProcessStudiesResponse,
   ReplaceFileFields,
   STUDIES_UPLOAD_MESSAGES,
+  STUDIES_UPLOAD_MAX_STREAMS,
   STUDIES_ZIP_MAX_BYTES,
   StudiesUploadFields,
   StudiesUploadResponse,
@@ -27,12 +28,18 @@ import { AppError, errors } from '../../lib/errors.ts';
 import { currentUser, requirePermission } from '../../plugins/auth.ts';
 import { contentDisposition } from '../study/study-files.routes.ts';
 import type { Download } from '../study/study-files.service.ts';
-import { STATUS_PROGRESS, type FileProcessService, type ReceivedFile } from './fileprocess.service.ts';
+import {
+  STATUS_PROGRESS,
+  type FileProcessService,
+  type ReceivedFile,
+  type TaskState,
+} from './fileprocess.service.ts';
+import { createTaskWatcher, type Reading } from './task-watcher.ts';
 
 const readErrors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const writeErrors = { ...readErrors, 409: ErrorResponse };
 const uploadErrors = { ...writeErrors, 413: ErrorResponse };
-/** How often the status stream looks at the task. */
+/** How often the status streams' shared watcher reads the task. */
 const STREAM_POLL_MS = 250;
 /** A comment line now and then keeps proxies from closing a quiet stream. */
 const STREAM_KEEPALIVE_MS = 15_000;
@@ -108,11 +115,20 @@ function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, stri
 export const fileProcessRoutes: FastifyPluginAsyncZod<{
   fileprocess: FileProcessService;
   maxUploadBytes?: number;
-}> = async (app, { fileprocess, maxUploadBytes }) => {
+  /** Open status streams per user (default STUDIES_UPLOAD_MAX_STREAMS). */
+  maxStatusStreams?: number;
+}> = async (app, { fileprocess, maxUploadBytes, maxStatusStreams }) => {
   const tags = ['studies upload'];
   const guard = requirePermission('canAccessAnalytics');
   const maxBytes = maxUploadBytes ?? STUDIES_ZIP_MAX_BYTES;
+  const maxStreams = maxStatusStreams ?? STUDIES_UPLOAD_MAX_STREAMS;
   await app.register(multipart, { throwFileSizeLimit: true });
+  // One reading of a task per interval, shared by all its streams; open streams counted per user.
+  const watcher = createTaskWatcher<TaskState | null>(
+    (taskId) => fileprocess.taskState(taskId),
+    STREAM_POLL_MS,
+  );
+  const openStreams = new Map<number, number>();
 
   app.post(
     '/fileprocess/studies_upload',
@@ -122,7 +138,7 @@ export const fileProcessRoutes: FastifyPluginAsyncZod<{
         tags,
         summary:
           'Upload a studies zip (multipart/form-data: the part file and the fields client, study_type, region, year). ' +
-          'A file that is not a zip, or whose directory is unsafe (absolute or escaping paths, links, nested zips, more than 10,000 entries or 2 GiB unpacked) is refused with 400; a file larger than the upload limit (STUDIES_ZIP_MAX_BYTES) with 413, as soon as it passes the limit. ' +
+          "A file that is not a zip, or whose directory is unsafe (absolute or escaping paths, links, nested zips, more than 10,000 entries or 1 GiB unpacked, entry paths over 255 characters) is refused with 400; a file larger than the upload limit (STUDIES_ZIP_MAX_BYTES) with 413, as soon as it passes the limit; an upload beyond the user's storage quota (STUDIES_UPLOAD_QUOTA_BYTES) with 413; a full disk answers 507. " +
           'The file streams to disk, never held whole in memory. ' +
           'Answers the task to follow on the status stream and the new file process.',
         response: { 200: StudiesUploadResponse, ...uploadErrors },
@@ -147,15 +163,21 @@ export const fileProcessRoutes: FastifyPluginAsyncZod<{
         tags,
         summary:
           'Server-sent events of a task: progress events ({ status, progress }) while it runs, then one result event ' +
-          '({ file_process_id, status, study_ids }) or one error event ({ message }), after which the stream ends.',
+          '({ file_process_id, status, study_ids }) or one error event ({ message }), after which the stream ends. ' +
+          'A user holds at most STUDIES_UPLOAD_MAX_STREAMS streams at a time (429 beyond); all streams of a task share one reading of it.',
         params: TaskIdParam,
-        response: readErrors,
+        response: { ...readErrors, 429: ErrorResponse },
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
-      // Answers 404 before the stream opens.
-      await fileprocess.task(user, request.params.taskId);
+      const { taskId } = request.params;
+      // Answers 404 before the stream opens; its reading is the stream's first event.
+      const first = await fileprocess.task(user, taskId);
+      const open = openStreams.get(user.id) ?? 0;
+      if (open >= maxStreams)
+        throw new AppError(429, 'too_many_streams', STUDIES_UPLOAD_MESSAGES.tooManyStreams(maxStreams));
+      openStreams.set(user.id, open + 1);
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -167,22 +189,37 @@ export const fileProcessRoutes: FastifyPluginAsyncZod<{
       });
       const send = (event: string, data: unknown) =>
         raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-      let closed = false;
-      request.raw.on('close', () => {
-        closed = true;
-      });
-      let last = '';
-      let keepalive = Date.now();
-      try {
-        while (!closed) {
-          const { task, process } = await fileprocess.task(user, request.params.taskId);
+      await new Promise<void>((resolve) => {
+        let last = '';
+        let keepalive = Date.now();
+        let ended = false;
+        let unsubscribe = () => undefined as void;
+        const end = () => {
+          if (ended) return;
+          ended = true;
+          unsubscribe();
+          const left = (openStreams.get(user.id) ?? 1) - 1;
+          if (left > 0) openStreams.set(user.id, left);
+          else openStreams.delete(user.id);
+          raw.end();
+          resolve();
+        };
+        /** Sends what a reading of the task tells; true when the stream has ended. */
+        const show = (reading: Reading<TaskState | null>) => {
+          if (ended) return;
+          if (reading instanceof Error || !reading) {
+            if (reading) request.log.error({ err: reading }, 'status stream failed');
+            send('error', { message: STUDIES_UPLOAD_MESSAGES.failedToProcess });
+            return end();
+          }
+          const { task, process } = reading;
           if (task.status === 'SUCCESS') {
             send('result', task.result);
-            break;
+            return end();
           }
           if (task.status === 'FAILURE' || task.status === 'REVOKED') {
             send('error', { message: task.error ?? STUDIES_UPLOAD_MESSAGES.failedToProcess });
-            break;
+            return end();
           }
           const status = process?.status ?? 'UPLOADED';
           const progress = Math.max(task.progress, STATUS_PROGRESS[status] ?? 0);
@@ -195,13 +232,12 @@ export const fileProcessRoutes: FastifyPluginAsyncZod<{
             raw.write(': keepalive\n\n');
             keepalive = Date.now();
           }
-          await new Promise((resolve) => setTimeout(resolve, STREAM_POLL_MS));
-        }
-      } catch (error) {
-        request.log.error({ err: error }, 'status stream failed');
-        if (!closed) send('error', { message: STUDIES_UPLOAD_MESSAGES.failedToProcess });
-      }
-      raw.end();
+        };
+        // The response closes when the page goes away (or once the stream has ended).
+        raw.on('close', end);
+        show(first);
+        if (!ended) unsubscribe = watcher.subscribe(taskId, show);
+      });
     },
   );
 

@@ -25,7 +25,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
+  STUDIES_UPLOAD_KEEP_DAYS,
   STUDIES_UPLOAD_MESSAGES,
+  STUDIES_UPLOAD_QUOTA_BYTES,
   type FileIssue,
   type FileProcessDetail,
   type FileProcessRow,
@@ -38,15 +40,26 @@ import {
 import type { Database } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { errors } from '../../lib/errors.ts';
+import { AppError, errors, isDiskFull } from '../../lib/errors.ts';
+import { displayFileName } from '../../lib/file-names.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { contentTypeOf, type Download } from '../study/study-files.service.ts';
-import type { FileProcessRecord, FileProcessRepository, StoredNode } from './fileprocess.repository.ts';
-import { injectStudies, removeInjectedStudies } from './inject.ts';
+import type {
+  FileProcessRecord,
+  FileProcessRepository,
+  StoredNode,
+  TaskRecord,
+} from './fileprocess.repository.ts';
+import { injectStudies, removeInjectedStudies, removeOrphanStudyFiles } from './inject.ts';
 import { storedFiles, unpackZip, type UnpackedFile } from './unpack.ts';
-import { validateStudies, type ValidationResult, type ZipFile } from './study-zip.ts';
-import { fileSource, looksLikeZip, readZipDirectory, UnsafeZipError } from './zip-reader.ts';
+import {
+  parseStudyResultsOffThread,
+  UploadMemoryError,
+  validateStudiesOffThread,
+} from '../../workers/pool.ts';
+import type { ValidationResult, ZipFile } from './study-zip.ts';
+import { fileSource, formatBytes, looksLikeZip, readZipDirectory, UnsafeZipError } from './zip-reader.ts';
 
 export const FILE_PROCESS_QUEUE = 'studies-upload';
 
@@ -56,6 +69,12 @@ export interface ReceivedFile {
   /** The temporary file (the route removes it after the call). */
   path: string;
   size: number;
+}
+
+/** A task with the process it runs, as the status stream reads them. */
+export interface TaskState {
+  task: TaskRecord;
+  process: FileProcessRecord | undefined;
 }
 
 /** What the worker needs (the pg-boss job's data). */
@@ -188,10 +207,13 @@ export interface FileProcessServiceDeps {
   storage: FileStorage;
   clock: Clock;
   jobs: JobQueue;
+  /** Bytes one user's uploads may keep in storage (default STUDIES_UPLOAD_QUOTA_BYTES). */
+  quotaBytes?: number;
 }
 
 export function createFileProcessService(deps: FileProcessServiceDeps) {
   const { processes, storage, clock, jobs, database } = deps;
+  const quotaBytes = deps.quotaBytes ?? STUDIES_UPLOAD_QUOTA_BYTES;
 
   const find = async (id: number) => {
     const process = await processes.get(id);
@@ -219,7 +241,8 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
     };
   };
 
-  const checkZipFile = async (file: ReceivedFile | undefined): Promise<ReceivedFile> => {
+  /** Checks the zip's directory; answers the bytes its entries declare (what it unpacks to). */
+  const checkZipFile = async (file: ReceivedFile | undefined): Promise<number> => {
     if (!file || file.size === 0)
       throw errors.badRequest(STUDIES_UPLOAD_MESSAGES.noFile, [
         { path: 'file', message: STUDIES_UPLOAD_MESSAGES.noFile },
@@ -230,7 +253,8 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
         throw errors.badRequest(STUDIES_UPLOAD_MESSAGES.notZip, [
           { path: 'file', message: STUDIES_UPLOAD_MESSAGES.notZip },
         ]);
-      await readZipDirectory(source);
+      const entries = await readZipDirectory(source);
+      return entries.reduce((sum, entry) => sum + entry.size, 0);
     } catch (error) {
       if (error instanceof UnsafeZipError)
         throw errors.badRequest(error.message, [{ path: 'file', message: error.message }]);
@@ -238,23 +262,64 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
     } finally {
       await source.close();
     }
-    return file;
   };
 
-  /** Unpacks the stored zip into storage (through a temporary copy read at random offsets). */
+  /** Removes everything an upload keeps in storage (its zip and unpacked files). */
+  const removeFiles = async (process: FileProcessRecord) => {
+    for await (const entry of storage.list(`${folderOf(process)}/`)) await storage.remove(entry.key);
+    await storage.remove(process.storageKey);
+  };
+
+  /**
+   * Removes the files of uploads that ended more than STUDIES_UPLOAD_KEEP_DAYS ago (succeeded ones are
+   * in the library; failed ones were abandoned): their rows stay in the history with a message.
+   */
+  const removeExpiredFiles = async () => {
+    const before = new Date(clock.now().getTime() - STUDIES_UPLOAD_KEEP_DAYS * 24 * 60 * 60 * 1000);
+    for (const process of await processes.endedBefore(before, STUDIES_UPLOAD_MESSAGES.filesRemoved)) {
+      await removeFiles(process);
+      await processes.update(process.id, { message: STUDIES_UPLOAD_MESSAGES.filesRemoved });
+    }
+  };
+
+  /** Bytes a user's uploads keep in storage now: each kept upload's zip and unpacked files. */
+  const storedBytesOf = async (userId: number) => {
+    let total = 0;
+    for (const process of await processes.keptOf(userId, STUDIES_UPLOAD_MESSAGES.filesRemoved)) {
+      total += treeFiles(process.fileTree as StoredNode[]).reduce((sum, node) => sum + (node.size ?? 0), 0);
+      if (await storage.exists(process.storageKey)) total += await storage.size(process.storageKey);
+    }
+    return total;
+  };
+
+  /** A process whose files were removed cannot be processed again: its zip is gone. */
+  const requireFiles = async (process: FileProcessRecord) => {
+    if (!(await storage.exists(process.storageKey)))
+      throw errors.conflict(STUDIES_UPLOAD_MESSAGES.filesRemoved);
+  };
+
+  /**
+   * Unpacks the stored zip into storage (through a temporary copy read at random offsets). When it
+   * fails part way (a zip bomb, a full disk), the files it had written are removed again.
+   */
   const unpack = async (process: FileProcessRecord): Promise<UnpackedFile[]> => {
     const temporary = path.join(os.tmpdir(), `accord-fileprocess-${process.id}-${randomUUID()}.zip`);
+    const written: string[] = [];
     try {
       await pipeline(storage.stream(process.storageKey), createWriteStream(temporary));
       const source = await fileSource(temporary);
       try {
         const prefix = filesPrefix(process);
-        return await unpackZip(source, (filePath, content) =>
-          storage.putStream(`${prefix}/${filePath}`, content),
-        );
+        return await unpackZip(source, (filePath, content) => {
+          written.push(`${prefix}/${filePath}`);
+          return storage.putStream(`${prefix}/${filePath}`, content);
+        });
       } finally {
         await source.close();
       }
+    } catch (error) {
+      for (const key of written) await storage.remove(key).catch(() => undefined);
+      throw error;
     } finally {
       await rm(temporary, { force: true });
     }
@@ -271,7 +336,7 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
   const validate = async (process: FileProcessRecord, job: FileProcessJob) => {
     const files = filesOf(process);
     const ref = await processes.referenceData(clock.now().getFullYear());
-    const result = await validateStudies(files, ref, {
+    const result = await validateStudiesOffThread(files, ref, {
       replaceExisting: job.replaceExisting,
       replaceCmis: job.replaceCmis ?? [],
       form: { client: process.client, region: process.region, year: process.year },
@@ -294,7 +359,18 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
       fields: StudiesUploadFields,
       upload: ReceivedFile | undefined,
     ): Promise<StudiesUploadResponse> {
-      const file = await checkZipFile(upload);
+      const unpacked = await checkZipFile(upload);
+      const file = upload as ReceivedFile;
+      await removeExpiredFiles();
+      const used = await storedBytesOf(user.id);
+      if (used + file.size + unpacked > quotaBytes) {
+        const message = STUDIES_UPLOAD_MESSAGES.quotaExceeded(
+          formatBytes(used),
+          formatBytes(file.size + unpacked),
+          formatBytes(quotaBytes),
+        );
+        throw new AppError(413, 'quota_exceeded', message, [{ path: 'file', message }]);
+      }
       const storageKey = `fileprocess/${randomUUID()}/upload.zip`;
       await storage.putStream(storageKey, createReadStream(file.path));
       let process: FileProcessRecord;
@@ -305,7 +381,7 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
           studyType: fields.study_type,
           region: fields.region,
           year: fields.year,
-          filename: file.fileName,
+          filename: displayFileName(file.fileName, 'studies.zip'),
           storageKey,
           status: 'UPLOADED',
           createdAt: clock.now(),
@@ -352,6 +428,7 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
       if (!node) throw errors.notFound(STUDIES_UPLOAD_MESSAGES.noSuchFile);
       if (process.status === 'SUCCEED') throw errors.conflict(STUDIES_UPLOAD_MESSAGES.alreadyInjected);
       if (process.status !== 'ERRORED') throw errors.conflict(STUDIES_UPLOAD_MESSAGES.busy);
+      await requireFiles(process);
       if (!upload || upload.size === 0)
         throw errors.badRequest(STUDIES_UPLOAD_MESSAGES.noFile, [
           { path: 'file', message: STUDIES_UPLOAD_MESSAGES.noFile },
@@ -374,6 +451,7 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
       const process = await find(id);
       if (process.status === 'SUCCEED') throw errors.conflict(STUDIES_UPLOAD_MESSAGES.alreadyInjected);
       if (process.status !== 'ERRORED') throw errors.conflict(STUDIES_UPLOAD_MESSAGES.busy);
+      await requireFiles(process);
       const task = await startTask(user, id, body.replace_existing, body.replace_cmis ?? []);
       // A zip refused while unpacking has no files: it is unpacked again from the start.
       const from = treeFiles(process.fileTree as StoredNode[]).length > 0 ? 'UNPACKED' : 'UPLOADED';
@@ -409,10 +487,17 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
     },
 
     /** The task as its owner (or an admin) may read it; 404 otherwise. */
-    async task(user: AuthUser, taskId: string) {
-      const task = await processes.task(taskId);
-      if (!task || (task.userId !== user.id && !user.permissions.isAdmin))
+    async task(user: AuthUser, taskId: string): Promise<TaskState> {
+      const state = await this.taskState(taskId);
+      if (!state || (state.task.userId !== user.id && !user.permissions.isAdmin))
         throw errors.notFound(STUDIES_UPLOAD_MESSAGES.noSuchTask);
+      return state;
+    },
+
+    /** A task and its process, whoever asks (the status streams' watcher, after task() let them in). */
+    async taskState(taskId: string): Promise<TaskState | null> {
+      const task = await processes.task(taskId);
+      if (!task) return null;
       const processId = Number((task.result as { file_process_id?: number } | null)?.file_process_id);
       const process = await processes.get(processId);
       return { task, process };
@@ -469,10 +554,12 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
             await fail(process, job.taskId, validationFailed(validated.result.issues.length, 0));
             return;
           }
+          const files = new Map(validated.files.map((f) => [f.path, f]));
           await injectStudies(database, storage, {
             processId: process.id,
             studies: validated.result.studies,
-            files: new Map(validated.files.map((f) => [f.path, f])),
+            files,
+            parse: (study) => parseStudyResultsOffThread(study, files),
             replaceExisting: job.replaceExisting,
             replaceCmis: job.replaceCmis ?? [],
             userId: process.userId,
@@ -488,8 +575,13 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
           });
         }
       } catch (error) {
-        const message = error instanceof UnsafeZipError ? error.message : FAILURE_MESSAGE;
-        if (!(error instanceof UnsafeZipError)) console.error('studies upload failed:', error);
+        const known = error instanceof UnsafeZipError || error instanceof UploadMemoryError;
+        const message = known
+          ? error.message
+          : isDiskFull(error)
+            ? STUDIES_UPLOAD_MESSAGES.diskFull
+            : FAILURE_MESSAGE;
+        if (!known) console.error('studies upload failed:', error);
         await fail(process, job.taskId, message);
       }
     },
@@ -499,6 +591,8 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
      * processes and ends the others ERRORED with a message.
      */
     async recover(): Promise<void> {
+      await removeExpiredFiles();
+      await removeOrphanStudyFiles(database, storage, clock.now());
       for (const process of await processes.unfinished()) {
         if (process.status === 'INJECTED') {
           await processes.moveStatus(process.id, ['INJECTED'], { status: 'SUCCEED' });

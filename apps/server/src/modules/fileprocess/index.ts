@@ -14,14 +14,17 @@ export const fileProcessModule: FastifyPluginAsyncZod<{
   clock: Clock;
   jobs: JobQueue;
   workers: boolean;
-}> = async (app, { database, storage, clock, jobs, workers }) => {
+  quotaBytes?: number;
+  maxStatusStreams?: number;
+}> = async (app, { database, storage, clock, jobs, workers, quotaBytes, maxStatusStreams }) => {
   const fileprocess = createFileProcessService({
     processes: createFileProcessRepository(database.db),
     database,
     storage,
     clock,
     jobs,
+    quotaBytes,
   });
   if (workers) await registerFileProcessJobs(jobs, fileprocess);
-  await app.register(fileProcessRoutes, { fileprocess });
+  await app.register(fileProcessRoutes, { fileprocess, maxStatusStreams });
 };

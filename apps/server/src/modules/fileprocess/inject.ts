@@ -51,6 +51,8 @@ export interface InjectionInput {
   replaceCmis?: readonly string[];
   userId: number | null;
   now: Date;
+  /** Reads the answers of a study's results files (default: here; the server passes a worker thread's). */
+  parse?: (study: StudyDraft) => Promise<ParsedResults[]>;
 }
 
 export interface InjectionSummary {
@@ -120,6 +122,7 @@ export async function injectStudies(
       Number(m.id),
     ),
   );
+  const parseOf = input.parse ?? ((study: StudyDraft) => parseStudyResults(study, input.files));
   const written: string[] = [];
   // Stored files of the replaced studies: removed once the replacing transaction has committed.
   const replacedFiles: string[] = [];
@@ -136,7 +139,7 @@ export async function injectStudies(
     const worker = async () => {
       while (!failed && next < newStudies.length) {
         const study = newStudies[next++] as StudyDraft;
-        const parsed = await parseStudyResults(study, input.files);
+        const parsed = await parseOf(study);
         await database.db.transaction(async (tx) => {
           await storesItsStatistics(tx);
           const id = await inject(tx, study, parsed);
@@ -167,7 +170,7 @@ export async function injectStudies(
       // The results of the next study are parsed while the database stores the current one.
       const parse = (study: StudyDraft | undefined) => {
         if (!study) return undefined;
-        const parsed = parseStudyResults(study, input.files);
+        const parsed = parseOf(study);
         parsed.catch(() => undefined); // awaited below; a failure is thrown there
         return parsed;
       };
@@ -244,6 +247,46 @@ async function deleteStudies(tx: Tx, ids: readonly number[]): Promise<string[]> 
   );
   await tx.delete(studies).where(inArray(studies.id, [...ids]));
   return stored.map((s) => s.key);
+}
+
+/** An injection's file key: studies/{study id}/{folder}/{uuid}/{name} (seeded files use version ids). */
+const INJECTED_KEY =
+  /^studies\/\d+\/[^/]+\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[^/]+$/;
+/** Files younger than this may belong to an injection still running (in this or another process). */
+const ORPHAN_AGE_MS = 60 * 60 * 1000;
+
+/**
+ * Removes the study files an injection wrote before it was killed (its transaction rolled back, so no
+ * version names them): run at start. Only files of the injection's layout older than an hour go, so
+ * an injection running elsewhere keeps its files. Answers how many were removed.
+ */
+export async function removeOrphanStudyFiles(
+  database: Database,
+  storage: FileStorage,
+  now: Date,
+): Promise<number> {
+  const candidates: string[] = [];
+  for await (const entry of storage.list('studies/'))
+    if (INJECTED_KEY.test(entry.key) && now.getTime() - entry.modifiedAt.getTime() > ORPHAN_AGE_MS)
+      candidates.push(entry.key);
+  let removed = 0;
+  for (let start = 0; start < candidates.length; start += 1000) {
+    const batch = candidates.slice(start, start + 1000);
+    const known = new Set(
+      (
+        await database.db
+          .select({ key: studyFileVersions.storageKey })
+          .from(studyFileVersions)
+          .where(inArray(studyFileVersions.storageKey, batch))
+      ).map((row) => row.key),
+    );
+    for (const key of batch)
+      if (!known.has(key)) {
+        await storage.remove(key);
+        removed++;
+      }
+  }
+  return removed;
 }
 
 /** The answers of one results file, column by column, by position (no database ids yet). */

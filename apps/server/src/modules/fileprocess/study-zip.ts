@@ -8,17 +8,22 @@
  * Errors block injection; warnings do not. Results files are streamed row by row: the validator and
  * the injection (`readResults`) never hold a whole file.
  */
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   APAC_SUBREGIONS,
+  STUDIES_UPLOAD_MESSAGES,
+  STUDIES_ZIP_MAX_ENTRIES,
+  UPLOAD_TABLE_LIMITS,
   STUDY_DOCUMENT_EXTENSIONS,
   STUDY_DOCUMENT_FOLDERS,
-  STUDIES_UPLOAD_MESSAGES,
+  STUDY_UPLOAD_MAX_BYTES,
   type FileIssue,
   type FileIssuePath,
 } from '@accord/contracts';
 import ExcelJS from 'exceljs';
-import { csvRows } from './csv-rows.ts';
+import { csvRecords, CsvReadError, TableLimitError } from '../../lib/csv-table.ts';
+import { hasBlockingErrors, validateStudyFile } from '../study/file-validation.ts';
+import { bufferSource, openEntry, readZipDirectory } from './zip-reader.ts';
 
 export const REQUEST_FORM = 'request_form.xlsx';
 export const RESULTS_FOLDER = 'results';
@@ -367,25 +372,115 @@ export function columnLetter(index: number): string {
 
 // ---------------------------------------------------------------- request form
 
-interface SheetTable {
-  header: string[];
-  rows: { rowNumber: number; cells: string[] }[];
+interface SheetRow {
+  rowNumber: number;
+  cells: string[];
 }
 
-function readSheet(sheet: ExcelJS.Worksheet): SheetTable {
-  const rows: { rowNumber: number; cells: string[] }[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    const cells: string[] = [];
-    const values = row.values as ExcelJS.CellValue[];
-    for (let c = 1; c < values.length; c++) cells.push(cellText(values[c] ?? null));
-    rows.push({ rowNumber, cells });
-  });
+interface SheetTable {
+  header: string[];
+  rows: SheetRow[];
+}
+
+/** Largest request form read (bytes); a form is a few sheets of tens of rows. */
+export const REQUEST_FORM_MAX_BYTES = 32 * 1024 * 1024;
+/** What the sheets of a request form may unpack to (the workbook is itself a zip). */
+const REQUEST_FORM_MAX_UNPACKED = 256 * 1024 * 1024;
+const FORM_SHEETS = ['study', 'fragrances', 'concepts'];
+
+function readSheet(rows: SheetRow[]): SheetTable {
   const [head, ...body] = rows;
   return { header: (head?.cells ?? []).map((h) => h.toLowerCase()), rows: body };
 }
 
-const findSheet = (workbook: ExcelJS.Workbook, name: string) =>
-  workbook.worksheets.find((s) => s.name.trim().toLowerCase() === name.toLowerCase());
+/**
+ * The rows of the request form's sheets Study, Fragrances and Concepts (by lower-case name), read as a
+ * stream: no workbook model is built, and a sheet beyond the request form's limits (rows, columns,
+ * cells) stops the read with a TableLimitError naming the file.
+ */
+async function readFormSheets(file: ZipFile): Promise<Map<string, SheetRow[]>> {
+  // The workbook is a zip of its own: it is read with the same checks and byte budget as the upload.
+  const source = bufferSource(await file.read());
+  const entries = new Map(
+    (
+      await readZipDirectory(source, {
+        maxEntries: STUDIES_ZIP_MAX_ENTRIES,
+        maxUnpackedBytes: REQUEST_FORM_MAX_UNPACKED,
+      })
+    )
+      .filter((entry) => !entry.directory)
+      .map((entry) => [entry.name, entry]),
+  );
+  const budget = { remaining: REQUEST_FORM_MAX_UNPACKED };
+  const part = async (name: string) => {
+    const entry = entries.get(name);
+    return entry ? openEntry(source, entry, budget) : null;
+  };
+  // exceljs's stream reader defers sheets stored before the workbook's own parts into temporary
+  // files and then loses the last of them now and then; the parts are handed to it in order instead.
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
+    sharedStrings: 'cache',
+    worksheets: 'emit',
+    styles: 'ignore',
+    hyperlinks: 'ignore',
+  }) as unknown as WorkbookPartsReader;
+  const rels = await part('xl/_rels/workbook.xml.rels');
+  if (rels) await reader._parseRels(rels);
+  const workbook = await part('xl/workbook.xml');
+  if (!workbook) throw new Error('no xl/workbook.xml');
+  await reader._parseWorkbook(workbook);
+  const shared = await part('xl/sharedStrings.xml');
+  reader.sharedStrings = [];
+  if (shared) for await (const _ of reader._parseSharedStrings(shared));
+  const sheetNumbers = [...entries.keys()]
+    .map((name) => /^xl\/worksheets\/sheet(\d+)\.xml$/.exec(name)?.[1])
+    .filter((n): n is string => n !== undefined)
+    .sort((a, b) => Number(a) - Number(b));
+
+  const sheets = new Map<string, SheetRow[]>();
+  const maxRows = UPLOAD_TABLE_LIMITS.requestFormRows;
+  let cells = 0;
+  for (const number of sheetNumbers) {
+    const content = (await part(`xl/worksheets/sheet${number}.xml`)) as Readable;
+    for (const event of reader._parseWorksheet(content, number)) {
+      const worksheet = event.value;
+      const name = (worksheet.name ?? '').trim().toLowerCase();
+      const keep = FORM_SHEETS.includes(name) && !sheets.has(name);
+      if (!keep) {
+        content.destroy();
+        continue;
+      }
+      const rows: SheetRow[] = [];
+      for await (const row of worksheet) {
+        if (row.number > maxRows + 1) throw new TableLimitError(file.path, 'rows', maxRows);
+        const values = row.values as ExcelJS.CellValue[];
+        if (values.length - 1 > UPLOAD_TABLE_LIMITS.columns)
+          throw new TableLimitError(file.path, 'columns', UPLOAD_TABLE_LIMITS.columns);
+        cells += values.length;
+        if (cells > UPLOAD_TABLE_LIMITS.cells)
+          throw new TableLimitError(file.path, 'cells', UPLOAD_TABLE_LIMITS.cells);
+        const texts: string[] = [];
+        for (let c = 1; c < values.length; c++) texts.push(cellText(values[c] ?? null));
+        if (texts.every((text) => text === '')) continue;
+        rows.push({ rowNumber: row.number, cells: texts });
+      }
+      sheets.set(name, rows);
+    }
+  }
+  return sheets;
+}
+
+/** The parts of exceljs's stream reader that read a workbook part by part (exceljs 4.4). */
+interface WorkbookPartsReader {
+  sharedStrings: unknown[];
+  _parseRels(entry: Readable): Promise<void>;
+  _parseWorkbook(entry: Readable): Promise<void>;
+  _parseSharedStrings(entry: Readable): AsyncIterable<unknown>;
+  _parseWorksheet(
+    content: Readable,
+    sheetNo: string,
+  ): Iterable<{ eventType: string; value: AsyncIterable<ExcelJS.Row> & { name?: string } }>;
+}
 
 async function readRequestForm(
   file: ZipFile,
@@ -401,10 +496,22 @@ async function readRequestForm(
     ...(row !== undefined ? { row } : {}),
     ...(column ? { column } : {}),
   });
-  const workbook = new ExcelJS.Workbook();
+  if (file.size > REQUEST_FORM_MAX_BYTES) {
+    issues.error(
+      'Request form too large',
+      `The request form is larger than ${REQUEST_FORM_MAX_BYTES / 1024 / 1024} MB; a request form holds a few sheets of tens of rows.`,
+      at(),
+    );
+    return empty;
+  }
+  let sheets: Map<string, SheetRow[]>;
   try {
-    await workbook.xlsx.read(await file.stream());
-  } catch {
+    sheets = await readFormSheets(file);
+  } catch (error) {
+    if (error instanceof TableLimitError) {
+      issues.error('Request form too large', error.message, at());
+      return empty;
+    }
     issues.error(
       'Unreadable request form',
       'The request form is not a readable Excel (.xlsx) workbook.',
@@ -414,17 +521,17 @@ async function readRequestForm(
   }
 
   // Study sheet: field | value.
-  const studySheet = findSheet(workbook, 'Study');
+  const studySheet = sheets.get('study');
   if (!studySheet) {
     issues.error('Missing sheet', 'The request form has no sheet named Study.', at());
     return empty;
   }
   const values = new Map<string, { value: string; row: number }>();
-  studySheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    const field = cellText(row.getCell(1).value).toLowerCase();
-    if (field === '' || field === 'field') return;
-    values.set(field, { value: cellText(row.getCell(2).value), row: rowNumber });
-  });
+  for (const row of studySheet) {
+    const field = (row.cells[0] ?? '').toLowerCase();
+    if (field === '' || field === 'field') continue;
+    values.set(field, { value: row.cells[1] ?? '', row: row.rowNumber });
+  }
   const draft: Record<string, unknown> = {};
   let valid = true;
   for (const field of STUDY_FORM_FIELDS) {
@@ -535,7 +642,7 @@ async function readRequestForm(
 
   // Fragrances sheet.
   const fragrances: FragranceDraft[] = [];
-  const fragranceSheet = findSheet(workbook, 'Fragrances');
+  const fragranceSheet = sheets.get('fragrances');
   if (!fragranceSheet) {
     issues.error('Missing sheet', 'The request form has no sheet named Fragrances.', at());
     valid = false;
@@ -615,7 +722,7 @@ async function readRequestForm(
 
   // Concepts sheet (optional).
   const concepts: ConceptDraft[] = [];
-  const conceptSheet = findSheet(workbook, 'Concepts');
+  const conceptSheet = sheets.get('concepts');
   if (conceptSheet) {
     const table = readSheet(conceptSheet);
     const col = (name: string) => table.header.indexOf(name);
@@ -669,7 +776,7 @@ async function readScale(
   let rowNumber = 0;
   let valid = true;
   const seen = new Set<string>();
-  for await (const row of csvRows(await file.stream())) {
+  for await (const row of csvRecords(await file.stream(), file.path)) {
     rowNumber++;
     if (row.length === 0 || row.every((c) => c.trim() === '')) continue;
     if (!header) {
@@ -789,7 +896,7 @@ export async function* readResults(
   let layout: ResultsLayout | null = null;
   let header: string[] = [];
   let rowNumber = 0;
-  for await (const row of csvRows(await file.stream())) {
+  for await (const row of csvRecords(await file.stream(), file.path)) {
     rowNumber++;
     if (row.length === 0 || row.every((c) => c.trim() === '')) continue;
     if (!layout) {
@@ -956,6 +1063,25 @@ async function checkResults(
 
 // ---------------------------------------------------------------- the whole zip
 
+/** The content checks of a document (file-validation.ts); false when one of them is an error. */
+async function checkDocument(
+  file: ZipFile,
+  name: string,
+  folder: DocumentDraft['folder'],
+  issues: IssueList,
+): Promise<boolean> {
+  const found = await validateStudyFile({ bytes: await file.read(), fileName: name, folder });
+  for (const problem of found) issues.add(problem.level, problem.high_msg, problem.msg, { file: file.path });
+  return !hasBlockingErrors(found);
+}
+
+/** A csv beyond the table limits or that the parser cannot read: an error on the file. */
+function unreadableTable(issues: IssueList, file: string, error: unknown): void {
+  if (error instanceof TableLimitError) issues.error('File too large', error.message, { file });
+  else if (error instanceof CsvReadError) issues.error('Unreadable csv', error.message, { file });
+  else throw error;
+}
+
 const extensionOf = (name: string) => {
   const dot = name.lastIndexOf('.');
   return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
@@ -1062,6 +1188,17 @@ export async function validateStudies(
           );
         } else if (file.size === 0) {
           issues.error('Empty document', 'The document is empty.', { file: file.path });
+        } else if (file.size > STUDY_UPLOAD_MAX_BYTES) {
+          issues.error(
+            'Document too large',
+            `The document is larger than ${STUDY_UPLOAD_MAX_BYTES / 1024 / 1024} MB, the most a study file may be.`,
+            { file: file.path },
+          );
+        } else if (
+          // The same content check as a study file uploaded on its own (a "pdf" that is not one).
+          !(await checkDocument(file, name, top as DocumentDraft['folder'], issues))
+        ) {
+          continue;
         } else {
           study.documents.push({
             path: file.path,
@@ -1099,9 +1236,20 @@ export async function validateStudies(
         );
         continue;
       }
-      const questions = await readScale(scale, ref, issues);
+      let questions: QuestionDraft[] | null;
+      try {
+        questions = await readScale(scale, ref, issues);
+      } catch (error) {
+        unreadableTable(issues, scale.path, error);
+        continue;
+      }
       if (!questions) continue;
-      await checkResults(file, questions, productCodes, issues);
+      try {
+        await checkResults(file, questions, productCodes, issues);
+      } catch (error) {
+        unreadableTable(issues, file.path, error);
+        continue;
+      }
       study.results.push({
         path: file.path,
         name: file.path.split('/').pop() as string,

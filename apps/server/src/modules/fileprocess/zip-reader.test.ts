@@ -1,7 +1,6 @@
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildZip } from '../../seed/zip.ts';
-import { csvRows } from './csv-rows.ts';
 import {
   bufferSource,
   looksLikeZip,
@@ -109,23 +108,5 @@ describe('readZipDirectory', () => {
     const out = await readEntry(bufferSource(zip), entries[0]!, { remaining: 1e9 });
     expect(out.equals(data)).toBe(true);
     expect(deflateRawSync(out).length).toBeGreaterThan(0);
-  });
-});
-
-describe('csvRows', () => {
-  const rows = async (chunks: string[]) => {
-    const out: string[][] = [];
-    for await (const row of csvRows(chunks.map((c) => Buffer.from(c)))) out.push(row);
-    return out;
-  };
-  it('reads quoted cells, doubled quotes and CRLF, across chunk boundaries', async () => {
-    expect(await rows(['\ufeffa,"b, c",d\r\n1,"say ""', 'hi""",3\n'])).toEqual([
-      ['a', 'b, c', 'd'],
-      ['1', 'say "hi"', '3'],
-    ]);
-    expect(await rows(['x,y\n1,', '2'])).toEqual([
-      ['x', 'y'],
-      ['1', '2'],
-    ]);
   });
 });

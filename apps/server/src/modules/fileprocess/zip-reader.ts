@@ -8,7 +8,12 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
-import { STUDIES_ZIP_MAX_ENTRIES, STUDIES_ZIP_MAX_UNPACKED_BYTES } from '@accord/contracts';
+import {
+  STUDIES_ZIP_MAX_ENTRIES,
+  STUDIES_ZIP_MAX_PATH_LENGTH,
+  STUDIES_ZIP_MAX_UNPACKED_BYTES,
+} from '@accord/contracts';
+import { hasHiddenCharacters } from '../../lib/file-names.ts';
 
 /** An archive the reader refuses; the message says why, for the user. */
 export class UnsafeZipError extends Error {
@@ -87,7 +92,18 @@ export function looksLikeZip(head: Uint8Array): boolean {
 
 /** Checks one entry name; answers the normalised name or throws why it is unsafe. */
 export function safeEntryName(raw: string): string {
-  if (raw.includes('\0')) throw new UnsafeZipError(`The zip entry "${raw}" has an invalid name.`);
+  // Each folder or file name is stored as such on disk, where a name has at most 255 bytes.
+  if (
+    raw.length > STUDIES_ZIP_MAX_PATH_LENGTH ||
+    raw.split(/[\\/]/).some((part) => Buffer.byteLength(part) > 255)
+  )
+    throw new UnsafeZipError(
+      `The zip entry "${raw.slice(0, 60)}…" has a path of ${raw.length} characters; at most ${STUDIES_ZIP_MAX_PATH_LENGTH} are accepted.`,
+    );
+  if (hasHiddenCharacters(raw))
+    throw new UnsafeZipError(
+      `The zip entry "${raw.replace(/\p{Cc}/gu, '?')}" has control characters in its name.`,
+    );
   const name = raw.replace(/\\/g, '/');
   if (name.startsWith('/') || /^[a-zA-Z]:/.test(name))
     throw new UnsafeZipError(`The zip entry "${raw}" has an absolute path.`);

@@ -17,6 +17,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errors } from '../../lib/errors.ts';
+import { displayFileName } from '../../lib/file-names.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
 import { contentDisposition } from '../study/study-files.routes.ts';
 import type { DownloadFile, StatisticsService, UploadedCsv } from './statistics.service.ts';
@@ -52,7 +53,11 @@ async function readCsvForm(
       if (part.type === 'file') {
         const chunks: Buffer[] = [];
         for await (const chunk of part.file) chunks.push(chunk as Buffer);
-        file = { fileName: part.filename, bytes: Buffer.concat(chunks), truncated: part.file.truncated };
+        file = {
+          fileName: displayFileName(part.filename, 'upload.csv'),
+          bytes: Buffer.concat(chunks),
+          truncated: part.file.truncated,
+        };
       } else fields[part.fieldname] = String(part.value);
     }
   } catch (error) {

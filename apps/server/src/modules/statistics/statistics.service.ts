@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  STUDIES_UPLOAD_MESSAGES,
   STATISTICS_FILES,
   STATISTICS_FOLDER_TTL_MS,
   STATISTICS_MESSAGES,
@@ -27,7 +28,8 @@ import { studyByIdScope } from '../../lib/client-scope.ts';
 import { errors } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { CsvError, parseCsv, type CsvTable } from './engine/csv.ts';
+import { parseCsvOffThread, UploadMemoryError } from '../../workers/pool.ts';
+import { CsvError, type CsvTable } from './engine/csv.ts';
 import {
   buildDataset,
   checkAnswers,
@@ -112,10 +114,13 @@ function checkCsv(file: UploadedCsv | undefined, field: string): UploadedCsv {
   return file;
 }
 
-function parse(file: UploadedCsv): CsvTable {
+/** Parses an upload in a worker thread (workers/pool.ts); a refused csv is a 400 naming it. */
+async function parse(file: UploadedCsv): Promise<CsvTable> {
   try {
-    return parseCsv(file.bytes, file.fileName);
+    return await parseCsvOffThread(file.bytes, file.fileName);
   } catch (error) {
+    if (error instanceof UploadMemoryError)
+      throw errors.badRequest(STUDIES_UPLOAD_MESSAGES.unreadableTable(file.fileName));
     return asBadRequest(error);
   }
 }
@@ -151,7 +156,13 @@ export function createStatisticsService(deps: {
   }
 
   async function readStored(folder: string, file: string, fileName: string): Promise<CsvTable> {
-    return parseCsv(await storage.get(key(folder, file)), fileName);
+    try {
+      return await parseCsvOffThread(await storage.get(key(folder, file)), fileName);
+    } catch (error) {
+      if (error instanceof UploadMemoryError)
+        throw errors.badRequest(STUDIES_UPLOAD_MESSAGES.unreadableTable(fileName));
+      throw error;
+    }
   }
 
   async function newFolder(
@@ -384,7 +395,7 @@ export function createStatisticsService(deps: {
           { path: 'study_name', message: STATISTICS_MESSAGES.missingValue('study_name') },
         ]);
       const upload = checkCsv(file, 'data_input');
-      const table = parse(upload);
+      const table = await parse(upload);
       try {
         checkNumericColumns(table, DEMOGRAPHIC_COLUMNS);
       } catch (error) {
@@ -423,7 +434,7 @@ export function createStatisticsService(deps: {
     ): Promise<StatisticsScaleResponse> {
       if (!folder) throw errors.badRequest(STATISTICS_MESSAGES.missingValue('folder_name'));
       const { state } = await ownRun(user, folder);
-      const table = parse(checkCsv(file, 'likert_scale'));
+      const table = await parse(checkCsv(file, 'likert_scale'));
       let scale;
       try {
         scale = readScale(table);
@@ -473,7 +484,7 @@ export function createStatisticsService(deps: {
         throw errors.badRequest('kind must be regression or names.');
       const field = kind === 'regression' ? 'regression_input' : 'replace_product_input';
       const { state } = await ownRun(user, folder);
-      const table = parse(checkCsv(file, field));
+      const table = await parse(checkCsv(file, field));
       try {
         if (kind === 'regression') {
           if (!state.scale_file) throw errors.badRequest(STATISTICS_MESSAGES.scaleFirst);

@@ -241,3 +241,19 @@ describe('results files', () => {
     expect(await summary({ ...csv(''), bytes: latin1 })).toEqual(['warning: The results file is not UTF-8']);
   });
 });
+
+describe('table limits', () => {
+  it('refuses a results file wider than the upload limit with a message naming it', async () => {
+    const header = ['respondent_id', ...Array.from({ length: 2_500 }, (_, i) => `q${i}`)].join(',');
+    const [problem] = await validateStudyFile({
+      bytes: Buffer.from(`${header}\n1\n`),
+      fileName: 'wide.csv',
+      folder: 'results',
+    });
+    expect(problem).toMatchObject({
+      level: 'error',
+      high_msg: 'The results file is too large',
+      msg: expect.stringMatching(/^wide\.csv has more than 2,000 columns/),
+    });
+  });
+});

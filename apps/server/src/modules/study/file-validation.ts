@@ -18,6 +18,7 @@
 import type { StudyFileError, StudyFolder } from '@accord/contracts';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { DEFAULT_TABLE_LIMITS, TableLimitError } from '../../lib/csv-table.ts';
 
 export const VALIDATION_EVENT = 'validation';
 
@@ -235,13 +236,27 @@ const normalise = (column: string) =>
 class TableCollector {
   private table: Table | null = null;
   private idIndex = -1;
+  private cells = 0;
 
   constructor(
     private readonly idColumn: string,
     private readonly trimHeader: boolean,
+    private readonly fileName: string,
   ) {}
 
+  /** Counts a row against the table limits of uploads; throws TableLimitError beyond them. */
+  private count(cells: string[]) {
+    if (cells.length > DEFAULT_TABLE_LIMITS.columns)
+      throw new TableLimitError(this.fileName, 'columns', DEFAULT_TABLE_LIMITS.columns);
+    if ((this.table?.rowCount ?? 0) >= DEFAULT_TABLE_LIMITS.rows)
+      throw new TableLimitError(this.fileName, 'rows', DEFAULT_TABLE_LIMITS.rows);
+    this.cells += cells.length;
+    if (this.cells > DEFAULT_TABLE_LIMITS.cells)
+      throw new TableLimitError(this.fileName, 'cells', DEFAULT_TABLE_LIMITS.cells);
+  }
+
   add(line: number, cells: string[]) {
+    this.count(cells);
     if (!this.table) {
       const header = [...cells];
       // Trailing empty heading cells of a workbook are only formatting.
@@ -349,6 +364,7 @@ export function parseCsv(text: string): {
 }
 
 const UNREADABLE = 'The results file cannot be read';
+const TOO_LARGE = 'The results file is too large';
 
 function readCsv(bytes: Buffer, name: string, idColumn: string): { table?: Table; problems: Problem[] } {
   if (bytes.subarray(0, 8192).includes(0))
@@ -368,8 +384,14 @@ function readCsv(bytes: Buffer, name: string, idColumn: string): { table?: Table
       ),
     );
   }
-  const collector = new TableCollector(idColumn, false);
-  const scanned = scanCsv(text, (line, cells) => collector.add(line, cells));
+  const collector = new TableCollector(idColumn, false, name);
+  let scanned: { unclosedQuoteAt?: number };
+  try {
+    scanned = scanCsv(text, (line, cells) => collector.add(line, cells));
+  } catch (cause) {
+    if (cause instanceof TableLimitError) return { problems: [...problems, error(TOO_LARGE, cause.message)] };
+    throw cause;
+  }
   if (scanned.unclosedQuoteAt !== undefined)
     return {
       problems: [
@@ -409,7 +431,7 @@ async function readXlsx(
   name: string,
   idColumn: string,
 ): Promise<{ table?: Table; problems: Problem[] }> {
-  let collector = new TableCollector(idColumn, true);
+  let collector = new TableCollector(idColumn, true, name);
   let sheetName = '';
   /** Feeds a sheet's rows to the collector; true when it had data (the sheet then is the one read). */
   const readSheet = async (rows: AsyncIterable<ExcelJS.Row> | Iterable<ExcelJS.Row>) => {
@@ -437,10 +459,11 @@ async function readXlsx(
         break;
       }
     }
-  } catch {
+  } catch (cause) {
+    if (cause instanceof TableLimitError) return { problems: [error(TOO_LARGE, cause.message)] };
     // The stream reader needs xl/workbook.xml before the sheets in the zip; some writers store it
     // after them. The bytes are in memory already: read the workbook whole instead.
-    collector = new TableCollector(idColumn, true);
+    collector = new TableCollector(idColumn, true, name);
     sheetName = '';
     try {
       const workbook = new ExcelJS.Workbook();
@@ -454,6 +477,7 @@ async function readXlsx(
         }
       }
     } catch (cause) {
+      if (cause instanceof TableLimitError) return { problems: [error(TOO_LARGE, cause.message)] };
       return {
         problems: [
           error(UNREADABLE, `${name} could not be opened as a workbook (${(cause as Error).message}).`),

@@ -48,7 +48,9 @@ import type { StudyFieldChange } from '../../lib/study-history.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import type { FileRecord, FileType, StudyFilesRepository, VersionRecord } from './study-files.repository.ts';
-import { hasBlockingErrors, validateStudyFile } from './file-validation.ts';
+import { displayFileName } from '../../lib/file-names.ts';
+import { validateStudyFileOffThread } from '../../workers/pool.ts';
+import { hasBlockingErrors } from './file-validation.ts';
 import { presentFileEntry, presentFileTree, presentVersionHistory } from './study.presenter.ts';
 import type { StudyRepository } from './study.repository.ts';
 
@@ -256,7 +258,7 @@ export function createStudyFilesService(deps: {
       if (file.truncated || file.bytes.length > maxBytes)
         throw fail('file', STUDY_MESSAGES.tooLarge(Math.round(maxBytes / 1024 / 1024)));
       if (file.bytes.length === 0) throw fail('file', STUDY_MESSAGES.emptyFile);
-      const versionName = path.basename(file.fileName.replace(/\\/g, '/')).trim() || 'upload';
+      const versionName = displayFileName(file.fileName);
       const extension = extensionOf(versionName);
       const allowed = extensionsForFolder(fields.foldertype);
       if (!allowed.includes(extension))
@@ -324,7 +326,7 @@ export function createStudyFilesService(deps: {
       if (!(await files.startUploadJob(job.jobId))) return;
       try {
         const bytes = await storage.get(job.storageKey);
-        const found = await validateStudyFile({
+        const found = await validateStudyFileOffThread({
           bytes,
           fileName: job.versionName,
           slotName: job.slotName,

@@ -1,6 +1,8 @@
 // CSV reading for the statistics generator: comma separated, double quotes around fields that hold
-// commas, quotes or line breaks (RFC 4180), UTF-8 with or without a byte order mark. Every problem is
-// a CsvError whose message names the file, the row (1 = header) and, where it applies, the column.
+// commas, quotes or line breaks (RFC 4180), UTF-8 with or without a byte order mark, parsed by
+// csv-parse within the table limits of uploads (lib/csv-table.ts). Every problem is a CsvError whose
+// message names the file, the row (1 = header) and, where it applies, the column.
+import { CsvReadError, csvRecordsOf, TableLimitError } from '../../../lib/csv-table.ts';
 
 /** A refused csv: the message is shown to the user as it is. */
 export class CsvError extends Error {
@@ -30,64 +32,21 @@ const OTHER_DELIMITERS: [string, string][] = [
   ['|', 'vertical bars'],
 ];
 
-function splitRecords(text: string, file: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  let fieldStarted = false;
-  let line = 1;
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index];
-    if (quoted) {
-      if (char === '"') {
-        if (text[index + 1] === '"') {
-          field += '"';
-          index += 1;
-        } else quoted = false;
-      } else {
-        if (char === '\n') line += 1;
-        field += char;
-      }
-      continue;
-    }
-    if (char === '"' && !fieldStarted) {
-      quoted = true;
-      fieldStarted = true;
-    } else if (char === ',') {
-      record.push(field);
-      field = '';
-      fieldStarted = false;
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[index + 1] === '\n') index += 1;
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      fieldStarted = false;
-      line += 1;
-    } else {
-      field += char;
-      fieldStarted = true;
-    }
-  }
-  if (quoted) throw new CsvError(`${file}, row ${line}: a quoted field is not closed.`, file, line);
-  if (fieldStarted || record.length > 0) {
-    record.push(field);
-    records.push(record);
-  }
-  return records;
-}
-
 /**
  * Reads a csv file. Blank lines are skipped; cells are trimmed.
- * @throws CsvError for an empty file, a header separated by another delimiter, an empty or repeated
+ * @throws CsvError for a file beyond the table limits of uploads, an unclosed quote, an empty file, a header separated by another delimiter, an empty or repeated
  * column name, or a row with a different number of cells than the header.
  */
 export function parseCsv(content: string | Uint8Array, file: string): CsvTable {
-  const raw = typeof content === 'string' ? content : new TextDecoder('utf-8').decode(content);
-  const text = raw.startsWith('\uFEFF') ? raw.slice(1) : raw;
-  const numbered = splitRecords(text, file)
+  let records: string[][];
+  try {
+    records = csvRecordsOf(content, file);
+  } catch (error) {
+    if (error instanceof TableLimitError) throw new CsvError(error.message, file);
+    if (error instanceof CsvReadError) throw new CsvError(error.message, file, error.row);
+    throw error;
+  }
+  const numbered = records
     .map((cells, index) => ({ cells: cells.map((cell) => cell.trim()), row: index + 1 }))
     .filter(({ cells }) => cells.some((cell) => cell !== ''));
   const header = numbered[0];
@@ -101,14 +60,17 @@ export function parseCsv(content: string | Uint8Array, file: string): CsvTable {
         header.row,
       );
   }
+  // Each name's first column, so a repeated name is found in one pass over a header of any width.
+  const firstColumn = new Map<string, number>();
   header.cells.forEach((name, index) => {
+    if (!firstColumn.has(name)) firstColumn.set(name, index);
     if (name === '')
       throw new CsvError(
         `${file}, row ${header.row}, column ${index + 1}: the column has no name.`,
         file,
         header.row,
       );
-    if (header.cells.indexOf(name) !== index)
+    if (firstColumn.get(name) !== index)
       throw new CsvError(
         `${file}, row ${header.row}: the column "${name}" appears twice.`,
         file,

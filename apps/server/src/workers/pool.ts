@@ -1,0 +1,141 @@
+/**
+ * The worker threads that parse and validate uploads (tasks.ts), so that reading a large or hostile
+ * file (a sheet of 480,000 rows, a csv of 100,000 columns) never holds up the requests of other users.
+ * A small pool (two threads, one per core of a small server) started on first use; each thread's
+ * heap is capped, so a file that would need more memory ends its task (UploadMemoryError) instead of
+ * the server, and the thread is replaced. Idle threads end after a while.
+ */
+import { MessageChannel, type TransferListItem } from 'node:worker_threads';
+import type { StudyFileError } from '@accord/contracts';
+import { Piscina } from 'piscina';
+import type { ParsedResults } from '../modules/fileprocess/inject.ts';
+import type {
+  ReferenceData,
+  StudyDraft,
+  ValidationOptions,
+  ValidationResult,
+  ZipFile,
+} from '../modules/fileprocess/study-zip.ts';
+import { CsvError, type CsvTable } from '../modules/statistics/engine/csv.ts';
+import type { FileToCheck } from '../modules/study/file-validation.ts';
+import { serveFiles } from './remote-files.ts';
+import type { UploadTask, UploadTaskResult } from './tasks.ts';
+
+/** Heap of one worker thread (MB): with the server's own, the process stays well below 1 GB. */
+export const UPLOAD_WORKER_HEAP_MB = 384;
+const THREADS = 2;
+const IDLE_MS = 60_000;
+
+/** A task that needed more memory than a worker thread has. */
+export class UploadMemoryError extends Error {
+  constructor() {
+    super('The upload needs more memory to read than an upload may take.');
+    this.name = 'UploadMemoryError';
+  }
+}
+
+let pool: Piscina | null = null;
+
+function workers(): Piscina {
+  pool ??= new Piscina({
+    filename: new URL('./entry.js', import.meta.url).href,
+    // The threads stay loaded, so an upload does not wait for one to start.
+    minThreads: THREADS,
+    maxThreads: THREADS,
+    idleTimeout: IDLE_MS,
+    resourceLimits: { maxOldGenerationSizeMb: UPLOAD_WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
+  });
+  return pool;
+}
+
+async function run<K extends UploadTask['kind']>(
+  task: Extract<UploadTask, { kind: K }>,
+  transferList: TransferListItem[] = [],
+): Promise<Extract<UploadTaskResult, { kind: K }>> {
+  try {
+    return (await workers().run(task, { transferList })) as Extract<UploadTaskResult, { kind: K }>;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') throw new UploadMemoryError();
+    throw error;
+  }
+}
+
+/** Runs a task that reads `files` from storage through a port the server answers. */
+async function runWithFiles<K extends 'validate-studies' | 'parse-results'>(
+  files: readonly ZipFile[],
+  task: (port: MessageChannel['port2']) => Extract<UploadTask, { kind: K }>,
+): Promise<Extract<UploadTaskResult, { kind: K }>> {
+  const channel = new MessageChannel();
+  const stop = serveFiles(channel.port1, files);
+  try {
+    return await run(task(channel.port2), [channel.port2]);
+  } finally {
+    stop();
+  }
+}
+
+const infos = (files: readonly ZipFile[]) => files.map((file) => ({ path: file.path, size: file.size }));
+
+/** validateStudies (study-zip.ts) in a worker thread. */
+export async function validateStudiesOffThread(
+  files: readonly ZipFile[],
+  ref: ReferenceData,
+  options: ValidationOptions,
+): Promise<ValidationResult> {
+  const answer = await runWithFiles<'validate-studies'>(files, (port) => ({
+    kind: 'validate-studies',
+    port,
+    files: infos(files),
+    ref,
+    options: { replaceExisting: options.replaceExisting, replaceCmis: [...(options.replaceCmis ?? [])] },
+  }));
+  return answer.result;
+}
+
+/** parseStudyResults (inject.ts) in a worker thread: the answers of a study's results files. */
+export async function parseStudyResultsOffThread(
+  study: StudyDraft,
+  files: ReadonlyMap<string, ZipFile>,
+): Promise<ParsedResults[]> {
+  const used = study.results
+    .map((results) => files.get(results.path))
+    .filter((file): file is ZipFile => file !== undefined);
+  const answer = await runWithFiles<'parse-results'>(used, (port) => ({
+    kind: 'parse-results',
+    port,
+    files: infos(used),
+    study,
+  }));
+  return answer.parsed;
+}
+
+/** validateStudyFile (file-validation.ts) in a worker thread. */
+export async function validateStudyFileOffThread(file: FileToCheck): Promise<StudyFileError[]> {
+  const answer = await run({
+    kind: 'check-study-file',
+    file: { ...file, bytes: new Uint8Array(file.bytes) },
+  });
+  return answer.errors;
+}
+
+/** parseCsv (statistics/engine/csv.ts) in a worker thread; throws its CsvError. */
+export async function parseCsvOffThread(bytes: Uint8Array, fileName: string): Promise<CsvTable> {
+  const answer = await run({ kind: 'parse-csv', bytes: new Uint8Array(bytes), fileName });
+  if (answer.problem) {
+    const { message, file, row, column } = answer.problem;
+    throw new CsvError(message, file, row, column);
+  }
+  return answer.table as CsvTable;
+}
+
+/** Starts a worker thread and waits until it has loaded the tasks (at server start). */
+export async function warmUploadWorkers(): Promise<void> {
+  await run({ kind: 'ready' });
+}
+
+/** Ends the worker threads (at shutdown); a later task starts new ones. */
+export async function closeUploadWorkers(): Promise<void> {
+  const current = pool;
+  pool = null;
+  await current?.destroy();
+}

@@ -1,0 +1,85 @@
+/**
+ * What upload worker threads run: the parsing and validation of uploads, kept off the server's
+ * request loop (pool.ts sends the tasks). Each task answers a plain result; the errors the user must
+ * read come back as values (a thrown error crosses threads as a bare Error and loses its kind).
+ */
+import type { MessagePort } from 'node:worker_threads';
+import type { StudyFileError } from '@accord/contracts';
+import { parseStudyResults, type ParsedResults } from '../modules/fileprocess/inject.ts';
+import {
+  validateStudies,
+  type ReferenceData,
+  type StudyDraft,
+  type ValidationOptions,
+  type ValidationResult,
+} from '../modules/fileprocess/study-zip.ts';
+import { CsvError, parseCsv, type CsvTable } from '../modules/statistics/engine/csv.ts';
+import { validateStudyFile, type FileToCheck } from '../modules/study/file-validation.ts';
+import { remoteFiles, type RemoteFileInfo } from './remote-files.ts';
+
+export type UploadTask =
+  | {
+      kind: 'validate-studies';
+      port: MessagePort;
+      files: RemoteFileInfo[];
+      ref: ReferenceData;
+      options: ValidationOptions;
+    }
+  | { kind: 'parse-results'; port: MessagePort; files: RemoteFileInfo[]; study: StudyDraft }
+  | { kind: 'check-study-file'; file: Omit<FileToCheck, 'bytes'> & { bytes: Uint8Array } }
+  | { kind: 'parse-csv'; bytes: Uint8Array; fileName: string }
+  | { kind: 'ready' };
+
+/** A csv the statistics generator refuses, as it crosses back to the server. */
+export interface CsvProblem {
+  message: string;
+  file: string;
+  row?: number;
+  column?: string;
+}
+
+export type UploadTaskResult =
+  | { kind: 'validate-studies'; result: ValidationResult }
+  | { kind: 'parse-results'; parsed: ParsedResults[] }
+  | { kind: 'check-study-file'; errors: StudyFileError[] }
+  | { kind: 'parse-csv'; table?: CsvTable; problem?: CsvProblem }
+  | { kind: 'ready' };
+
+export async function runTask(task: UploadTask): Promise<UploadTaskResult> {
+  switch (task.kind) {
+    case 'ready':
+      return { kind: 'ready' };
+    case 'validate-studies': {
+      try {
+        const files = remoteFiles(task.port, task.files);
+        return { kind: task.kind, result: await validateStudies(files, task.ref, task.options) };
+      } finally {
+        task.port.close();
+      }
+    }
+    case 'parse-results': {
+      try {
+        const files = remoteFiles(task.port, task.files);
+        return {
+          kind: task.kind,
+          parsed: await parseStudyResults(task.study, new Map(files.map((file) => [file.path, file]))),
+        };
+      } finally {
+        task.port.close();
+      }
+    }
+    case 'check-study-file':
+      return {
+        kind: task.kind,
+        errors: await validateStudyFile({ ...task.file, bytes: Buffer.from(task.file.bytes) }),
+      };
+    case 'parse-csv':
+      try {
+        return { kind: task.kind, table: parseCsv(task.bytes, task.fileName) };
+      } catch (error) {
+        if (!(error instanceof CsvError)) throw error;
+        const { message, file, row, column } = error;
+        return { kind: task.kind, problem: { message, file, row, column } };
+      }
+  }
+}
