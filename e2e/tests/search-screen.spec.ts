@@ -1,0 +1,78 @@
+import type { SearchCounts } from '@accord/contracts';
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/a11y.ts';
+import { DEMO_USERS } from '../support/env.ts';
+import { apiToken, signIn } from '../support/session.ts';
+
+const resultTab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
+
+test('a client user sees the Concepts result tab, with the concepts of their own clients', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request, DEMO_USERS.client);
+  const response = await request.post('/api/smartsearch/', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { query: {} },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const counts = (await response.json()) as SearchCounts;
+
+  await signIn(page, DEMO_USERS.client);
+  await page.goto('/search?startSearch=true');
+  await expect(resultTab(page, 'Study summaries')).toContainText(String(counts.summaries));
+  // Only the Concept Details filter tab is for admins.
+  await expect(page.getByRole('tab', { name: 'Concept Details' })).toHaveCount(0);
+  await resultTab(page, 'Concepts').click();
+  await expect(resultTab(page, 'Concepts')).toHaveAttribute('aria-selected', 'true');
+  await expect(resultTab(page, 'Concepts')).toContainText(String(counts.concepts));
+  const table = page.getByRole('table', { name: 'Concepts' });
+  if (counts.concepts === 0) await expect(table).toContainText('No data');
+  else await expect(table.getByRole('row')).toHaveCount(Math.min(counts.concepts, 10) + 1);
+  await expectAccessible(page, 'concepts tab of a client user');
+});
+
+test('the filter panel collapses 0.8 s after the screen opens, and a search scrolls to the bottom after 1 s', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 560 });
+  await signIn(page, DEMO_USERS.researcher);
+  await page.goto('/search');
+  await expect(page.getByRole('heading', { level: 1, name: 'Study Search' })).toBeVisible();
+  const opened = Date.now();
+  await expect(page.getByRole('button', { name: 'Show filters' })).toHaveAttribute('aria-expanded', 'false');
+  expect(Date.now() - opened).toBeLessThan(5_000);
+  await expect(page.getByRole('tab', { name: 'Essentials' })).toBeHidden();
+  await expectAccessible(page, 'study search, filters collapsed');
+
+  // Record where each scroll lands, and when, from the moment the search starts.
+  await page.evaluate(() => {
+    const marks: { at: number; bottom: boolean }[] = [];
+    (window as unknown as { scrollMarks: typeof marks }).scrollMarks = marks;
+    window.addEventListener('scroll', () => {
+      const start = (window as unknown as { searchStart?: number }).searchStart ?? 0;
+      const gap = document.documentElement.scrollHeight - window.innerHeight - window.scrollY;
+      marks.push({ at: performance.now() - start, bottom: gap < 2 });
+    });
+  });
+  const search = page.getByRole('button', { name: 'Search', exact: true });
+  await search.evaluate((button) => {
+    (window as unknown as { searchStart: number }).searchStart = performance.now();
+    (button as HTMLButtonElement).click();
+  });
+  await expect(page.getByRole('table', { name: 'Study summaries' }).getByRole('row').nth(1)).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        (window as unknown as { scrollMarks: { at: number; bottom: boolean }[] }).scrollMarks.some(
+          (mark) => mark.bottom,
+        ),
+      ),
+    )
+    .toBe(true);
+  const marks = await page.evaluate(
+    () => (window as unknown as { scrollMarks: { at: number; bottom: boolean }[] }).scrollMarks,
+  );
+  const first = marks.find((mark) => mark.bottom)!;
+  expect(first.at).toBeGreaterThanOrEqual(950);
+});
