@@ -43,6 +43,7 @@ export function DetailInput({
 
   switch (kind) {
     case 'multiselect':
+    case 'gender':
       return (
         <MultiSelect
           {...common}
@@ -59,7 +60,6 @@ export function DetailInput({
         />
       );
     case 'select':
-    case 'gender':
       return (
         <Select
           {...common}
