@@ -45,34 +45,32 @@ test('the filter panel collapses 0.8 s after the screen opens, and a search scro
   await expect(page.getByRole('tab', { name: 'Essentials' })).toBeHidden();
   await expectAccessible(page, 'study search, filters collapsed');
 
-  // Record where each scroll lands, and when, from the moment the search starts.
-  await page.evaluate(() => {
-    const marks: { at: number; bottom: boolean }[] = [];
-    (window as unknown as { scrollMarks: typeof marks }).scrollMarks = marks;
+  // Record where each scroll lands, and when, from the moment the search starts (the e2e code has no
+  // DOM types: the page runs these scripts as text).
+  await page.evaluate(`
+    window.scrollMarks = [];
     window.addEventListener('scroll', () => {
-      const start = (window as unknown as { searchStart?: number }).searchStart ?? 0;
       const gap = document.documentElement.scrollHeight - window.innerHeight - window.scrollY;
-      marks.push({ at: performance.now() - start, bottom: gap < 2 });
+      window.scrollMarks.push({ at: performance.now() - (window.searchStart ?? 0), bottom: gap < 2 });
     });
-  });
-  const search = page.getByRole('button', { name: 'Search', exact: true });
-  await search.evaluate((button) => {
-    (window as unknown as { searchStart: number }).searchStart = performance.now();
-    (button as HTMLButtonElement).click();
-  });
+  `);
+  await page.getByRole('button', { name: 'Search', exact: true }).evaluate(
+    // A function the page runs: its argument is the button.
+    (button: { click: () => void }) => {
+      (globalThis as unknown as { searchStart: number }).searchStart = (
+        globalThis as unknown as { performance: { now: () => number } }
+      ).performance.now();
+      button.click();
+    },
+  );
   await expect(page.getByRole('table', { name: 'Study summaries' }).getByRole('row').nth(1)).toBeVisible();
+  type Mark = { at: number; bottom: boolean };
   await expect
     .poll(() =>
-      page.evaluate(() =>
-        (window as unknown as { scrollMarks: { at: number; bottom: boolean }[] }).scrollMarks.some(
-          (mark) => mark.bottom,
-        ),
-      ),
+      page.evaluate<Mark[]>('window.scrollMarks').then((marks) => marks.some((mark) => mark.bottom)),
     )
     .toBe(true);
-  const marks = await page.evaluate(
-    () => (window as unknown as { scrollMarks: { at: number; bottom: boolean }[] }).scrollMarks,
-  );
+  const marks = await page.evaluate<Mark[]>('window.scrollMarks');
   const first = marks.find((mark) => mark.bottom)!;
   expect(first.at).toBeGreaterThanOrEqual(950);
 });
