@@ -2,6 +2,7 @@ import type { SearchCounts } from '@accord/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
 import { DEMO_USERS } from '../support/env.ts';
+import { showSearchFilters } from '../support/search.ts';
 import { apiToken, signIn } from '../support/session.ts';
 
 const resultTab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
@@ -20,7 +21,9 @@ test('a client user sees the Concepts result tab, with the concepts of their own
 
   await signIn(page, DEMO_USERS.client);
   await page.goto('/search?startSearch=true');
-  await expect(resultTab(page, 'Study summaries')).toContainText(String(counts.summaries));
+  await expect(resultTab(page, 'Study summaries')).toContainText(String(counts.summaries), {
+    timeout: 30_000,
+  });
   // Only the Concept Details filter tab is for admins.
   await expect(page.getByRole('tab', { name: 'Concept Details' })).toHaveCount(0);
   await resultTab(page, 'Concepts').click();
@@ -35,7 +38,8 @@ test('a client user sees the Concepts result tab, with the concepts of their own
 test('the filter panel collapses 0.8 s after the screen opens, and a search scrolls to the bottom after 1 s', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 560 });
+  // A short window: the page can scroll before the results arrive as well.
+  await page.setViewportSize({ width: 1280, height: 420 });
   await signIn(page, DEMO_USERS.researcher);
   await page.goto('/search');
   await expect(page.getByRole('heading', { level: 1, name: 'Study Search' })).toBeVisible();
@@ -73,4 +77,23 @@ test('the filter panel collapses 0.8 s after the screen opens, and a search scro
   const marks = await page.evaluate<Mark[]>('window.scrollMarks');
   const first = marks.find((mark) => mark.bottom)!;
   expect(first.at).toBeGreaterThanOrEqual(950);
+});
+
+test('a free-text filter stops at its 200 characters with a hint, and nothing goes wrong', async ({
+  page,
+}) => {
+  await signIn(page, DEMO_USERS.researcher);
+  await page.goto('/search');
+  await showSearchFilters(page);
+  const cmi = page.getByRole('textbox', { name: 'CMI #' });
+  await expect(cmi).toHaveAttribute('maxlength', '200');
+  await cmi.pressSequentially('C'.repeat(230), { delay: 0 });
+  await expect(cmi).toHaveValue('C'.repeat(200));
+  await expect(page.getByText('Limit reached: at most 200 characters.')).toBeVisible();
+  await expect(cmi).toHaveAccessibleDescription('Limit reached: at most 200 characters.');
+  // The option counts follow the filter without a refusal from the server.
+  await expect(page.getByRole('status').filter({ hasText: 'Updating options' })).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: 'Something went wrong!' })).toHaveCount(0);
+  await expectAccessible(page, 'study search, a filter at its limit');
+  await page.screenshot({ path: 'test-results/search-text-limit-1440.png' });
 });

@@ -24,6 +24,7 @@
  *   study first, then the question order within the study.
  */
 import { z } from 'zod';
+import { TEXT_LIMITS } from './constants.ts';
 
 // ---------------------------------------------------------------- constants and messages
 
@@ -43,7 +44,7 @@ export const CICS_MESSAGES = {
   questionNotFound: 'Question not found.',
 } as const;
 
-const TERM_MAX = 200;
+const TERM_MAX = TEXT_LIMITS.cicsTerm;
 const TERMS_MAX = 20;
 
 /**

@@ -1,8 +1,13 @@
 import { z } from 'zod';
+import { TEXT_LIMITS } from './constants.ts';
 
 export const HelpUrl = z
   .object({
-    url: z.string().trim().max(2048).meta({ description: 'Help view url; empty hides the Help link.' }),
+    url: z
+      .string()
+      .trim()
+      .max(TEXT_LIMITS.helpUrl)
+      .meta({ description: 'Help view url; empty hides the Help link.' }),
   })
   .meta({ id: 'HelpUrl' });
 export type HelpUrl = z.infer<typeof HelpUrl>;

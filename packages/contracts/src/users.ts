@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_LIMITS } from './constants.ts';
 
 export const Role = z
   .object({ id: z.number().int(), slug: z.string(), name: z.string() })
@@ -27,7 +28,7 @@ export type User = z.infer<typeof User>;
 export const UserListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(10),
-  search_query: z.string().trim().max(200).optional(),
+  search_query: z.string().trim().max(TEXT_LIMITS.userSearch).optional(),
 });
 
 /** clients arrives as JSON text (document 1 section 7); an array is accepted too. */
@@ -49,9 +50,9 @@ const ClientsField = z
   .pipe(z.array(z.string().trim().min(1).max(200)).max(200));
 
 const userFields = {
-  email: z.string().trim().email('Please enter a valid e-mail address').max(254),
-  firstname: z.string().trim().max(100),
-  lastname: z.string().trim().max(100),
+  email: z.string().trim().email('Please enter a valid e-mail address').max(TEXT_LIMITS.email),
+  firstname: z.string().trim().max(TEXT_LIMITS.personName),
+  lastname: z.string().trim().max(TEXT_LIMITS.personName),
   status: UserStatus,
   role_id: z.coerce.number().int().min(1).max(4),
   deleted: z.boolean(),
@@ -67,7 +68,7 @@ export const CreateUserRequest = z
     status: userFields.status.default('enabled'),
     deleted: userFields.deleted.default(false),
     clients: ClientsField.default([]),
-    password: z.string().min(8, 'Password must have at least 8 characters').max(1024),
+    password: z.string().min(8, 'Password must have at least 8 characters').max(TEXT_LIMITS.password),
   })
   .meta({ id: 'CreateUserRequest' });
 export type CreateUserRequest = z.input<typeof CreateUserRequest>;

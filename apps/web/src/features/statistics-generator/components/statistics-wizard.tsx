@@ -1,3 +1,5 @@
+import { TEXT_LIMITS } from '@accord/contracts';
+import { textLimit } from '../../../components/text-limit.ts';
 import {
   BINARY_OPTIONS,
   DEFAULT_TEST_TYPES,
@@ -304,6 +306,7 @@ export function StatisticsWizard({ studyId }: { studyId: number | null }) {
               label="Study name"
               required
               value={state.study_name}
+              {...textLimit(state.study_name, TEXT_LIMITS.studyName)}
               onChange={(event) => set('study_name', event.currentTarget.value)}
               maw={480}
             />
