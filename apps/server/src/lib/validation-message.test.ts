@@ -43,4 +43,16 @@ describe('issueInWords', () => {
       'Client: Filter values must not be empty',
     );
   });
+
+  it('describes a union by the branch that came closest', () => {
+    const condition = z.array(
+      z.discriminatedUnion('field', [
+        z.object({ field: z.literal('gender'), value: z.string().min(1) }),
+        z.object({ field: z.literal('age'), from: z.number() }),
+      ]),
+    );
+    expect(issueInWords(firstIssue(condition, [{ field: 'gender', value: '' }]))).toBe(
+      'value must not be empty.',
+    );
+  });
 });

@@ -117,6 +117,22 @@ function phrase(issue: ValidationIssue, name: string): string {
     }
     case 'invalid_format':
       return `${name} is not a valid ${String(params.format ?? 'value')}.`;
+    case 'invalid_union': {
+      // The branch that came closest tells what is wrong; a discriminator names the choice itself.
+      const branches = (Array.isArray(params.errors) ? params.errors : []) as {
+        code: string;
+        path: (string | number)[];
+        message: string;
+      }[][];
+      const closest = branches.filter((branch) => branch.length > 0).sort((a, b) => a.length - b.length)[0];
+      if (closest?.[0]) {
+        const { code, path, message, ...rest } = closest[0];
+        return issueInWords({ keyword: code, path: [...issue.path, ...path], message, params: rest });
+      }
+      if (typeof params.discriminator === 'string')
+        return `${name}: ${params.discriminator} is not one of the accepted values.`;
+      return `${name} is not valid.`;
+    }
     case 'not_multiple_of':
       return `${name} must be a multiple of ${String(params.divisor)}.`;
     default:
