@@ -1,31 +1,13 @@
-import type { MetricSearchRequest, MetricSearchStatus } from '@accord/contracts';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
 import { DEMO_USERS } from '../support/env.ts';
-import { apiToken, signIn } from '../support/session.ts';
+import { signIn } from '../support/session.ts';
 
 test.describe.configure({ timeout: 240_000 });
-
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 async function choose(page: Page, combobox: string, option: string | RegExp) {
   await page.getByRole('combobox', { name: combobox, exact: true }).click();
   await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
-}
-
-/** Runs a metric search through the API, as the page does, and answers its rows. */
-async function metricSearch(request: APIRequestContext, token: string, body: MetricSearchRequest) {
-  const queued = await request.post('/api/analytics/fragrances', { headers: auth(token), data: body });
-  expect(queued.status(), await queued.text()).toBe(200);
-  const { jobid } = (await queued.json()) as { jobid: string };
-  for (;;) {
-    const response = await request.get(`/api/analytics/fragrances/${jobid}`, { headers: auth(token) });
-    expect(response.status()).toBe(200);
-    const status = (await response.json()) as MetricSearchStatus;
-    if (status.status === 'SUCCESS') return status.result!.json.results;
-    expect(status.status, status.error ?? '').not.toBe('FAILURE');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
 }
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
@@ -75,62 +57,4 @@ test('every analytics tab has a count badge, and an EEG histogram has distinct b
   );
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: 'test-results/analytics-tab-counts-390.png', fullPage: true });
-});
-
-test('a respondent filter that leaves no answers says so in words', async ({ page, request }) => {
-  const token = await apiToken(request, DEMO_USERS.researcher);
-  const body: MetricSearchRequest = {
-    q: {
-      metrics: {
-        rdfType: 'all',
-        metricsList: [
-          { metricType: 'Performance', metric: 'liking', aggregation: 'top_2_box', confidence: false },
-        ],
-      },
-    },
-    type: 'fragrances',
-    demographics_fragrances: [],
-  };
-  const all = await metricSearch(request, token, body);
-  // The first listed fragrance without a respondent of 64 among its answers.
-  const oldest = [{ field: 'age', filter: { type: 'range', from: 64, to: 64 } }] as const;
-  let position = -1;
-  for (const [index, row] of all.slice(0, 20).entries()) {
-    const [filtered] = await metricSearch(request, token, {
-      ...body,
-      fragrances: [{ id: row.id, c_mi_number: row.c_mi_number, prod: row.prod }],
-      demographics_fragrances: [...oldest],
-    });
-    if (filtered && filtered.values['liking.top_2_box'] == null) {
-      position = index;
-      break;
-    }
-  }
-  expect(position, 'a fragrance without respondents of 64').toBeGreaterThanOrEqual(0);
-
-  await signIn(page, DEMO_USERS.researcher);
-  await page.goto('/analytics');
-  await choose(page, 'Metric 1', 'Overall Liking');
-  await choose(page, 'Aggregation 1', /^T2B/);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  const table = page.getByRole('table', { name: 'fragrances found' });
-  await expect(table).toBeVisible({ timeout: 90_000 });
-  await table
-    .getByRole('row')
-    .nth(position + 1)
-    .getByRole('checkbox')
-    .check();
-  await page.getByRole('switch', { name: 'Age' }).check();
-  const youngest = page.getByRole('slider', { name: 'Youngest respondent age' });
-  await youngest.focus();
-  for (let step = 0; step < 46; step += 1) await youngest.press('ArrowRight');
-  await expect(page.getByText('Age range 64–64')).toBeVisible();
-  await page.getByRole('button', { name: /^Filter/ }).click();
-  await expect(
-    page.getByText('No data found after filtering. Please change filters and try again.'),
-  ).toBeVisible({
-    timeout: 90_000,
-  });
-  await expect(table).toHaveCount(0);
-  await expectAccessible(page, 'analytics, nothing left after filtering');
 });
