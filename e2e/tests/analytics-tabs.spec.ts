@@ -180,9 +180,13 @@ test.describe('Advanced Analytics: top attributes and tendencies tabs', () => {
     await runTendencies.click();
     const response = await answered;
     const sent = response.request().postDataJSON() as TendenciesRequest;
-    expect(sent.data).toEqual({ return: 'count', groupby: 'perfume_characteristics.family', count: 10 });
+    // The call of document 3 section 7; Count keeps the 10 most frequent values of the answer.
+    expect(sent.data).toEqual({ return: 'percentage', groupby: 'perfume_characteristics.family' });
+    expect(Object.keys(sent).sort()).toEqual(['data', 'q']);
     const replay = await request.post('/api/analytics/tendencies', { headers: auth(token), data: sent });
-    const tendencies = (await replay.json()) as TendenciesResponse;
+    const answer = (await replay.json()) as TendenciesResponse;
+    expect(answer.chart_data.data).toEqual(answer.table_data.map((row) => row.percentage));
+    const tendencies = { ...answer, table_data: answer.table_data.slice(0, 10) };
     expect(tendencies.table_data.length).toBeGreaterThan(0);
 
     const counts = page.getByRole('table', { name: 'Fragrances by family', exact: true });

@@ -2,7 +2,7 @@ import { COMPANY_NAME, MESSAGES, TOKEN_REFRESH_INTERVAL_MS } from '@accord/contr
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
 import { DEMO_USERS } from '../support/env.ts';
-import { signIn } from '../support/session.ts';
+import { apiToken, signIn } from '../support/session.ts';
 
 test.describe('Main layout', () => {
   test('the sidebar collapses and the About box shows the versions', async ({ page }) => {
@@ -50,6 +50,54 @@ test.describe('Main layout', () => {
     // Choosing a screen closes it again.
     await navigation.getByRole('link', { name: 'Home' }).click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('home offers every working section as active, and a profile keeps Search highlighted', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, DEMO_USERS.researcher);
+    for (const card of [
+      'Advanced Analytics',
+      'CICS',
+      'Studies Upload',
+      'Statistics Generator',
+      'Search for Study',
+    ]) {
+      const article = page.getByRole('article', { name: card });
+      await expect(article).not.toContainText('(Inactive)');
+      await expect(article.getByRole('link', { name: `Open ${card}` })).toBeVisible();
+    }
+    await expect(page.getByText('(Inactive)')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Open Studies Upload' }).click();
+    await expect(page).toHaveURL(/\/studies-upload$/);
+
+    // A profile is opened from the search results: its sidebar entry is the search, not analytics.
+    const token = await apiToken(request, DEMO_USERS.researcher);
+    const response = await request.post('/api/smartsearch/fragrances?per_page=1', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { query: {} },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+    const [fragrance] = (await response.json()) as { study_id: number; fragrance_code: string }[];
+    expect(fragrance).toBeDefined();
+    await page.goto(
+      `/analytics/profile/${fragrance!.study_id}/${encodeURIComponent(fragrance!.fragrance_code)}`,
+    );
+    const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(navigation.getByRole('link', { name: 'Search for Study' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(navigation.getByRole('link', { name: 'Advanced Analytics' })).not.toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await navigation.getByRole('link', { name: 'Advanced Analytics' }).click();
+    await expect(navigation.getByRole('link', { name: 'Advanced Analytics' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   test('the session renews its token every minute', async ({ page }) => {

@@ -8,6 +8,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { readReportFile } from '../support/report.ts';
 import { expectAccessible } from '../support/a11y.ts';
 import { DEMO_USERS } from '../support/env.ts';
+import { showSearchFilters } from '../support/search.ts';
 import { apiToken, signIn } from '../support/session.ts';
 
 async function post<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
@@ -53,6 +54,7 @@ test('searching by client and region, every result tab, saved searches and both 
   await expect(page.getByRole('heading', { level: 1, name: 'Study Search' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Search');
   await expectAccessible(page, 'study search, empty');
+  await showSearchFilters(page);
 
   await choose(page, 'Client', client);
   await choose(page, 'Region', 'APAC');

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
+import { showSearchFilters } from '../support/search.ts';
 import { DEMO_USERS, E2E_DIR, TMP_DIR } from '../support/env.ts';
 import { signIn } from '../support/session.ts';
 
@@ -192,6 +193,7 @@ test('a researcher uploads studies with errors, sees them in the tree, replaces 
 
   // The new study is in the search, and its details open.
   await page.goto('/search');
+  await showSearchFilters(page);
   await page.getByRole('textbox', { name: 'CMI #' }).fill(BAD_STUDY);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const summaries = page.getByRole('table', { name: 'Study summaries' });
@@ -244,6 +246,7 @@ test('a researcher uploads studies with errors, sees them in the tree, replaces 
 
   // Still one study of that CMI number in the search.
   await page.goto('/search');
+  await showSearchFilters(page);
   await page.getByRole('textbox', { name: 'CMI #' }).fill(BAD_STUDY);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(summaries.getByRole('link', { name: /^Details of/ })).toHaveCount(1);

@@ -179,6 +179,12 @@ test('an admin uploads a new version of a report, reverts it, and sees a broken 
   await expect(dialog.getByRole('table', { name: 'Error details of the selected file' })).toContainText(
     'The file is not a valid PDF',
   );
+  // A refused version cannot become the current file: Revert is blocked and says why.
+  const reason =
+    'This version failed its checks, so it cannot be made the current file. Upload a corrected file instead.';
+  await expect(dialog.getByText(reason)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Revert' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Revert' })).toHaveAccessibleDescription(reason);
   await expectAccessible(page, 'version control with a failed version');
   await screenshots(page, 'study-files-failed-version');
   await page.keyboard.press('Escape');

@@ -27,6 +27,7 @@ import type { JobQueue } from './jobs/queue.ts';
 import type { Clock } from './lib/clock.ts';
 import { AppError, isDiskFull } from './lib/errors.ts';
 import { withOperationId } from './openapi/operation-id.ts';
+import { issueInWords } from './lib/validation-message.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { analyticsDeps, analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { registerAnalyticsJobs } from './modules/analytics/analytics.service.ts';
@@ -184,11 +185,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         path: issue.instancePath.replace(/^\//, '').replace(/\//g, '.'),
         message: issue.message ?? 'Invalid value',
       }));
-      const first = details[0];
+      // The message is read by people (the web app shows it): the first problem in words.
+      const first = error.validation[0];
       const message = first
-        ? first.path
-          ? `${first.path}: ${first.message}`
-          : first.message
+        ? issueInWords({
+            keyword: first.keyword,
+            path: first.instancePath.split('/').filter(Boolean),
+            message: first.message ?? '',
+            params: first.params,
+          })
         : 'Invalid request.';
       return reply
         .code(400)

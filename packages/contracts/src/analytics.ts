@@ -4,6 +4,7 @@
  * progress), metric search results with diagnostics, significance, demographic options and profiles.
  */
 import { z } from 'zod';
+import { TEXT_LIMITS } from './constants.ts';
 import { FieldDefinition } from './fields.ts';
 import {
   ConceptDetailsFilter,
@@ -14,7 +15,7 @@ import {
 } from './search.ts';
 import { numeric } from './common.ts';
 
-const TEXT_MAX = 200;
+const TEXT_MAX = TEXT_LIMITS.filterText;
 const VALUES_MAX = 500;
 
 /** The aggregations of METRICS.md section 1, in the spec's column order. */

@@ -25,6 +25,7 @@
  */
 import { z } from 'zod';
 import { numeric } from './common.ts';
+import { TEXT_LIMITS } from './constants.ts';
 
 // ---------------------------------------------------------------- constants and messages
 
@@ -44,7 +45,7 @@ export const CICS_MESSAGES = {
   questionNotFound: 'Question not found.',
 } as const;
 
-const TERM_MAX = 200;
+const TERM_MAX = TEXT_LIMITS.cicsTerm;
 const TERMS_MAX = 20;
 
 /**

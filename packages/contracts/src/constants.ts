@@ -112,3 +112,34 @@ export const MESSAGES = {
 
 /** Choosing APAC selects these three sub-regions; APAC's option count is the sum of theirs. */
 export const APAC_SUBREGIONS: readonly string[] = ['South Asia', 'South East Asia', 'North Asia'];
+
+/**
+ * The longest text each kind of input takes: the request schemas refuse longer ones (400), and the
+ * web app's inputs stop at the same length (maxlength) so that a user never meets that refusal.
+ */
+export const TEXT_LIMITS = {
+  /** A free-text search filter (CMI #, project name, fragrance name ...). */
+  filterText: 200,
+  /** One word or quoted phrase of the CICS question text. */
+  cicsTerm: 200,
+  /** The name of a saved search. */
+  searchName: 200,
+  /** The study name of the statistics generator. */
+  studyName: 200,
+  /** The search box of the user list. */
+  userSearch: 200,
+  /** The help url of the site settings. */
+  helpUrl: 2048,
+  /** An e-mail address (RFC 5321). */
+  email: 254,
+  /** A user's first or last name. */
+  personName: 100,
+  /** A password. */
+  password: 1024,
+  /** A text field of a study (project name, base, objective ...). */
+  studyText: 2000,
+  /** The substance of a mapped question. */
+  questionText: 2000,
+  /** The constant value of a mapped question. */
+  constantValue: 500,
+} as const;

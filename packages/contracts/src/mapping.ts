@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { numeric } from './common.ts';
+import { TEXT_LIMITS } from './constants.ts';
 
 // ---------------------------------------------------------------- constants and messages
 
@@ -245,9 +246,20 @@ export const MappingQuestionUpdate = z
   .looseObject({
     id: z.number().int().positive().optional().meta({ description: 'The question; absent for a new one.' }),
     metric: MetricField.optional(),
-    value: z.string().trim().max(500).nullable().optional().meta({ description: 'Constant value.' }),
+    value: z
+      .string()
+      .trim()
+      .max(TEXT_LIMITS.constantValue)
+      .nullable()
+      .optional()
+      .meta({ description: 'Constant value.' }),
     metric_validated: z.boolean().optional(),
-    text: z.string().trim().max(2000).optional().meta({ description: 'Substance of a new question.' }),
+    text: z
+      .string()
+      .trim()
+      .max(TEXT_LIMITS.questionText)
+      .optional()
+      .meta({ description: 'Substance of a new question.' }),
     min: z.number().nullable().optional(),
     max: z.number().nullable().optional(),
     attribute: z.string().max(200).optional(),

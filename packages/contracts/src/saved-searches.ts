@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { numeric } from './common.ts';
+import { TEXT_LIMITS } from './constants.ts';
 
 export const SearchType = z.enum(['search', 'cics', 'analytics']);
 export type SearchType = z.infer<typeof SearchType>;
@@ -19,7 +20,7 @@ export const SavedSearchQuery = z.object({ search_type: SearchType.default('sear
 
 export const CreateSavedSearchRequest = z
   .object({
-    slug: z.string().trim().min(1, 'A search name is required').max(200),
+    slug: z.string().trim().min(1, 'A search name is required').max(TEXT_LIMITS.searchName),
     metadata_query: z
       .string()
       .max(100_000)

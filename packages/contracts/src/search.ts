@@ -16,11 +16,12 @@
  * Unknown keys are refused with 400, so a misspelt filter never silently widens a search.
  */
 import { z } from 'zod';
+import { TEXT_LIMITS } from './constants.ts';
 import { FieldDefinition } from './fields.ts';
 import { FRAGRANCE_TABLE_FIELDS } from './study.ts';
 import { numeric } from './common.ts';
 
-const TEXT_MAX = 200;
+const TEXT_MAX = TEXT_LIMITS.filterText;
 const VALUES_MAX = 500;
 
 /** A free-text filter; empty or null means no filter. */

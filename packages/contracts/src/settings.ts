@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_LIMITS } from './constants.ts';
 
 /** The message of a help url that is not an http(s) address. */
 export const HELP_URL_INVALID = 'The help url must be a web address (http:// or https://).';
@@ -8,7 +9,7 @@ export const HelpUrl = z
     url: z
       .string()
       .trim()
-      .max(2048)
+      .max(TEXT_LIMITS.helpUrl)
       .refine((url) => url === '' || helpLinkHref(url) !== null, HELP_URL_INVALID)
       .meta({
         description:

@@ -11,6 +11,7 @@
  * - GET  /statistics/{studyId}/products/    StatisticsStudyProducts (the category filter's options)
  */
 import { z } from 'zod';
+import { TEXT_LIMITS } from './constants.ts';
 import { LabelValueOption } from './mapping.ts';
 import { numeric } from './common.ts';
 
@@ -134,7 +135,7 @@ const codeList = z.array(z.string().trim().min(1)).default([]);
 
 /** The wizard form (document 3 section 3.5), without the files, which are uploaded beforehand. */
 const StatisticsOptions = z.object({
-  study_name: z.string().trim().max(200).default(''),
+  study_name: z.string().trim().max(TEXT_LIMITS.studyName).default(''),
   folder_name: z
     .string()
     .regex(/^[a-z0-9-]{8,64}$/)

@@ -19,10 +19,10 @@
  * - POST /study/{id}/swap-version-file/{filename}/{versionId}  SwapVersionRequest -> SwapVersionResponse (admins)
  */
 import { z } from 'zod';
-import { STUDY_FILE_TYPES, UPLOAD_JOB_STATUSES } from './constants.ts';
+import { STUDY_FILE_TYPES, TEXT_LIMITS, UPLOAD_JOB_STATUSES } from './constants.ts';
 import { numeric, refuseNulText } from './common.ts';
 
-const TEXT_MAX = 2000;
+const TEXT_MAX = TEXT_LIMITS.studyText;
 
 // ---------------------------------------------------------------- constants and messages
 

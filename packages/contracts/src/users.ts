@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from './constants.ts';
+import { PASSWORD_MIN_LENGTH, TEXT_LIMITS } from './constants.ts';
 import { numeric } from './common.ts';
 
 /** The one rule of a new password: user creation, user edits and the reset all use it. */
 export const NewPassword = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `Password must have at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(1024);
+  .max(TEXT_LIMITS.password);
 
 export const Role = z
   .object({ id: z.number().int(), slug: z.string(), name: z.string() })
@@ -35,7 +35,7 @@ export type User = z.infer<typeof User>;
 export const UserListQuery = z.object({
   page: numeric(z.number().int().min(1)).default(1),
   per_page: numeric(z.number().int().min(1).max(100)).default(10),
-  search_query: z.string().trim().max(200).optional(),
+  search_query: z.string().trim().max(TEXT_LIMITS.userSearch).optional(),
 });
 
 /** clients arrives as JSON text (document 1 section 7); an array is accepted too. */
@@ -57,9 +57,9 @@ const ClientsField = z
   .pipe(z.array(z.string().trim().min(1).max(200)).max(200));
 
 const userFields = {
-  email: z.string().trim().email('Please enter a valid e-mail address').max(254),
-  firstname: z.string().trim().max(100),
-  lastname: z.string().trim().max(100),
+  email: z.string().trim().email('Please enter a valid e-mail address').max(TEXT_LIMITS.email),
+  firstname: z.string().trim().max(TEXT_LIMITS.personName),
+  lastname: z.string().trim().max(TEXT_LIMITS.personName),
   status: UserStatus,
   role_id: numeric(z.number().int().min(1).max(4)),
   deleted: z.boolean(),

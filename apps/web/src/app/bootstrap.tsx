@@ -1,31 +1,63 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { FullPageLoader, markFirstLoadDone } from '../components/full-page-loader.tsx';
-import { useFieldsQuery } from '../lib/api/get-fields.ts';
+import { FIELDS_STALE_MS, getFields, useFieldsQuery } from '../lib/api/get-fields.ts';
+import { sharedKeys } from '../lib/api/keys.ts';
 import { useHelpUrlQuery } from '../lib/api/help-url.ts';
 import { useVersionQuery } from '../lib/api/get-version.ts';
 import { restoreSession } from '../lib/api/session-api.ts';
-import { useSession } from '../lib/session.ts';
+import { getToken, useSession } from '../lib/session.ts';
+
+let pendingStart: Promise<void> | null = null;
 
 /**
- * Start-up, first half (document 1 section 2): the API version, then the session (a token left in
- * this tab or the remember-me cookie) before deciding whether the user is signed in.
+ * After the API version: the field definitions, then the permissions (the session, renewed from the
+ * token this tab holds or the remember-me cookie). The field definitions are scoped to the user, so
+ * they come first only when this tab holds a token to ask with; with the cookie alone the session
+ * comes first and the field definitions follow it (SignedInStartup).
+ */
+function startSession(queryClient: QueryClient): Promise<void> {
+  pendingStart ??= (async () => {
+    if (getToken() !== null) {
+      try {
+        await queryClient.fetchQuery({
+          queryKey: sharedKeys.fields,
+          queryFn: ({ signal }) => getFields(signal, { allowUnauthorized: true }),
+          staleTime: FIELDS_STALE_MS,
+        });
+      } catch {
+        // A stale token: the session decides, and the field definitions are asked for after it.
+      }
+    }
+    await restoreSession();
+  })().finally(() => {
+    pendingStart = null;
+  });
+  return pendingStart;
+}
+
+/**
+ * Start-up, first half (document 1 section 2): the API version, then the field definitions, then the
+ * permissions, before deciding whether the user is signed in.
  */
 export function Bootstrap({ children }: { children: ReactNode }) {
   const version = useVersionQuery();
   const { status } = useSession();
+  const queryClient = useQueryClient();
   const versionSettled = version.isFetched || version.isError;
 
   useEffect(() => {
-    if (versionSettled && status === 'unknown') void restoreSession();
-  }, [versionSettled, status]);
+    if (versionSettled && status === 'unknown') void startSession(queryClient);
+  }, [versionSettled, status, queryClient]);
 
   if (!versionSettled || status === 'unknown') return <FullPageLoader />;
   return children;
 }
 
 /**
- * Start-up, second half, for signed-in screens: field definitions, then permissions (derived from
- * the role as the session is set), then the help url; only then is the page shown.
+ * Start-up, second half, for signed-in screens: the field definitions (already there after a full
+ * load with a token; asked for here after a sign-in or a cookie-only start), then the help url; only
+ * then is the page shown.
  */
 export function SignedInStartup({ children }: { children: ReactNode }) {
   const fields = useFieldsQuery();

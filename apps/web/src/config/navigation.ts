@@ -32,7 +32,17 @@ export interface Section {
   active: boolean;
   /** Shown only to admins and users with analytics access. */
   analyticsOnly: boolean;
+  /**
+   * Further routes that belong to this section in the sidebar: a profile is reached from the search
+   * results (its breadcrumb is Home > Search > Profile), though its path sits under /analytics.
+   */
+  alsoHighlights?: readonly RegExp[];
+  /** Routes under `href` that belong to another section. */
+  excludes?: readonly RegExp[];
 }
+
+/** Fragrance and concept profiles: /analytics/profile/{id}/{code} and /analytics/concept/{id}/{code}. */
+const PROFILE_PATH = /^\/analytics\/(profile|concept)(\/|$)/;
 
 export const SECTIONS: readonly Section[] = [
   {
@@ -43,6 +53,7 @@ export const SECTIONS: readonly Section[] = [
     icon: IconSearch,
     active: true,
     analyticsOnly: false,
+    alsoHighlights: [PROFILE_PATH],
   },
   {
     key: 'topworst',
@@ -86,8 +97,9 @@ export const SECTIONS: readonly Section[] = [
     description: 'Customized analytics',
     href: paths.analytics.href(),
     icon: IconChartDots3,
-    active: false,
+    active: true,
     analyticsOnly: true,
+    excludes: [PROFILE_PATH],
   },
   {
     key: 'cics',
@@ -104,7 +116,7 @@ export const SECTIONS: readonly Section[] = [
     description: 'Upload study files',
     href: paths.studiesUpload.href(),
     icon: IconCloudUpload,
-    active: false,
+    active: true,
     analyticsOnly: true,
   },
   {
@@ -113,7 +125,7 @@ export const SECTIONS: readonly Section[] = [
     description: 'Statistics from RDF data',
     href: paths.statisticsGenerator.href(),
     icon: IconFlask2,
-    active: false,
+    active: true,
     analyticsOnly: true,
   },
 ];
@@ -122,4 +134,17 @@ export const SECTIONS: readonly Section[] = [
 export function visibleSections(permissions: Permissions): Section[] {
   const analytics = permissions.isAdmin || permissions.canAccessAnalytics;
   return SECTIONS.filter((section) => analytics || !section.analyticsOnly);
+}
+
+/** Whether the sidebar entry of `section` is the current one at `pathname`. */
+export function isSectionCurrent(
+  section: Pick<Section, 'href' | 'alsoHighlights' | 'excludes'>,
+  pathname: string,
+): boolean {
+  const strip = (path: string) => path.replace(/\/+$/, '');
+  const current = strip(pathname);
+  if (section.excludes?.some((pattern) => pattern.test(current))) return false;
+  if (section.alsoHighlights?.some((pattern) => pattern.test(current))) return true;
+  const target = strip(section.href);
+  return current === target || current.startsWith(`${target}/`);
 }

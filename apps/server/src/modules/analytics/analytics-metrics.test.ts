@@ -5,6 +5,7 @@ import {
   addSumsInto,
   aggregate,
   applyThreshold,
+  rankJointly,
   summarise,
   thresholdSize,
   type Sums,
@@ -100,5 +101,40 @@ describe('addSumsInto', () => {
     addSumsInto(total, part);
     expect(total).toEqual(expected);
     expect(total).toEqual(sumsOf([1, 5, 2.5, 3, 4.5]));
+  });
+});
+
+describe('rankJointly', () => {
+  const best = { applyThreshold: true, amount: 10, desc: true, type: 'fragrances' } as const;
+  it('orders by the mean of the places on each metric the product has a value for', () => {
+    const liking = [
+      { id: 1, value: 0.9 },
+      { id: 2, value: 0.8 },
+      { id: 3, value: 0.7 },
+      { id: 4, value: null },
+    ];
+    const hedonic = [
+      { id: 1, value: 0.1 },
+      { id: 2, value: 0.6 },
+      { id: 3, value: 0.5 },
+      { id: 4, value: 0.55 },
+    ];
+    // Places: 1 -> (0 + 1) / 2, 2 -> (0.5 + 0) / 2, 3 -> (1 + 2/3) / 2, 4 -> 1/3.
+    expect(rankJointly([liking, hedonic], best)).toEqual([2, 4, 1, 3]);
+    expect(rankJointly([liking, hedonic], { ...best, amount: 2 })).toEqual([2, 4]);
+    expect(rankJointly([liking, hedonic], { ...best, desc: false, amount: 1 })).toEqual([3]);
+  });
+
+  it('keeps the one-metric order of applyThreshold', () => {
+    const values = [
+      { id: 1, value: 0.5 },
+      { id: 2, value: 0.9 },
+      { id: 3, value: null },
+      { id: 4, value: 0.9 },
+    ];
+    expect(rankJointly([values], { ...best, amount: 2 })).toEqual([
+      ...applyThreshold(values, { ...best, amount: 2 }),
+    ]);
+    expect(rankJointly([values], best)).toEqual([2, 4, 1]);
   });
 });

@@ -133,3 +133,40 @@ export function applyThreshold(
     );
   return new Set(ranked.slice(0, thresholdSize(threshold, ranked.length)).map((entry) => entry.id));
 }
+
+/**
+ * Best or worst products on several metrics at once (document 3 section 4.2: source All ranks on top
+ * 2 box liking and on mean EEG hedonic). Each metric ranks the products with a value for it (ties by
+ * id); a product's place on a metric is its rank scaled to 0 (first) .. 1 (last), and its joint score
+ * is the mean of its places on the metrics it has a value for, so a metric on another scale weighs the
+ * same. The threshold keeps the first products by joint score (ties by id), in that order.
+ */
+export function rankJointly(
+  metrics: readonly (readonly { id: number; value: number | null }[])[],
+  threshold: Threshold,
+): number[] {
+  const places = new Map<number, number[]>();
+  for (const values of metrics) {
+    const ranked = values
+      .filter((entry): entry is { id: number; value: number } => entry.value !== null)
+      .sort((left, right) =>
+        left.value === right.value
+          ? left.id - right.id
+          : threshold.desc
+            ? right.value - left.value
+            : left.value - right.value,
+      );
+    ranked.forEach((entry, position) => {
+      const place = ranked.length > 1 ? position / (ranked.length - 1) : 0;
+      const list = places.get(entry.id);
+      if (list) list.push(place);
+      else places.set(entry.id, [place]);
+    });
+  }
+  const scored = [...places].map(([id, list]) => ({
+    id,
+    score: list.reduce((sum, place) => sum + place, 0) / list.length,
+  }));
+  scored.sort((left, right) => left.score - right.score || left.id - right.id);
+  return scored.slice(0, thresholdSize(threshold, scored.length)).map((entry) => entry.id);
+}

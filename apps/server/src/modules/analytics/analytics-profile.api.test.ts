@@ -98,12 +98,18 @@ describe('POST /api/study/{id}/fragrance/{code}', () => {
   it('refuses malformed demographic conditions with a clear message', async () => {
     const own = await productOf('fragrance', true);
     const cases: [unknown, string][] = [
-      [{ demographics: [{ field: 'height', filter: { type: 'equal', value: '2' } }] }, 'demographics.0'],
+      [
+        { demographics: [{ field: 'height', filter: { type: 'equal', value: '2' } }] },
+        'field must be one of "gender", "ethnicity"',
+      ],
       [
         { demographics: [{ field: 'age', filter: { type: 'range', from: 50, to: 20 } }] },
         'from must not be after to',
       ],
-      [{ demographics: [{ field: 'gender', filter: { type: 'equal', value: '' } }] }, 'demographics.0'],
+      [
+        { demographics: [{ field: 'gender', filter: { type: 'equal', value: '' } }] },
+        'value must not be empty.',
+      ],
       [{ filters: [] }, 'filters'],
     ];
     for (const [body, message] of cases) {

@@ -871,7 +871,7 @@ describe('POST /api/analytics/top-attributes, its status and xlsx', () => {
     expect((await post('/api/analytics/top-attributes', { q: {} }, 'client')).statusCode).toBe(403);
     const bad = await post('/api/analytics/top-attributes', { q: {}, data: { aggregation: 'variance' } });
     expect(bad.statusCode).toBe(400);
-    expect(errorBody(bad).message).toContain('data.aggregation');
+    expect(errorBody(bad).message).toContain('aggregation must be one of "top_2_box"');
   });
 
   it('pools each attribute over the chosen fragrances and ranks best or worst', async () => {

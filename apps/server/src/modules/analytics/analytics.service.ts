@@ -58,6 +58,7 @@ import {
   addSumsInto,
   aggregate,
   applyThreshold,
+  rankJointly,
   boxCount,
   isShare,
   summarise,
@@ -641,31 +642,43 @@ export function createAnalyticsService(deps: {
       return Number.isNaN(value) ? null : value;
     };
 
-    // Thresholds: each entry's own, else the global one. A product is kept when it ranks within every
-    // threshold it has a value for; a product with none of the thresholded values is dropped.
-    const thresholds = entries
-      .map((entry, index) => {
-        const own = entry.applyThreshold && entry.threshold ? entry.threshold : null;
-        const global = query.metrics.threshold?.applyThreshold ? query.metrics.threshold : null;
-        return { index, threshold: own ?? global };
-      })
+    // Thresholds: an entry's own threshold keeps the products ranking within it (those with a value
+    // for it); the entries under the global threshold are ranked jointly (document 3 section 4.2,
+    // source All: liking and EEG hedonic together), and the global threshold keeps the first products
+    // of that joint ranking, in its order. Without a global threshold the first own one orders them.
+    const global = query.metrics.threshold?.applyThreshold ? query.metrics.threshold : null;
+    const own = entries
+      .map((entry, index) => ({
+        index,
+        threshold: entry.applyThreshold && entry.threshold ? entry.threshold : null,
+      }))
       .filter((item): item is { index: number; threshold: Threshold } => item.threshold !== null);
-    if (thresholds.length > 0) {
-      const kept = thresholds.map((item) => ({
+    const joint = global
+      ? entries.map((_, index) => index).filter((index) => !own.some((item) => item.index === index))
+      : [];
+    const valuesOf = (index: number) =>
+      computed.order.map((position) => ({
+        id: productList[position]!.id,
+        value: valueAt(index, position),
+      }));
+    if (own.length > 0) {
+      const kept = own.map((item) => ({
         index: item.index,
-        ids: applyThreshold(
-          computed.order.map((position) => ({
-            id: productList[position]!.id,
-            value: valueAt(item.index, position),
-          })),
-          item.threshold,
-        ),
+        ids: applyThreshold(valuesOf(item.index), item.threshold),
       }));
       computed.order = computed.order.filter((position) => {
         const relevant = kept.filter((item) => valueAt(item.index, position) !== null);
         return relevant.length > 0 && relevant.every((item) => item.ids.has(productList[position]!.id));
       });
-      const primary = thresholds[0]!;
+    }
+    if (global && joint.length > 0) {
+      const positionOf = new Map(computed.order.map((position) => [productList[position]!.id, position]));
+      computed.order = rankJointly(
+        joint.map((index) => valuesOf(index)),
+        global,
+      ).map((id) => positionOf.get(id)!);
+    } else if (own.length > 0) {
+      const primary = own[0]!;
       computed.order.sort((left, right) => {
         const a = valueAt(primary.index, left);
         const b = valueAt(primary.index, right);

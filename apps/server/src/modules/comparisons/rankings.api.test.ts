@@ -218,3 +218,74 @@ describe('OpenAPI document', () => {
     expect(paths['/api/rankings/{jobId}']?.get?.summary).toContain('Status of a ranking job');
   });
 });
+
+// A library with EEG studies (the one above has none): source All ranks their fragrances on both metrics.
+describe('POST /api/rankings, source All', () => {
+  let eegApp: TestApp;
+  let eegStorage: string;
+  beforeAll(async () => {
+    eegStorage = await mkdtemp(path.join(os.tmpdir(), 'accord-rankings-eeg-'));
+    eegApp = await createTestApp({
+      seed: async (database) => {
+        await seedDemoLibrary(database, createLocalFileStorage(eegStorage), {
+          studies: 12,
+          seed: 42,
+          respondents: 40,
+          lastYear: 2024,
+        });
+      },
+    });
+  });
+  afterAll(async () => {
+    await eegApp?.close();
+    await rm(eegStorage, { recursive: true, force: true });
+  });
+
+  async function rankingOn(app: TestApp, body: RankingRequest) {
+    const token = await app.login('admin');
+    const queued = await app.request({ method: 'POST', url: '/api/rankings', payload: body, token });
+    expect(queued.statusCode, queued.body).toBe(200);
+    const response = await app.request({
+      method: 'GET',
+      url: `/api/rankings/${queued.json<{ jobid: string }>().jobid}`,
+      token,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const status = response.json<RankingStatus>();
+    expect(status.status, status.error ?? '').toBe('SUCCESS');
+    return status.result!.json;
+  }
+
+  it('ranks source All on both metrics: top 2 box liking and mean EEG hedonic, each product by its mean place', async () => {
+    const every = await rankingOn(eegApp, testers({ rdfType: 'all', amount: 100 }));
+    expect(every.columns.map((column) => column.key)).toEqual(['liking.top_2_box', 'hfd_hedonic.mean']);
+    const eeg = every.rows.filter((row) => row.values['hfd_hedonic.mean'] != null);
+    expect(eeg.length).toBeGreaterThan(1);
+    expect(every.rows.length).toBeGreaterThan(eeg.length);
+    // Each metric ranks the products with a value for it, best first (ties by id); a product's place
+    // is its rank scaled to 0..1 and its score the mean of its places.
+    const places = new Map<number, number[]>();
+    for (const key of ['liking.top_2_box', 'hfd_hedonic.mean']) {
+      const ranked = every.rows
+        .filter((row) => row.values[key] != null)
+        .sort((a, b) => b.values[key]! - a.values[key]! || a.id - b.id);
+      ranked.forEach((row, position) =>
+        places.set(row.id, [...(places.get(row.id) ?? []), position / (ranked.length - 1)]),
+      );
+    }
+    const score = (id: number) => {
+      const list = places.get(id)!;
+      return list.reduce((sum, place) => sum + place, 0) / list.length;
+    };
+    const expected = [...places.keys()].sort((a, b) => score(a) - score(b) || a - b);
+    expect(every.rows.map((row) => row.id)).toEqual(expected);
+    // Not the liking order alone: the EEG hedonic moves products.
+    const byLiking = [...every.rows]
+      .sort((a, b) => b.values['liking.top_2_box']! - a.values['liking.top_2_box']! || a.id - b.id)
+      .map((row) => row.id);
+    expect(expected).not.toEqual(byLiking);
+
+    const best3 = await rankingOn(eegApp, testers({ rdfType: 'all', amount: 3, radioPercentType: 'number' }));
+    expect(best3.rows.map((row) => row.id)).toEqual(expected.slice(0, 3));
+  });
+});

@@ -490,7 +490,7 @@ describe('content checks of uploads', () => {
     expect((await get(`/api/study/${ids.s3}/related-study-files/`, sales)).statusCode).toBe(404);
   });
 
-  it('lets an admin make a failed version current on purpose; it then shows as the current errors', async () => {
+  it('refuses to make a failed version current, with the reason, and changes nothing', async () => {
     const file = await fileRow(ids.s3, S3_REPORT);
     const versions = await t.database.db
       .select()
@@ -498,21 +498,27 @@ describe('content checks of uploads', () => {
       .where(eq(studyFileVersions.fileId, file.id))
       .orderBy(asc(studyFileVersions.id));
     const failed = versions.find((version) => version.status === 'failed')!;
+    const historyBefore = await t.database.sql.executeSql(
+      'select count(*)::int as n from study_edit_history where study_id = $1',
+      [ids.s3],
+    );
     const swapped = await post(
       `/api/study/${ids.s3}/swap-version-file/${encodeURIComponent(S3_REPORT)}/${failed.id}`,
       admin,
       { filetype: 'report', foldertype: 'report' },
     );
-    expect(swapped.statusCode, swapped.body).toBe(200);
-    expect(swapped.json()._source).toMatchObject({
-      current_file: 'broken.pdf',
-      status: 'failed',
-      errors: [{ level: 'error', high_msg: 'The file is not a valid PDF' }],
-    });
+    expect(swapped.statusCode, swapped.body).toBe(400);
+    expect(errorBody(swapped).message).toBe(
+      'broken.pdf cannot be made the current file: it failed its checks (The file is not a valid PDF). Upload a corrected file instead.',
+    );
+    expect((await fileRow(ids.s3, S3_REPORT)).currentVersionId).toBe(file.currentVersionId);
+    const historyAfter = await t.database.sql.executeSql(
+      'select count(*)::int as n from study_edit_history where study_id = $1',
+      [ids.s3],
+    );
+    expect(historyAfter.rows).toEqual(historyBefore.rows);
     const { file: node } = await treeNode(ids.s3, 'report', S3_REPORT);
-    expect(node.errors.map((item: { high_msg: string }) => item.high_msg)).toEqual([
-      'The file is not a valid PDF',
-    ]);
+    expect(node.errors.map((item: { level: string }) => item.level)).not.toContain('error');
   });
 });
 

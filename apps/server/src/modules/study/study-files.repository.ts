@@ -282,8 +282,9 @@ export function createStudyFilesRepository(db: Db) {
     },
 
     /**
-     * Makes a version of the file current, in one transaction with its history row. Answers false
-     * when the version is not one of the file's.
+     * Makes a version of the file current, in one transaction with its history row. Answers
+     * 'missing' when the version is not one of the file's and 'failed' (changing nothing) when the
+     * version failed its checks.
      */
     async swapVersion(
       studyId: number,
@@ -291,16 +292,17 @@ export function createStudyFilesRepository(db: Db) {
       versionId: number,
       audit: StudyEditAudit,
       describe: (previous: VersionRecord | undefined, chosen: VersionRecord) => StudyFieldChange[],
-    ): Promise<boolean> {
+    ): Promise<'swapped' | 'missing' | { failed: VersionRecord }> {
       return db.transaction(async (tx) => {
         const [file] = await tx.select().from(studyFiles).where(eq(studyFiles.id, fileId)).for('update');
-        if (!file) return false;
+        if (!file) return 'missing';
         const [chosen] = await tx
           .select()
           .from(studyFileVersions)
           .where(and(eq(studyFileVersions.id, versionId), eq(studyFileVersions.fileId, fileId)));
-        if (!chosen) return false;
-        if (file.currentVersionId === chosen.id) return true;
+        if (!chosen) return 'missing';
+        if (file.currentVersionId === chosen.id) return 'swapped';
+        if (chosen.status === 'failed') return { failed: chosen };
         const [previous] =
           file.currentVersionId === null
             ? []
@@ -317,7 +319,7 @@ export function createStudyFilesRepository(db: Db) {
           .where(eq(studyFiles.id, fileId));
         await tx.update(studies).set({ updatedAt: audit.now }).where(eq(studies.id, studyId));
         await recordStudyEdits(tx, audit, [{ studyId, type: 'study', changes: describe(previous, chosen) }]);
-        return true;
+        return 'swapped';
       });
     },
   };

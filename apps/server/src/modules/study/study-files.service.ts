@@ -20,8 +20,8 @@
  * status failed so its errors can be read in the tree and the version history, the current file
  * stays the previous good one (a new file gets no current version) and the job answers failed with
  * a high_msg naming the first error. The files page tree shows, per file, the problems of its
- * current version and, when the file's newest upload failed, that upload's errors too; an admin may
- * still make a failed version current by a swap (a deliberate choice, recorded in the history).
+ * current version and, when the file's newest upload failed, that upload's errors too. A failed
+ * version cannot be made current by a swap (400 with the reason): it was refused for its errors.
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -51,7 +51,7 @@ import type { FileRecord, FileType, StudyFilesRepository, VersionRecord } from '
 import { displayFileName } from '../../lib/file-names.ts';
 import { validateStudyFileOffThread } from '../../workers/pool.ts';
 import { hasBlockingErrors } from './file-validation.ts';
-import { presentFileEntry, presentFileTree, presentVersionHistory } from './study.presenter.ts';
+import { errorsOf, presentFileEntry, presentFileTree, presentVersionHistory } from './study.presenter.ts';
 import type { StudyRepository } from './study.repository.ts';
 
 export const FILE_MESSAGES = {
@@ -66,6 +66,8 @@ export const FILE_MESSAGES = {
   checking: (name: string) => `${name} is being checked.`,
   processingFailed: (name: string) =>
     `${name} could not be processed, so nothing was stored. The current file was kept; try the upload again.`,
+  failedVersion: (name: string, firstError: string | null) =>
+    `${name} cannot be made the current file: it failed its checks${firstError ? ` (${firstError})` : ''}. Upload a corrected file instead.`,
   rejected: (name: string, firstError: string, count: number) =>
     `${name} was not accepted: ${firstError}${count > 1 ? ` (and ${count - 1} more error${count > 2 ? 's' : ''})` : ''}. The current file was kept.`,
 } as const;
@@ -411,7 +413,12 @@ export function createStudyFilesService(deps: {
           ];
         },
       );
-      if (!swapped) throw errors.notFound(FILE_MESSAGES.noSuchVersion);
+      if (swapped === 'missing') throw errors.notFound(FILE_MESSAGES.noSuchVersion);
+      if (swapped !== 'swapped') {
+        const firstError = errorsOf(swapped.failed.errors).find((entry) => entry.level === 'error');
+        const message = FILE_MESSAGES.failedVersion(swapped.failed.name, firstError?.high_msg ?? null);
+        throw errors.badRequest(message, [{ path: 'versionId', message }]);
+      }
       const refreshed = checkVisible(user, await files.fileById(studyId, file.id, studyByIdScope(user)));
       return {
         message: STUDY_MESSAGES.swapped(chosenName || (refreshed.versionName ?? file.name)),

@@ -214,7 +214,8 @@ const CATEGORY_BY_TYPE: Record<FileRecord['fileType'], string> = {
   RDF: 'RDFs',
 };
 
-const errorsOf = (value: unknown): StudyFileError[] =>
+/** The errors[] stored with a file version. */
+export const errorsOf = (value: unknown): StudyFileError[] =>
   Array.isArray(value) ? (value as StudyFileError[]) : [];
 
 export function presentFileEntry(row: FileRecord): StudyFileEntry {

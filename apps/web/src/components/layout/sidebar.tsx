@@ -2,15 +2,8 @@ import { NavLink, ScrollArea, Stack } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { visibleSections } from '../../config/navigation.ts';
+import { isSectionCurrent, visibleSections } from '../../config/navigation.ts';
 import { useSession } from '../../lib/session.ts';
-
-function isActive(pathname: string, href: string): boolean {
-  const strip = (path: string) => path.replace(/\/+$/, '');
-  const current = strip(pathname);
-  const target = strip(href);
-  return current === target || current.startsWith(`${target}/`);
-}
 
 /** Sidebar entries (document 1 section 2); analytics entries only for admins or analytics users. */
 export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
@@ -25,7 +18,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
       <Stack gap={2}>
         {entries.map((entry) => {
           const Icon = entry.icon;
-          const active = isActive(pathname, entry.href);
+          const active = isSectionCurrent(entry, pathname);
           return (
             <NavLink
               key={entry.key}

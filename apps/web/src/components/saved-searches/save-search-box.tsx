@@ -1,3 +1,5 @@
+import { TEXT_LIMITS } from '@accord/contracts';
+import { textLimit } from '../text-limit.ts';
 import { ActionIcon, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCloudUpload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -34,6 +36,7 @@ export function SaveSearchBox({
           aria-label="Search name"
           placeholder="Enter search name"
           value={name}
+          {...textLimit(name, TEXT_LIMITS.searchName)}
           onChange={(event) => {
             setName(event.currentTarget.value);
             if (feedback) onClearFeedback();

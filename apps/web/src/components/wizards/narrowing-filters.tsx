@@ -25,6 +25,13 @@ export function fieldChoices(
   const options = metadataOptions(fields, field);
   if (field !== 'region')
     return options.map((option) => ({ value: option.value, label: `${option.value} (${option.count})` }));
+  return regionChoices(options);
+}
+
+/** Counted region options with the APAC sub-regions behind one APAC entry counting their sum. */
+export function regionChoices(
+  options: readonly { value: string; count: number }[],
+): { value: string; label: string }[] {
   const apac = options
     .filter((option) => APAC_SUBREGIONS.includes(option.value))
     .reduce((sum, option) => sum + option.count, 0);

@@ -19,6 +19,7 @@ import {
 import {
   AGGREGATION_LABELS,
   ANALYTICS_AGE_RANGE,
+  TEXT_LIMITS,
   type AnalyticsDropdownResponse,
   type AnalyticsOptionsResponse,
   type Aggregation,
@@ -43,6 +44,7 @@ import {
   LabelledChoice,
   YearRangeField,
 } from '../../../components/filters/filter-layout.tsx';
+import { textLimit } from '../../../components/text-limit.ts';
 import { apacRegionOptions } from '../utils/regions.ts';
 import { CountedMultiSelect, optionsOfField } from './counted-multi-select.tsx';
 
@@ -128,6 +130,7 @@ function FragranceFields({ filters, onChange, dropdown }: FilterPanelProps) {
       <TextInput
         label="Fragrance Name"
         value={details.fragranceName}
+        {...textLimit(details.fragranceName ?? '', TEXT_LIMITS.filterText)}
         onChange={(event) =>
           onChange({ ...filters, fragranceDetails: { ...details, fragranceName: event.currentTarget.value } })
         }

@@ -8,6 +8,8 @@ import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { memo } from 'react';
 import {
   histogramBins,
+  histogramLabels,
+  type HistogramBin,
   orderChartMetrics,
   shortenLabel,
   summaryBars,
@@ -45,24 +47,30 @@ function HorizontalBars({ bars }: { bars: ReturnType<typeof summaryBars> }) {
   );
 }
 
-function Histogram({ values }: { values: (number | null)[] }) {
-  const bins = histogramBins(values);
+function Histogram({ bins, labels, axisName }: { bins: HistogramBin[]; labels: string[]; axisName: string }) {
   const option = {
     animation: false,
-    grid: { left: 8, right: 8, top: 16, bottom: 8, containLabel: true },
-    tooltip: { trigger: 'item', formatter: '{b}: {c} products' },
+    grid: { left: 28, right: 8, top: 16, bottom: 8, containLabel: true },
+    tooltip: { trigger: 'item', formatter: `{b}: {c}` },
     xAxis: {
       type: 'category',
-      data: bins.map((bin) => `${bin.from.toFixed(2)}–${bin.to.toFixed(2)}`),
+      data: labels,
       axisLabel: { rotate: 30, fontSize: 10 },
     },
-    yAxis: { type: 'value', minInterval: 1 },
+    yAxis: {
+      type: 'value',
+      minInterval: 1,
+      name: axisName,
+      nameLocation: 'middle',
+      nameGap: 28,
+      nameTextStyle: { fontSize: 11 },
+    },
     series: [
       { type: 'bar', data: bins.map((bin) => bin.count), itemStyle: { color: PLUM }, barCategoryGap: '8%' },
     ],
   };
   return (
-    <ReactEChartsCore echarts={echarts} option={option} notMerge style={{ height: 180, width: '100%' }} />
+    <ReactEChartsCore echarts={echarts} option={option} notMerge style={{ height: 200, width: '100%' }} />
   );
 }
 
@@ -83,15 +91,32 @@ export const MetricCharts = memo(function MetricCharts({ result }: { result: Met
         )!;
         const label = column.label;
         if (kind === 'histogram') {
-          const values = result.results.map((row) => row.values[column.key] ?? null);
+          const bins = histogramBins(result.results.map((row) => row.values[column.key] ?? null));
+          const counted = bins.reduce((sum, bin) => sum + bin.count, 0);
+          const labels = histogramLabels(bins);
+          const axisName = `Number of ${result.type}`;
           return (
             <Paper key={metric} withBorder radius="md" p="sm" component="figure" m={0}>
-              <Title order={4} size="h6" component="figcaption">
-                {label} ({column.aggregation_label}) distribution
-              </Title>
-              <div aria-hidden="true">
-                <Histogram values={values} />
-              </div>
+              <Stack gap={4}>
+                <Title order={4} size="h6" component="figcaption">
+                  {label} ({column.aggregation_label}) distribution
+                </Title>
+                {bins.length === 0 ? (
+                  <Text size="sm" c="dimmed">
+                    No data
+                  </Text>
+                ) : (
+                  <>
+                    <Text size="xs" c="dimmed">
+                      {counted} {result.type}, {labels[0]!.split('–')[0]} to{' '}
+                      {labels.at(-1)!.split('–').at(-1)}
+                    </Text>
+                    <div aria-hidden="true">
+                      <Histogram bins={bins} labels={labels} axisName={axisName} />
+                    </div>
+                  </>
+                )}
+              </Stack>
             </Paper>
           );
         }

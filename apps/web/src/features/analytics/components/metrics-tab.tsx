@@ -261,6 +261,10 @@ export function MetricsTab({
     );
   }
   const emptyText = isFiltered ? NO_DATA_AFTER_FILTERING : NO_DATA;
+  // A filter keeps the chosen products but may leave no respondent: every value is then missing.
+  const noneLeft =
+    rows.length === 0 ||
+    (isFiltered && !rows.some((row) => Object.values(row.values).some((value) => value !== null)));
 
   return (
     <Stack gap="md">
@@ -403,9 +407,9 @@ export function MetricsTab({
         </Group>
       </Group>
 
-      {rows.length === 0 || visible.length === 0 ? (
+      {noneLeft || visible.length === 0 ? (
         <Text c="dimmed" ta="center" py="lg" role="status">
-          {rows.length === 0 ? emptyText : NO_DATA}
+          {noneLeft ? emptyText : NO_DATA}
         </Text>
       ) : (
         <ScrollArea.Autosize mah={560} type="auto" offsetScrollbars>
@@ -495,7 +499,7 @@ export function MetricsTab({
           metrics have been harmonized to a common 5 point scale.
         </Text>
       ) : null}
-      {result && rows.length > 0 ? <MetricCharts result={result} /> : null}
+      {result && !noneLeft ? <MetricCharts result={result} /> : null}
     </Stack>
   );
 }

@@ -12,7 +12,7 @@ import { GridComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
-import { memo, useState, type ReactNode } from 'react';
+import { memo, useEffect, useState, type ReactNode } from 'react';
 import { useSession } from '../../../lib/session.ts';
 import { useDownloadTendenciesMutation, useTendenciesQuery } from '../api/tendencies.ts';
 import {
@@ -23,7 +23,9 @@ import {
   isTendencyCount,
   isTendencyField,
   isTendencyType,
+  keptTendencies,
   tendenciesBody,
+  tendenciesDownloadBody,
   tendencyFieldOptions,
   type TendencyCount,
   type TendencyField,
@@ -131,6 +133,7 @@ interface Run {
   requestKey: string;
   body: TendenciesRequest;
   field: TendencyField;
+  count: TendencyCount;
 }
 
 /**
@@ -138,7 +141,14 @@ interface Run {
  * 7): how many of the search's fragrances carry each value of a fragrance field, as a bar chart of
  * counts and a table, with the fragrance_tendencies.xlsx download.
  */
-export function TendenciesTab({ request }: { request: MetricSearchRequest }) {
+export function TendenciesTab({
+  request,
+  onCount,
+}: {
+  request: MetricSearchRequest;
+  /** The number of values listed (null until a run answers), for the tab's count badge. */
+  onCount?: (count: number | null) => void;
+}) {
   const { permissions } = useSession();
   const [count, setCount] = useState<TendencyCount | null>(null);
   const [type, setType] = useState<TendencyType | null>(null);
@@ -150,10 +160,15 @@ export function TendenciesTab({ request }: { request: MetricSearchRequest }) {
   const tendencies = useTendenciesQuery(current?.body ?? null);
   const download = useDownloadTendenciesMutation();
   const canRun = count !== null && type !== null && field !== null;
+  const listed =
+    current && tendencies.data ? keptTendencies(tendencies.data.table_data, current.count).length : null;
+  useEffect(() => {
+    onCount?.(listed);
+  }, [listed, onCount]);
 
   function runCount() {
     if (count === null || field === null) return;
-    setRun({ requestKey, body: tendenciesBody(request, { count, field }), field });
+    setRun({ requestKey, body: tendenciesBody(request, { count, field }), field, count });
   }
 
   const panel = (
@@ -209,7 +224,8 @@ export function TendenciesTab({ request }: { request: MetricSearchRequest }) {
       </Alert>
     );
   } else {
-    const { table_data: rows, total } = tendencies.data;
+    const { total } = tendencies.data;
+    const rows = keptTendencies(tendencies.data.table_data, current.count);
     const fieldLabel = TENDENCY_FIELD_LABELS[current.field];
     body = (
       <Card withBorder radius="md" padding="md" component="section" aria-label="Tendencies results">
@@ -229,7 +245,7 @@ export function TendenciesTab({ request }: { request: MetricSearchRequest }) {
                 tooltip="Download the tendencies"
                 label="Download the tendencies"
                 loading={download.isPending}
-                onClick={() => download.mutate(current.body)}
+                onClick={() => download.mutate(tendenciesDownloadBody(current.body, current.count))}
               />
             ) : null}
           </Group>

@@ -27,7 +27,7 @@ import {
   IconPlayerPlay,
 } from '@tabler/icons-react';
 import { DownloadButton } from '../../../components/download-button.tsx';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useSession } from '../../../lib/session.ts';
 import {
   isJobFinished,
@@ -304,7 +304,14 @@ interface Run {
  * attributes of the fragrances the search found, pooled and ranked best or worst by an aggregation,
  * as a sortable table with a T2B / Neither/Nor / B2B bar, and the fragrance_attributes.xlsx download.
  */
-export function TopAttributesTab({ request }: { request: MetricSearchRequest }) {
+export function TopAttributesTab({
+  request,
+  onCount,
+}: {
+  request: MetricSearchRequest;
+  /** The number of attributes listed (null until a run answers), for the tab's count badge. */
+  onCount?: (count: number | null) => void;
+}) {
   const { permissions } = useSession();
   const [order, setOrder] = useState<AttributeOrder>('best');
   const [count, setCount] = useState<string | number>(DEFAULT_ATTRIBUTE_COUNT);
@@ -320,6 +327,10 @@ export function TopAttributesTab({ request }: { request: MetricSearchRequest }) 
   const countError = attributeCountError(count);
   const canRun = attributeType !== null && aggregation !== null && countError === null;
   const running = queue.isPending || (current !== null && !job.isError && !isJobFinished(job.data));
+  const listed = current && !running ? (job.data?.result?.json.attributes.length ?? null) : null;
+  useEffect(() => {
+    onCount?.(listed);
+  }, [listed, onCount]);
 
   function runSearch() {
     if (!attributeType || !aggregation || countError !== null) return;

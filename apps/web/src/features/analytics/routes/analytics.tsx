@@ -74,6 +74,18 @@ function initialFilters(state: AnalyticsRouteState | null, params: URLSearchPara
   return parseFiltersText(params.get('q'));
 }
 
+/**
+ * The count badge of a result tab (document 3 section 2.1: each tab has one): the rows its last run
+ * listed, 0 before a run.
+ */
+function TabCount({ count }: { count: number | null }) {
+  return (
+    <Badge size="sm" variant="light">
+      {count ?? 0}
+    </Badge>
+  );
+}
+
 export function Component() {
   const { permissions } = useSession();
   const allowed = permissions.isAdmin || permissions.canAccessAnalytics;
@@ -101,6 +113,8 @@ function AnalyticsScreen() {
   const [savedOpen, setSavedOpen] = useState(false);
   const [diagnosticsOpen, setDiagnosticsOpen] = useState(false);
   const [performanceCount, setPerformanceCount] = useState<number | null>(null);
+  const [attributesCount, setAttributesCount] = useState<number | null>(null);
+  const [tendenciesCount, setTendenciesCount] = useState<number | null>(null);
   const resultsRef = useRef<HTMLDivElement>(null);
   const timers = useRef<number[]>([]);
 
@@ -258,21 +272,15 @@ function AnalyticsScreen() {
                 >
                   {typeTitle}
                 </Tabs.Tab>
-                <Tabs.Tab
-                  value="performance"
-                  rightSection={
-                    // The count of breakdown values shows once a breakdown ran; '0' before would mislead.
-                    performanceCount !== null ? (
-                      <Badge size="sm" variant="light">
-                        {performanceCount}
-                      </Badge>
-                    ) : undefined
-                  }
-                >
+                <Tabs.Tab value="performance" rightSection={<TabCount count={performanceCount} />}>
                   {typeSingular} Performance
                 </Tabs.Tab>
-                <Tabs.Tab value="attributes">Top Attributes</Tabs.Tab>
-                <Tabs.Tab value="tendencies">Creative &amp; Olfactive Tendencies</Tabs.Tab>
+                <Tabs.Tab value="attributes" rightSection={<TabCount count={attributesCount} />}>
+                  Top Attributes
+                </Tabs.Tab>
+                <Tabs.Tab value="tendencies" rightSection={<TabCount count={tendenciesCount} />}>
+                  Creative &amp; Olfactive Tendencies
+                </Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="metrics" pt="md">
                 <MetricsTab
@@ -293,10 +301,10 @@ function AnalyticsScreen() {
                 />
               </Tabs.Panel>
               <Tabs.Panel value="attributes" pt="md">
-                <TopAttributesTab request={applied} />
+                <TopAttributesTab request={applied} onCount={setAttributesCount} />
               </Tabs.Panel>
               <Tabs.Panel value="tendencies" pt="md">
-                <TendenciesTab request={applied} />
+                <TendenciesTab request={applied} onCount={setTendenciesCount} />
               </Tabs.Panel>
             </Tabs>
           ) : null}

@@ -7,7 +7,9 @@ import {
   isTendencyCount,
   isTendencyField,
   isTendencyType,
+  keptTendencies,
   tendenciesBody,
+  tendenciesDownloadBody,
   tendencyFieldOptions,
   TENDENCY_TYPES,
 } from './attributes-tendencies.ts';
@@ -44,19 +46,28 @@ describe('tendency options', () => {
 });
 
 describe('tendenciesBody', () => {
-  it('counts the search fragrances by the chosen field, keeping the chosen number of values', () => {
+  it('sends the call of the specification: percentage by the chosen field, of the chosen fragrances', () => {
     const body = tendenciesBody(SEARCH, { count: '10', field: 'perfumer_name' });
     expect(body).toEqual({
       q: SEARCH.q,
-      data: { return: 'count', groupby: 'perfume_characteristics.perfumer_name', count: 10 },
+      data: { return: 'percentage', groupby: 'perfume_characteristics.perfumer_name' },
       frags: [{ id: 3 }],
     });
     expect(TendenciesRequest.safeParse(body).success).toBe(true);
+    // The spreadsheet keeps the values the table shows.
+    expect(tendenciesDownloadBody(body, '10').data).toEqual({
+      return: 'percentage',
+      groupby: 'perfume_characteristics.perfumer_name',
+      count: 10,
+    });
+    expect(tendenciesDownloadBody(body, 'all')).toBe(body);
+    expect(keptTendencies([1, 2, 3, 4, 5, 6], '5')).toEqual([1, 2, 3, 4, 5]);
+    expect(keptTendencies([1, 2], 'all')).toEqual([1, 2]);
   });
 
-  it('keeps every value for All and every fragrance of the filters for a concept search', () => {
+  it('counts every fragrance of the filters for a concept search', () => {
     const body = tendenciesBody({ ...SEARCH, type: 'concepts' }, { count: 'all', field: 'family' });
-    expect(body.data).toEqual({ return: 'count', groupby: 'perfume_characteristics.family' });
+    expect(body.data).toEqual({ return: 'percentage', groupby: 'perfume_characteristics.family' });
     expect(body).not.toHaveProperty('frags');
     expect(TendenciesRequest.safeParse(body).success).toBe(true);
   });

@@ -59,20 +59,28 @@ export interface TendencySettings {
 }
 
 /**
- * The tendencies body from the metric search the page ran: its study filters and, for a fragrance
- * search limited to chosen fragrances, those; the chart counts fragrances.
+ * The tendencies call of document 3 section 7, from the metric search the page ran: its study filters,
+ * `data {return: percentage, groupby: perfume_characteristics.<field>}` and, for a fragrance search
+ * limited to chosen fragrances, those (frags). The Count setting is applied to the answer
+ * (`keptTendencies`), so the call stays as the specification writes it.
  */
 export function tendenciesBody(search: MetricSearchRequest, settings: TendencySettings): TendenciesRequest {
   const fragranceSearch = (search.type ?? 'fragrances') === 'fragrances';
   return {
     q: search.q,
-    data: {
-      return: 'count',
-      groupby: `perfume_characteristics.${settings.field}`,
-      ...(settings.count === 'all' ? {} : { count: Number(settings.count) }),
-    },
+    data: { return: 'percentage', groupby: `perfume_characteristics.${settings.field}` },
     ...(fragranceSearch && search.fragrances ? { frags: search.fragrances } : {}),
   };
+}
+
+/** The spreadsheet call: the same body, keeping the values the table shows (the Count setting). */
+export function tendenciesDownloadBody(body: TendenciesRequest, count: TendencyCount): TendenciesRequest {
+  return count === 'all' ? body : { ...body, data: { ...body.data, count: Number(count) } };
+}
+
+/** The most frequent values the Count setting keeps (the answer is most frequent first). */
+export function keptTendencies<T>(rows: readonly T[], count: TendencyCount): T[] {
+  return count === 'all' ? [...rows] : rows.slice(0, Number(count));
 }
 
 /** A percentage of fragrances (0 to 100) with one decimal. */

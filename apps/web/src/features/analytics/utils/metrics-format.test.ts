@@ -5,6 +5,7 @@ import {
   chartKindOf,
   formatMetricValue,
   histogramBins,
+  histogramLabels,
   orderChartMetrics,
   shortenLabel,
   summaryBars,
@@ -114,6 +115,34 @@ describe('summaryBars', () => {
       summaryBars('feminine_scent', { top_2_box: 0.4, just_right: null, bottom_2_box: 0.6 }),
     ).toHaveLength(2);
     expect(summaryBars('liking', undefined)).toEqual([]);
+  });
+});
+
+describe('histogramLabels', () => {
+  it('shows two decimals when they tell the edges apart', () => {
+    expect(histogramLabels(histogramBins([0, 1, 2, 3, 4, 5, 6, 7, 8]))).toEqual([
+      '0.00–1.00',
+      '1.00–2.00',
+      '2.00–3.00',
+      '3.00–4.00',
+      '4.00–5.00',
+      '5.00–6.00',
+      '6.00–7.00',
+      '7.00–8.00',
+    ]);
+  });
+  it('adds decimals when values are close, so no label repeats or reads "0.51–0.51"', () => {
+    const labels = histogramLabels(histogramBins([0.512, 0.5135, 0.514, 0.516, 0.5185]));
+    expect(labels).toHaveLength(8);
+    expect(new Set(labels).size).toBe(8);
+    for (const label of labels) {
+      const [from, to] = label.split('–');
+      expect(from).not.toBe(to);
+    }
+    expect(labels[0]).toBe('0.5120–0.5128');
+  });
+  it('names a single value once', () => {
+    expect(histogramLabels(histogramBins([2.5, 2.5]))).toEqual(['2.50']);
   });
 });
 

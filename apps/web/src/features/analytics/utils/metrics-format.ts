@@ -156,6 +156,27 @@ export function histogramBins(
   return result;
 }
 
+/**
+ * The bins' axis labels 'from–to' with as many decimals (2 to 6) as it takes for every label to show
+ * two different edges and differ from the others: close values ("0.51–0.51") get more decimals.
+ */
+export function histogramLabels(bins: readonly HistogramBin[]): string[] {
+  const format = (decimals: number) =>
+    bins.map((bin) =>
+      bin.from === bin.to
+        ? bin.from.toFixed(decimals)
+        : `${bin.from.toFixed(decimals)}–${bin.to.toFixed(decimals)}`,
+    );
+  for (let decimals = 2; decimals < 6; decimals++) {
+    const distinct = bins.every(
+      (bin) => bin.from === bin.to || bin.from.toFixed(decimals) !== bin.to.toFixed(decimals),
+    );
+    const labels = format(decimals);
+    if (distinct && new Set(labels).size === labels.length) return labels;
+  }
+  return format(6);
+}
+
 /** Chart labels: side labels over 28 characters become 25 plus an ellipsis, others over 18 become 15 plus '...'. */
 export function shortenLabel(label: string, side = false): string {
   if (side) return label.length > 28 ? `${label.slice(0, 25)}…` : label;

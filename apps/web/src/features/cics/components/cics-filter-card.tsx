@@ -11,7 +11,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { CICS_AGE, CICS_MESSAGES, type CicsGeoType, type CicsOptionsResponse } from '@accord/contracts';
+import {
+  CICS_AGE,
+  CICS_MESSAGES,
+  TEXT_LIMITS,
+  type CicsGeoType,
+  type CicsOptionsResponse,
+} from '@accord/contracts';
+import { textLimit } from '../../../components/text-limit.ts';
 import { useState } from 'react';
 import { applyApacRule } from '../../../lib/regions.ts';
 import type { CicsScreenFilters } from '../utils/filters.ts';
@@ -67,7 +74,11 @@ export function CicsFilterCard({
         <Tabs.Panel value="question" pt="md">
           <TextInput
             label="Question text"
-            description='Words in "double quotes" are searched as one phrase; other words are searched separately.'
+            description={`Words in "double quotes" are searched as one phrase; other words are searched separately. ${
+              textLimit(filters.question, TEXT_LIMITS.cicsTerm).description ??
+              `Up to ${TEXT_LIMITS.cicsTerm} characters.`
+            }`}
+            maxLength={TEXT_LIMITS.cicsTerm}
             placeholder='e.g. "smells clean" fresh'
             value={filters.question}
             onChange={(event) => set('question', event.currentTarget.value)}

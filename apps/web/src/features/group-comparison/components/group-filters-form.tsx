@@ -1,3 +1,5 @@
+import { TEXT_LIMITS } from '@accord/contracts';
+import { textLimit } from '../../../components/text-limit.ts';
 import { Box, Input, MultiSelect, RangeSlider, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useId } from 'react';
 import { fieldChoices, regionsAfter, shownRegions } from '../../../components/wizards/narrowing-filters.tsx';
@@ -54,6 +56,7 @@ export function GroupFiltersForm({
           label="Fragrance name"
           placeholder="Any"
           value={value.fragranceName}
+          {...textLimit(value.fragranceName, TEXT_LIMITS.filterText)}
           onChange={(event) => onChange({ ...value, fragranceName: event.currentTarget.value })}
         />
       </SimpleGrid>

@@ -1,3 +1,5 @@
+import { TEXT_LIMITS } from '@accord/contracts';
+import { textLimit } from '../../../components/text-limit.ts';
 import { Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import type { MetricOption } from '@accord/contracts';
 import { useState, type FormEvent } from 'react';
@@ -57,6 +59,7 @@ export function AddQuestionModal({
           <Textarea
             label="Substance of the question"
             value={text}
+            {...textLimit(text, TEXT_LIMITS.questionText)}
             onChange={(event) => {
               setText(event.currentTarget.value);
               setError(null);
@@ -68,6 +71,7 @@ export function AddQuestionModal({
           <TextInput
             label="Constant value"
             value={value}
+            {...textLimit(value, TEXT_LIMITS.constantValue)}
             onChange={(event) => {
               setValue(event.currentTarget.value);
               setError(null);

@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@accord/contracts';
 import { ActionIcon, Anchor, Group, Text, TextInput, Tooltip } from '@mantine/core';
 import type { MappingQuestion } from '@accord/contracts';
 import { IconDeviceFloppy, IconPencil, IconX } from '@tabler/icons-react';
@@ -77,6 +78,7 @@ function ConstantValue({
         <TextInput
           size="xs"
           value={draft}
+          maxLength={TEXT_LIMITS.constantValue}
           onChange={(event) => setDraft(event.currentTarget.value)}
           onKeyDown={onKeyDown}
           aria-label={`Constant value of ${question.qid}`}

@@ -18,6 +18,7 @@ const PANEL_ID = 'search-filter-panel';
  * Methodology; the chosen filters stay visible as tags when the card is collapsed.
  */
 export function FilterCard({
+  onInteract,
   expanded,
   onToggle,
   tags,
@@ -25,6 +26,8 @@ export function FilterCard({
   loadingOptions,
   ...fields
 }: FilterFieldsProps & {
+  /** Called when the user focuses or presses inside the card. */
+  onInteract?: () => void;
   expanded: boolean;
   onToggle: () => void;
   tags: FilterTag[];
@@ -43,7 +46,7 @@ export function FilterCard({
       loadingOptions={loadingOptions}
       summary={<FilterTags tags={tags} onRemove={onRemoveTag} />}
     >
-      <Tabs value={activeTab} onChange={setTab}>
+      <Tabs value={activeTab} onChange={setTab} onFocusCapture={onInteract} onPointerDownCapture={onInteract}>
         <Tabs.List>
           <Tabs.Tab value="essentials">Essentials</Tabs.Tab>
           <Tabs.Tab value="fragrance">Fragrance Details</Tabs.Tab>

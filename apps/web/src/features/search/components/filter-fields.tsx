@@ -1,9 +1,11 @@
+import { TEXT_LIMITS } from '@accord/contracts';
 import { Autocomplete, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useRef } from 'react';
 import type { CountedOption, OptionGroup } from '../hooks/use-filter-options.ts';
 import { applyApacRule, FILTER_LABELS, type SearchFilters, type YearRange } from '../utils/filters.ts';
 import { CountedMultiSelect } from './counted-multi-select.tsx';
 import { FilterGrid, LabelledChoice, YearRangeField } from '../../../components/filters/filter-layout.tsx';
+import { textLimit } from '../../../components/text-limit.ts';
 
 export type OptionsOf = (group: OptionGroup, field: string, chosen?: readonly string[]) => CountedOption[];
 
@@ -39,16 +41,19 @@ export function EssentialsFields({ filters, onChange, optionsOf, years, isAdmin 
         <TextInput
           label={labels.projectName}
           value={essentials.projectName}
+          {...textLimit(essentials.projectName ?? '', TEXT_LIMITS.filterText)}
           onChange={(event) => set('projectName', event.currentTarget.value)}
         />
         <TextInput
           label={labels.cmiNumber}
           value={essentials.cmiNumber}
+          {...textLimit(essentials.cmiNumber ?? '', TEXT_LIMITS.filterText)}
           onChange={(event) => set('cmiNumber', event.currentTarget.value)}
         />
         <TextInput
           label={labels.paceNumber}
           value={essentials.paceNumber}
+          {...textLimit(essentials.paceNumber ?? '', TEXT_LIMITS.filterText)}
           onChange={(event) => set('paceNumber', event.currentTarget.value)}
         />
         {multi('client', 'client')}
@@ -136,11 +141,13 @@ export function FragranceFields({ filters, onChange, optionsOf, perfumerMemory }
       <TextInput
         label={labels.fragranceName}
         value={details.fragranceName}
+        {...textLimit(details.fragranceName ?? '', TEXT_LIMITS.filterText)}
         onChange={(event) => set('fragranceName', event.currentTarget.value)}
       />
       <TextInput
         label={labels.sapNumber}
         value={details.sapNumber}
+        {...textLimit(details.sapNumber ?? '', TEXT_LIMITS.filterText)}
         onChange={(event) => set('sapNumber', event.currentTarget.value)}
       />
       <LabelledChoice
@@ -153,6 +160,7 @@ export function FragranceFields({ filters, onChange, optionsOf, perfumerMemory }
         <Autocomplete
           label={labels.perfumerName}
           value={details.perfumerName}
+          {...textLimit(details.perfumerName ?? '', TEXT_LIMITS.filterText)}
           onChange={(value) => set('perfumerName', value)}
           data={optionsOf('fragrance', 'perfumer_name').map((option) => option.value)}
           comboboxProps={{ withinPortal: true }}
@@ -193,6 +201,7 @@ export function ConceptFields({ filters, onChange, optionsOf }: FilterFieldsProp
       <TextInput
         label={labels.name}
         value={details.name}
+        {...textLimit(details.name ?? '', TEXT_LIMITS.filterText)}
         onChange={(event) => set('name', event.currentTarget.value)}
       />
       <CountedMultiSelect
@@ -248,6 +257,7 @@ export function MethodologyFields({ filters, onChange, optionsOf }: FilterFields
       <TextInput
         label={labels.objectiveAndStandards}
         value={methodology.objectiveAndStandards}
+        {...textLimit(methodology.objectiveAndStandards ?? '', TEXT_LIMITS.filterText)}
         onChange={(event) => set('objectiveAndStandards', event.currentTarget.value)}
       />
     </FilterGrid>

@@ -25,7 +25,8 @@ interface TabDefinition {
 export const RESULT_TABS: TabDefinition[] = [
   { value: 'summaries', label: 'Study summaries' },
   { value: 'fragrances', label: 'Fragrances' },
-  { value: 'concepts', label: 'Concepts', adminOnly: true },
+  // Document 2 restricts only the Concept Details filter tab; the server scopes the rows to the user.
+  { value: 'concepts', label: 'Concepts' },
   { value: 'screener', label: 'Screeners', tooltip: 'Screening questionnaires used to recruit respondents' },
   { value: 'questionnaire', label: 'Questionnaires', tooltip: 'Survey questionnaires put to respondents' },
   { value: 'protocol', label: 'Protocols', tooltip: 'Study protocols: objectives, design and procedure' },

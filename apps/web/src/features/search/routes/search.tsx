@@ -33,7 +33,10 @@ import {
   type SearchFilters,
 } from '../utils/filters.ts';
 
-/** Document 2 section 9: the filter panel collapses 0.8 s after a search starts, results scroll into view after 1 s. */
+/**
+ * Document 2 sections 2, 4 and 9: the filter panel collapses 0.8 s after the screen first opens (and
+ * after a search starts); the page scrolls to the bottom 1 s after a search starts.
+ */
 const COLLAPSE_DELAY_MS = 800;
 const SCROLL_DELAY_MS = 1000;
 const OPTIONS_DEBOUNCE_MS = 300;
@@ -64,7 +67,6 @@ export function Component() {
   const [expanded, setExpanded] = useState(true);
   const [savedOpen, setSavedOpen] = useState(false);
   const [editing, setEditing] = useState<number[] | null>(null);
-  const resultsRef = useRef<HTMLDivElement>(null);
   const timers = useRef<number[]>([]);
 
   const query = useMemo(() => compactFilters(filters, { isAdmin, years }), [filters, isAdmin, years]);
@@ -101,18 +103,31 @@ export function Component() {
     timers.current.push(window.setTimeout(action, delay));
   };
 
+  // A user already at work in the filters within the first 0.8 s keeps them open.
+  const touchedFilters = useRef(false);
+  const noteFilterWork = () => {
+    touchedFilters.current = true;
+  };
+
   const runSearch = (searchQuery: StudySearchQuery = query) => {
     setApplied(searchQuery);
     updateParams((next) => next.set('startSearch', 'true'));
     later(() => setExpanded(false), COLLAPSE_DELAY_MS);
-    later(() => resultsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), SCROLL_DELAY_MS);
+    later(() => {
+      const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      window.scrollTo({ top: document.documentElement.scrollHeight, behavior: reduced ? 'auto' : 'smooth' });
+    }, SCROLL_DELAY_MS);
   };
 
-  // startSearch runs the search at once (also after a reload of a search that ran).
+  // On first opening the panel collapses after 0.8 s; startSearch runs the search at once (also
+  // after a reload of a search that ran).
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    later(() => {
+      if (!touchedFilters.current) setExpanded(false);
+    }, COLLAPSE_DELAY_MS);
     if (flag(params, 'startSearch')) runSearch();
     // Only on arrival: later changes of the URL are the screen's own.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -189,6 +204,7 @@ export function Component() {
           ) : null}
         </SearchToolbar>
         <FilterCard
+          onInteract={noteFilterWork}
           expanded={expanded}
           onToggle={() => setExpanded((value) => !value)}
           tags={tags}
@@ -200,7 +216,7 @@ export function Component() {
           years={years}
           isAdmin={isAdmin}
         />
-        <div ref={resultsRef} style={{ scrollMarginTop: 72 }}>
+        <div>
           {applied !== null ? (
             <ResultTabs
               key={JSON.stringify(applied)}

@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@accord/contracts';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ALERT_CONFIRM_MS } from '@accord/contracts';
@@ -34,6 +35,7 @@ export function HelpUrlForm({ initialUrl }: { initialUrl: string }) {
           description='Opened by "Help" in the user menu. Leave empty to hide the link; "https://" is added when missing.'
           placeholder="https://help.example.com"
           value={url}
+          maxLength={TEXT_LIMITS.helpUrl}
           onChange={(event) => setUrl(event.currentTarget.value)}
           error={isApiError(mutation.error) ? mutation.error.message : undefined}
         />

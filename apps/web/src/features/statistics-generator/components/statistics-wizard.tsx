@@ -1,3 +1,5 @@
+import { TEXT_LIMITS } from '@accord/contracts';
+import { textLimit } from '../../../components/text-limit.ts';
 import {
   BINARY_OPTIONS,
   DEFAULT_MULTIPLE_COMPARISONS,
@@ -313,6 +315,7 @@ export function StatisticsWizard({ studyId }: { studyId: number | null }) {
               label={FIELD_LABELS.study_name}
               required
               value={state.study_name}
+              {...textLimit(state.study_name, TEXT_LIMITS.studyName)}
               onChange={(event) => set('study_name', event.currentTarget.value)}
               maw={480}
             />

@@ -18,7 +18,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { apiJson } from '../../../lib/api-client.ts';
 import { metadataOptions, useFieldsQuery } from '../../../lib/api/get-fields.ts';
-import { applyApacRule } from '../../../lib/regions.ts';
+import { regionChoices, regionsAfter, shownRegions } from '../../../components/wizards/narrowing-filters.tsx';
 
 const FILTERS = [
   { key: 'client', field: 'client', label: 'Client' },
@@ -52,7 +52,10 @@ function useOptions(region: string[], years: [number, number] | null) {
   });
 }
 
-/** Find Study (document 3 section 2.9): five multi-selects, a year range, Search to the study search. */
+/**
+ * Find Study (document 3 section 2.9): five multi-selects, a year range, Search to the study search,
+ * which runs at once.
+ */
 export function Component() {
   const navigate = useNavigate();
   const fields = useFieldsQuery();
@@ -74,6 +77,8 @@ export function Component() {
         const counted: FieldOption[] =
           options.data?.data.fields.metadata.find((definition) => definition.field === field)?.options ??
           metadataOptions(fields.data, field);
+        // Document 3 section 4.1: the APAC sub-regions stay behind one APAC entry with their sum.
+        if (field === 'region') return regionChoices(counted);
         return counted.map((option) => ({ value: option.value, label: `${option.label} (${option.count})` }));
       },
     [options.data, fields.data],
@@ -87,7 +92,12 @@ export function Component() {
       essentials.startYear = years[0];
       essentials.endYear = years[1];
     }
-    const params = new URLSearchParams({ q: JSON.stringify({ essentials }), header: CONFIRM_HEADER });
+    // The search runs on arrival (startSearch), so the studies and their Statistics links show at once.
+    const params = new URLSearchParams({
+      q: JSON.stringify({ essentials }),
+      header: CONFIRM_HEADER,
+      startSearch: 'true',
+    });
     void navigate(`${paths.search.href()}?${params.toString()}`);
   };
 
@@ -111,11 +121,11 @@ export function Component() {
                 label={filter.label}
                 placeholder={values[filter.key].length === 0 ? 'Any' : undefined}
                 data={optionsOf(filter.field)}
-                value={values[filter.key]}
+                value={filter.key === 'region' ? shownRegions(values.region) : values[filter.key]}
                 onChange={(next) =>
                   setValues((current) => ({
                     ...current,
-                    [filter.key]: filter.key === 'region' ? applyApacRule(current.region, next) : next,
+                    [filter.key]: filter.key === 'region' ? regionsAfter(current.region, next) : next,
                   }))
                 }
                 searchable

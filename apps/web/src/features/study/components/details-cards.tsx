@@ -57,14 +57,6 @@ function EditField({ field, entry, edit }: { field: string; entry: StudyDetailFi
         description="Cannot be edited"
       />
     );
-  // A study of both genders has no single choice; the placeholder says what is stored.
-  const placeholder =
-    spec.kind === 'gender' &&
-    edit.values[field] === '' &&
-    Array.isArray(entry.value) &&
-    entry.value.length > 1
-      ? formatValue(entry.value)
-      : undefined;
   return (
     <DetailInput
       field={field}
@@ -75,7 +67,6 @@ function EditField({ field, entry, edit }: { field: string; entry: StudyDetailFi
       onChange={(value) => edit.change(field, value)}
       error={edit.errors[field]}
       disabled={edit.saving}
-      placeholder={placeholder}
     />
   );
 }

@@ -1,3 +1,5 @@
+import { TEXT_LIMITS } from '@accord/contracts';
+import { textLimit } from '../../../components/text-limit.ts';
 import { Autocomplete, MultiSelect, Select, Switch, TextInput } from '@mantine/core';
 import type { StudyTagDefinition } from '@accord/contracts';
 import { selectOptions, type InputKind, type InputValue } from '../utils/details-edit.ts';
@@ -43,6 +45,7 @@ export function DetailInput({
 
   switch (kind) {
     case 'multiselect':
+    case 'gender':
       return (
         <MultiSelect
           {...common}
@@ -59,7 +62,6 @@ export function DetailInput({
         />
       );
     case 'select':
-    case 'gender':
       return (
         <Select
           {...common}
@@ -100,6 +102,7 @@ export function DetailInput({
             {...common}
             data={suggestions}
             value={text}
+            {...textLimit(text, TEXT_LIMITS.studyText)}
             onChange={onChange}
             placeholder={placeholder}
             comboboxProps={COMBOBOX}
@@ -109,6 +112,7 @@ export function DetailInput({
         <TextInput
           {...common}
           value={text}
+          {...textLimit(text, TEXT_LIMITS.studyText)}
           onChange={(event) => onChange(event.currentTarget.value)}
           placeholder={placeholder}
         />

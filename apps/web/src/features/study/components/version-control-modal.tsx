@@ -37,6 +37,10 @@ interface VersionView {
   errors: StudyFileError[];
 }
 
+/** Why Revert is blocked for a version refused at upload (the server refuses it too, 400). */
+export const FAILED_VERSION_REASON =
+  'This version failed its checks, so it cannot be made the current file. Upload a corrected file instead.';
+
 const day = (date: string | null) => formatDate(date);
 const time = (date: string | null) => (date ? dayjs(date).format('LT') : '-');
 
@@ -120,9 +124,10 @@ export function VersionControlModal({
     ? [...source.file_history].sort((a, b) => Date.parse(b.date) - Date.parse(a.date) || b.id - a.id)
     : [];
   const selected = versions.find((version) => version.id === selectedId) ?? null;
+  const selectedFailed = selected?.status === 'failed';
 
   const revert = () => {
-    if (!target || !selected?.id) return;
+    if (!target || !selected?.id || selectedFailed) return;
     swap.mutate(
       {
         studyId,
@@ -176,7 +181,10 @@ export function VersionControlModal({
             <>
               <Radio.Group
                 value={selectedId === null ? null : String(selectedId)}
-                onChange={(value) => setSelectedId(Number(value))}
+                onChange={(value) => {
+                  setSelectedId(Number(value));
+                  swap.reset();
+                }}
                 aria-label="Versions"
               >
                 <Table.ScrollContainer minWidth={480} type="native">
@@ -204,7 +212,10 @@ export function VersionControlModal({
                         return (
                           <Table.Tr
                             key={version.id}
-                            onClick={() => setSelectedId(version.id)}
+                            onClick={() => {
+                              setSelectedId(version.id);
+                              swap.reset();
+                            }}
                             aria-selected={isSelected}
                             style={{ cursor: 'pointer' }}
                             bg={isSelected ? 'var(--mantine-primary-color-light)' : undefined}
@@ -232,16 +243,27 @@ export function VersionControlModal({
                 <ErrorDetailsTable errors={selected.errors} label="Error details of the selected file" />
               ) : null}
               {isAdmin ? (
-                <Group justify="flex-end">
+                <Stack gap="xs" align="flex-end">
+                  {selectedFailed ? (
+                    <Text size="sm" c="red.8" id="revert-blocked-reason" ta="right">
+                      {FAILED_VERSION_REASON}
+                    </Text>
+                  ) : null}
+                  {swap.isError ? (
+                    <Text size="sm" c="red.8" role="alert" ta="right">
+                      {swap.error.message}
+                    </Text>
+                  ) : null}
                   <Button
                     leftSection={<IconArrowBackUp size={18} aria-hidden="true" />}
-                    disabled={!selected}
+                    disabled={!selected || selectedFailed}
+                    aria-describedby={selectedFailed ? 'revert-blocked-reason' : undefined}
                     loading={swap.isPending}
                     onClick={revert}
                   >
                     Revert
                   </Button>
-                </Group>
+                </Stack>
               ) : null}
             </>
           )}

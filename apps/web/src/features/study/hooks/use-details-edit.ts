@@ -50,8 +50,8 @@ function editFields(details: Details, definitions: readonly StudyTagDefinition[]
 /**
  * The study details edit mode (document 2 section 4, admins): switching on copies the shown values
  * into inputs and clears the incoherence flags; saving sends only the changed fields with their old
- * values; cancelling restores the shown values. A refused edit keeps the inputs, marks the bad
- * fields until edit mode is switched on again and says which fields in a 'Failed!' alert.
+ * values; cancelling restores the shown values. A refused edit keeps edit mode and the inputs, marks
+ * the bad fields until edit mode is switched on again and says which fields in a 'Failed!' alert.
  */
 export function useDetailsEdit(
   studyId: number,
@@ -132,9 +132,12 @@ export function useDetailsEdit(
         return;
       }
       // Someone else changed the study meanwhile: say so; the page shows the stored values again.
-      const message = isApiError(error) && error.status === 409 ? error.message : EDIT_MESSAGES.tryAgain;
+      const changedMeanwhile = isApiError(error) && error.status === 409;
+      const message = changedMeanwhile ? error.message : EDIT_MESSAGES.tryAgain;
       showAlert('danger', message, ALERT_ERROR_MS, EDIT_MESSAGES.failedTitle);
-      setFields(null);
+      // A refused save keeps edit mode and what the user typed, so it can be corrected and sent
+      // again; without an answer (document 2 section 8) the old values come back.
+      if (changedMeanwhile || !isApiError(error)) setFields(null);
     }
   }, [fields, saving, update, values]);
 

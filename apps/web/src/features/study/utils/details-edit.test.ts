@@ -135,11 +135,13 @@ describe('toInputValue and toRequestValue', () => {
     expect(toInputValue('multiselect', 'country', ['France', 'No Tag'])).toEqual(['France']);
   });
 
-  it('sends gender as a one-item list', () => {
-    expect(toInputValue('gender', 'gender', ['Female'])).toBe('Female');
-    expect(toInputValue('gender', 'gender', ['Female', 'Male'])).toBe('');
+  it('copies every stored gender into the input and sends gender as a list', () => {
+    expect(toInputValue('gender', 'gender', ['Female'])).toEqual(['Female']);
+    expect(toInputValue('gender', 'gender', ['Female', 'Male'])).toEqual(['Female', 'Male']);
+    expect(toInputValue('gender', 'gender', 'Male')).toEqual(['Male']);
+    expect(toRequestValue('gender', ['Male'])).toEqual(['Male']);
     expect(toRequestValue('gender', 'Male')).toEqual(['Male']);
-    expect(toRequestValue('gender', '')).toEqual([]);
+    expect(toRequestValue('gender', [])).toEqual([]);
   });
 
   it('reads numbers, texts and empties', () => {
@@ -178,7 +180,7 @@ describe('buildUpdateRequest', () => {
       shown: 'Europe, North America',
       initial: ['Europe', 'North America'],
     },
-    { field: 'gender', kind: 'gender', shown: ['Female'], initial: 'Female' },
+    { field: 'gender', kind: 'gender', shown: ['Female'], initial: ['Female'] },
     { field: 'study_sample_size', kind: 'whole', shown: 200, initial: '200' },
   ];
   const initial = Object.fromEntries(fields.map((entry) => [entry.field, entry.initial]));
@@ -199,7 +201,7 @@ describe('buildUpdateRequest', () => {
       buildUpdateRequest(fields, {
         ...initial,
         project_name: 'Fresh Citrus 2',
-        gender: 'Male',
+        gender: ['Male'],
         region: ['Europe'],
         c_mi_number: 'CMI-2',
       }),

@@ -89,11 +89,9 @@ export function toInputValue(kind: InputKind, field: string, value: TagValue | u
   switch (kind) {
     case 'multiselect':
       return toList(value, field === 'region');
-    case 'gender': {
-      const list = toList(value, false);
-      // A study of both genders has no single choice: the input starts empty and is sent only if set.
-      return list.length === 1 ? list[0]! : '';
-    }
+    case 'gender':
+      // Every stored gender is copied, so a study of both genders shows both in its input.
+      return toList(value, false);
     case 'boolean':
       return value === true ? 'true' : 'false';
     default:
@@ -146,6 +144,7 @@ export function toRequestValue(kind: InputKind, value: InputValue): TagValue {
   const text = value.trim();
   switch (kind) {
     case 'gender':
+      // A single text (older callers) is sent as a one-item list.
       return text === '' ? [] : [text];
     case 'whole':
       return parseWholeNumber(text) ?? null;

@@ -1,3 +1,5 @@
+import { TEXT_LIMITS } from '@accord/contracts';
+import { textLimit } from '../../../components/text-limit.ts';
 import {
   Alert,
   Button,
@@ -163,6 +165,7 @@ export function UserForm({
                 readOnly={readOnly || !fullAccess}
                 required={!readOnly}
                 {...form.getInputProps('email')}
+                maxLength={TEXT_LIMITS.email}
                 style={{ gridColumn: '1 / -1' }}
               />
             ) : null}
@@ -171,12 +174,14 @@ export function UserForm({
               autoComplete="off"
               readOnly={readOnly}
               {...form.getInputProps('firstname')}
+              {...textLimit(String(form.values.firstname ?? ''), TEXT_LIMITS.personName)}
             />
             <TextInput
               label="Last name"
               autoComplete="off"
               readOnly={readOnly}
               {...form.getInputProps('lastname')}
+              {...textLimit(String(form.values.lastname ?? ''), TEXT_LIMITS.personName)}
             />
             {readOnly ? null : (
               <PasswordInput
@@ -187,6 +192,7 @@ export function UserForm({
                   mode === 'add' ? 'At least 8 characters.' : 'Leave empty to keep the current password.'
                 }
                 {...form.getInputProps('password')}
+                maxLength={TEXT_LIMITS.password}
                 style={{ gridColumn: '1 / -1' }}
               />
             )}

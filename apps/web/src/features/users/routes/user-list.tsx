@@ -1,3 +1,5 @@
+import { TEXT_LIMITS } from '@accord/contracts';
+import { textLimit } from '../../../components/text-limit.ts';
 import { Button, Group, Loader, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -88,6 +90,7 @@ export function Component() {
                 users.isFetching ? <Loader size="xs" role="status" aria-label="Searching" /> : null
               }
               value={searchInput}
+              {...textLimit(searchInput, TEXT_LIMITS.userSearch)}
               onChange={(event) => {
                 setSearchInput(event.currentTarget.value);
                 applySearch(event.currentTarget.value);
