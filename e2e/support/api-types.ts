@@ -748,8 +748,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A finished metric search (yours) as fragrance_metrics.xlsx: one row per fragrance or concept, means with 2 decimals and boxes in rounded percent, under the spreadsheet filters (?filters=bases,hide_low_base,hide_empty) */
+        /** A finished metric search (yours) as fragrance_metrics.xlsx: one row per fragrance or concept, means (2 decimals) and box shares (% format) each with its base n, low bases marked, under the spreadsheet filters (?filters=bases,hide_low_base,hide_empty) */
         get: operations["getAnalyticsFragrancesXlsxByJobId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/performance/xlsx/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finished performance search (yours) as fragrance_performance.xlsx: per value of the breakdown field, each metric with its base n, in the order of ?sort= (category, fragrances or a metric key) and ?desc= */
+        get: operations["getAnalyticsPerformanceXlsxByJobId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1107,7 +1124,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload a studies zip (multipart/form-data: the part file and the fields client, study_type, region, year). A file that is not a zip, or whose directory is unsafe (absolute or escaping paths, links, nested zips, more than 10,000 entries or 2 GiB unpacked) is refused with 400; a file larger than the upload limit (STUDIES_ZIP_MAX_BYTES) with 413, as soon as it passes the limit. The file streams to disk, never held whole in memory. Answers the task to follow on the status stream and the new file process. */
+        /** Upload a studies zip (multipart/form-data: the part file and the fields client, study_type, region, year). A file that is not a zip, or whose directory is unsafe (absolute or escaping paths, links, nested zips, more than 10,000 entries or 1 GiB unpacked, entry paths over 255 characters) is refused with 400; a file larger than the upload limit (STUDIES_ZIP_MAX_BYTES) with 413, as soon as it passes the limit; an upload beyond the user's storage quota (STUDIES_UPLOAD_QUOTA_BYTES) with 413; a full disk answers 507. The file streams to disk, never held whole in memory. Answers the task to follow on the status stream and the new file process. */
         post: operations["postFileprocessStudiesUpload"];
         delete?: never;
         options?: never;
@@ -1122,7 +1139,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Server-sent events of a task: progress events ({ status, progress }) while it runs, then one result event ({ file_process_id, status, study_ids }) or one error event ({ message }), after which the stream ends. */
+        /** Server-sent events of a task: progress events ({ status, progress }) while it runs, then one result event ({ file_process_id, status, study_ids }) or one error event ({ message }), after which the stream ends. A user holds at most STUDIES_UPLOAD_MAX_STREAMS streams at a time (429 beyond); all streams of a task share one reading of it. */
         get: operations["getFileprocessByTaskIdStatus"];
         put?: never;
         post?: never;
@@ -1355,37 +1372,6 @@ export interface components {
                 message: string;
             }[];
         };
-        LoginRequestInput: {
-            email: string;
-            password: string;
-            /** @default true */
-            remember?: boolean;
-        };
-        SignedInUserInput: {
-            id: number;
-            email: string;
-            screenname: string;
-            role_id: number;
-            password_reset_flag: boolean;
-            clients: string[];
-        };
-        RequestChangePasswordRequestInput: {
-            /** Format: email */
-            email: string;
-            /** Format: uri */
-            client_address?: string;
-        };
-        ResetPasswordRequestInput: {
-            token: string;
-            new_password: string;
-        };
-        MessageResponseInput: {
-            message: string;
-        };
-        VersionResponseInput: {
-            name: string;
-            version: string;
-        };
         RoleInput: {
             id: number;
             slug: string;
@@ -1435,10 +1421,42 @@ export interface components {
             role_id?: number;
             deleted?: boolean;
             clients?: string | string[];
-            password?: string;
+            password?: "" | string;
+            current_password?: string;
+        };
+        LoginRequestInput: {
+            email: string;
+            password: string;
+            /** @default true */
+            remember?: boolean;
+        };
+        SignedInUserInput: {
+            id: number;
+            email: string;
+            screenname: string;
+            role_id: number;
+            password_reset_flag: boolean;
+            clients: string[];
+        };
+        RequestChangePasswordRequestInput: {
+            /** Format: email */
+            email: string;
+            /** Format: uri */
+            client_address?: string;
+        };
+        ResetPasswordRequestInput: {
+            token: string;
+            new_password: string;
+        };
+        MessageResponseInput: {
+            message: string;
+        };
+        VersionResponseInput: {
+            name: string;
+            version: string;
         };
         HelpUrlInput: {
-            /** @description Help view url; empty hides the Help link. */
+            /** @description Help view url (http or https; "https://" is assumed without a scheme); empty hides the Help link. */
             url: string;
         };
         FieldDefinitionInput: {
@@ -1481,7 +1499,7 @@ export interface components {
             search_type: "search" | "cics" | "analytics";
         };
         DeleteSavedSearchRequestInput: {
-            searchId: number;
+            searchId: number | string;
         };
         PerfumeCharacteristicInput: {
             id: number;
@@ -2192,6 +2210,49 @@ export interface components {
             /** @description The value of a constant question. */
             value: string | null;
         };
+        SuggestionReasonInput: {
+            /** @constant */
+            kind: "words";
+            /** @description How strongly the words point to the metric. */
+            weight: number;
+            /** @description The question's words that matched, as written. */
+            words: string[];
+            /** @description The metric's word or phrase they matched. */
+            term: string;
+            /**
+             * @description catalogue: one of the metric's own words or questionnaire phrases; wordnet-synonym: a WordNet synonym of one; wordnet-related: a similar or derived word in WordNet.
+             * @enum {string}
+             */
+            source: "catalogue" | "wordnet-synonym" | "wordnet-related";
+            /** @description The metric word WordNet relates the term to. */
+            via: string | null;
+        } | {
+            /** @constant */
+            kind: "example";
+            /** @description Text similarity to the validated question (0 to 1). */
+            weight: number;
+            /** @description The most similar question validated to this metric in the library. */
+            text: string;
+            /** @description How many validated questions of the library have that text. */
+            count: number;
+        } | {
+            /** @constant */
+            kind: "scale";
+            weight: number;
+            /** @description Answer labels that name the metric. */
+            labels: string[];
+        };
+        SuggestionDetailInput: {
+            /**
+             * @description high: strong evidence well ahead of any other metric; medium: clear enough to suggest, worth a look. Unclear questions get no suggestion.
+             * @enum {string}
+             */
+            confidence: "high" | "medium";
+            /** @description Strength of the evidence for the metric (0 to 1). */
+            score: number;
+            /** @description The evidence, strongest first. */
+            reasons: components["schemas"]["SuggestionReasonInput"][];
+        };
         MappingQuestionInput: {
             id: number;
             /** @description Question id in the results file, e.g. Q3. */
@@ -2201,8 +2262,10 @@ export interface components {
             question_type: "numerical" | "categorical" | "constant" | "binary" | "jar" | "eeg" | "implicit";
             domain: components["schemas"]["QuestionDomainInput"];
             metric: components["schemas"]["MetricRefInput"] | null;
-            /** @description Metric suggested from the question text and scale (similar validated mappings of the library and the catalogue synonyms); null when nothing fits. */
+            /** @description Metric suggested from the question's words, its scale and similar validated questions of the library; null when no metric is clearly right. */
             suggested_metric: components["schemas"]["MetricRefInput"] | null;
+            /** @description Why suggested_metric is suggested and how sure; null with it. */
+            suggestion: components["schemas"]["SuggestionDetailInput"] | null;
             metric_validated: boolean;
             /** @description Id of the results file. */
             results_id: number | null;
@@ -3493,21 +3556,42 @@ export interface components {
             aggregation: string;
             /** @description "metric.aggregation" */
             key: string;
+            /** @description Mean of group 1's product scores (means on 1-5, boxes in [0, 1]). */
             group1: number | null;
+            /** @description Mean of group 2's product scores. */
             group2: number | null;
+            /** @description Products of group 1 with a score: the n of the test. */
             n1: number;
+            /** @description Products of group 2 with a score: the n of the test. */
             n2: number;
-            /** @description welch-t for means, two-proportion-z for boxes. */
-            test: string;
+            /** @description Respondents of group 1 who answered the metric (the second base). */
+            respondents1: number;
+            /** @description Respondents of group 2 who answered the metric (the second base). */
+            respondents2: number;
+            /**
+             * @description Welch t-test on the product scores.
+             * @constant
+             */
+            test: "welch-t";
             p_value: number | null;
             /** @description 0.01, 0.05 or 0.1; null: not significant. */
             level: number | null;
             /** @description mt: group 1 higher; let: group 1 lower. */
             table: ("mt" | "let") | null;
         };
+        GroupBasesInput: {
+            /** @description Fragrances of the group. */
+            products: number;
+            /** @description Respondents who answered at least one compared metric about them. */
+            respondents: number;
+        };
         GroupComparisonResultInput: {
             group1: components["schemas"]["MetricSearchResultInput"];
             group2: components["schemas"]["MetricSearchResultInput"];
+            bases: {
+                group1: components["schemas"]["GroupBasesInput"];
+                group2: components["schemas"]["GroupBasesInput"];
+            };
             differences: components["schemas"]["GroupDifferenceInput"][];
         };
         GroupComparisonStatusInput: {
@@ -3542,7 +3626,7 @@ export interface components {
             /** @default  */
             study_name?: string;
             folder_name?: string;
-            study_id?: number;
+            study_id?: number | string;
             product_code: string;
             /** @default true */
             paired?: boolean;
@@ -3584,6 +3668,12 @@ export interface components {
              * @enum {string}
              */
             binary_option?: "No binary questions" | "0 and 1" | "1 and 2";
+            /**
+             * @description Control of multiplicity over each question's pairwise comparisons: none (the default), holm, benjamini_hochberg, or tukey_hsd (parametric, two-tailed only).
+             * @default none
+             * @enum {string}
+             */
+            multiple_comparisons?: "none" | "holm" | "benjamini_hochberg" | "tukey_hsd";
         };
         StatisticsStudyFiltersInput: {
             /** @default product_code */
@@ -3629,6 +3719,12 @@ export interface components {
              */
             binary_option?: "No binary questions" | "0 and 1" | "1 and 2";
             /**
+             * @description Control of multiplicity over each question's pairwise comparisons: none (the default), holm, benjamini_hochberg, or tukey_hsd (parametric, two-tailed only).
+             * @default none
+             * @enum {string}
+             */
+            multiple_comparisons?: "none" | "holm" | "benjamini_hochberg" | "tukey_hsd";
+            /**
              * @description Fragrance families (the products' category): only the study's fragrances of these families enter the statistics. Empty: every product.
              * @default []
              */
@@ -3640,7 +3736,7 @@ export interface components {
         StatisticsProductCodeRequestInput: {
             product_code: string;
             folder_name?: string;
-            study_id?: number;
+            study_id?: number | string;
         };
         StatisticsUploadResponseInput: {
             folder_name: string;
@@ -3683,11 +3779,23 @@ export interface components {
         StatisticsResultsInput: {
             study_folder_name: string;
             study_name: string;
+            /** @description Per question: base, mean (not for yes/no questions, which show shares of yes and no), boxes, a letters row per level pair and an 'Omnibus test' row (its text in the first product column). */
             summary: {
                 headers: string[];
                 data: (string | number | null)[][];
             };
+            /** @description The omnibus test of each question across the products: test, statistic, degrees of freedom, p-value, respondents or answers used, products. */
+            omnibus: {
+                headers: string[];
+                data: (string | number | null)[][];
+            };
+            /** @description Respondent-level correlations with the main question (one row per respondent and product); in paired designs the p-values are cluster-robust by respondent. */
             correlation: {
+                headers: string[];
+                data: (string | number | null)[][];
+            };
+            /** @description Product-level correlations with the main question: on product means, n = products. */
+            product_correlation: {
                 headers: string[];
                 data: (string | number | null)[][];
             };
@@ -3876,37 +3984,6 @@ export interface components {
                 message: string;
             }[];
         };
-        LoginRequest: {
-            email: string;
-            password: string;
-            /** @default true */
-            remember: boolean;
-        };
-        SignedInUser: {
-            id: number;
-            email: string;
-            screenname: string;
-            role_id: number;
-            password_reset_flag: boolean;
-            clients: string[];
-        };
-        RequestChangePasswordRequest: {
-            /** Format: email */
-            email: string;
-            /** Format: uri */
-            client_address?: string;
-        };
-        ResetPasswordRequest: {
-            token: string;
-            new_password: string;
-        };
-        MessageResponse: {
-            message: string;
-        };
-        VersionResponse: {
-            name: string;
-            version: string;
-        };
         Role: {
             id: number;
             slug: string;
@@ -3957,10 +4034,42 @@ export interface components {
             role_id?: number;
             deleted?: boolean;
             clients?: string[];
-            password?: string;
+            password?: "" | string;
+            current_password?: string;
+        };
+        LoginRequest: {
+            email: string;
+            password: string;
+            /** @default true */
+            remember: boolean;
+        };
+        SignedInUser: {
+            id: number;
+            email: string;
+            screenname: string;
+            role_id: number;
+            password_reset_flag: boolean;
+            clients: string[];
+        };
+        RequestChangePasswordRequest: {
+            /** Format: email */
+            email: string;
+            /** Format: uri */
+            client_address?: string;
+        };
+        ResetPasswordRequest: {
+            token: string;
+            new_password: string;
+        };
+        MessageResponse: {
+            message: string;
+        };
+        VersionResponse: {
+            name: string;
+            version: string;
         };
         HelpUrl: {
-            /** @description Help view url; empty hides the Help link. */
+            /** @description Help view url (http or https; "https://" is assumed without a scheme); empty hides the Help link. */
             url: string;
         };
         FieldDefinition: {
@@ -4704,6 +4813,49 @@ export interface components {
             /** @description The value of a constant question. */
             value: string | null;
         };
+        SuggestionReason: {
+            /** @constant */
+            kind: "words";
+            /** @description How strongly the words point to the metric. */
+            weight: number;
+            /** @description The question's words that matched, as written. */
+            words: string[];
+            /** @description The metric's word or phrase they matched. */
+            term: string;
+            /**
+             * @description catalogue: one of the metric's own words or questionnaire phrases; wordnet-synonym: a WordNet synonym of one; wordnet-related: a similar or derived word in WordNet.
+             * @enum {string}
+             */
+            source: "catalogue" | "wordnet-synonym" | "wordnet-related";
+            /** @description The metric word WordNet relates the term to. */
+            via: string | null;
+        } | {
+            /** @constant */
+            kind: "example";
+            /** @description Text similarity to the validated question (0 to 1). */
+            weight: number;
+            /** @description The most similar question validated to this metric in the library. */
+            text: string;
+            /** @description How many validated questions of the library have that text. */
+            count: number;
+        } | {
+            /** @constant */
+            kind: "scale";
+            weight: number;
+            /** @description Answer labels that name the metric. */
+            labels: string[];
+        };
+        SuggestionDetail: {
+            /**
+             * @description high: strong evidence well ahead of any other metric; medium: clear enough to suggest, worth a look. Unclear questions get no suggestion.
+             * @enum {string}
+             */
+            confidence: "high" | "medium";
+            /** @description Strength of the evidence for the metric (0 to 1). */
+            score: number;
+            /** @description The evidence, strongest first. */
+            reasons: components["schemas"]["SuggestionReason"][];
+        };
         MappingQuestion: {
             id: number;
             /** @description Question id in the results file, e.g. Q3. */
@@ -4713,8 +4865,10 @@ export interface components {
             question_type: "numerical" | "categorical" | "constant" | "binary" | "jar" | "eeg" | "implicit";
             domain: components["schemas"]["QuestionDomain"];
             metric: components["schemas"]["MetricRef"] | null;
-            /** @description Metric suggested from the question text and scale (similar validated mappings of the library and the catalogue synonyms); null when nothing fits. */
+            /** @description Metric suggested from the question's words, its scale and similar validated questions of the library; null when no metric is clearly right. */
             suggested_metric: components["schemas"]["MetricRef"] | null;
+            /** @description Why suggested_metric is suggested and how sure; null with it. */
+            suggestion: components["schemas"]["SuggestionDetail"] | null;
             metric_validated: boolean;
             /** @description Id of the results file. */
             results_id: number | null;
@@ -5976,21 +6130,42 @@ export interface components {
             aggregation: string;
             /** @description "metric.aggregation" */
             key: string;
+            /** @description Mean of group 1's product scores (means on 1-5, boxes in [0, 1]). */
             group1: number | null;
+            /** @description Mean of group 2's product scores. */
             group2: number | null;
+            /** @description Products of group 1 with a score: the n of the test. */
             n1: number;
+            /** @description Products of group 2 with a score: the n of the test. */
             n2: number;
-            /** @description welch-t for means, two-proportion-z for boxes. */
-            test: string;
+            /** @description Respondents of group 1 who answered the metric (the second base). */
+            respondents1: number;
+            /** @description Respondents of group 2 who answered the metric (the second base). */
+            respondents2: number;
+            /**
+             * @description Welch t-test on the product scores.
+             * @constant
+             */
+            test: "welch-t";
             p_value: number | null;
             /** @description 0.01, 0.05 or 0.1; null: not significant. */
             level: number | null;
             /** @description mt: group 1 higher; let: group 1 lower. */
             table: ("mt" | "let") | null;
         };
+        GroupBases: {
+            /** @description Fragrances of the group. */
+            products: number;
+            /** @description Respondents who answered at least one compared metric about them. */
+            respondents: number;
+        };
         GroupComparisonResult: {
             group1: components["schemas"]["MetricSearchResult"];
             group2: components["schemas"]["MetricSearchResult"];
+            bases: {
+                group1: components["schemas"]["GroupBases"];
+                group2: components["schemas"]["GroupBases"];
+            };
             differences: components["schemas"]["GroupDifference"][];
         };
         GroupComparisonStatus: {
@@ -6067,6 +6242,12 @@ export interface components {
              * @enum {string}
              */
             binary_option: "No binary questions" | "0 and 1" | "1 and 2";
+            /**
+             * @description Control of multiplicity over each question's pairwise comparisons: none (the default), holm, benjamini_hochberg, or tukey_hsd (parametric, two-tailed only).
+             * @default none
+             * @enum {string}
+             */
+            multiple_comparisons: "none" | "holm" | "benjamini_hochberg" | "tukey_hsd";
         };
         StatisticsStudyFilters: {
             /** @default product_code */
@@ -6111,6 +6292,12 @@ export interface components {
              * @enum {string}
              */
             binary_option: "No binary questions" | "0 and 1" | "1 and 2";
+            /**
+             * @description Control of multiplicity over each question's pairwise comparisons: none (the default), holm, benjamini_hochberg, or tukey_hsd (parametric, two-tailed only).
+             * @default none
+             * @enum {string}
+             */
+            multiple_comparisons: "none" | "holm" | "benjamini_hochberg" | "tukey_hsd";
             /**
              * @description Fragrance families (the products' category): only the study's fragrances of these families enter the statistics. Empty: every product.
              * @default []
@@ -6166,11 +6353,23 @@ export interface components {
         StatisticsResults: {
             study_folder_name: string;
             study_name: string;
+            /** @description Per question: base, mean (not for yes/no questions, which show shares of yes and no), boxes, a letters row per level pair and an 'Omnibus test' row (its text in the first product column). */
             summary: {
                 headers: string[];
                 data: (string | number | null)[][];
             };
+            /** @description The omnibus test of each question across the products: test, statistic, degrees of freedom, p-value, respondents or answers used, products. */
+            omnibus: {
+                headers: string[];
+                data: (string | number | null)[][];
+            };
+            /** @description Respondent-level correlations with the main question (one row per respondent and product); in paired designs the p-values are cluster-robust by respondent. */
             correlation: {
+                headers: string[];
+                data: (string | number | null)[][];
+            };
+            /** @description Product-level correlations with the main question: on product means, n = products. */
+            product_correlation: {
                 headers: string[];
                 data: (string | number | null)[][];
             };
@@ -6550,8 +6749,8 @@ export interface operations {
     getUsers: {
         parameters: {
             query?: {
-                page?: number;
-                per_page?: number;
+                page?: number | string;
+                per_page?: number | string;
                 search_query?: string;
             };
             header?: never;
@@ -6755,7 +6954,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -6822,7 +7021,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -6895,7 +7094,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                userId: number;
+                userId: number | string;
             };
             cookie?: never;
         };
@@ -6953,7 +7152,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                userId: number;
+                userId: number | string;
             };
             cookie?: never;
         };
@@ -7015,7 +7214,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                userId: number;
+                userId: number | string;
             };
             cookie?: never;
         };
@@ -7286,8 +7485,8 @@ export interface operations {
     postSmartsearchStudySummarises: {
         parameters: {
             query?: {
-                page?: number;
-                per_page?: number;
+                page?: number | string;
+                per_page?: number | string;
                 sort?: "c_mi_number" | "project_name" | "client" | "category" | "product_type" | "pace_number" | "methodology" | "design_method" | "lead_country" | "name" | "ref_number" | "code" | "fragrance_code" | "perfumer_name" | "family" | "subfamily" | "specifier" | "concept_code" | "file_name";
                 order?: "asc" | "desc";
             };
@@ -7342,8 +7541,8 @@ export interface operations {
     postSmartsearchFragrances: {
         parameters: {
             query?: {
-                page?: number;
-                per_page?: number;
+                page?: number | string;
+                per_page?: number | string;
                 sort?: "c_mi_number" | "project_name" | "client" | "category" | "product_type" | "pace_number" | "methodology" | "design_method" | "lead_country" | "name" | "ref_number" | "code" | "fragrance_code" | "perfumer_name" | "family" | "subfamily" | "specifier" | "concept_code" | "file_name";
                 order?: "asc" | "desc";
             };
@@ -7398,8 +7597,8 @@ export interface operations {
     postSmartsearchConcepts: {
         parameters: {
             query?: {
-                page?: number;
-                per_page?: number;
+                page?: number | string;
+                per_page?: number | string;
                 sort?: "c_mi_number" | "project_name" | "client" | "category" | "product_type" | "pace_number" | "methodology" | "design_method" | "lead_country" | "name" | "ref_number" | "code" | "fragrance_code" | "perfumer_name" | "family" | "subfamily" | "specifier" | "concept_code" | "file_name";
                 order?: "asc" | "desc";
             };
@@ -7454,8 +7653,8 @@ export interface operations {
     postSmartsearchFilesByFileType: {
         parameters: {
             query?: {
-                page?: number;
-                per_page?: number;
+                page?: number | string;
+                per_page?: number | string;
                 sort?: "c_mi_number" | "project_name" | "client" | "category" | "product_type" | "pace_number" | "methodology" | "design_method" | "lead_country" | "name" | "ref_number" | "code" | "fragrance_code" | "perfumer_name" | "family" | "subfamily" | "specifier" | "concept_code" | "file_name";
                 order?: "asc" | "desc";
             };
@@ -7707,7 +7906,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -7756,7 +7955,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -7805,7 +8004,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -7876,7 +8075,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -7947,7 +8146,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -8005,8 +8204,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                studyId: number;
-                fileId: number;
+                studyId: number | string;
+                fileId: number | string;
             };
             cookie?: never;
         };
@@ -8055,7 +8254,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -8113,7 +8312,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
                 file_name: string;
             };
             cookie?: never;
@@ -8163,7 +8362,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -8221,7 +8420,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                studyId: number;
+                studyId: number | string;
                 jobId: string;
             };
             cookie?: never;
@@ -8280,7 +8479,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
                 filename: string;
             };
             cookie?: never;
@@ -8346,9 +8545,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
                 filename: string;
-                versionId: number;
+                versionId: number | string;
             };
             cookie?: never;
         };
@@ -8444,7 +8643,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                studyId: number;
+                studyId: number | string;
             };
             cookie?: never;
         };
@@ -8493,7 +8692,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -8542,7 +8741,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -8843,6 +9042,60 @@ export interface operations {
             query?: {
                 /** @description Comma-separated spreadsheet filters (default: bases). */
                 filters?: string;
+            };
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getAnalyticsPerformanceXlsxByJobId: {
+        parameters: {
+            query?: {
+                /** @description 'category' (the breakdown value), 'fragrances' (the count) or a metric key. */
+                sort?: string;
+                /** @description Largest first (the default). */
+                desc?: "true" | "false";
             };
             header?: never;
             path: {
@@ -9255,7 +9508,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
                 code: string;
             };
             cookie?: never;
@@ -9318,7 +9571,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
                 code: string;
             };
             cookie?: never;
@@ -9381,7 +9634,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -9439,7 +9692,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
                 code: string;
             };
             cookie?: never;
@@ -9818,8 +10071,8 @@ export interface operations {
     postCicsSearchBar: {
         parameters: {
             query?: {
-                page?: number;
-                per_page?: number;
+                page?: number | string;
+                per_page?: number | string;
             };
             header?: never;
             path?: never;
@@ -9874,7 +10127,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -9951,6 +10204,15 @@ export interface operations {
             };
             /** @description Default Response */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10084,6 +10346,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     getFileprocessFileProcesses: {
@@ -10157,7 +10428,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -10259,7 +10530,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -10379,7 +10650,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: number | string;
             };
             cookie?: never;
         };
@@ -10457,7 +10728,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                processId: number;
+                processId: number | string;
                 filePath: string;
             };
             cookie?: never;
@@ -10845,7 +11116,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                studyId: number;
+                studyId: number | string;
             };
             cookie?: never;
         };
@@ -10907,7 +11178,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                studyId: number;
+                studyId: number | string;
             };
             cookie?: never;
         };
