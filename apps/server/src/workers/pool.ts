@@ -87,7 +87,11 @@ export async function validateStudiesOffThread(
     port,
     files: infos(files),
     ref,
-    options: { replaceExisting: options.replaceExisting, replaceCmis: [...(options.replaceCmis ?? [])] },
+    options: {
+      replaceExisting: options.replaceExisting,
+      replaceCmis: [...(options.replaceCmis ?? [])],
+      ...(options.form ? { form: { ...options.form } } : {}),
+    },
   }));
   return answer.result;
 }

@@ -120,7 +120,7 @@ describe('POST /api/smartsearch/download_study_summarises', () => {
     ).toBe(403);
     const bad = await download('admin', 'study_summarises', { q: { essentials: { region: 'Europe' } } });
     expect(bad.statusCode).toBe(400);
-    expect(errorBody(bad).message).toMatch(/q\.essentials\.region/);
+    expect(errorBody(bad).message).toBe('Region must be a list.');
     const column = await download('admin', 'study_summarises', { q: {}, columns: ['salary'] });
     expect(column.statusCode).toBe(400);
     expect(errorBody(column).message).toBe('Unknown column "salary".');
