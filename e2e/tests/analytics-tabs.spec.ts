@@ -85,7 +85,9 @@ test.describe('Advanced Analytics: top attributes and tendencies tabs', () => {
     // Top Attributes: empty until the settings are chosen; Run needs a type and an aggregation.
     await page.getByRole('tab', { name: 'Top Attributes' }).click();
     await expect(page.getByText('Select filters in order to see top attributes.')).toBeVisible();
-    await expect(page.getByRole('radio', { name: 'Best' })).toBeChecked();
+    await expect(
+      page.getByRole('tabpanel', { name: 'Top Attributes' }).getByRole('radio', { name: 'Best' }),
+    ).toBeChecked();
     await expect(page.getByRole('textbox', { name: 'Attributes #' })).toHaveValue('10');
     const runAttributes = page.getByRole('button', { name: 'Run' });
     await expect(runAttributes).toBeDisabled();
@@ -230,7 +232,10 @@ test.describe('Advanced Analytics: top attributes and tendencies tabs', () => {
     await page.getByRole('tab', { name: 'Top Attributes' }).click();
     await choose(page, 'Attribute Type', 'Agreement scales');
     await choose(page, 'Aggregation', 'Mean');
-    await page.getByRole('radio', { name: 'Worst' }).check();
+    await page
+      .getByRole('tabpanel', { name: 'Top Attributes' })
+      .getByRole('radio', { name: 'Worst' })
+      .check();
     await page.getByRole('button', { name: 'Run' }).click();
     await expect(page.getByRole('heading', { name: 'Worst 10 attributes by Mean' })).toBeVisible({
       timeout: 30_000,
