@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chiSquareSf, cochranQ, mcnemarTest } from './index.ts';
+import { chiSquareSf, cochranQ, mcnemarTest, yesNoHomogeneity } from './index.ts';
 import { expectRelative } from './test-helpers.ts';
 
 /** Paired yes/no answers: 6 respondents say yes to the first only, 2 to the second only. */
@@ -107,5 +107,60 @@ describe('cochranQ', () => {
     const single = cochranQ([[1, 0, 1]]);
     expect([single.statistic, single.k, single.n]).toEqual([2, 3, 1]);
     expect(() => cochranQ([[1, 2]])).toThrow(RangeError);
+  });
+});
+
+const answers = (yes: number, no: number): number[] => [
+  ...new Array<number>(yes).fill(1),
+  ...new Array<number>(no).fill(0),
+];
+
+describe('yesNoHomogeneity', () => {
+  // Expected values: scipy.stats.chi2_contingency(table, correction=False) on the k x 2 tables.
+  it.each([
+    {
+      table: [
+        [12, 28],
+        [20, 20],
+        [30, 10],
+      ],
+      statistic: 16.284760845383758,
+      pValue: 0.00029094380404415325,
+    },
+    {
+      table: [
+        [5, 15],
+        [9, 11],
+      ],
+      statistic: 1.7582417582417582,
+      pValue: 0.1848439742275304,
+    },
+    {
+      table: [
+        [1, 9],
+        [4, 6],
+        [7, 3],
+        [2, 8],
+      ],
+      statistic: 9.230769230769232,
+      pValue: 0.026374937118239683,
+    },
+  ])('tests $table as SciPy without continuity correction', ({ table, statistic, pValue }) => {
+    const result = yesNoHomogeneity(table.map(([yes, no]) => answers(yes!, no!)));
+    expectRelative(result.statistic, statistic, 1e-12);
+    expectRelative(result.pValue, pValue, 1e-9);
+    expect(result.df).toBe(table.length - 1);
+    expect(result.n).toBe(table.flat().reduce((a, b) => a + b, 0));
+  });
+
+  it('leaves out missing answers and empty samples, and gives no test without variation', () => {
+    const result = yesNoHomogeneity([[...answers(12, 28), Number.NaN], answers(20, 20), []]);
+    expect(result).toMatchObject({ n: 80, k: 2, df: 1 });
+    expect(yesNoHomogeneity([answers(4, 0), answers(5, 0)]).pValue).toBeNaN();
+    expect(yesNoHomogeneity([answers(4, 2), []]).pValue).toBeNaN();
+  });
+
+  it('refuses answers other than 0 and 1', () => {
+    expect(() => yesNoHomogeneity([[1, 0, 3], [1]])).toThrow(RangeError);
   });
 });

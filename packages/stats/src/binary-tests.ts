@@ -103,3 +103,48 @@ export function cochranQ(blocks: readonly (readonly number[])[]): CochranQResult
       : Number.NaN;
   return { statistic, df, pValue: chiSquarePValue(statistic, df), shares, k, n };
 }
+
+/** Result of the chi-square test of homogeneity of k yes shares. */
+export interface YesNoHomogeneityResult {
+  /** Pearson's chi-square over the k x 2 table of yes and no counts. */
+  statistic: number;
+  /** k − 1. */
+  df: number;
+  /** Chi-square p-value; NaN when fewer than two samples hold an answer or every answer is alike. */
+  pValue: number;
+  /** Answers used (finite values) over all samples. */
+  n: number;
+  /** Samples holding at least one answer. */
+  k: number;
+}
+
+/**
+ * The chi-square test of homogeneity of the yes shares of k independent samples (unpaired yes/no
+ * answers), as SciPy `chi2_contingency(table, correction=False)` on the k x 2 table: no continuity
+ * correction, so two samples give the square of the pooled two-proportion z. Answers are 1 (yes) or
+ * 0 (no); non-finite values are missing; samples without an answer are left out.
+ * @throws RangeError when a finite answer is neither 0 nor 1.
+ */
+export function yesNoHomogeneity(samples: readonly (readonly number[])[]): YesNoHomogeneityResult {
+  const counts = samples
+    .map((values) => {
+      const answered = values.filter((value) => Number.isFinite(value));
+      assertBinary(answered, 'Yes/no answers');
+      return { yes: answered.filter((value) => value === 1).length, n: answered.length };
+    })
+    .filter((count) => count.n > 0);
+  const k = counts.length;
+  const n = sum(counts.map((count) => count.n));
+  const yes = sum(counts.map((count) => count.yes));
+  const df = k - 1;
+  if (k < 2 || yes === 0 || yes === n) return { statistic: Number.NaN, df, pValue: Number.NaN, n, k };
+  const share = yes / n;
+  let statistic = 0;
+  for (const count of counts) {
+    const expectedYes = count.n * share;
+    const expectedNo = count.n - expectedYes;
+    statistic += (count.yes - expectedYes) ** 2 / expectedYes;
+    statistic += (count.n - count.yes - expectedNo) ** 2 / expectedNo;
+  }
+  return { statistic, df, pValue: chiSquarePValue(statistic, df), n, k };
+}

@@ -5,7 +5,6 @@ import {
   omnibusTest,
   omnibusText,
   respondentBlocks,
-  yesNoHomogeneity,
   yesNoOutcomes,
   yesNoValues,
 } from './question-tests.ts';
@@ -18,17 +17,6 @@ const answers = (yes: number, no: number): number[] => [
 describe('yes/no answers', () => {
   it('reads harmonised 5 as yes and 1 as no, anything else as missing', () => {
     expect(yesNoValues([5, 1, Number.NaN, 3])).toEqual([1, 0, Number.NaN, Number.NaN]);
-  });
-
-  it('tests the homogeneity of k shares as SciPy chi2_contingency(correction=False)', () => {
-    // 12/40, 20/40 and 30/40 yes: chi-square 16.284760845383758 on 2 df, p 0.00029094380404415325.
-    const result = yesNoHomogeneity([answers(12, 28), answers(20, 20), answers(30, 10)]);
-    expect(result.statistic).toBeCloseTo(16.284760845383758, 10);
-    expect(result.pValue / 0.00029094380404415325).toBeCloseTo(1, 8);
-    expect(result).toMatchObject({ df: 2, n: 120, k: 3 });
-    // Every answer yes, or one product only: no test.
-    expect(yesNoHomogeneity([answers(4, 0), answers(5, 0)]).pValue).toBeNaN();
-    expect(yesNoHomogeneity([answers(4, 2), []]).pValue).toBeNaN();
   });
 
   it('compares paired pairs with McNemar (one-tailed: half its p-value in the observed direction)', () => {

@@ -6,7 +6,6 @@ import type { MultipleComparisons } from '@accord/contracts';
 import {
   benjaminiHochbergAdjust,
   blockedAnova,
-  chiSquarePValue,
   cochranQ,
   friedmanTest,
   holmAdjust,
@@ -16,6 +15,7 @@ import {
   tukeyHsd,
   tukeyHsdBlocked,
   twoProportionZ,
+  yesNoHomogeneity,
   type PairwiseOutcome,
   type SignificanceDirection,
 } from '@accord/stats';
@@ -164,41 +164,6 @@ export interface OmnibusResult {
 }
 
 const finite = (value: number): number | null => (Number.isFinite(value) ? value : null);
-
-/**
- * Pearson chi-square test of homogeneity of k shares of yes (a k x 2 table, no continuity
- * correction, SciPy `chi2_contingency(correction=False)`), chi-square with k − 1 df: the omnibus of
- * unpaired yes/no answers, as Cochran's Q is of paired ones. NaN when fewer than two products have
- * answers or every answer is yes (or every answer no).
- */
-export function yesNoHomogeneity(samples: readonly (readonly number[])[]): {
-  statistic: number;
-  df: number;
-  pValue: number;
-  n: number;
-  k: number;
-} {
-  const counts = samples
-    .map((values) => {
-      const answered = values.filter((value) => Number.isFinite(value));
-      return { yes: answered.filter((value) => value === 1).length, n: answered.length };
-    })
-    .filter((count) => count.n > 0);
-  const k = counts.length;
-  const n = counts.reduce((sum, count) => sum + count.n, 0);
-  const yes = counts.reduce((sum, count) => sum + count.yes, 0);
-  const df = k - 1;
-  if (k < 2 || yes === 0 || yes === n) return { statistic: Number.NaN, df, pValue: Number.NaN, n, k };
-  const share = yes / n;
-  let statistic = 0;
-  for (const count of counts) {
-    const expectedYes = count.n * share;
-    const expectedNo = count.n - expectedYes;
-    statistic += (count.yes - expectedYes) ** 2 / expectedYes;
-    statistic += (count.n - count.yes - expectedNo) ** 2 / expectedNo;
-  }
-  return { statistic, df, pValue: chiSquarePValue(statistic, df), n, k };
-}
 
 /**
  * The omnibus test of METRICS.md section 3 for a question: paired parametric the two-way ANOVA
