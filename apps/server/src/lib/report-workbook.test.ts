@@ -63,7 +63,7 @@ describe('headings', () => {
   it('formats p-values in scientific notation only when small, and marks low bases', () => {
     expect(numberFormat('p', 0.00001)).toBe('0.00E+00');
     expect(numberFormat('p', 0.03)).toBe('0.0000');
-    expect(numberFormat('p', 0)).toBe('0.0000');
+    expect(numberFormat('p', 0)).toBe('0.00E+00');
     expect(numberFormat('share', 0.4, true)).toBe('0%" *"');
     expect(numberFormat('count', 12, true)).toBe('#,##0" (low base)"');
   });
@@ -145,11 +145,11 @@ describe('text that does not fit its column', () => {
     const report = readReport(await openWorkbook(bytes));
     const [short, wrapped] = report.tableRows;
     expect(wrapped!.getCell(1).alignment).toMatchObject({ wrapText: true });
-    expect(wrapped!.height).toBe(15 * wrappedLines(long, report.sheet.getColumn(1).width! - 1));
+    expect(wrapped!.height).toBe(15 * wrappedLines(long, Math.floor(report.sheet.getColumn(1).width! * 1.2)));
     expect(wrapped!.height).toBeGreaterThanOrEqual(30);
     expect(short!.height).toBeUndefined();
     // Over numbers a long heading wraps rather than widening the column.
-    expect(report.sheet.getColumn(2).width).toBeLessThanOrEqual(14);
+    expect(report.sheet.getColumn(2).width).toBeLessThanOrEqual(18);
     expect(report.sheet.getRow(report.headingRow).getCell(2).font).toMatchObject({
       name: 'Calibri',
       bold: true,

@@ -30,7 +30,7 @@ export type CellKind =
   | 'share1'
   /** A coefficient or statistic: 3 decimals. */
   | 'decimal'
-  /** A p-value: 4 decimals, scientific notation below 0.0001. */
+  /** A p-value: 4 decimals, scientific notation below 0.0001 (0 included). */
   | 'p'
   /** Significance letters or marks, right-aligned under or beside the numbers they qualify. */
   | 'letters';
@@ -113,13 +113,15 @@ const TONE_COLOURS = { higher: 'FF1B5E20', lower: 'FF8E1B1B' } as const;
  */
 const FACE = { name: 'Calibri', family: 2 } as const;
 const MAX_WIDTH = 48;
+/** Characters of running text a column holds per unit of its width (a unit is a digit's width). */
+const TEXT_PER_WIDTH = 1.2;
 /** A heading longer than this wraps onto more lines rather than widening its column of text. */
 const HEADING_WIDTH = 26;
 /**
  * Over a column of numbers a long heading ("Base n (T2B Overall Liking)") wraps at this width: the
  * numbers need far less, and a table fitted one page wide stays legible.
  */
-const NUMBER_HEADING_WIDTH = 14;
+const NUMBER_HEADING_WIDTH = 18;
 const ROWS_PER_TURN = 2000;
 
 /** Column letters of a 1-based column number (1 -> A, 27 -> AA). */
@@ -188,7 +190,8 @@ export function numberFormat(kind: CellKind, value: number, lowBase = false): st
       format = '0.0%';
       break;
     case 'p':
-      format = value !== 0 && Math.abs(value) < 0.0001 ? '0.00E+00' : '0.0000';
+      // A p-value of 0 (a perfect fit) reads 0.00E+00 too: "0.0000" would look like a rounded p.
+      format = Math.abs(value) < 0.0001 ? '0.00E+00' : '0.0000';
       break;
     case 'decimal':
       format = '0.000';
@@ -217,7 +220,7 @@ function styleOf(
   let style = styles.get(id);
   if (!style) {
     style = {
-      ...(format ? { numFmt: format } : {}),
+      ...(format ? { numFmt: format, alignment: { vertical: 'top' } } : {}),
       ...(letters ? { alignment: { horizontal: 'right', vertical: 'top' } } : {}),
       // Text longer than its column wraps within it rather than being cut by the next cell.
       ...(typeof value === 'string' && !letters ? { alignment: { vertical: 'top', wrapText: true } } : {}),
@@ -252,6 +255,8 @@ function widthsOf(columns: readonly ReportColumn[], sample: readonly ReportRow[]
       Math.min(MAX_WIDTH, longestWord + 2),
     );
     for (const row of sample) {
+      // A text spanning to the table's end (a test's result) wraps over the columns: it sets no width.
+      if (row.spanFrom !== undefined && index >= row.spanFrom) continue;
       const cell = row.cells[index];
       const value = cell !== null && typeof cell === 'object' ? cell.value : cell;
       const length = typeof value === 'number' ? 9 : String(value ?? '').length + 2;
@@ -334,7 +339,7 @@ async function writeReport(
     cell.alignment = { wrapText: true, vertical: 'top' };
     if (widths.length > 1) sheet.mergeCells(rowNumber, 1, rowNumber, widths.length);
     const size = font.size ?? 11;
-    const lineCount = Math.ceil((line.length * size) / 10 / Math.max(tableWidth, 1));
+    const lineCount = Math.ceil((line.length * size) / 11 / Math.max(tableWidth * TEXT_PER_WIDTH, 1));
     row.height = size * 1.4 * Math.max(1, lineCount);
     commit(row);
   };
@@ -406,8 +411,10 @@ async function writeReport(
       let lines = 1;
       row.cells.forEach((cell, index) => {
         const value = cell !== null && typeof cell === 'object' ? cell.value : cell;
-        if (typeof value === 'string' && value.length > (widths[index] ?? 12) - 1)
-          lines = Math.max(lines, wrappedLines(value, (widths[index] ?? 12) - 1));
+        // A width unit is a digit's width: words of text run about a fifth narrower.
+        const room = Math.floor((widths[index] ?? 12) * TEXT_PER_WIDTH);
+        if (typeof value === 'string' && value.length > room)
+          lines = Math.max(lines, wrappedLines(value, room));
       });
       if (lines > 1) written.height = 15 * lines;
       if (row.spanFrom !== undefined && row.spanFrom < columns.length - 1) {
@@ -417,7 +424,7 @@ async function writeReport(
         cell.style = { ...cell.style, alignment: { horizontal: 'left', vertical: 'top', wrapText: true } };
         const spanWidth = widths.slice(row.spanFrom).reduce((sum, width) => sum + width, 0);
         const text = String(cell.value ?? '');
-        written.height = 15 * Math.max(1, Math.ceil((text.length * 1.1) / Math.max(spanWidth, 1)));
+        written.height = 15 * wrappedLines(text, Math.floor(spanWidth * TEXT_PER_WIDTH));
       }
       commit(written);
       if (streaming && rowNumber % ROWS_PER_TURN === 0) await nextTurn();
