@@ -19,7 +19,7 @@ import {
   tendenciesReport,
   FILTERS_NOT_KEPT,
 } from '../analytics/analytics-exports.ts';
-import { SIGNIFICANCE_EXPORT_MESSAGES, checkSameList, markTable } from './significance-marks.ts';
+import { SIGNIFICANCE_EXPORT_MESSAGES, checkSameList, markTable, type Mark } from './significance-marks.ts';
 
 const who = { author: 'researcher@accord.test', date: new Date('2026-11-25T09:40:00Z') };
 
@@ -89,16 +89,20 @@ const result: MetricSearchResult = {
   ],
 };
 
-const mark = (level: number | null, table: 'mt' | 'let' | null, test: string) => ({
+const mark = (level: number | null, table: 'mt' | 'let' | null, test: string): Mark => ({
   level,
   table,
   test,
   p_value: level === null ? 0.4 : level / 2,
   n: 100,
 });
-const significance: NonNullable<SignificanceStatus['result']> = {
+type SignificanceResult = NonNullable<SignificanceStatus['result']>;
+/** Rows as the significance job answers them: the product id and a mark per confidence column. */
+const rows = (list: ({ id: number } & Record<string, Mark | number>)[]) =>
+  list as unknown as SignificanceResult['results'];
+const significance: SignificanceResult = {
   calculation: 'avg',
-  results: [
+  results: rows([
     {
       id: 1,
       'liking.top_2_box.confidence': mark(0.01, 'mt', 'one-proportion-z'),
@@ -114,7 +118,7 @@ const significance: NonNullable<SignificanceStatus['result']> = {
       'liking.top_2_box.confidence': mark(null, null, 'one-proportion-z'),
       'liking.mean.confidence': mark(null, null, 'one-sample-t'),
     },
-  ],
+  ]),
 };
 
 const significanceRequest = SignificanceRequest.parse({
@@ -239,10 +243,12 @@ describe('fragrance_metrics.xlsx', () => {
   it('writes marks only for the metrics significance was calculated on', async () => {
     const onlyShare = markTable({
       calculation: 'rest',
-      results: significance.results.map(({ id, 'liking.top_2_box.confidence': share }) => ({
-        id,
-        'liking.top_2_box.confidence': share!,
-      })),
+      results: rows(
+        significance.results.map(({ id, 'liking.top_2_box.confidence': share }) => ({
+          id,
+          'liking.top_2_box.confidence': share!,
+        })),
+      ),
     });
     const sheet = await written(metricsReport(result, new Set<string>(), who, request, onlyShare));
     expect(sheet.headings.slice(5)).toEqual([

@@ -48,10 +48,10 @@ const post = (url: string, payload: unknown, role: DemoRole | null = 'researcher
 const get = (url: string, role: DemoRole | null = 'researcher') =>
   t.request({ method: 'GET', url, token: role ? tokens[role] : undefined });
 
-const METRICS = [
+const METRICS: MetricSearchRequest['q']['metrics']['metricsList'] = [
   { metricType: 'Performance', metric: 'liking', aggregation: 'top_2_box', confidence: true },
   { metricType: 'Performance', metric: 'liking', aggregation: 'mean', confidence: true },
-] as const;
+];
 
 /** A region of a verified study, so the filtered search finds fragrances. */
 async function someRegion(): Promise<string> {
@@ -88,11 +88,11 @@ async function report(url: string, role: DemoRole = 'researcher', body?: unknown
 describe('the analytics downloads state the search’s filters in words', () => {
   it('fragrance_metrics.xlsx and fragrance_performance.xlsx name the filters, the selection and its respondents', async () => {
     const region = await someRegion();
-    const q = {
+    const q: MetricSearchRequest['q'] = {
       essentials: { region: [region] },
       demographics: { gender: ['Female'], startAge: 18, endAge: 34 },
       metrics: { rdfType: 'all', metricsList: METRICS },
-    } as MetricSearchRequest['q'];
+    };
     const { jobid, result } = await metricSearch({ q });
     expect(result.results.length).toBeGreaterThan(1);
     const sheet = await report(`/api/analytics/fragrances/xlsx/${jobid}`);
