@@ -748,7 +748,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A finished metric search (yours) as fragrance_metrics.xlsx: one row per fragrance or concept, means (2 decimals) and box shares (% format) each with its base n, low bases marked, under the spreadsheet filters (?filters=bases,hide_low_base,hide_empty) */
+        /** A finished metric search (yours) as fragrance_metrics.xlsx: the search's filters in words, one row per fragrance or concept, means (2 decimals) and box shares (% format) each with its base n, low bases marked, under the spreadsheet filters (?filters=bases,hide_low_base,hide_empty); ?significance= names a finished significance job of yours on the same list (400 otherwise) whose marks go beside the numbers, with a legend */
         get: operations["getAnalyticsFragrancesXlsxByJobId"];
         put?: never;
         post?: never;
@@ -9042,6 +9042,8 @@ export interface operations {
             query?: {
                 /** @description Comma-separated spreadsheet filters (default: bases). */
                 filters?: string;
+                /** @description A finished significance job of yours on the very list of this search: its marks are written beside the numbers they qualify, with a legend. */
+                significance?: string;
             };
             header?: never;
             path: {

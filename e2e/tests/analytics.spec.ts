@@ -113,6 +113,22 @@ test('a metric search with significance, a respondent filter and a profile link'
   await expectAccessible(page, 'analytics significance');
   await page.screenshot({ path: 'test-results/analytics-metrics-1280.png', fullPage: true });
 
+  // The download carries the marks shown, right of the numbers they qualify, with their legend.
+  const metricsDownloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download the results' }).click();
+  const metricsFile = await metricsDownloading;
+  expect(metricsFile.suggestedFilename()).toBe('fragrance_metrics.xlsx');
+  const sheet = await readReportFile((await metricsFile.path())!);
+  expect(sheet.lines).toContain(
+    'Significance: Selection vs Average of the rest, two-sided tests at 99, 95, 90 % confidence',
+  );
+  const markColumn = sheet.headings.indexOf('Significance (T2B Overall Liking)');
+  expect(sheet.headings[markColumn - 1]).toBe('T2B Overall Liking');
+  const marked = sheet.rows.filter((row) =>
+    /^[▲▼] (99|95|90)%$/.test(String(row[sheet.headings[markColumn]!] ?? '')),
+  );
+  expect(marked.length).toBe(await table.getByTestId(/^mark-\d+-liking\.top_2_box$/).count());
+
   // The filter needs a selection first.
   const filterButton = page.getByRole('button', { name: /^Filter/ });
   await expect(filterButton).toHaveAttribute('aria-disabled', 'true');

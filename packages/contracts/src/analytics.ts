@@ -792,6 +792,10 @@ export const XlsxFiltersQuery = z.object({
       return chosen;
     })
     .meta({ description: 'Comma-separated spreadsheet filters (default: bases).' }),
+  significance: z.string().uuid('Not a significance job id').optional().meta({
+    description:
+      'A finished significance job of yours on the very list of this search: its marks are written beside the numbers they qualify, with a legend.',
+  }),
 });
 
 /** Headings of the fragrance fields the tendencies count by (the first column of their table). */

@@ -631,7 +631,7 @@ export const statisticsRuns = pgTable('statistics_runs', {
  * conversion nor json's check is worth its cost; PostgreSQL compresses it with lz4 where the server
  * offers it (a fast compression writing a fifth of the bytes), else it is stored uncompressed.
  * Finished analytics and comparison rows are removed after a day (their answers are recomputed on
- * demand).
+ * demand). An analytics row keeps its request too (migration 0013).
  */
 export const jobResults = pgTable(
   'job_results',
@@ -645,6 +645,11 @@ export const jobResults = pgTable(
     progress: integer('progress').notNull().default(0),
     result: jsonText('result'),
     error: text('error'),
+    /**
+     * The request the job answers, as JSON text (analytics jobs): its downloads state the search's
+     * filters in words, and a download naming a significance job checks it covers the same search.
+     */
+    request: text('request'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -11,6 +11,7 @@ import {
   reportBytes,
   reportStream,
   uniqueHeadings,
+  wrappedLines,
   type ReportHeader,
   type ReportTable,
 } from './report-workbook.ts';
@@ -62,7 +63,7 @@ describe('headings', () => {
   it('formats p-values in scientific notation only when small, and marks low bases', () => {
     expect(numberFormat('p', 0.00001)).toBe('0.00E+00');
     expect(numberFormat('p', 0.03)).toBe('0.0000');
-    expect(numberFormat('p', 0)).toBe('0.0000');
+    expect(numberFormat('p', 0)).toBe('0.00E+00');
     expect(numberFormat('share', 0.4, true)).toBe('0%" *"');
     expect(numberFormat('count', 12, true)).toBe('#,##0" (low base)"');
   });
@@ -115,6 +116,43 @@ describe.each([
       fitToWidth: 1,
       fitToHeight: 0,
       printTitlesRow: '7:7',
+    });
+  });
+});
+
+describe('wrappedLines', () => {
+  it('counts the lines of a heading wrapped between words', () => {
+    expect(wrappedLines('Base n', 12)).toBe(1);
+    expect(wrappedLines('Base n (T2B Overall Liking)', 12)).toBe(3);
+    expect(wrappedLines('Significance (T2B Overall Liking)', 12)).toBe(3);
+    expect(wrappedLines('Supercalifragilistic', 8)).toBe(3);
+  });
+});
+
+describe('text that does not fit its column', () => {
+  it('wraps within its column on a row tall enough for its lines, in the workbook’s face', async () => {
+    const long = 'Q20: How likely are you to recommend a product with this fragrance to a friend?';
+    const bytes = await reportBytes('Sheet', header, {
+      columns: [
+        { header: 'Question', kind: 'text', width: 30 },
+        { header: 'Base n (T2B Overall Liking)', kind: 'count' },
+      ],
+      rows: [
+        ['Short', 120],
+        [long, 120],
+      ],
+    });
+    const report = readReport(await openWorkbook(bytes));
+    const [short, wrapped] = report.tableRows;
+    expect(wrapped!.getCell(1).alignment).toMatchObject({ wrapText: true });
+    expect(wrapped!.height).toBe(15 * wrappedLines(long, Math.floor(report.sheet.getColumn(1).width! * 1.2)));
+    expect(wrapped!.height).toBeGreaterThanOrEqual(30);
+    expect(short!.height).toBeUndefined();
+    // Over numbers a long heading wraps rather than widening the column.
+    expect(report.sheet.getColumn(2).width).toBeLessThanOrEqual(18);
+    expect(report.sheet.getRow(report.headingRow).getCell(2).font).toMatchObject({
+      name: 'Calibri',
+      bold: true,
     });
   });
 });

@@ -30,7 +30,7 @@ export type CellKind =
   | 'share1'
   /** A coefficient or statistic: 3 decimals. */
   | 'decimal'
-  /** A p-value: 4 decimals, scientific notation below 0.0001. */
+  /** A p-value: 4 decimals, scientific notation below 0.0001 (0 included). */
   | 'p'
   /** Significance letters or marks, right-aligned under or beside the numbers they qualify. */
   | 'letters';
@@ -52,6 +52,8 @@ export interface ReportCellObject {
   kind?: CellKind;
   /** The value rests on a base below LOW_BASE: marked as the screens mark it. */
   lowBase?: boolean;
+  /** A significance mark's direction: green when higher, red when lower, as the screens colour it. */
+  tone?: 'higher' | 'lower';
 }
 export type ReportCell = string | number | null | ReportCellObject;
 
@@ -104,9 +106,22 @@ export const LOW_BASE_NOTE = `* and (low base): a base below ${LOW_BASE} answers
 
 const HEADING_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE7ECF2' } };
 const LOW_BASE_COLOUR = 'FFB35900';
+const TONE_COLOURS = { higher: 'FF1B5E20', lower: 'FF8E1B1B' } as const;
+/**
+ * Every font names the workbook's face: a font without a name falls back to the reader's default
+ * (a serif in LibreOffice), so bold headings and marks would not match the table's text.
+ */
+const FACE = { name: 'Calibri', family: 2 } as const;
 const MAX_WIDTH = 48;
-/** A heading longer than this wraps onto more lines rather than widening its column of numbers. */
+/** Characters of running text a column holds per unit of its width (a unit is a digit's width). */
+const TEXT_PER_WIDTH = 1.2;
+/** A heading longer than this wraps onto more lines rather than widening its column of text. */
 const HEADING_WIDTH = 26;
+/**
+ * Over a column of numbers a long heading ("Base n (T2B Overall Liking)") wraps at this width: the
+ * numbers need far less, and a table fitted one page wide stays legible.
+ */
+const NUMBER_HEADING_WIDTH = 18;
 const ROWS_PER_TURN = 2000;
 
 /** Column letters of a 1-based column number (1 -> A, 27 -> AA). */
@@ -175,7 +190,8 @@ export function numberFormat(kind: CellKind, value: number, lowBase = false): st
       format = '0.0%';
       break;
     case 'p':
-      format = value !== 0 && Math.abs(value) < 0.0001 ? '0.00E+00' : '0.0000';
+      // A p-value of 0 (a perfect fit) reads 0.00E+00 too: "0.0000" would look like a rounded p.
+      format = Math.abs(value) < 0.0001 ? '0.00E+00' : '0.0000';
       break;
     case 'decimal':
       format = '0.000';
@@ -195,19 +211,28 @@ function styleOf(
   lowBase: boolean,
   bold: boolean,
   columnKind: CellKind,
+  tone?: 'higher' | 'lower',
 ) {
   const format = typeof value === 'number' ? numberFormat(kind, value, lowBase) : '';
   // Letters, and words standing in a column of numbers ("N/A", why a value is missing), line up with it.
   const letters = kind === 'letters' || (typeof value === 'string' && columnKind !== 'text');
-  const id = `${format}|${letters}|${lowBase}|${bold}|${typeof value}`;
+  const id = `${format}|${letters}|${lowBase}|${bold}|${typeof value}|${tone ?? ''}`;
   let style = styles.get(id);
   if (!style) {
     style = {
-      ...(format ? { numFmt: format } : {}),
+      ...(format ? { numFmt: format, alignment: { vertical: 'top' } } : {}),
       ...(letters ? { alignment: { horizontal: 'right', vertical: 'top' } } : {}),
-      ...(typeof value === 'string' && !letters ? { alignment: { vertical: 'top' } } : {}),
-      ...(lowBase || bold
-        ? { font: { bold, ...(lowBase ? { color: { argb: LOW_BASE_COLOUR } } : {}) } }
+      // Text longer than its column wraps within it rather than being cut by the next cell.
+      ...(typeof value === 'string' && !letters ? { alignment: { vertical: 'top', wrapText: true } } : {}),
+      ...(lowBase || bold || tone
+        ? {
+            font: {
+              ...FACE,
+              bold: bold || tone !== undefined,
+              ...(lowBase ? { color: { argb: LOW_BASE_COLOUR } } : {}),
+              ...(tone ? { color: { argb: TONE_COLOURS[tone] } } : {}),
+            },
+          }
         : {}),
     };
     styles.set(id, style);
@@ -223,12 +248,15 @@ function rowOf(row: ReportRow | readonly ReportCell[]): ReportRow {
 function widthsOf(columns: readonly ReportColumn[], sample: readonly ReportRow[]): number[] {
   return columns.map((column, index) => {
     const longestWord = Math.max(...column.header.split(/\s+/).map((word) => word.length));
+    const headingWidth = column.kind === 'text' ? HEADING_WIDTH : NUMBER_HEADING_WIDTH;
     let width = Math.max(
       column.width ?? 8,
-      Math.min(HEADING_WIDTH, column.header.length + 3),
+      Math.min(headingWidth, column.header.length + 3),
       Math.min(MAX_WIDTH, longestWord + 2),
     );
     for (const row of sample) {
+      // A text spanning to the table's end (a test's result) wraps over the columns: it sets no width.
+      if (row.spanFrom !== undefined && index >= row.spanFrom) continue;
       const cell = row.cells[index];
       const value = cell !== null && typeof cell === 'object' ? cell.value : cell;
       const length = typeof value === 'number' ? 9 : String(value ?? '').length + 2;
@@ -236,6 +264,24 @@ function widthsOf(columns: readonly ReportColumn[], sample: readonly ReportRow[]
     }
     return width;
   });
+}
+
+/** How many lines a text takes wrapped between words at `width` characters (bold headings run wide). */
+export function wrappedLines(text: string, width: number): number {
+  const room = Math.max(width, 1);
+  let lines = 1;
+  let used = 0;
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const length = word.length;
+    if (used > 0 && used + 1 + length > room) {
+      lines += 1;
+      used = 0;
+    }
+    // A word longer than the line breaks within itself.
+    lines += Math.max(0, Math.ceil(length / room) - 1);
+    used = used === 0 ? length % room || room : used + 1 + length;
+  }
+  return lines;
 }
 
 /** The sheet options of a report whose table heading sits on `headingRow`. */
@@ -289,11 +335,11 @@ async function writeReport(
     const row = sheet.getRow(rowNumber);
     const cell = row.getCell(1);
     cell.value = line;
-    cell.font = font;
+    cell.font = { ...FACE, ...font };
     cell.alignment = { wrapText: true, vertical: 'top' };
     if (widths.length > 1) sheet.mergeCells(rowNumber, 1, rowNumber, widths.length);
     const size = font.size ?? 11;
-    const lineCount = Math.ceil((line.length * size) / 10 / Math.max(tableWidth, 1));
+    const lineCount = Math.ceil((line.length * size) / 11 / Math.max(tableWidth * TEXT_PER_WIDTH, 1));
     row.height = size * 1.4 * Math.max(1, lineCount);
     commit(row);
   };
@@ -311,7 +357,7 @@ async function writeReport(
       const cell = heading.getCell(index + 1);
       cell.value = text;
       cell.style = {
-        font: { bold: true },
+        font: { ...FACE, bold: true },
         fill: HEADING_FILL,
         alignment: {
           wrapText: true,
@@ -324,7 +370,7 @@ async function writeReport(
     });
     // Wrapped headings get the lines they need (Excel does not always size such a row itself).
     const lines = columns.map((column, index) =>
-      Math.ceil((humanHeading(column.header).length + 1) / Math.max((widths[index] ?? 12) - 1, 1)),
+      wrappedLines(humanHeading(column.header), (widths[index] ?? 12) - 2),
     );
     heading.height = 15 * Math.max(1, ...lines);
     commit(heading);
@@ -350,10 +396,27 @@ async function writeReport(
         const target = written.getCell(index + 1);
         target.value =
           value === null || (typeof value === 'number' && !Number.isFinite(value)) ? null : value;
-        target.style = styleOf(kind, value, lowBase, row.emphasis === true, columns[index]?.kind ?? 'text');
+        target.style = styleOf(
+          kind,
+          value,
+          lowBase,
+          row.emphasis === true,
+          columns[index]?.kind ?? 'text',
+          object?.tone,
+        );
         if (row.groupStart)
           target.style = { ...target.style, border: { top: { style: 'thin', color: { argb: 'FFB0BCC8' } } } };
       });
+      // A wrapped text gets the lines it needs: readers do not all size such a row themselves.
+      let lines = 1;
+      row.cells.forEach((cell, index) => {
+        const value = cell !== null && typeof cell === 'object' ? cell.value : cell;
+        // A width unit is a digit's width: words of text run about a fifth narrower.
+        const room = Math.floor((widths[index] ?? 12) * TEXT_PER_WIDTH);
+        if (typeof value === 'string' && value.length > room)
+          lines = Math.max(lines, wrappedLines(value, room));
+      });
+      if (lines > 1) written.height = 15 * lines;
       if (row.spanFrom !== undefined && row.spanFrom < columns.length - 1) {
         const from = row.spanFrom + 1;
         sheet.mergeCells(rowNumber, from, rowNumber, columns.length);
@@ -361,7 +424,7 @@ async function writeReport(
         cell.style = { ...cell.style, alignment: { horizontal: 'left', vertical: 'top', wrapText: true } };
         const spanWidth = widths.slice(row.spanFrom).reduce((sum, width) => sum + width, 0);
         const text = String(cell.value ?? '');
-        written.height = 15 * Math.max(1, Math.ceil((text.length * 1.1) / Math.max(spanWidth, 1)));
+        written.height = 15 * wrappedLines(text, Math.floor(spanWidth * TEXT_PER_WIDTH));
       }
       commit(written);
       if (streaming && rowNumber % ROWS_PER_TURN === 0) await nextTurn();
@@ -374,7 +437,7 @@ async function writeReport(
     rowNumber += 2;
     const title = sheet.getRow(rowNumber);
     title.getCell(1).value = more.title;
-    title.getCell(1).font = { bold: true, size: 12 };
+    title.getCell(1).font = { ...FACE, bold: true, size: 12 };
     commit(title);
     writeHeadings(more.columns);
     await writeRows(more.columns, more.rows);

@@ -8,13 +8,21 @@ import {
   BREAKDOWN_FIELD_LABELS,
   LOW_BASE,
   TENDENCY_FIELD_LABELS,
+  performanceValue,
+  sortPerformance,
+  type AnalyticsDemographicsFilter,
   type DemographicCondition,
   type MetricSearchResult,
+  type ParsedMetricSearchRequest,
+  type PerformanceSort,
   type ProfileResponse,
   type ProfileRow,
+  type RdfType,
   type TendenciesResponse,
+  type TopAttributesRequest,
   type TopAttributesStatus,
 } from '@accord/contracts';
+import type { z } from 'zod';
 import type {
   CellKind,
   ReportCell,
@@ -22,7 +30,20 @@ import type {
   ReportHeader,
   ReportTable,
 } from '../../lib/report-workbook.ts';
-import { searchInWords, type SearchFilters } from '../search/search-words.ts';
+import {
+  STUDY_TYPE_LABELS,
+  conditionsInWords,
+  filtersInWords,
+  joinedOrNone,
+  metricsInWords,
+} from '../exports/filters-in-words.ts';
+import {
+  markText,
+  significanceInWords,
+  significanceLegend,
+  type MarkTable,
+} from '../exports/significance-marks.ts';
+import type { SearchFilters } from '../search/search-words.ts';
 
 /** Who asked and when: the part of the header every download shares. */
 export interface Requester {
@@ -60,11 +81,75 @@ function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
+/** The header's line of a job whose row kept no request (written by an older version). */
+export const FILTERS_NOT_KEPT = 'not kept with this search: run it again to have them here';
+
+type HeaderLine = { label: string; value: string };
+
+/** What an analytics search was drawn from, in words: its filters, study type and selection. */
+export function searchLines(
+  request: {
+    q: SearchFilters & {
+      demographics?: AnalyticsDemographicsFilter | null;
+      metrics?: { rdfType?: RdfType } | null;
+    };
+    selected?: number | null;
+    conditions?: readonly DemographicCondition[];
+  } | null,
+  kind: string,
+  respondents = true,
+): HeaderLine[] {
+  if (!request) return [{ label: 'Filters', value: FILTERS_NOT_KEPT }];
+  const rdfType = request.q.metrics?.rdfType ?? 'all';
+  const conditions = request.conditions ?? [];
+  return [
+    { label: 'Filters', value: filtersInWords(request.q, respondents) },
+    ...(rdfType !== 'all' ? [{ label: 'Study type', value: STUDY_TYPE_LABELS[rdfType] }] : []),
+    ...(request.selected != null
+      ? [{ label: 'Selection', value: plural(request.selected, `chosen ${kind}`, `chosen ${kind}s`) }]
+      : []),
+    ...(conditions.length > 0
+      ? [{ label: 'Respondents of the selection', value: joinedOrNone(conditionsInWords(conditions)) }]
+      : []),
+  ];
+}
+
+/** The header lines of a metric search's request: filters, selection, metrics and thresholds. */
+function metricSearchLines(
+  result: MetricSearchResult,
+  request: ParsedMetricSearchRequest | null,
+): HeaderLine[] {
+  const kind = result.type === 'concepts' ? 'concept' : 'fragrance';
+  const lines = searchLines(
+    request && {
+      q: request.q,
+      selected: request.fragrances ? request.fragrances.length : null,
+      conditions: request.demographics_fragrances,
+    },
+    kind,
+  );
+  const words = metricsInWords(
+    result.columns,
+    metricHeading,
+    request?.q.metrics.metricsList ?? [],
+    request?.q.metrics.threshold,
+    result.type,
+  );
+  return [
+    ...lines,
+    { label: 'Studies', value: plural(result.diagnostics.studies_found, 'study', 'studies') },
+    { label: 'Metrics', value: words.metrics },
+    ...(words.threshold ? [{ label: 'Threshold', value: words.threshold }] : []),
+  ];
+}
+
 /** fragrance_metrics.xlsx: one row per fragrance or concept, each metric with its base n beside it. */
 export function metricsReport(
   result: MetricSearchResult,
   filters: ReadonlySet<string>,
   who: Requester,
+  request: ParsedMetricSearchRequest | null = null,
+  marks: MarkTable | null = null,
 ): { header: ReportHeader; table: ReportTable } {
   const rows = result.results
     .filter((row) => !filters.has('hide_low_base') || row.low_base.length === 0)
@@ -77,8 +162,12 @@ export function metricsReport(
     { header: result.type === 'concepts' ? 'Concept' : 'Fragrance', kind: 'text', width: 28 },
     { header: 'Product code', kind: 'text', width: 12 },
   ];
+  // The mark sits right of the number it qualifies, as on the tab; the base comes after both.
+  const marked = (column: MetricColumn) => marks !== null && marks.keys.has(column.key);
   for (const column of result.columns) {
     columns.push({ header: metricHeading(column), kind: metricKind(column.aggregation), width: 10 });
+    if (marked(column))
+      columns.push({ header: `Significance (${metricHeading(column)})`, kind: 'letters', width: 10 });
     if (bases) columns.push({ header: `Base n (${metricHeading(column)})`, kind: 'count', width: 10 });
   }
   const spreadsheetFilters = [
@@ -91,12 +180,8 @@ export function metricsReport(
     header: {
       title: `Metric search: ${plural(rows.length, kind, `${kind}s`)}`,
       source: [
-        { label: 'Studies', value: plural(result.diagnostics.studies_found, 'study', 'studies') },
-        { label: 'Metrics', value: result.columns.map(metricHeading).join(', ') || 'none' },
-        {
-          label: 'Respondents',
-          value: result.filtered ? 'those meeting the demographic filters' : 'all',
-        },
+        ...metricSearchLines(result, request),
+        ...(marks ? [{ label: 'Significance', value: significanceInWords(marks) }] : []),
         { label: 'Spreadsheet', value: spreadsheetFilters.join(', ') },
       ],
       ...who,
@@ -109,41 +194,21 @@ export function metricsReport(
         for (const column of result.columns) {
           const lowBase = row.low_base.includes(column.key);
           cells.push({ value: row.values[column.key] ?? null, lowBase });
+          if (marked(column)) {
+            const mark = marks!.mark(row.id, column.key);
+            const text = markText(mark);
+            cells.push(text ? { value: text, tone: mark!.table === 'mt' ? 'higher' : 'lower' } : null);
+          }
           if (bases) cells.push({ value: row.bases[column.key] ?? 0, lowBase });
         }
         return cells;
       }),
-      footnotes: ['Shares are of the answers counted (base n); means are on the harmonised 1 to 5 scale.'],
+      footnotes: [
+        'Shares are of the answers counted (base n); means are on the harmonised 1 to 5 scale.',
+        ...(marks ? significanceLegend(marks) : []),
+      ],
     },
   };
-}
-
-/** The performance table's sort: the breakdown value, the product count or a metric key. */
-export interface PerformanceSort {
-  key: string;
-  desc: boolean;
-}
-
-type PerformanceRow = NonNullable<MetricSearchResult['performance']>[number];
-
-function metricValue(row: PerformanceRow, key: string): number | null {
-  return row.metrics.find((metric) => metric.name === key)?.value ?? null;
-}
-
-/** The tab's order: rows without a value go last whatever the direction. */
-export function sortPerformance(rows: readonly PerformanceRow[], sort: PerformanceSort): PerformanceRow[] {
-  const sign = sort.desc ? -1 : 1;
-  return [...rows].sort((left, right) => {
-    if (sort.key === 'category')
-      return sign * left.category.value.localeCompare(right.category.value, 'en-GB', { numeric: true });
-    if (sort.key === 'fragrances') return sign * (left.fragrances - right.fragrances);
-    const a = metricValue(left, sort.key);
-    const b = metricValue(right, sort.key);
-    if (a === null && b === null) return 0;
-    if (a === null) return 1;
-    if (b === null) return -1;
-    return sign * (a - b);
-  });
 }
 
 /** fragrance_performance.xlsx: per value of the breakdown field, each metric pooled with its base n. */
@@ -152,6 +217,7 @@ export function performanceReport(
   field: string,
   sort: PerformanceSort,
   who: Requester,
+  request: ParsedMetricSearchRequest | null = null,
 ): { header: ReportHeader; table: ReportTable } {
   const rows = sortPerformance(result.performance ?? [], sort);
   const label = BREAKDOWN_FIELD_LABELS[field] ?? field;
@@ -166,11 +232,7 @@ export function performanceReport(
   return {
     header: {
       title: `Performance by ${label}`,
-      source: [
-        { label: 'Studies', value: plural(result.diagnostics.studies_found, 'study', 'studies') },
-        { label: 'Metrics', value: result.columns.map(metricHeading).join(', ') || 'none' },
-        { label: 'Respondents', value: result.filtered ? 'those meeting the demographic filters' : 'all' },
-      ],
+      source: metricSearchLines(result, request),
       ...who,
       harmonised: true,
     },
@@ -181,7 +243,7 @@ export function performanceReport(
         for (const column of result.columns) {
           const n = row.n[column.key] ?? 0;
           const lowBase = n < LOW_BASE;
-          cells.push({ value: metricValue(row, column.key), lowBase });
+          cells.push({ value: performanceValue(row, column.key), lowBase });
           cells.push({ value: n, lowBase });
         }
         return cells;
@@ -194,6 +256,21 @@ export function performanceReport(
 }
 
 type AttributesResult = NonNullable<TopAttributesStatus['result']>['json'];
+type ParsedTopAttributesRequest = z.output<typeof TopAttributesRequest>;
+
+/** The ranking aggregations as the top attributes tab names them. */
+const ATTRIBUTE_AGGREGATION_LABELS: Record<ParsedTopAttributesRequest['data']['aggregation'], string> = {
+  top_2_box: 'Top 2 Box',
+  top_box: 'Top Box',
+  mean: 'Mean',
+  bottom_2_box: 'Bottom 2 Box',
+  bottom_box: 'Bottom Box',
+};
+const ATTRIBUTE_TYPE_LABELS: Record<ParsedTopAttributesRequest['data']['attribute_type'], string> = {
+  all: 'all attributes',
+  hedonic: 'hedonic attributes',
+  binary: 'CATA attributes',
+};
 
 /** CATA attributes carry '*' as on the tab. */
 export const CATA_FOOTNOTE =
@@ -203,12 +280,32 @@ export const CATA_FOOTNOTE =
 export function attributesReport(
   result: AttributesResult,
   who: Requester,
+  request: ParsedTopAttributesRequest | null = null,
 ): { header: ReportHeader; table: ReportTable } {
   const cata = result.attributes.some((row) => row.is_binary_scale);
+  const ranking = request
+    ? [
+        {
+          label: 'Ranking',
+          value: `${request.data.order === 'best' ? 'Best' : 'Worst'} ${request.data.count} by ${ATTRIBUTE_AGGREGATION_LABELS[request.data.aggregation]}, ${ATTRIBUTE_TYPE_LABELS[request.data.attribute_type]}`,
+        },
+      ]
+    : [];
   return {
     header: {
       title: `Top attributes: ${plural(result.attributes.length, 'attribute', 'attributes')}`,
-      source: [{ label: 'Pooled over', value: plural(result.fragrances, 'fragrance', 'fragrances') }],
+      source: [
+        ...searchLines(
+          request && {
+            q: request.q,
+            selected: request.frags ? request.frags.length : null,
+            conditions: request.demographics,
+          },
+          'fragrance',
+        ),
+        ...ranking,
+        { label: 'Pooled over', value: plural(result.fragrances, 'fragrance', 'fragrances') },
+      ],
       ...who,
       harmonised: true,
     },
@@ -243,7 +340,7 @@ export function attributesReport(
 export function tendenciesReport(
   found: TendenciesResponse,
   groupby: string,
-  query: SearchFilters,
+  query: SearchFilters & { metrics?: { rdfType?: RdfType } | null },
   chosen: number | null,
   who: Requester,
 ): { header: ReportHeader; table: ReportTable } {
@@ -252,10 +349,9 @@ export function tendenciesReport(
   return {
     header: {
       title: `Tendencies: fragrances by ${label}`,
+      // The tendencies count fragrances: respondent filters do not apply to them.
       source: [
-        chosen === null
-          ? { label: 'Search', value: searchInWords(query) }
-          : { label: 'Fragrances', value: `${plural(chosen, 'chosen fragrance', 'chosen fragrances')}` },
+        ...searchLines({ q: query, selected: chosen }, 'fragrance', false),
         { label: 'Fragrances counted', value: String(found.total) },
       ],
       ...who,
@@ -281,23 +377,9 @@ const BOX_HEADINGS: Record<(typeof PROFILE_BOXES)[number], string> = {
   bottom_2_box: 'Bottom 2 Box',
 };
 
-/** The demographic conditions of a profile in words. */
+/** The demographic conditions of a profile in words ("Gender: Female; Age: 18 to 34", "No filters"). */
 export function demographicsInWords(conditions: readonly DemographicCondition[]): string {
-  if (conditions.length === 0) return 'all';
-  return conditions
-    .map((condition) => {
-      const label =
-        condition.field === 'social_class'
-          ? 'Social class'
-          : condition.field === 'bumo'
-            ? 'BUMO'
-            : `${condition.field.charAt(0).toUpperCase()}${condition.field.slice(1)}`;
-      const { filter } = condition as { filter: { value?: string; from?: number; to?: number } };
-      return filter.value !== undefined
-        ? `${label}: ${filter.value}`
-        : `${label}: ${filter.from} to ${filter.to}`;
-    })
-    .join('; ');
+  return joinedOrNone(conditionsInWords(conditions));
 }
 
 function profileCells(row: ProfileRow): ReportCell[] {
@@ -335,7 +417,7 @@ export function profileReport(
       source: [
         { label: 'Study', value: `${info.project_name} (${info.c_mi_number}), ${info.client}` },
         ...(info.code ? [{ label: '6 Digit Code (SAP)', value: info.code }] : []),
-        { label: 'Respondents', value: demographicsInWords(demographics) },
+        { label: 'Filters', value: demographicsInWords(demographics) },
       ],
       ...who,
       harmonised: true,

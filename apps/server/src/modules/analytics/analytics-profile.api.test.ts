@@ -251,7 +251,7 @@ describe('POST /api/study/{id}/fragrance/{code}/xlsx', () => {
     const { info } = profileBody;
     expect(report.lines[0]).toBe(`Fragrance profile: ${info.name ?? info.prod} (product code ${info.prod})`);
     expect(report.lines[1]).toBe(`Study: ${info.project_name} (${info.c_mi_number}), ${info.client}`);
-    expect(report.lines).toContain('Respondents: all');
+    expect(report.lines).toContain('Filters: No filters');
     // Human headings as the profile tables head them, the base n last.
     const boxes = ['Top Box', 'Top 2 Box', 'Neutral', 'Bottom Box', 'Bottom 2 Box'];
     expect(report.headings).toEqual(['Type', 'Metric', 'Mean', ...boxes, 'Base n']);

@@ -60,7 +60,7 @@ describe('GET /api/analytics/top-attributes/xlsx/{jobId}', () => {
     const { jobid } = queued.json<{ jobid: string }>();
     const status = (await get(`/api/analytics/top-attributes/${jobid}`, role)).json<TopAttributesStatus>();
     expect(status.status, status.error ?? '').toBe('SUCCESS');
-    return { jobid, attributes: status.result!.json.attributes };
+    return { jobid, attributes: status.result!.json.attributes, status };
   }
 
   it('refuses anonymous callers, users without analytics access, bad ids and other users’ jobs', async () => {
@@ -74,13 +74,18 @@ describe('GET /api/analytics/top-attributes/xlsx/{jobId}', () => {
   });
 
   it('holds the API’s shares under a % format and means under 2 decimals, CATA attributes marked *', async () => {
-    const { jobid, attributes } = await finishedJob();
+    const { jobid, attributes, status } = await finishedJob();
     expect(attributes.length).toBeGreaterThan(0);
     const response = await get(`/api/analytics/top-attributes/xlsx/${jobid}`);
     expect(response.statusCode).toBe(200);
     const report = readReport(await openWorkbook(response.rawPayload));
     expect(report.lines[0]).toBe(`Top attributes: ${attributes.length} attributes`);
-    expect(report.lines[2]).toBe('Prepared by: researcher@accord.test');
+    expect(report.lines.slice(1, 5)).toEqual([
+      'Filters: No filters',
+      'Ranking: Best 6 by Top 2 Box, all attributes',
+      `Pooled over: ${status.result!.json.fragrances} fragrances`,
+      'Prepared by: researcher@accord.test',
+    ]);
     expect(report.headings).toEqual([
       'Attribute',
       'Top 2 Box',
@@ -145,7 +150,7 @@ describe('POST /api/analytics/tendencies/xlsx', () => {
       );
       const report = readReport(await openWorkbook(response.rawPayload));
       expect(report.tableRows[0]!.getCell(3).numFmt).toBe('0.0%');
-      expect(report.lines[1]).toBe('Search: no filters (verified studies you may see)');
+      expect(report.lines[1]).toBe('Filters: No filters');
     }
   });
 

@@ -794,9 +794,14 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
 
     // ------------------------------------------------------------------ jobs
 
-    /** Records a started job; now and then (JOB_CLEANUP_INTERVAL_MS) removes the expired ones. */
-    async createJob(id: string, userId: number, kind: string): Promise<void> {
-      await db.insert(jobResults).values({ id, userId, kind, status: 'STARTED', progress: 0 });
+    /**
+     * Records a started job with the request it answers (JSON text, kept for its downloads); now and
+     * then (JOB_CLEANUP_INTERVAL_MS) removes the expired ones.
+     */
+    async createJob(id: string, userId: number, kind: string, request?: string): Promise<void> {
+      await db
+        .insert(jobResults)
+        .values({ id, userId, kind, status: 'STARTED', progress: 0, request: request ?? null });
       jobKinds.add(kind);
       if (Date.now() - lastCleanup < JOB_CLEANUP_INTERVAL_MS) return;
       lastCleanup = Date.now();
@@ -819,6 +824,18 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
           error = ${'error' in outcome ? outcome.error : null},
           updated_at = now()
         where id = ${id}`);
+    },
+
+    /**
+     * The request a job of the user and kind answers, as the JSON text recorded with it: null when
+     * the job is not the caller's, undefined when its row keeps no request (a row of an older version).
+     */
+    async jobRequest(id: string, userId: number, kind: string): Promise<string | null | undefined> {
+      const [row] = await rows<{ request: string | null }>(
+        sql`select request from ${jobResults} where id = ${id} and user_id = ${userId} and kind = ${kind}`,
+      );
+      if (!row) return null;
+      return row.request ?? undefined;
     },
 
     /** A job's state without its result (which may be large), or null when it is not the caller's. */

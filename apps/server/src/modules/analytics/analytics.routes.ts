@@ -31,12 +31,20 @@ import {
   QueuedSignificanceJob,
   SignificanceRequest,
   SignificanceStatus,
+  type MetricSearchResult,
+  type ParsedMetricSearchRequest,
   type ParsedStudySearchQuery,
 } from '@accord/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errors } from '../../lib/errors.ts';
-import { currentUser, requirePermission, requireUser } from '../../plugins/auth.ts';
+import { currentUser, requirePermission, requireUser, type AuthUser } from '../../plugins/auth.ts';
+import {
+  SIGNIFICANCE_EXPORT_MESSAGES,
+  checkSameList,
+  markTable,
+  type MarkTable,
+} from '../exports/significance-marks.ts';
 import { reportBytes, type ReportHeader, type ReportTable } from '../../lib/report-workbook.ts';
 import {
   attributesReport,
@@ -69,6 +77,28 @@ async function sendReport(
     .type(XLSX_CONTENT_TYPE)
     .header('content-disposition', `attachment; filename="${fileName}"`)
     .send(bytes);
+}
+
+/**
+ * The marks of the significance job a metrics download names: the caller's (404 otherwise), finished,
+ * and calculated on the very list of the search (400 otherwise).
+ */
+async function significanceMarks(
+  analytics: AnalyticsService,
+  user: AuthUser,
+  jobId: string,
+  search: ParsedMetricSearchRequest | null,
+  result: MetricSearchResult,
+): Promise<MarkTable> {
+  const status = await analytics.significanceStatus(user, jobId);
+  const asked = await analytics.significanceRequest(user, jobId);
+  const refuse = (message: string) => errors.badRequest(message, [{ path: 'significance', message }]);
+  if (status.status === 'FAILURE' || status.status === 'REVOKED')
+    throw refuse(SIGNIFICANCE_EXPORT_MESSAGES.failed);
+  if (!status.result) throw refuse(SIGNIFICANCE_EXPORT_MESSAGES.notFinished);
+  if (!asked || !search) throw refuse(SIGNIFICANCE_EXPORT_MESSAGES.notKept);
+  checkSameList(search, result, asked);
+  return markTable(status.result);
 }
 
 /** The header's who and when. */
@@ -186,16 +216,27 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
       preHandler: guard,
       schema: {
         tags,
-        summary: `A finished metric search (yours) as ${METRICS_FILE_NAME}: one row per fragrance or concept, means (2 decimals) and box shares (% format) each with its base n, low bases marked, under the spreadsheet filters (?filters=bases,hide_low_base,hide_empty)`,
+        summary: `A finished metric search (yours) as ${METRICS_FILE_NAME}: the search's filters in words, one row per fragrance or concept, means (2 decimals) and box shares (% format) each with its base n, low bases marked, under the spreadsheet filters (?filters=bases,hide_low_base,hide_empty); ?significance= names a finished significance job of yours on the same list (400 otherwise) whose marks go beside the numbers, with a legend`,
         params: JobIdParam,
         querystring: XlsxFiltersQuery,
         response: { ...statusErrors, 400: ErrorResponse },
       },
     },
     async (request, reply) => {
-      const status = await analytics.metricSearchStatus(currentUser(request), request.params.jobId);
+      const user = currentUser(request);
+      const status = await analytics.metricSearchStatus(user, request.params.jobId);
       if (!status.result) throw errors.notFound(ANALYTICS_MESSAGES.noSuchJob);
-      const report = metricsReport(status.result.json, new Set(request.query.filters), requester(request));
+      const search = await analytics.metricSearchRequest(user, request.params.jobId);
+      const marks = request.query.significance
+        ? await significanceMarks(analytics, user, request.query.significance, search, status.result.json)
+        : null;
+      const report = metricsReport(
+        status.result.json,
+        new Set(request.query.filters),
+        requester(request),
+        search,
+        marks,
+      );
       return sendReport(reply, METRICS_FILE_NAME, 'Metrics', report);
     },
   );
@@ -213,16 +254,19 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const status = await analytics.metricSearchStatus(currentUser(request), request.params.jobId);
+      const user = currentUser(request);
+      const status = await analytics.metricSearchStatus(user, request.params.jobId);
       const result = status.result?.json;
       if (!result?.performance) throw errors.notFound(ANALYTICS_MESSAGES.noSuchJob);
-      const field = result.performance[0]?.category.name ?? '';
+      const search = await analytics.metricSearchRequest(user, request.params.jobId);
+      // The field as asked; a search without rows still names it (the rows' own name otherwise).
+      const field = search?.data?.field ?? result.performance[0]?.category.name ?? '';
       const sort = { key: request.query.sort, desc: request.query.desc };
       return sendReport(
         reply,
         PERFORMANCE_FILE_NAME,
         'Performance',
-        performanceReport(result, field, sort, requester(request)),
+        performanceReport(result, field, sort, requester(request), search),
       );
     },
   );
@@ -301,13 +345,15 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const status = await analytics.topAttributesStatus(currentUser(request), request.params.jobId);
+      const user = currentUser(request);
+      const status = await analytics.topAttributesStatus(user, request.params.jobId);
       if (!status.result) throw errors.notFound(ANALYTICS_MESSAGES.noSuchJob);
+      const asked = await analytics.topAttributesRequest(user, request.params.jobId);
       return sendReport(
         reply,
         ATTRIBUTES_FILE_NAME,
         'Top attributes',
-        attributesReport(status.result.json, requester(request)),
+        attributesReport(status.result.json, requester(request), asked),
       );
     },
   );

@@ -305,7 +305,7 @@ export function createAnalyticsService(deps: {
    */
   async function runJob(user: AuthUser, order: JobOrder): Promise<string> {
     const id = randomUUID();
-    await analytics.createJob(id, user.id, order.kind);
+    await analytics.createJob(id, user.id, order.kind, JSON.stringify(order.request));
     try {
       const data: AnalyticsJobData = {
         jobId: id,
@@ -419,6 +419,13 @@ export function createAnalyticsService(deps: {
     if (earlier === undefined)
       return { ...state, status: 'FAILURE', result: null, error: ANALYTICS_MESSAGES.jobExpired };
     return { ...state, result: { text: earlier } };
+  }
+
+  /** The request recorded with a job of the caller: 404 when not theirs, null when none was kept. */
+  async function jobRequestOf<T>(user: AuthUser, kind: JobKind, jobId: string): Promise<T | null> {
+    const text = await analytics.jobRequest(jobId, user.id, kind);
+    if (text === null) throw errors.notFound(ANALYTICS_MESSAGES.noSuchJob);
+    return text === undefined ? null : (JSON.parse(text) as T);
   }
 
   /**
@@ -1162,6 +1169,24 @@ export function createAnalyticsService(deps: {
       if (!result) return JSON.stringify({ ...state, result: null });
       const head = JSON.stringify({ status: state.status, progress: state.progress, error: state.error });
       return `${head.slice(0, -1)},"result":{"json":${result.text}}}`;
+    },
+
+    /**
+     * The request a job of the caller answers (404 when it is not the caller's), as it was queued
+     * (parsed, defaults filled); null for a row of an older version, which kept no request.
+     */
+    async metricSearchRequest(user: AuthUser, jobId: string): Promise<ParsedMetricSearchRequest | null> {
+      return jobRequestOf<ParsedMetricSearchRequest>(user, JOB_KINDS.search, jobId);
+    },
+
+    /** The request of a top attributes job of the caller (as metricSearchRequest). */
+    async topAttributesRequest(user: AuthUser, jobId: string): Promise<ParsedTopAttributesRequest | null> {
+      return jobRequestOf<ParsedTopAttributesRequest>(user, JOB_KINDS.attributes, jobId);
+    },
+
+    /** The request of a significance job of the caller (as metricSearchRequest). */
+    async significanceRequest(user: AuthUser, jobId: string): Promise<ParsedSignificanceRequest | null> {
+      return jobRequestOf<ParsedSignificanceRequest>(user, JOB_KINDS.significance, jobId);
     },
 
     async queueSignificance(user: AuthUser, request: ParsedSignificanceRequest): Promise<{ job_id: string }> {

@@ -42,7 +42,7 @@ describe('POST /api/smartsearch/download_study_summarises', () => {
     expect(response.headers['content-disposition']).toBe('attachment; filename="search-studies-result.xlsx"');
     const { sheet, rows, lines, headingRow } = await readSheet(response);
     expect(lines[0]).toBe('Study search: 3 studies');
-    expect(lines[1]).toBe('Search: Category: Fabric Care; Verified studies');
+    expect(lines[1]).toBe('Search: Category: Fabric Care');
     expect(lines[2]).toBe('Prepared by: researcher@accord.test');
     expect(rows[0]).toEqual([
       'ID',
@@ -166,10 +166,7 @@ describe('POST /api/smartsearch/download_fragrances', () => {
     );
     const { rows, sheet, lines } = await readSheet(response);
     expect(sheet.name).toBe('Concepts');
-    expect(lines.slice(0, 2)).toEqual([
-      'Study search: 2 concepts',
-      'Search: Concept theme: Care; Verified studies',
-    ]);
+    expect(lines.slice(0, 2)).toEqual(['Study search: 2 concepts', 'Search: Concept theme: Care']);
     expect(rows[0]).toEqual([
       'ID',
       'Concept Name',

@@ -85,8 +85,20 @@ export function searchFiltersInWords(query: SearchFilters): string[] {
   return words;
 }
 
-/** The filters in one line, or a plain statement that nothing narrows the search. */
+/**
+ * The study filters, each as "Label: values": the respondent filters left out (the study search
+ * ignores them), and the verified choice named only when it narrows to studies not verified (the
+ * default, verified studies, is no filter).
+ */
+export function studyFiltersInWords(query: SearchFilters): string[] {
+  const words = searchFiltersInWords({ ...query, demographics: null });
+  words.pop();
+  if (query.essentials.verified === false) words.push('Studies: not verified only');
+  return words;
+}
+
+/** The study filters in one line, or "No filters" when nothing narrows the search. */
 export function searchInWords(query: SearchFilters): string {
-  const words = searchFiltersInWords(query);
-  return words.length === 1 ? `no filters (${words[0]?.toLowerCase()} you may see)` : words.join('; ');
+  const words = studyFiltersInWords(query);
+  return words.length === 0 ? 'No filters' : words.join('; ');
 }

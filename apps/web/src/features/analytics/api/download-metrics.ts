@@ -13,10 +13,21 @@ export function useXlsxFiltersQuery() {
   });
 }
 
-/** GET /api/analytics/fragrances/xlsx/{jobId}?filters=: the results as fragrance_metrics.xlsx. */
-export async function downloadMetrics({ jobId, filters }: { jobId: string; filters: string[] }) {
+/**
+ * GET /api/analytics/fragrances/xlsx/{jobId}?filters=&significance=: the results as
+ * fragrance_metrics.xlsx, with the marks of the significance job shown on the list, if any.
+ */
+export async function downloadMetrics({
+  jobId,
+  filters,
+  significance,
+}: {
+  jobId: string;
+  filters: string[];
+  significance?: string | null;
+}) {
   const response = await apiFetch(`/analytics/fragrances/xlsx/${jobId}`, {
-    query: { filters: filters.join(',') },
+    query: { filters: filters.join(','), ...(significance ? { significance } : {}) },
     handledStatuses: [400, 404, 503],
   });
   saveBlob(await response.blob(), METRICS_FILE_NAME);

@@ -4,7 +4,8 @@ import { apiJson } from '../../../lib/api-client.ts';
 import { awaitJob } from './job.ts';
 import { analyticsKeys } from './keys.ts';
 
-export type SignificanceResult = NonNullable<SignificanceStatus['result']>;
+/** The marks with the id of the job that calculated them (the metrics download names it). */
+export type SignificanceResult = NonNullable<SignificanceStatus['result']> & { jobId: string };
 
 /** POST /api/analytics/significance then GET /api/analytics/significance/{jobId} until it ends. */
 export async function runSignificance(
@@ -16,11 +17,12 @@ export async function runSignificance(
     body: request,
     signal,
   });
-  return awaitJob(
+  const result = await awaitJob(
     (pollSignal) =>
       apiJson(`/analytics/significance/${queued.job_id}`, SignificanceStatus, { signal: pollSignal }),
     signal,
   );
+  return { ...result, jobId: queued.job_id };
 }
 
 export function useSignificanceQuery(request: SignificanceRequest | null) {

@@ -220,6 +220,12 @@ export function MetricsTab({
     return map;
   }, [significance.data]);
   const showMarks = significanceRequest !== null && significance.data !== undefined;
+  // The download carries the marks shown, once they cover the list shown (not while recalculating).
+  const marksCoverList =
+    showMarks &&
+    !significance.isFetching &&
+    significanceRequest.data.length === rows.length &&
+    significanceRequest.data.every((product, index) => product.id === rows[index]?.id);
   const tags = showMarks ? significanceTags([...marksById.values()], rows.length) : [];
 
   const needle = search.trim().toLowerCase();
@@ -350,7 +356,14 @@ export function MetricsTab({
           <DownloadButton
             tooltip="Download fragrance_metrics.xlsx"
             label="Download the results"
-            onClick={() => answer && download.mutate({ jobId: answer.jobId, filters: xlsxChosen })}
+            onClick={() =>
+              answer &&
+              download.mutate({
+                jobId: answer.jobId,
+                filters: xlsxChosen,
+                significance: marksCoverList ? significance.data?.jobId : null,
+              })
+            }
             loading={download.isPending}
             disabled={!answer || rows.length === 0}
           />

@@ -15,7 +15,15 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { PERFORMANCE_FILE_NAME, type MetricSearchRequest, type MetricSearchResult } from '@accord/contracts';
+import {
+  PERFORMANCE_FILE_NAME,
+  performanceValue,
+  sortPerformance,
+  type MetricSearchRequest,
+  type MetricSearchResult,
+  type PerformanceRow,
+  type PerformanceSort,
+} from '@accord/contracts';
 import {
   IconChevronDown,
   IconChevronUp,
@@ -33,15 +41,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useDownloadPerformanceMutation } from '../api/download-metrics.ts';
 import { useMetricSearchQuery } from '../api/metric-search.ts';
 import { formatMetricValue, shortenLabel } from '../utils/metrics-format.ts';
-import {
-  breakdownLabel,
-  breakdownOptions,
-  METADATA_TYPES,
-  metricValue,
-  sortPerformance,
-  type PerformanceRow,
-  type PerformanceSort,
-} from '../utils/performance.ts';
+import { breakdownLabel, breakdownOptions, METADATA_TYPES } from '../utils/performance.ts';
 
 echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
 
@@ -79,7 +79,7 @@ function PerformanceChart({ rows, columns }: { rows: PerformanceRow[]; columns: 
       type: 'bar',
       name: `${column.aggregation_label} ${column.label}`,
       data: rows.map((row) => {
-        const value = metricValue(row, column.key);
+        const value = performanceValue(row, column.key);
         if (value === null) return null;
         return percent ? Math.round(value * 1000) / 10 : Math.round(value * 100) / 100;
       }),
@@ -296,7 +296,7 @@ export function PerformanceTab({
                         <Table.Td key={column.key} ta="right">
                           <Tooltip label={`Base n = ${row.n[column.key] ?? 0}`} withArrow openDelay={150}>
                             <Text span size="sm" tabIndex={0}>
-                              {formatMetricValue(column.aggregation, metricValue(row, column.key))}
+                              {formatMetricValue(column.aggregation, performanceValue(row, column.key))}
                             </Text>
                           </Tooltip>
                         </Table.Td>
