@@ -100,3 +100,54 @@ test('a respondent filter that leaves no one says so in words, never as a table 
   await expect(table).toBeVisible({ timeout: 90_000 });
   await expect(empty).toHaveCount(0);
 });
+
+/** Opens a select and takes its first option. */
+async function chooseFirst(page: Page, combobox: string) {
+  await page.getByRole('combobox', { name: combobox, exact: true }).click();
+  await page.getByRole('option').first().click();
+}
+
+test('a study filter that finds no fragrance leaves every tab with words, not dashes', async ({ page }) => {
+  await signIn(page, DEMO_USERS.researcher);
+  await page.goto('/analytics');
+  await expect(page.getByRole('heading', { level: 1, name: 'Advanced Analytics' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await choose(page, 'Metric 1', 'Overall Liking');
+  await choose(page, 'Aggregation 1', /^T2B/);
+  await page.getByRole('tab', { name: 'Fragrance Details' }).click();
+  await page.getByRole('textbox', { name: 'Fragrance Name' }).fill('No fragrance is called this');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+
+  const noData = (name: string) => page.getByRole('tabpanel', { name: new RegExp(`^${name}`) });
+  await expect(noData('Fragrances').getByText('No data', { exact: true })).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByRole('table', { name: 'fragrances found' })).toHaveCount(0);
+
+  await page.getByRole('tab', { name: /^Fragrance Performance/ }).click();
+  await chooseFirst(page, 'Metadata Type');
+  await chooseFirst(page, 'Metadata');
+  await noData('Fragrance Performance').getByRole('button', { name: 'Run' }).click();
+  await expect(
+    noData('Fragrance Performance').getByText('No data available for provided filters.'),
+  ).toBeVisible({ timeout: 90_000 });
+
+  await page.getByRole('tab', { name: /^Top Attributes/ }).click();
+  await chooseFirst(page, 'Attribute Type');
+  await chooseFirst(page, 'Aggregation');
+  await noData('Top Attributes').getByRole('button', { name: 'Run' }).click();
+  await expect(noData('Top Attributes').getByText('No data available for provided filters.')).toBeVisible({
+    timeout: 90_000,
+  });
+
+  await page.getByRole('tab', { name: /^Creative & Olfactive Tendencies/ }).click();
+  const tendencies = noData('Creative & Olfactive Tendencies');
+  await chooseFirst(page, 'Count');
+  await chooseFirst(page, 'Metadata Type');
+  await chooseFirst(page, 'Metadata');
+  await tendencies.getByRole('button', { name: 'Run' }).click();
+  await expect(tendencies.getByText('No data available for provided filters.')).toBeVisible({
+    timeout: 90_000,
+  });
+  await expect(page.getByRole('cell', { name: '-', exact: true })).toHaveCount(0);
+  await expectAccessible(page, 'analytics tabs without data');
+});
