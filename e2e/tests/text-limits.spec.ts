@@ -31,6 +31,19 @@ async function closeNavigation(page: Page) {
   if ((await open.count()) > 0) await open.click();
 }
 
+/** Screenshots of the screen as it is at 1440 and 390 px wide, then back to the journeys' size. */
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await closeNavigation(page);
+    await page.screenshot({ path: `test-results/text-limits-${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 test('the login and password forms stop at their limits and answer in words', async ({ page }) => {
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
@@ -55,7 +68,7 @@ test('the login and password forms stop at their limits and answer in words', as
   await expect(answer).toHaveText('Email: Please enter a valid e-mail address');
   await expectNothingWentWrong(page);
   await expectAccessible(page, 'reset request at its limit');
-  await page.screenshot({ path: 'test-results/text-limits-reset-request-1440.png', fullPage: true });
+  await shoot(page, 'reset-request');
 
   await page.goto('/login/reset/not-a-real-reset-token');
   await typePastLimit(page.getByLabel('New password'), TEXT_LIMITS.password, 'n');
@@ -64,8 +77,7 @@ test('the login and password forms stop at their limits and answer in words', as
   await expect(page.getByRole('alert').filter({ hasText: MESSAGES.resetTokenInvalid })).toBeVisible();
   await expectNothingWentWrong(page);
   await expectAccessible(page, 'new password at its limit');
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'test-results/text-limits-new-password-390.png', fullPage: true });
+  await shoot(page, 'new-password');
 });
 
 test('the fragrance and concept table editor stops every cell at its limit and saves', async ({
@@ -155,7 +167,7 @@ test('the filter boxes of a profile and the attribute search stop at 200 charact
   await typePastLimit(tableFilter, TEXT_LIMITS.filterText);
   await expectNothingWentWrong(page);
   await expectAccessible(page, 'profile table filter at its limit');
-  await page.screenshot({ path: 'test-results/text-limits-profile-1440.png' });
+  await shoot(page, 'profile');
 
   await page.goto('/fragrance-profile');
   await page.getByRole('radio', { name: /Olfactive/ }).click();
@@ -163,7 +175,5 @@ test('the filter boxes of a profile and the attribute search stop at 200 charact
   await typePastLimit(search, TEXT_LIMITS.filterText);
   await expectNothingWentWrong(page);
   await expectAccessible(page, 'attribute search at its limit');
-  await page.setViewportSize({ width: 390, height: 844 });
-  await closeNavigation(page);
-  await page.screenshot({ path: 'test-results/text-limits-attributes-390.png', fullPage: true });
+  await shoot(page, 'attributes');
 });
