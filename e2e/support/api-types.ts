@@ -2909,7 +2909,7 @@ export interface components {
                 product: string | null;
             };
             filters: ("gender" | "ethnicity" | "social_class" | "age")[];
-            /** @description EEG metric to time to value; empty when the study stored no time series. */
+            /** @description EEG metric to test date (yyyy-mm-dd) to the mean score of the answers of respondents tested that day; empty when the study stored no test dates. */
             time_series: {
                 [key: string]: {
                     [key: string]: number;
@@ -5501,7 +5501,7 @@ export interface components {
                 product: string | null;
             };
             filters: ("gender" | "ethnicity" | "social_class" | "age")[];
-            /** @description EEG metric to time to value; empty when the study stored no time series. */
+            /** @description EEG metric to test date (yyyy-mm-dd) to the mean score of the answers of respondents tested that day; empty when the study stored no test dates. */
             time_series: {
                 [key: string]: {
                     [key: string]: number;

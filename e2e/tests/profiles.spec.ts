@@ -177,7 +177,10 @@ test('a researcher reads, filters and downloads a fragrance profile, then a conc
   await expect(likingRow).toContainText(`${Math.round(Number(likingAll.top_2_box) * 100)}%`);
   await expect(baseOf(page, 'Performance data', 'Overall Liking')).toHaveText(String(likingAll.n));
   await expect(table(page, 'Attributes data')).toBeVisible();
-  await expect(page.getByText('No time series data available.')).toBeVisible();
+  // An EEG study dates its sessions and draws them; any other study has no time series.
+  if (Object.keys(all.time_series).length === 0)
+    await expect(page.getByText('No time series data available.')).toBeVisible();
+  else await expect(page.getByRole('figure', { name: /^Mean score by test date/ })).toBeVisible();
   await expect(
     page.getByText('All scores and metrics have been harmonized to a common 5 point scale'),
   ).toBeVisible();
@@ -363,4 +366,64 @@ test('a client user reads a profile of their clients and not another client’s'
   await expect(page.getByRole('heading', { level: 1, name: 'Profile not found' })).toBeVisible();
   await closeNavigation(page);
   await page.screenshot({ path: 'test-results/profile-not-found-390.png', fullPage: true });
+});
+
+test('an EEG fragrance profile draws its scores by test date', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const admin = await apiToken(request, DEMO_USERS.admin);
+  const researcher = await apiToken(request, DEMO_USERS.researcher);
+  let chosen: { path: string; url: string; profile: ProfileResponse } | null = null;
+  for (const study of await summaries(request, admin)) {
+    const details = await getJson<StudyDetailsResponse>(request, admin, `/study/${study.id}`);
+    const first = details.perfume_characteristics[0];
+    if (!first) continue;
+    const path = `/study/${study.id}/fragrance/${encodeURIComponent(first.fragrance_code)}`;
+    const profile = await profileOf(request, researcher, path);
+    if (Object.keys(profile.time_series).length > 0) {
+      chosen = {
+        path,
+        url: `/analytics/profile/${study.id}/${encodeURIComponent(first.fragrance_code)}`,
+        profile,
+      };
+      break;
+    }
+  }
+  expect(chosen, 'a demo EEG study with test dates').not.toBeNull();
+  const { url, profile } = chosen!;
+  const metrics = Object.keys(profile.time_series);
+  expect(metrics).toContain('hfd_hedonic');
+  const days = Object.keys(profile.time_series.hfd_hedonic!);
+  expect(days.length).toBeGreaterThanOrEqual(4);
+
+  await signIn(page, DEMO_USERS.researcher);
+  await page.goto(url);
+  const section = page.getByRole('region', { name: 'Time series' });
+  await section.scrollIntoViewIfNeeded();
+  await expect(page.getByText('No time series data available.')).toHaveCount(0);
+  const figure = page.getByRole('figure', {
+    name: `Mean score by test date: ${metrics.slice(0, 3).join(', ')}`,
+  });
+  await expect(figure).toBeVisible();
+  // One line per chosen metric, the test dates along the x axis, named axes.
+  await expect(figure.locator('svg')).toBeVisible();
+  for (const metric of metrics.slice(0, 3))
+    await expect(figure.getByText(metric, { exact: true })).toBeVisible();
+  await expect(figure.getByText('Test date', { exact: true })).toBeVisible();
+  await expect(figure.getByText('Mean score', { exact: true })).toBeVisible();
+  await expect(figure.getByText(days[0]!, { exact: true })).toBeVisible();
+  await expectAccessible(page, 'profile time series');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await section.scrollIntoViewIfNeeded();
+  await section.screenshot({ path: 'test-results/profile-time-series-1440.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await closeNavigation(page);
+  await section.scrollIntoViewIfNeeded();
+  await expect(figure).toBeVisible();
+  await section.screenshot({ path: 'test-results/profile-time-series-390.png' });
+
+  // Removing every metric leaves a hint instead of an empty frame.
+  const select = page.getByRole('combobox', { name: 'Metrics' });
+  await select.focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Backspace');
+  await expect(page.getByText('Choose at least one metric to draw its time series.')).toBeVisible();
 });

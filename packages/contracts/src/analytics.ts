@@ -81,6 +81,19 @@ export const ANALYTICS_AGE_RANGE = { min: 18, max: 64 } as const;
 /** Metrics every profile shows, with N/A placeholder rows when a product has no answers for them. */
 export const PROFILE_REQUIRED_METRICS = ['liking', 'strength', 'purchase_intention'] as const;
 
+/**
+ * The metrics a profile draws as a time series (document 2, profile response): the mean EEG score of
+ * the product per respondents' test date.
+ */
+export const PROFILE_TIME_SERIES_METRICS = [
+  'hfd_hedonic',
+  'addiction',
+  'cogproc',
+  'attention',
+  'relaxation',
+  'energizing',
+] as const;
+
 export const FRAGRANCE_PROFILE_FILE_NAME = 'fragrance_profile.xlsx';
 
 /** Messages of the analytics calls. */
@@ -611,9 +624,10 @@ export const ProfileResponse = z
       product: z.string().nullable(),
     }),
     filters: z.array(z.enum(PROFILE_FILTERS)),
-    time_series: z
-      .record(z.string(), z.record(z.string(), z.number()))
-      .meta({ description: 'EEG metric to time to value; empty when the study stored no time series.' }),
+    time_series: z.record(z.string(), z.record(z.string(), z.number())).meta({
+      description:
+        'EEG metric to test date (yyyy-mm-dd) to the mean score of the answers of respondents tested that day; empty when the study stored no test dates.',
+    }),
   })
   .meta({ id: 'ProfileResponse' });
 export type ProfileResponse = z.infer<typeof ProfileResponse>;

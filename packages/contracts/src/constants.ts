@@ -138,6 +138,8 @@ export const TEXT_LIMITS = {
   password: 1024,
   /** A text field of a study (project name, base, objective ...). */
   studyText: 2000,
+  /** A fragrance or concept code of a study (the product code of its results file). */
+  productCode: 100,
   /** The substance of a mapped question. */
   questionText: 2000,
   /** The constant value of a mapped question. */

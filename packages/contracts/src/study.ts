@@ -246,7 +246,7 @@ export const PerfumeCharacteristicInput = z.strictObject({
     .string()
     .trim()
     .min(1, 'Every fragrance needs a fragrance code.')
-    .max(100)
+    .max(TEXT_LIMITS.productCode)
     .meta({ description: 'Product code in the results file; unique within the study.' }),
   ref_number: optionalText,
   code: optionalText,
@@ -285,7 +285,7 @@ export type PerfumeCharacteristicInput = z.input<typeof PerfumeCharacteristicInp
 export const StudyConceptInput = z.strictObject({
   id: z.number().int().positive().optional().meta({ description: 'Row to update; absent for new rows.' }),
   name: z.string().trim().min(1, 'Every concept needs a name.').max(TEXT_MAX),
-  concept_code: z.string().trim().min(1, 'Every concept needs a concept code.').max(100),
+  concept_code: z.string().trim().min(1, 'Every concept needs a concept code.').max(TEXT_LIMITS.productCode),
   region: optionalText,
   country: optionalText,
   theme: optionalText,

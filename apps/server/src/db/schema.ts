@@ -7,6 +7,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -470,6 +471,11 @@ export const respondents = pgTable(
     country: text('country'),
     /** Business-unit membership (the spec's bumo demographic). */
     bumo: text('bumo'),
+    /**
+     * The day of the respondent's test session (results column test_date, ISO yyyy-mm-dd); the
+     * profile's time series averages the EEG scores per test date. Empty when the study did not say.
+     */
+    testDate: date('test_date', { mode: 'string' }),
   },
   (t) => [index('respondents_study_idx').on(t.studyId), index('respondents_demo_idx').on(t.gender, t.age)],
 );

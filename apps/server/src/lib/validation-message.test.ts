@@ -42,6 +42,10 @@ describe('issueInWords', () => {
     expect(issueInWords(firstIssue(query, { essentials: { client: [''] } }))).toBe(
       'Client: Filter values must not be empty',
     );
+    const reset = z.object({ email: z.string().email('Please enter a valid e-mail address') });
+    expect(issueInWords(firstIssue(reset, { email: 'b'.repeat(254) }))).toBe(
+      'Email: Please enter a valid e-mail address',
+    );
   });
 
   it('describes a union by the branch that came closest', () => {

@@ -41,6 +41,12 @@ const FIELD_LABELS: Record<string, string> = {
   project_name: 'Project name',
   search_phrase: 'Search phrase',
   slug: 'Search name',
+  email: 'Email',
+  password: 'Password',
+  firstname: 'First name',
+  lastname: 'Last name',
+  fragrance_code: 'Fragrance code',
+  concept_code: 'Concept code',
 };
 
 const defaults = z.locales.en();

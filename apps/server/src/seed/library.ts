@@ -88,7 +88,9 @@ const COLUMNS = {
   questions: columns(`
     id study_id filename path results_file_id qid text question_type scale_min scale_max labels constant_value
     metric_id suggested_metric_id metric_validated sort_order`),
-  respondents: columns('id study_id respondent_code gender age ethnicity social_class country bumo'),
+  respondents: columns(
+    'id study_id respondent_code gender age ethnicity social_class country bumo test_date',
+  ),
   study_edit_history: columns('id study_id user_id user_email type change_date changes'),
   // Primary-key columns first: rows are written sorted by (question, product, respondent).
   answers: columns('question_id product_id respondent_id study_id metric_id raw_value value'),
@@ -431,6 +433,7 @@ async function buildBatch(
         social_class: r.socialClass,
         country: r.country,
         bumo: r.bumo,
+        test_date: r.testDate,
       });
       return String(id);
     });

@@ -48,6 +48,8 @@ function formatAnswer(value: number): string {
 export function buildResultsCsv(plan: StudyPlan, answers: Float64Array): string {
   const productCount = plan.products.length;
   const respondentCount = plan.respondents.length;
+  // EEG studies say when each respondent was tested (their profiles chart scores by test date).
+  const dated = plan.respondents.some((respondent) => respondent.testDate !== null);
   const header = [
     'respondent_id',
     'product_code',
@@ -56,6 +58,7 @@ export function buildResultsCsv(plan: StudyPlan, answers: Float64Array): string 
     'ethnicity',
     'social_class',
     'country',
+    ...(dated ? ['test_date'] : []),
     ...plan.questions.map((q) => q.qid),
   ];
   let out = csvLine(header);
@@ -81,6 +84,7 @@ export function buildResultsCsv(plan: StudyPlan, answers: Float64Array): string 
           respondent.ethnicity,
           respondent.socialClass,
           respondent.country,
+          ...(dated ? [respondent.testDate] : []),
         ]).slice(0, -1) +
         ',' +
         cells.join(',') +

@@ -161,6 +161,8 @@ export interface RespondentPlan {
   socialClass: string;
   country: string;
   bumo: string;
+  /** Day of the test session (yyyy-mm-dd) in EEG studies, whose profiles chart scores by test date; null otherwise. */
+  testDate: string | null;
   latent: LatentRespondent;
   /** Scale-use habit of the respondent's market. */
   regionBias: number;
@@ -266,6 +268,8 @@ export function planStudy(shape: LibraryShape, index: number): StudyPlan {
     resultsWarnings: rng.chance(0.08),
   };
   const edits = planEdits(rng, metadata, fragrances);
+  if (metadata.rdfType === 'eeg')
+    planTestDates(new Rng(mixSeed(shape.seed, index, 0x7e57)), respondents, metadata);
 
   return {
     index,
@@ -403,6 +407,25 @@ function planMetadata(rng: Rng, shape: LibraryShape, index: number): StudyMetada
     verified: rng.chance(0.94),
     createdAt: dayOfYear(rng, year),
   };
+}
+
+/**
+ * Test sessions of an EEG study: the respondents come, in code order, over 4 to 8 consecutive
+ * weekdays ending some days before the study was filed. A stream of its own keeps every other draw
+ * of the library as it was.
+ */
+function planTestDates(rng: Rng, respondents: RespondentPlan[], metadata: StudyMetadata): void {
+  const days: string[] = [];
+  const day = new Date(metadata.createdAt.getTime() - rng.int(7, 40) * 86_400_000);
+  const wanted = rng.int(4, 8);
+  while (days.length < wanted) {
+    const weekday = day.getUTCDay();
+    if (weekday !== 0 && weekday !== 6) days.unshift(day.toISOString().slice(0, 10));
+    day.setUTCDate(day.getUTCDate() - 1);
+  }
+  respondents.forEach((respondent, r) => {
+    respondent.testDate = days[Math.floor((r * days.length) / respondents.length)] ?? null;
+  });
 }
 
 /** A moment in the given year that is not in the future. */
@@ -719,6 +742,7 @@ function planRespondents(
           : bumoRoll < 0.85
             ? rng.pick(otherClientBrands)
             : rng.pick(OTHER_BRANDS),
+      testDate: null,
       latent: {
         bias: rng.normal(0, MODEL.respondentBiasSd),
         agreementBias: rng.normal(0, MODEL.agreementBiasSd),

@@ -7,6 +7,7 @@ import {
   ANALYTICS_AGE_RANGE,
   PROFILE_FILTERS,
   PROFILE_REQUIRED_METRICS,
+  PROFILE_TIME_SERIES_METRICS,
   type DemographicCondition,
   type ProfileDemographicOptions,
   type ProfileResponse,
@@ -14,7 +15,7 @@ import {
 } from '@accord/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { concepts, fragrances, products, studies } from '../../db/schema.ts';
+import { answers, concepts, fragrances, products, respondents, studies } from '../../db/schema.ts';
 import { studyByIdScope } from '../../lib/client-scope.ts';
 import { errors } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -22,7 +23,12 @@ import type { FieldsRepository } from '../fields/fields.repository.ts';
 import { mergeOptions } from '../fields/fields.presenter.ts';
 import { s } from '../search/search-filters.ts';
 import { aggregate } from './analytics-metrics.ts';
-import { respondentConditions, type AnalyticsRepository, type MetricRecord } from './analytics.repository.ts';
+import {
+  respondentConditions,
+  type AnalyticsRepository,
+  type MetricRecord,
+  type RespondentConditions,
+} from './analytics.repository.ts';
 
 const TYPE_ORDER: Record<string, number> = { Performance: 0, Attribute: 1, EEG: 2, Implicit: 3 };
 const PERFORMANCE_ORDER: Record<string, number> = { liking: 0, purchase_intention: 1, strength: 2 };
@@ -86,6 +92,39 @@ export function createProfileService(deps: {
         product: row.product_type,
       },
     };
+  }
+
+  /**
+   * The product's time series: per recognised EEG metric, the mean score of the answers of the
+   * respondents tested on each day (those meeting the demographic conditions), days in order.
+   */
+  async function timeSeries(
+    productId: number,
+    catalogue: readonly MetricRecord[],
+    conditions: RespondentConditions,
+  ): Promise<ProfileResponse['time_series']> {
+    const metrics = catalogue.filter((metric) =>
+      PROFILE_TIME_SERIES_METRICS.some((name) => name === metric.name),
+    );
+    if (metrics.length === 0) return {};
+    const found = (await db.execute(sql`select a.metric_id, to_char(r.test_date, 'YYYY-MM-DD') as day,
+        avg(a.value)::float8 as mean
+      from ${answers} a join ${respondents} r on r.id = a.respondent_id
+      where a.product_id = ${productId}
+        and a.metric_id in (${sql.join(
+          metrics.map((metric) => sql`${metric.id}`),
+          sql`, `,
+        )})
+        and r.test_date is not null${conditions.length > 0 ? sql` and ${sql.join(conditions, sql` and `)}` : sql``}
+      group by a.metric_id, r.test_date
+      order by r.test_date`)) as unknown as { rows: { metric_id: number; day: string; mean: number }[] };
+    const series: ProfileResponse['time_series'] = {};
+    for (const metric of metrics) {
+      const points = found.rows.filter((row) => Number(row.metric_id) === metric.id);
+      if (points.length > 0)
+        series[metric.name] = Object.fromEntries(points.map((row) => [row.day, Number(row.mean)]));
+    }
+    return series;
   }
 
   function placeholder(metric: MetricRecord | undefined, name: string): ProfileRow {
@@ -152,11 +191,12 @@ export function createProfileService(deps: {
     ): Promise<ProfileResponse> {
       const product = await findProduct(user, studyId, kind, code);
       const catalogue = await analytics.metrics();
+      const conditions = respondentConditions({}, demographics);
       const sums = await analytics.answerSums(
         [product.productId],
         catalogue.map((metric) => metric.id),
         catalogue.filter((metric) => metric.kind === 'eeg').map((metric) => metric.id),
-        respondentConditions({}, demographics),
+        conditions,
       );
       const rows: ProfileRow[] = [];
       for (const metric of catalogue) {
@@ -195,7 +235,12 @@ export function createProfileService(deps: {
         (row.metric_type === 'Performance' ? (PERFORMANCE_ORDER[row.metric] ?? 9) : 10) * 100 +
         (catalogue.findIndex((metric) => metric.name === row.metric) % 100);
       rows.sort((left, right) => rank(left) - rank(right));
-      return { result: rows, info: product.info, filters: [...PROFILE_FILTERS], time_series: {} };
+      return {
+        result: rows,
+        info: product.info,
+        filters: [...PROFILE_FILTERS],
+        time_series: await timeSeries(product.productId, catalogue, conditions),
+      };
     },
   };
 }

@@ -9,7 +9,8 @@ import { BOX_TOLERANCE, harmoniseToFivePoint } from '@accord/stats';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileProcesses, jobResults, studies } from '../../db/schema.ts';
-import { buildSampleZips } from '../../seed/sample-zips.ts';
+import { buildSampleZips, studyZipEntries } from '../../seed/sample-zips.ts';
+import { generateAnswers, planStudy } from '../../seed/study-plan.ts';
 import { buildZip } from '../../seed/zip.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { createTestApp, errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
@@ -721,5 +722,31 @@ describe('a restart during processing', () => {
     ).toHaveLength(1);
     const [b] = await t.database.db.select().from(fileProcesses).where(eq(fileProcesses.id, injected.id));
     expect(b!.status).toBe('SUCCEED');
+  });
+});
+
+describe('test dates of an uploaded study', () => {
+  it('keeps each respondent’s test_date, which the profile’s time series is drawn by', async () => {
+    // Study 0 of seed 14 is an EEG study whose results file has a test_date column.
+    const shape = { seed: 14, products: 4, respondents: 40, questions: 12, lastYear: 2024 };
+    const plan = planStudy(shape, 0);
+    const zip = buildZip(studyZipEntries(plan, generateAnswers(plan, shape.seed)));
+    const response = await upload(zip, 'admin');
+    expect(response.statusCode, response.body).toBe(200);
+    const { task_id, file_process_id } = response.json<{ task_id: string; file_process_id: number }>();
+    expect((await statusEvents(task_id, 'admin')).at(-1)!.event).toBe('result');
+    expect((await detail(file_process_id)).file_process.status).toBe('SUCCEED');
+    const { rows } = await t.database.sql.executeSql(
+      `select r.respondent_code, to_char(r.test_date, 'YYYY-MM-DD') as test_date
+        from respondents r join studies s on s.id = r.study_id where s.c_mi_number = $1
+        order by r.respondent_code`,
+      [plan.metadata.cMiNumber],
+    );
+    expect(rows).toEqual(
+      plan.respondents.map((respondent) => ({
+        respondent_code: respondent.code,
+        test_date: respondent.testDate,
+      })),
+    );
   });
 });

@@ -35,7 +35,14 @@ import {
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { MetricSuggester, type CatalogueMetric } from '../mapping/suggest.ts';
 import { AnswerStatistics, type AnswerSums } from './answer-stats.ts';
-import { readResults, replacing, type QuestionDraft, type StudyDraft, type ZipFile } from './study-zip.ts';
+import {
+  readResults,
+  replacing,
+  testDateOf,
+  type QuestionDraft,
+  type StudyDraft,
+  type ZipFile,
+} from './study-zip.ts';
 
 type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
 
@@ -621,8 +628,9 @@ async function injectStudy(
       };
       const text = (name: string) => arrayLiteral(newRespondents.map((r) => r.demographics[name] ?? null));
       const added = (await tx.execute(sql`
-        insert into ${respondents} (study_id, respondent_code, gender, age, ethnicity, social_class, country, bumo)
-        select ${studyId}, t.code, t.gender, t.age, t.ethnicity, t.social_class, t.country, t.bumo
+        insert into ${respondents} (study_id, respondent_code, gender, age, ethnicity, social_class, country, bumo,
+          test_date)
+        select ${studyId}, t.code, t.gender, t.age, t.ethnicity, t.social_class, t.country, t.bumo, t.test_date
         from unnest(
           ${arrayLiteral(newRespondents.map((r) => r.code))}::text[],
           ${text('gender')}::text[],
@@ -630,8 +638,9 @@ async function injectStudy(
           ${text('ethnicity')}::text[],
           ${text('social_class')}::text[],
           ${text('country')}::text[],
-          ${text('bumo')}::text[]
-        ) as t(code, gender, age, ethnicity, social_class, country, bumo)
+          ${text('bumo')}::text[],
+          ${arrayLiteral(newRespondents.map((r) => testDateOf(r.demographics.test_date)))}::date[]
+        ) as t(code, gender, age, ethnicity, social_class, country, bumo, test_date)
         returning id, respondent_code`)) as unknown as { rows: { id: number; respondent_code: string }[] };
       for (const r of added.rows) respondentIds.set(String(r.respondent_code), Number(r.id));
       for (const r of newRespondents)

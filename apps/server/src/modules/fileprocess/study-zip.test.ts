@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_DEFINITIONS, METRICS } from '../../seed/catalogue.ts';
-import { buildSampleZips } from '../../seed/sample-zips.ts';
+import { buildSampleZips, studyZipEntries } from '../../seed/sample-zips.ts';
+import { generateAnswers, planStudy } from '../../seed/study-plan.ts';
 import { buildZip } from '../../seed/zip.ts';
 import { memoryFile, unpackToMemory } from './unpack.ts';
-import { validateStudies, type ReferenceData, type ZipFile } from './study-zip.ts';
+import { parseStudyResults } from './inject.ts';
+import { testDateOf, validateStudies, type ReferenceData, type ZipFile } from './study-zip.ts';
 
 const YEAR = 2026;
 
@@ -138,3 +140,47 @@ const byKey = (
   `${a.file}|${String(a.row ?? 0).padStart(6, '0')}|${a.high_msg}`.localeCompare(
     `${b.file}|${String(b.row ?? 0).padStart(6, '0')}|${b.high_msg}`,
   );
+
+describe('test_date of a results file', () => {
+  const shape = { seed: 14, products: 4, respondents: 40, questions: 12, lastYear: YEAR };
+  // Study 0 of seed 14 is an EEG study: its results file says when each respondent was tested.
+  const plan = planStudy(shape, 0);
+  const entries = () => studyZipEntries(plan, generateAnswers(plan, shape.seed));
+
+  it('reads an ISO date, or the date of an ISO date and time, and nothing else', () => {
+    expect(testDateOf('2024-03-11')).toBe('2024-03-11');
+    expect(testDateOf(' 2024-03-11T14:30:00Z ')).toBe('2024-03-11');
+    expect(testDateOf('2024-03-11 09:15')).toBe('2024-03-11');
+    expect(testDateOf('2024-02-30')).toBeNull();
+    expect(testDateOf('11/03/2024')).toBeNull();
+    expect(testDateOf('')).toBeNull();
+    expect(testDateOf(undefined)).toBeNull();
+  });
+
+  it('keeps the test dates of an EEG study and warns about one that is not a date', async () => {
+    expect(plan.metadata.rdfType).toBe('eeg');
+    const clean = await validate(buildZip(entries()));
+    expect(summary(clean.issues)).toEqual([]);
+    const zip = await unpackToMemory(buildZip(entries()));
+    const [parsed] = await parseStudyResults(clean.studies[0]!, new Map(zip.map((f) => [f.path, f])));
+    const dates = parsed!.respondents.map((r) => r.demographics.test_date);
+    expect(dates).toEqual(plan.respondents.map((r) => r.testDate));
+    expect(new Set(dates).size).toBeGreaterThanOrEqual(4);
+
+    const broken = entries().map((entry) =>
+      entry.name.endsWith('_results.csv')
+        ? { ...entry, data: String(entry.data).replace(/,\d{4}-\d{2}-\d{2},/, ',2024-02-30,') }
+        : entry,
+    );
+    const result = await validate(buildZip(broken));
+    expect(summary(result.issues)).toEqual([
+      {
+        level: 'warning',
+        high_msg: 'Unreadable test_date',
+        file: `${plan.metadata.cMiNumber}/results/${plan.metadata.cMiNumber}_results.csv`,
+        row: 2,
+        column: 'test_date',
+      },
+    ]);
+  });
+});

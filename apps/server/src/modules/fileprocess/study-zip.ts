@@ -279,7 +279,33 @@ export const SCALE_COLUMNS = [
 ] as const;
 /** Columns of a results file that are not questions. */
 export const RESULTS_KEY_COLUMNS = ['respondent_id', 'product_code'] as const;
-export const DEMOGRAPHIC_COLUMNS = ['gender', 'age', 'ethnicity', 'social_class', 'country', 'bumo'] as const;
+/**
+ * Columns about the respondent rather than the product: the demographics, and test_date, the day of
+ * the test session (read by testDateOf) that the profile's time series is drawn by.
+ */
+export const DEMOGRAPHIC_COLUMNS = [
+  'gender',
+  'age',
+  'ethnicity',
+  'social_class',
+  'country',
+  'bumo',
+  'test_date',
+] as const;
+
+/**
+ * The day of a test_date cell as yyyy-mm-dd: an ISO date, or an ISO date and time (the time is
+ * dropped); null for an empty cell or anything else (such as 31 February).
+ */
+export function testDateOf(text: string | undefined): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\S.*)?$/.exec(text?.trim() ?? '');
+  if (!match) return null;
+  const [, year, month, day] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+    ? date.toISOString().slice(0, 10)
+    : null;
+}
 type Demographic = (typeof DEMOGRAPHIC_COLUMNS)[number];
 
 // ---------------------------------------------------------------- issues
@@ -1056,6 +1082,13 @@ async function checkResults(
       if (!Number.isInteger(value) || value < 10 || value > 110)
         issues.warning('Unreadable age', `The age "${age}" is not readable; it is left empty.`, where('age'));
     }
+    const testDate = row.demographics.test_date;
+    if (testDate !== undefined && testDate.trim() !== '' && testDateOf(testDate) === null)
+      issues.warning(
+        'Unreadable test_date',
+        `The test date "${testDate}" is not a date (yyyy-mm-dd); it is left empty.`,
+        where('test_date'),
+      );
   }
   if (rows === 0 && seen.size === 0 && issues.issues.every((i) => i.path.file !== file.path))
     issues.error('No respondents', 'The results file has no rows of answers.', { file: file.path });

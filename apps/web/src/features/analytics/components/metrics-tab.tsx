@@ -25,6 +25,8 @@ import type {
   MetricSearchResult,
   SignificanceRequest,
 } from '@accord/contracts';
+import { TEXT_LIMITS } from '@accord/contracts';
+import { textLimit } from '../../../components/text-limit.ts';
 import {
   IconArrowDownRight,
   IconArrowUpRight,
@@ -399,6 +401,7 @@ export function MetricsTab({
             placeholder="Search query"
             leftSection={<IconSearch size={14} aria-hidden="true" />}
             value={search}
+            {...textLimit(search, TEXT_LIMITS.filterText)}
             onChange={(event) => setSearch(event.currentTarget.value)}
             w={{ base: 180, xs: 240 }}
           />

@@ -11,7 +11,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { MESSAGES, PRODUCT_NAME, REMEMBER_ME_DEFAULT } from '@accord/contracts';
+import { MESSAGES, PRODUCT_NAME, REMEMBER_ME_DEFAULT, TEXT_LIMITS } from '@accord/contracts';
+import { textLimit } from '../../../components/text-limit.ts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -48,6 +49,7 @@ export function LoginForm({ notice }: { notice?: { kind: 'warning' | 'info'; tex
             type="email"
             autoComplete="username"
             value={email}
+            {...textLimit(email, TEXT_LIMITS.email)}
             onChange={(event) => setEmail(event.currentTarget.value)}
             data-autofocus
           />
@@ -55,6 +57,7 @@ export function LoginForm({ notice }: { notice?: { kind: 'warning' | 'info'; tex
             label="Password"
             autoComplete="current-password"
             value={password}
+            {...textLimit(password, TEXT_LIMITS.password)}
             onChange={(event) => setPassword(event.currentTarget.value)}
           />
           {/* The remember-me option is hidden (document 1 section 2) and defaults to on. */}

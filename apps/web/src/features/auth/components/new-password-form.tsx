@@ -1,5 +1,6 @@
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
-import { MESSAGES } from '@accord/contracts';
+import { MESSAGES, TEXT_LIMITS } from '@accord/contracts';
+import { textLimit } from '../../../components/text-limit.ts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -51,12 +52,14 @@ export function NewPasswordForm({ token }: { token: string }) {
           label="New password"
           autoComplete="new-password"
           value={password}
+          {...textLimit(password, TEXT_LIMITS.password)}
           onChange={(event) => setPassword(event.currentTarget.value)}
         />
         <PasswordInput
           label="Repeat password"
           autoComplete="new-password"
           value={repeat}
+          {...textLimit(repeat, TEXT_LIMITS.password)}
           onChange={(event) => {
             setRepeat(event.currentTarget.value);
             setMismatch(false);

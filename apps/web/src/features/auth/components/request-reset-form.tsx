@@ -1,5 +1,6 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { MESSAGES } from '@accord/contracts';
+import { MESSAGES, TEXT_LIMITS } from '@accord/contracts';
+import { textLimit } from '../../../components/text-limit.ts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -31,6 +32,7 @@ export function RequestResetForm({ initialEmail = '' }: { initialEmail?: string 
           type="email"
           autoComplete="email"
           value={email}
+          {...textLimit(email, TEXT_LIMITS.email)}
           onChange={(event) => setEmail(event.currentTarget.value)}
         />
         {mutation.isSuccess ? <FormMessage kind="success">{MESSAGES.resetRequested}</FormMessage> : null}

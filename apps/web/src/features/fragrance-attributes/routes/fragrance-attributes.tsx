@@ -1,6 +1,7 @@
 import {
   EMPTY_NARROWING,
   MESSAGES,
+  TEXT_LIMITS,
   WIZARD_ATTRIBUTE_TYPE_TEXT,
   WIZARD_ATTRIBUTE_TYPES,
   WIZARD_ATTRIBUTES,
@@ -8,6 +9,7 @@ import {
   type WizardAttributeType,
   type WizardNarrowing,
 } from '@accord/contracts';
+import { textLimit } from '../../../components/text-limit.ts';
 import {
   Button,
   Group,
@@ -135,6 +137,7 @@ export function Component() {
                     <TextInput
                       label="Search attributes"
                       value={filterText}
+                      {...textLimit(filterText, TEXT_LIMITS.filterText)}
                       onChange={(event) => setFilterText(event.currentTarget.value)}
                       w={{ base: '100%', sm: 320 }}
                     />

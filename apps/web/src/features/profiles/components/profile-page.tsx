@@ -1,10 +1,12 @@
 import {
   LOW_BASE,
   MESSAGES,
+  TEXT_LIMITS,
   type DemographicCondition,
   type FieldDefinition,
   type ProfileResponse,
 } from '@accord/contracts';
+import { textLimit } from '../../../components/text-limit.ts';
 import {
   ActionIcon,
   Alert,
@@ -337,6 +339,7 @@ export function ProfilePage({ kind }: { kind: ProfileKind }) {
               label="Filter tables"
               placeholder="Metric name or type"
               value={tableFilter}
+              {...textLimit(tableFilter, TEXT_LIMITS.filterText)}
               onChange={(event) => setTableFilter(event.currentTarget.value)}
               leftSection={<IconSearch size={16} aria-hidden="true" />}
               w={{ base: '100%', sm: 320 }}

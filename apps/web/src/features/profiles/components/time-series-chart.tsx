@@ -9,7 +9,8 @@ export const NO_TIME_SERIES = 'No time series data available.';
 
 /**
  * The metric multi-select and the time-series line chart of the chosen metrics (document 2 section 2),
- * or the text 'No time series data available.' when the study stored none.
+ * or the text 'No time series data available.' when the study stored none. The chart sits in a figure
+ * named for its metrics, so that it is found and read as one picture.
  */
 export function TimeSeriesChart({ series }: { series: ProfileResponse['time_series'] }) {
   const metrics = timeSeriesMetrics(series);
@@ -41,24 +42,39 @@ export function TimeSeriesChart({ series }: { series: ProfileResponse['time_seri
         </Text>
       ) : (
         <Suspense fallback={<Text size="sm">Loading the chart…</Text>}>
-          <ReactECharts
-            style={{ height: 320, width: '100%' }}
-            opts={{ renderer: 'svg' }}
-            option={{
-              aria: { enabled: true },
-              tooltip: { trigger: 'axis' },
-              legend: { data: shown },
-              grid: { left: 48, right: 16, top: 40, bottom: 40 },
-              xAxis: { type: 'category', data: times, name: 'Time' },
-              yAxis: { type: 'value' },
-              series: shown.map((metric) => ({
-                name: metric,
-                type: 'line',
-                showSymbol: false,
-                data: times.map((time) => series[metric]?.[time] ?? null),
-              })),
-            }}
-          />
+          <div role="figure" aria-label={`Mean score by test date: ${shown.join(', ')}`}>
+            <ReactECharts
+              style={{ height: 320, width: '100%' }}
+              opts={{ renderer: 'svg' }}
+              option={{
+                aria: { enabled: true },
+                tooltip: { trigger: 'axis' },
+                legend: { data: shown, top: 0, type: 'scroll' },
+                grid: { left: 56, right: 16, top: 40, bottom: 56 },
+                // Times are test dates (yyyy-mm-dd), which sort as text; the scores are EEG means.
+                xAxis: {
+                  type: 'category',
+                  data: times,
+                  name: 'Test date',
+                  nameLocation: 'middle',
+                  nameGap: 32,
+                },
+                yAxis: {
+                  type: 'value',
+                  name: 'Mean score',
+                  nameLocation: 'middle',
+                  nameGap: 36,
+                  scale: true,
+                },
+                series: shown.map((metric) => ({
+                  name: metric,
+                  type: 'line',
+                  showSymbol: true,
+                  data: times.map((time) => series[metric]?.[time] ?? null),
+                })),
+              }}
+            />
+          </div>
         </Suspense>
       )}
     </Stack>

@@ -1,4 +1,4 @@
-import type { StudyConcept } from '@accord/contracts';
+import { TEXT_LIMITS, type StudyConcept } from '@accord/contracts';
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -37,7 +37,7 @@ const COLUMNS: Column<StudyConcept>[] = [
 
 const EDIT_COLUMNS: EditableColumn<ConceptField>[] = [
   { field: 'name', label: 'Name', width: 220 },
-  { field: 'concept_code', label: 'Concept Code', width: 140 },
+  { field: 'concept_code', label: 'Concept Code', width: 140, maxLength: TEXT_LIMITS.productCode },
   { field: 'region', label: 'Region', width: 170 },
   { field: 'country', label: 'Country', width: 170, parent: 'region' },
 ];

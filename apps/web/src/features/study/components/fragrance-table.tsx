@@ -1,4 +1,4 @@
-import type { PerfumeCharacteristic } from '@accord/contracts';
+import { TEXT_LIMITS, type PerfumeCharacteristic } from '@accord/contracts';
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -65,7 +65,7 @@ const COLUMNS: Column<PerfumeCharacteristic>[] = [
 /** Every one of the 18 fragrance fields as an input, in the order of the read view first. */
 const EDIT_COLUMNS: EditableColumn<FragranceField>[] = [
   { field: 'name', label: 'Name', width: 200 },
-  { field: 'fragrance_code', label: 'Fragrance Code', width: 130 },
+  { field: 'fragrance_code', label: 'Fragrance Code', width: 130, maxLength: TEXT_LIMITS.productCode },
   { field: 'ref_number', label: 'Developer #', width: 130 },
   { field: 'code', label: '6 Digit Code (SAP)', width: 150 },
   { field: 'family', label: 'Family', width: 150 },

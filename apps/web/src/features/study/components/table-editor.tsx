@@ -12,7 +12,8 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { STUDY_MESSAGES, type StudyOptionsResponse } from '@accord/contracts';
+import { STUDY_MESSAGES, TEXT_LIMITS, type StudyOptionsResponse } from '@accord/contracts';
+import { textLimit } from '../../../components/text-limit.ts';
 import { IconArrowBackUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { isApiError } from '../../../lib/api-error.ts';
@@ -53,6 +54,8 @@ export interface EditableColumn<Field extends string> {
   parent?: Field;
   /** Shown after the value, e.g. '%'. */
   unit?: string;
+  /** The most characters the save request takes for the field; a study text field's by default. */
+  maxLength?: number;
 }
 
 interface Notice {
@@ -137,6 +140,7 @@ function EditRowInner<Field extends string>({
           w: column.width,
           'aria-label': `${column.label}, row ${position}`,
           value: row.values[column.field],
+          ...textLimit(row.values[column.field] ?? '', column.maxLength ?? TEXT_LIMITS.studyText),
           error: errors?.[column.field],
           required: required.includes(column.field),
           disabled,

@@ -1,0 +1,1 @@
+ALTER TABLE "respondents" ADD COLUMN "test_date" date;
