@@ -2549,6 +2549,8 @@ export interface components {
             name: string | null;
             /** @description Product code. */
             prod: string;
+            /** @description A fragrance's 6-digit (SAP) code (its page of every test), when it has one. */
+            sap_code?: string;
             /** @enum {string} */
             kind: "fragrance" | "concept";
             /** @description "metric.aggregation": a mean or VAR, or a box share in [0, 1]; null: no answers. */
@@ -5228,6 +5230,8 @@ export interface components {
             name: string | null;
             /** @description Product code. */
             prod: string;
+            /** @description A fragrance's 6-digit (SAP) code (its page of every test), when it has one. */
+            sap_code?: string;
             /** @enum {string} */
             kind: "fragrance" | "concept";
             /** @description "metric.aggregation": a mean or VAR, or a box share in [0, 1]; null: no answers. */

@@ -92,7 +92,10 @@ test("a fragrance's page from a search result, pooled for staff and scoped for a
   }
   await expect(page.getByTestId('market-chart').locator('svg')).toBeVisible();
   await expect(page.getByTestId('trend-chart').locator('svg')).toBeVisible();
-  await page.locator('label').filter({ hasText: /^Purchase intention$/ }).click();
+  await page
+    .locator('label')
+    .filter({ hasText: /^Purchase intention$/ })
+    .click();
   await expect(page.getByRole('radio', { name: 'Purchase intention' })).toBeChecked();
   await expect(page.getByText('Purchase intention mean by market')).toBeAttached();
   await expectAccessible(page, 'fragrance across tests');
