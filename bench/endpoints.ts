@@ -248,6 +248,13 @@ ENDPOINTS.push(
   },
 );
 
+// One fragrance across its tests: 466757 is tested in 6 studies of the first 200 (seed 42), two of
+// them of the client user's clients (one unverified): the pooled page and its client-scoped view.
+ENDPOINTS.push(
+  { name: 'fragrance across tests', method: 'GET', path: '/api/fragrance/466757', role: 'researcher' },
+  { name: 'fragrance across tests (client)', method: 'GET', path: '/api/fragrance/466757', role: 'client' },
+);
+
 // Tendencies: fragrance families of every fragrance (the Category Profile chart).
 ENDPOINTS.push({
   name: 'analytics tendencies by family (client)',

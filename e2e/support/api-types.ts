@@ -1064,6 +1064,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fragrance/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every test of a fragrance (by its 6-digit SAP code) in the studies you may see, with each test's study, market, year, methodology, base and main metrics; the DerSimonian-Laird random-effects pooling of the study means per metric (95 % interval, tau², Q, I²; verified studies); and the answers summed by market and by year */
+        get: operations["getFragranceByCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cics/search_bar/": {
         parameters: {
             query?: never;
@@ -2532,6 +2549,8 @@ export interface components {
             name: string | null;
             /** @description Product code. */
             prod: string;
+            /** @description A fragrance's 6-digit (SAP) code (its page of every test), when it has one. */
+            sap_code?: string;
             /** @enum {string} */
             kind: "fragrance" | "concept";
             /** @description "metric.aggregation": a mean or VAR, or a box share in [0, 1]; null: no answers. */
@@ -3970,6 +3989,87 @@ export interface components {
             } | null;
             error: string | null;
         };
+        FragranceTestScoreInput: {
+            /** @description Mean of the harmonised answers (1-5). */
+            mean: number | null;
+            /** @description Sample standard deviation (n − 1) of the harmonised answers; null below 2. */
+            sd: number | null;
+            /** @description A share in [0, 1]; null without answers. */
+            top_2_box: number | null;
+            /** @description A share in [0, 1]; null without answers. */
+            just_right: number | null;
+            /** @description Answers counted (the base). */
+            n: number;
+        };
+        FragranceScoresInput: {
+            liking?: components["schemas"]["FragranceTestScoreInput"];
+            purchase_intention?: components["schemas"]["FragranceTestScoreInput"];
+            strength?: components["schemas"]["FragranceTestScoreInput"];
+        };
+        FragranceTestInput: {
+            study_id: number;
+            c_mi_number: string;
+            project_name: string;
+            client: string;
+            year: number;
+            /** @description Regions of the study. */
+            region: string[];
+            /** @description The study's lead country. */
+            market: string | null;
+            methodology: string | null;
+            category: string | null;
+            product_type: string | null;
+            /** @description The fragrance's product code in the study (its profile's key). */
+            prod: string;
+            name: string;
+            verified: boolean;
+            /** @description Whether the pooled estimates count this test (verified ones). */
+            pooled: boolean;
+            /** @description Respondents who rated the fragrance. */
+            base: number;
+            scores: components["schemas"]["FragranceScoresInput"];
+        };
+        FragrancePooledInput: {
+            /** @enum {string} */
+            metric: "liking" | "purchase_intention" | "strength";
+            label: string;
+            /** @description Studies pooled. */
+            k: number;
+            /** @description Random-effects pooled mean; null below 2 studies. */
+            estimate: number | null;
+            std_error: number | null;
+            /** @description Lower end of the 95 % normal interval. */
+            ci_low: number | null;
+            ci_high: number | null;
+            /** @description Between-study variance τ². */
+            tau2: number | null;
+            /** @description Cochran's Q. */
+            q: number | null;
+            /** @description I² in [0, 1]: the share of the spread between studies beyond sampling. */
+            i2: number | null;
+        };
+        FragranceGroupInput: {
+            /** @description The market (lead country) or the year. */
+            key: string;
+            tests: number;
+            scores: components["schemas"]["FragranceScoresInput"];
+        };
+        FragranceResponseInput: {
+            code: string;
+            /** @description The name of its latest test. */
+            name: string;
+            family: string | null;
+            subfamily: string | null;
+            perfumer_name: string | null;
+            /** @description Latest first. */
+            tests: components["schemas"]["FragranceTestInput"][];
+            /** @description One entry per metric of FRAGRANCE_TEST_METRICS. */
+            pooled: components["schemas"]["FragrancePooledInput"][];
+            /** @description Pooled tests by market, most tests first. */
+            by_market: components["schemas"]["FragranceGroupInput"][];
+            /** @description Pooled tests by year, oldest first. */
+            by_year: components["schemas"]["FragranceGroupInput"][];
+        };
         ErrorResponse: {
             /** @description Stable error id, e.g. validation_failed, unauthorized. */
             error: string;
@@ -5130,6 +5230,8 @@ export interface components {
             name: string | null;
             /** @description Product code. */
             prod: string;
+            /** @description A fragrance's 6-digit (SAP) code (its page of every test), when it has one. */
+            sap_code?: string;
             /** @enum {string} */
             kind: "fragrance" | "concept";
             /** @description "metric.aggregation": a mean or VAR, or a box share in [0, 1]; null: no answers. */
@@ -6541,6 +6643,87 @@ export interface components {
                 json: components["schemas"]["RankingResult"];
             } | null;
             error: string | null;
+        };
+        FragranceTestScore: {
+            /** @description Mean of the harmonised answers (1-5). */
+            mean: number | null;
+            /** @description Sample standard deviation (n − 1) of the harmonised answers; null below 2. */
+            sd: number | null;
+            /** @description A share in [0, 1]; null without answers. */
+            top_2_box: number | null;
+            /** @description A share in [0, 1]; null without answers. */
+            just_right: number | null;
+            /** @description Answers counted (the base). */
+            n: number;
+        };
+        FragranceScores: {
+            liking?: components["schemas"]["FragranceTestScore"];
+            purchase_intention?: components["schemas"]["FragranceTestScore"];
+            strength?: components["schemas"]["FragranceTestScore"];
+        };
+        FragranceTest: {
+            study_id: number;
+            c_mi_number: string;
+            project_name: string;
+            client: string;
+            year: number;
+            /** @description Regions of the study. */
+            region: string[];
+            /** @description The study's lead country. */
+            market: string | null;
+            methodology: string | null;
+            category: string | null;
+            product_type: string | null;
+            /** @description The fragrance's product code in the study (its profile's key). */
+            prod: string;
+            name: string;
+            verified: boolean;
+            /** @description Whether the pooled estimates count this test (verified ones). */
+            pooled: boolean;
+            /** @description Respondents who rated the fragrance. */
+            base: number;
+            scores: components["schemas"]["FragranceScores"];
+        };
+        FragrancePooled: {
+            /** @enum {string} */
+            metric: "liking" | "purchase_intention" | "strength";
+            label: string;
+            /** @description Studies pooled. */
+            k: number;
+            /** @description Random-effects pooled mean; null below 2 studies. */
+            estimate: number | null;
+            std_error: number | null;
+            /** @description Lower end of the 95 % normal interval. */
+            ci_low: number | null;
+            ci_high: number | null;
+            /** @description Between-study variance τ². */
+            tau2: number | null;
+            /** @description Cochran's Q. */
+            q: number | null;
+            /** @description I² in [0, 1]: the share of the spread between studies beyond sampling. */
+            i2: number | null;
+        };
+        FragranceGroup: {
+            /** @description The market (lead country) or the year. */
+            key: string;
+            tests: number;
+            scores: components["schemas"]["FragranceScores"];
+        };
+        FragranceResponse: {
+            code: string;
+            /** @description The name of its latest test. */
+            name: string;
+            family: string | null;
+            subfamily: string | null;
+            perfumer_name: string | null;
+            /** @description Latest first. */
+            tests: components["schemas"]["FragranceTest"][];
+            /** @description One entry per metric of FRAGRANCE_TEST_METRICS. */
+            pooled: components["schemas"]["FragrancePooled"][];
+            /** @description Pooled tests by market, most tests first. */
+            by_market: components["schemas"]["FragranceGroup"][];
+            /** @description Pooled tests by year, oldest first. */
+            by_year: components["schemas"]["FragranceGroup"][];
         };
     };
     responses: never;
@@ -10052,6 +10235,56 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getFragranceByCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The fragrance's 6-digit (SAP) code. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FragranceResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -142,7 +142,7 @@ test('a metric search with significance, a respondent filter and a profile link'
   const names: string[] = [];
   for (let index = 1; index <= 3; index += 1) {
     const row = table.getByRole('row').nth(index);
-    names.push((await row.getByRole('link').textContent())!);
+    names.push((await row.getByRole('link').first().textContent())!);
     await row.getByRole('checkbox').check();
   }
   await choose(page, 'Gender', 'Female');

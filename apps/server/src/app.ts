@@ -39,6 +39,7 @@ import {
   registerComparisonJobs,
 } from './modules/comparisons/comparisons.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { fragranceRoutes } from './modules/fragrance/fragrance.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { cicsModule } from './modules/cics/index.ts';
 import { fileProcessModule } from './modules/fileprocess/index.ts';
@@ -308,6 +309,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (deps.workers !== false) await registerComparisonJobs(deps.jobs, comparisons);
       await api.register(comparisonsRoutes, { comparisons });
       await api.register(rankingsRoutes, { analytics: analytics.analytics });
+      await api.register(fragranceRoutes, { db });
       await api.register(cicsModule, { db });
       await api.register(fileProcessModule, {
         database: deps.database,

@@ -345,6 +345,10 @@ export const MetricResultRow = z
     product: z.string().nullable().meta({ description: 'Product type of the study.' }),
     name: z.string().nullable().meta({ description: 'Fragrance or concept name.' }),
     prod: z.string().meta({ description: 'Product code.' }),
+    sap_code: z
+      .string()
+      .optional()
+      .meta({ description: "A fragrance's 6-digit (SAP) code (its page of every test), when it has one." }),
     kind: z.enum(['fragrance', 'concept']),
     values: z.record(z.string(), z.number().nullable()).meta({
       description: '"metric.aggregation": a mean or VAR, or a box share in [0, 1]; null: no answers.',

@@ -16,3 +16,4 @@ export * from './fileprocess.ts';
 export * from './statistics.ts';
 export * from './rankings.ts';
 export * from './performance-sort.ts';
+export * from './fragrance.ts';

@@ -33,6 +33,41 @@ describe('planStudy', () => {
     }
   });
 
+  it('re-tests some fragrances in other studies under the same code, one code meaning one fragrance', () => {
+    const tests = new Map<
+      string,
+      { study: number; name: string; refNumber: string; family: string; quality: number }[]
+    >();
+    for (let index = 0; index < 200; index++) {
+      const plan = planStudy(shape, index);
+      const codes = plan.fragrances.map((fragrance) => fragrance.code);
+      expect(new Set(codes).size).toBe(codes.length);
+      plan.fragrances.forEach((fragrance, slot) => {
+        expect(fragrance.code).toMatch(/^[1-9]\d{5}$/);
+        const list = tests.get(fragrance.code) ?? [];
+        list.push({
+          study: index,
+          name: fragrance.name,
+          refNumber: fragrance.refNumber,
+          family: fragrance.family,
+          quality: plan.products[slot]!.latent.quality,
+        });
+        tests.set(fragrance.code, list);
+      });
+    }
+    const retested = [...tests.values()].filter((list) => list.length > 1);
+    // A share of the fragrances, mostly in 2-5 studies.
+    expect(retested.length).toBeGreaterThan(tests.size * 0.04);
+    expect(retested.filter((list) => list.length <= 5).length).toBeGreaterThan(retested.length * 0.8);
+    for (const list of retested) {
+      const first = list[0]!;
+      for (const test of list) {
+        expect(test).toMatchObject({ name: first.name, refNumber: first.refNumber, family: first.family });
+        expect(test.quality).toBe(first.quality);
+      }
+    }
+  });
+
   it('generates answers on each question scale, harmonising into [1, 5]', () => {
     // Counting violations keeps the test fast: one assertion per study instead of one per answer.
     for (let index = 0; index < 20; index++) {

@@ -46,6 +46,7 @@ import {
   familyFit,
   type CategoryProfile,
   type ClientProfile,
+  type FamilyName,
   type FamilyProfile,
   type RegionProfile,
 } from './vocabulary.ts';
@@ -210,8 +211,105 @@ const digits = (rng: Rng, count: number): string => {
 
 const unique = <T>(items: T[]): T[] => [...new Set(items)];
 
-/** Study i of the library built with this shape. */
+/** Study i of the library built with this shape, with the fragrances it re-tests from earlier studies. */
 export function planStudy(shape: LibraryShape, index: number): StudyPlan {
+  const plan = planOriginal(shape, index);
+  applyRetests(shape, plan);
+  return plan;
+}
+
+/**
+ * How the library re-tests fragrances: a creative slot of a study is a re-test with chance `slot`; it
+ * takes a "re-testable" fragrance (a share `retestable` of the original creative ones, the winners
+ * worth testing again) of a study at most `window` studies earlier, trying up to `tries` of them.
+ * About one fragrance code in eleven then appears in 2-5 studies (other markets, years, sometimes
+ * other clients; a few in more), as in a real library, while every count of the library stays as it
+ * was.
+ */
+export const RETESTS = { slot: 0.2, retestable: 0.15, window: 40, tries: 4 } as const;
+
+/** Whether slot `slot` of study `index` re-tests an earlier fragrance (drawn apart from the plan's stream). */
+export function isRetestSlot(seed: number, index: number, slot: number): boolean {
+  return new Rng(mixSeed(seed, index, slot, 0x7e57)).chance(RETESTS.slot);
+}
+
+/** Whether the original fragrance of a slot may be re-tested later (never a re-test itself). */
+export function isRetestable(seed: number, index: number, slot: number): boolean {
+  return (
+    !isRetestSlot(seed, index, slot) && new Rng(mixSeed(seed, index, slot, 0x0419)).chance(RETESTS.retestable)
+  );
+}
+
+/**
+ * Replaces the re-test slots' fragrances by earlier studies' re-testable ones: the same fragrance
+ * (6-digit code, name, developer number, perfumer, family, notes) and the same latent quality, strength
+ * and character, so its scores differ between studies by market, panel and sampling only. The slot
+ * keeps its own product code, dosage and supplemental information; one fragrance appears once a study.
+ */
+function applyRetests(shape: LibraryShape, plan: StudyPlan): void {
+  const origins = new Map<number, StudyPlan>();
+  const originOf = (index: number) => {
+    let found = origins.get(index);
+    if (!found) origins.set(index, (found = planOriginal(shape, index)));
+    return found;
+  };
+  const codes = new Set(plan.fragrances.map((fragrance) => fragrance.code));
+  plan.fragrances.forEach((fragrance, slot) => {
+    if (!fragrance.creative || !isRetestSlot(shape.seed, plan.index, slot)) return;
+    const rng = new Rng(mixSeed(shape.seed, plan.index, slot, 0x0a19));
+    for (let attempt = 0; attempt < RETESTS.tries; attempt++) {
+      const earlier = plan.index - rng.int(1, RETESTS.window);
+      if (earlier < 0) continue;
+      const origin = originOf(earlier);
+      const candidates = origin.fragrances
+        .map((candidate, originSlot) => ({ candidate, originSlot }))
+        .filter(
+          ({ candidate, originSlot }) =>
+            candidate.creative && !codes.has(candidate.code) && isRetestable(shape.seed, earlier, originSlot),
+        );
+      if (candidates.length === 0) continue;
+      const { candidate, originSlot } = rng.pick(candidates);
+      retest(plan, slot, candidate, origin.products[originSlot] as ProductPlan);
+      codes.add(candidate.code);
+      return;
+    }
+  });
+}
+
+/** Puts the original fragrance into slot `slot` of the plan as a re-test of it. */
+function retest(plan: StudyPlan, slot: number, original: FragrancePlan, originalProduct: ProductPlan): void {
+  const own = plan.fragrances[slot] as FragrancePlan;
+  const tested: FragrancePlan = {
+    ...original,
+    fragranceCode: own.fragranceCode,
+    methodology: own.methodology,
+    level: own.level,
+    supplementalInfo: own.supplementalInfo,
+  };
+  plan.fragrances[slot] = tested;
+  const product = plan.products[slot] as ProductPlan;
+  plan.products[slot] = {
+    ...product,
+    name: tested.name,
+    latent: {
+      ...originalProduct.latent,
+      fit: familyFit(plan.metadata.category, tested.family as FamilyName),
+    },
+  };
+  // An edit of the slot's family tells the fragrance's family as it now is.
+  plan.edits = plan.edits.flatMap((edit) => {
+    if (edit.type !== 'fragrances') return [edit];
+    const changes = edit.changes
+      .map((change) =>
+        change.field === `${own.fragranceCode}.family` ? { ...change, new_value: tested.family } : change,
+      )
+      .filter((change) => change.old_value !== change.new_value);
+    return changes.length > 0 ? [{ ...edit, changes }] : [];
+  });
+}
+
+/** Study i as first drawn, each fragrance its own (before re-tests). */
+function planOriginal(shape: LibraryShape, index: number): StudyPlan {
   const rng = new Rng(mixSeed(shape.seed, index, 0x5eed));
   const metadata = planMetadata(rng, shape, index);
   const category = CATEGORIES.find((c) => c.name === metadata.category) as CategoryProfile;
@@ -223,7 +321,7 @@ export function planStudy(shape: LibraryShape, index: number): StudyPlan {
       ? Math.min(2, shape.products - 2)
       : 0;
   const fragranceCount = shape.products - conceptCount;
-  const fragrances = planFragrances(rng, fragranceCount, metadata, category, client);
+  const fragrances = planFragrances(rng, fragranceCount, metadata, category, client, shape.seed, index);
   const concepts = planConcepts(rng, conceptCount, metadata, client, leadRegion);
 
   const products: ProductPlan[] = [
@@ -442,6 +540,8 @@ function planFragrances(
   metadata: StudyMetadata,
   category: CategoryProfile,
   client: ClientProfile,
+  seed: number,
+  index: number,
 ): FragrancePlan[] {
   const benchmarks = count >= 6 && rng.chance(0.4) ? 2 : count >= 3 ? 1 : 0;
   const codes = rng.sample(
@@ -467,10 +567,13 @@ function planFragrances(
         ? `${rng.pick(client.brands)} current fragrance`
         : `Market leader benchmark`;
     const [dosageMin, dosageMax] = category.dosage;
+    // Drawn to keep the stream of every later draw as it was; the code itself is unique (sapCode).
+    rng.int(1, 9);
+    digits(rng, 5);
     fragrances.push({
       name,
       refNumber: `DEV-${digits(rng, 5)}`,
-      code: `${rng.int(1, 9)}${digits(rng, 5)}`,
+      code: sapCode(seed, index, i),
       fragranceCode: codes[i] as string,
       methodology: metadata.methodology,
       perfumerName: knownPerfumer ? perfumer.name : null,
@@ -486,6 +589,21 @@ function planFragrances(
     });
   }
   return fragrances;
+}
+
+/** Slots per study in the code numbering: more than any study's products. */
+const CODE_SLOTS = 64;
+/** A multiplier coprime with 900,000: the numbering below is one-to-one over 900,000 slots. */
+const CODE_STEP = 382_837;
+
+/**
+ * The 6-digit (SAP) code of a study's fragrance slot: unique across the library (up to 14,000 studies),
+ * as a real fragrance's code is, so that one code means one fragrance, in every study that tests it.
+ */
+export function sapCode(seed: number, index: number, slot: number): string {
+  const offset = mixSeed(seed, 0xc0de) % 900_000;
+  const position = index * CODE_SLOTS + slot;
+  return String(100_000 + ((position * CODE_STEP + offset) % 900_000));
 }
 
 function planConcepts(

@@ -93,6 +93,11 @@ export const routes: RouteObject[] = [
             () => import('../features/profiles/routes/fragrance-profile.tsx'),
           ),
           screen(
+            paths.fragrance.route,
+            paths.fragrance.title,
+            () => import('../features/fragrance/routes/fragrance.tsx'),
+          ),
+          screen(
             paths.conceptProfile.route,
             paths.conceptProfile.title,
             () => import('../features/profiles/routes/concept-profile.tsx'),

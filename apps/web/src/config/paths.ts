@@ -46,6 +46,11 @@ export const paths = {
     title: 'Concept Profile',
     href: (id: Id, code: string) => `/analytics/concept/${id}/${encodeURIComponent(code)}`,
   },
+  fragrance: {
+    route: '/fragrance/:code',
+    title: 'Fragrance across tests',
+    href: (code: string) => `/fragrance/${encodeURIComponent(code)}`,
+  },
   cics: { route: '/cics', title: 'CICS', href: () => '/cics' },
   studyDetails: { route: '/study/:id', title: 'Study Details', href: (id: Id) => `/study/${id}/` },
   studyMapping: {

@@ -44,6 +44,8 @@ export interface ProductRecord {
   category: string | null;
   productType: string | null;
   rdfType: 'rdf' | 'eeg' | 'irt';
+  /** A fragrance's 6-digit (SAP) code, when it has one. */
+  sapCode?: string | null;
 }
 
 /** Sufficient statistics of one product and metric (METRICS.md section 1 boxes). */
@@ -222,6 +224,7 @@ const PRODUCT_COLUMNS = [
   'category',
   'product_type',
   'rdf_type',
+  'sap_code',
 ] as const;
 
 const SUMS_COLUMNS = [
@@ -374,7 +377,8 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
     async products(selection: ProductSelection): Promise<ProductRecord[]> {
       const found = await arrays(
         sql`select p.id, p.study_id, p.kind, p.code, coalesce(f.name, c.name) as name,
-          s.c_mi_number, s.project_name, s.client, s.category, s.product_type, s.rdf_type, s.year
+          s.c_mi_number, s.project_name, s.client, s.category, s.product_type, s.rdf_type, s.year,
+          f.code as sap_code
         from ${productSource}
         where ${productWhere(selection)}`,
         PRODUCT_COLUMNS,
@@ -393,6 +397,7 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
           category,
           productType,
           rdfType,
+          sapCode,
         ] = row as [
           number,
           number,
@@ -405,6 +410,7 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
           string | null,
           string | null,
           ProductRecord['rdfType'],
+          string | null,
         ];
         return {
           id,
@@ -418,6 +424,7 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
           category,
           productType,
           rdfType,
+          sapCode,
         };
       });
     },

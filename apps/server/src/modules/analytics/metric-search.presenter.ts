@@ -33,6 +33,7 @@ function productHead(product: ProductRecord): string {
       product: product.productType,
       name: product.name,
       prod: product.code,
+      ...(product.sapCode ? { sap_code: product.sapCode } : {}),
       kind: product.kind,
     }).slice(0, -1);
     productHeads.set(product, head);

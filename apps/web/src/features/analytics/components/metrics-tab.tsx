@@ -34,6 +34,7 @@ import {
   IconArrowsMinimize,
   IconSearch,
 } from '@tabler/icons-react';
+import { FragranceTestsIcon } from '../../../components/fragrance/fragrance-tests-link.tsx';
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { paths } from '../../../config/paths.ts';
@@ -487,6 +488,9 @@ export function MetricsTab({
                           {name}
                         </Anchor>
                       </Tooltip>
+                      {row.kind === 'fragrance' ? (
+                        <FragranceTestsIcon code={row.sap_code} name={name} newTab />
+                      ) : null}
                     </Table.Td>
                     {expanded ? (
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>

@@ -24,6 +24,7 @@ import { IconArrowLeft, IconDownload, IconInfoCircle, IconSearch } from '@tabler
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { FragranceCodeLink } from '../../../components/fragrance/fragrance-tests-link.tsx';
 import { FullPageLoader } from '../../../components/full-page-loader.tsx';
 import { PageHeader, type Crumb } from '../../../components/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -130,7 +131,9 @@ function HeaderFacts({
           <>
             <Fact label="CMI #">{cmi}</Fact>
             <Fact label="Product code">{headerValue(info.prod)}</Fact>
-            <Fact label="6 Digit Code (SAP)">{headerValue(info.code)}</Fact>
+            <Fact label="6 Digit Code (SAP)">
+              <FragranceCodeLink code={headerValue(info.code)} />
+            </Fact>
             <Fact label="Developer #">{headerValue(info.ref_number)}</Fact>
           </>
         ) : (

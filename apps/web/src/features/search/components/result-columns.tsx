@@ -7,6 +7,7 @@ import {
   type StudySummaryRow,
 } from '@accord/contracts';
 import { Link } from 'react-router';
+import { FragranceCodeLink } from '../../../components/fragrance/fragrance-tests-link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatCell } from '../utils/format-cell.ts';
 import { MultiValueCell } from './multi-value-cell.tsx';
@@ -80,7 +81,7 @@ export const FRAGRANCE_COLUMNS: ResultColumn<FragranceRow>[] = [
   text('product_type', 'Product'),
   text('name', 'Fragrance Name'),
   text('ref_number', 'Developer #', true),
-  text('code', '6 Digit Code (SAP)', true),
+  { ...text('code', '6 Digit Code (SAP)', true), render: (row) => <FragranceCodeLink code={row.code} /> },
   text('fragrance_code', 'Fragrance Code', true),
   text('methodology', 'Methodology'),
   text('perfumer_name', 'Perfumer Name'),

@@ -1,0 +1,181 @@
+/**
+ * What leaves the server about a fragrance across its tests: each test's scores (the aggregations of
+ * the metric search over the same sufficient statistics), the DerSimonian-Laird pooling of the study
+ * means per metric, and the answers summed by market and by year.
+ */
+import {
+  FRAGRANCE_TEST_METRICS,
+  type FragranceGroup,
+  type FragrancePooled,
+  type FragranceResponse,
+  type FragranceScores,
+  type FragranceTest,
+  type FragranceTestMetric,
+  type FragranceTestScore,
+} from '@accord/contracts';
+import { derSimonianLaird } from '@accord/stats';
+import { addSums, aggregate, EMPTY_SUMS, type Sums } from '../analytics/analytics-metrics.ts';
+import type { MetricRecord } from '../analytics/analytics.repository.ts';
+import type { FragranceTestRecord } from './fragrance.repository.ts';
+
+/** A metric's sufficient statistics per metric name (metrics without answers absent). */
+export type SumsByMetric = Partial<Record<FragranceTestMetric, Sums>>;
+
+/** A test with the summed answers of its product per metric. */
+export interface ScoredTest {
+  record: FragranceTestRecord;
+  sums: SumsByMetric;
+}
+
+const finiteOrNull = (value: number | null) => (value !== null && Number.isFinite(value) ? value : null);
+
+/** One metric's score from its sums: the mean, sd, top 2 box and just right share, and the base. */
+export function scoreOf(sums: Sums, kind: MetricRecord['kind']): FragranceTestScore {
+  const variance = aggregate(sums, 'variance', kind);
+  return {
+    mean: aggregate(sums, 'mean', kind),
+    sd: variance === null ? null : Math.sqrt(variance),
+    top_2_box: aggregate(sums, 'top_2_box', kind),
+    just_right: aggregate(sums, 'just_right', kind),
+    n: sums.n,
+  };
+}
+
+/** The scores of every metric with answers. */
+export function scoresOf(sums: SumsByMetric, kinds: Map<FragranceTestMetric, MetricRecord>): FragranceScores {
+  const scores: FragranceScores = {};
+  for (const metric of FRAGRANCE_TEST_METRICS) {
+    const found = sums[metric];
+    const record = kinds.get(metric);
+    if (found && found.n > 0 && record) scores[metric] = scoreOf(found, record.kind);
+  }
+  return scores;
+}
+
+/** Sums of several parts per metric (a study's products, a market's tests). */
+export function addByMetric(parts: readonly SumsByMetric[]): SumsByMetric {
+  const total: SumsByMetric = {};
+  for (const part of parts)
+    for (const metric of FRAGRANCE_TEST_METRICS) {
+      const found = part[metric];
+      if (found) total[metric] = addSums(total[metric] ?? { ...EMPTY_SUMS }, found);
+    }
+  return total;
+}
+
+/**
+ * The random-effects pooling of one metric over the studies: each study's mean with variance sd²/n
+ * (a study testing the code twice counts once, with the answers of both products). With fewer than two
+ * studies there is nothing to pool: k and nulls.
+ */
+export function pooledOf(
+  metric: MetricRecord & { name: FragranceTestMetric },
+  studies: readonly SumsByMetric[],
+): FragrancePooled {
+  const summaries = studies.flatMap((study) => {
+    const sums = study[metric.name];
+    if (!sums || sums.n < 2) return [];
+    const variance = aggregate(sums, 'variance', metric.kind);
+    return [{ mean: sums.sum / sums.n, sd: Math.sqrt(variance ?? Number.NaN), n: sums.n }];
+  });
+  const result = derSimonianLaird(summaries);
+  const none = result.k < 2;
+  const value = (number: number) => (none ? null : finiteOrNull(number));
+  return {
+    metric: metric.name,
+    label: metric.label,
+    k: result.k,
+    estimate: value(result.estimate),
+    std_error: value(result.stdError),
+    ci_low: value(result.ciLow),
+    ci_high: value(result.ciHigh),
+    tau2: value(result.tau2),
+    q: value(result.q),
+    i2: value(result.i2),
+  };
+}
+
+/** Tests summed per key, in the order given by `order`. */
+function groupsOf(
+  tests: readonly ScoredTest[],
+  keyOf: (test: FragranceTestRecord) => string | null,
+  kinds: Map<FragranceTestMetric, MetricRecord>,
+  order: (left: FragranceGroup, right: FragranceGroup) => number,
+): FragranceGroup[] {
+  const groups = new Map<string, ScoredTest[]>();
+  for (const test of tests) {
+    const key = keyOf(test.record);
+    if (key === null) continue;
+    const list = groups.get(key);
+    if (list) list.push(test);
+    else groups.set(key, [test]);
+  }
+  return [...groups]
+    .map(([key, list]) => ({
+      key,
+      tests: new Set(list.map((test) => test.record.studyId)).size,
+      scores: scoresOf(addByMetric(list.map((test) => test.sums)), kinds),
+    }))
+    .sort(order);
+}
+
+/** The page's answer from the scored tests (latest first) and the catalogue's main metrics. */
+export function fragranceResponse(
+  code: string,
+  tests: readonly ScoredTest[],
+  metrics: readonly (MetricRecord & { name: FragranceTestMetric })[],
+): FragranceResponse {
+  const kinds = new Map(metrics.map((metric) => [metric.name, metric]));
+  const latest = tests[0]!.record;
+  // The pooled estimates count verified studies, as the analytics do; one entry per study.
+  const byStudy = new Map<number, SumsByMetric[]>();
+  for (const test of tests) {
+    if (!test.record.verified) continue;
+    const list = byStudy.get(test.record.studyId);
+    if (list) list.push(test.sums);
+    else byStudy.set(test.record.studyId, [test.sums]);
+  }
+  const studySums = [...byStudy.values()].map(addByMetric);
+  const pooledTests = tests.filter((test) => test.record.verified);
+  return {
+    code,
+    name: latest.name,
+    family: latest.family,
+    subfamily: latest.subfamily,
+    perfumer_name: latest.perfumerName,
+    tests: tests.map(({ record, sums }): FragranceTest => {
+      const scores = scoresOf(sums, kinds);
+      return {
+        study_id: record.studyId,
+        c_mi_number: record.cMiNumber,
+        project_name: record.projectName,
+        client: record.client,
+        year: record.year,
+        region: record.region,
+        market: record.market,
+        methodology: record.methodology,
+        category: record.category,
+        product_type: record.productType,
+        prod: record.prod,
+        name: record.name,
+        verified: record.verified,
+        pooled: record.verified,
+        base: Math.max(0, ...Object.values(scores).map((score) => score.n)),
+        scores,
+      };
+    }),
+    pooled: metrics.map((metric) => pooledOf(metric, studySums)),
+    by_market: groupsOf(
+      pooledTests,
+      (record) => record.market,
+      kinds,
+      (left, right) => right.tests - left.tests || left.key.localeCompare(right.key),
+    ),
+    by_year: groupsOf(
+      pooledTests,
+      (record) => String(record.year),
+      kinds,
+      (left, right) => Number(left.key) - Number(right.key),
+    ),
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * One fragrance across all its tests: the tests of a 6-digit code in the studies the caller may see
+ * (client and sales users: their clients' verified studies, as a study read by id), scored as the
+ * metric search scores products (the analytics repository's sufficient statistics over the in-scale
+ * answers, aggregated by its rules), pooled across studies (METRICS.md section 5).
+ */
+import { FRAGRANCE_MESSAGES, FRAGRANCE_TEST_METRICS, type FragranceResponse } from '@accord/contracts';
+import { studyByIdScope } from '../../lib/client-scope.ts';
+import { errors } from '../../lib/errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import type { AnalyticsRepository, MetricRecord } from '../analytics/analytics.repository.ts';
+import { s } from '../search/search-filters.ts';
+import { fragranceResponse, type ScoredTest, type SumsByMetric } from './fragrance.presenter.ts';
+import type { FragranceRepository } from './fragrance.repository.ts';
+
+type MainMetric = MetricRecord & { name: (typeof FRAGRANCE_TEST_METRICS)[number] };
+
+export function createFragranceService(deps: {
+  fragrances: FragranceRepository;
+  analytics: Pick<AnalyticsRepository, 'metrics' | 'answerSums'>;
+}) {
+  const { fragrances, analytics } = deps;
+  let catalogue: Promise<MainMetric[]> | null = null;
+  /** The catalogue records of the main metrics, read once (a failed read is tried again). */
+  const mainMetrics = () =>
+    (catalogue ??= analytics
+      .metrics()
+      .then((list) =>
+        FRAGRANCE_TEST_METRICS.flatMap((name) =>
+          list.filter((metric): metric is MainMetric => metric.name === name),
+        ),
+      )
+      .catch((error: unknown) => {
+        catalogue = null;
+        throw error;
+      }));
+
+  return {
+    /** Every test of the code the user may see, pooled (404 when there is none). */
+    async acrossTests(user: AuthUser, code: string): Promise<FragranceResponse> {
+      const tests = await fragrances.tests(code, studyByIdScope(user, s));
+      if (tests.length === 0) throw errors.notFound(FRAGRANCE_MESSAGES.notFound);
+      const metrics = await mainMetrics();
+      const byId = new Map(metrics.map((metric) => [metric.id, metric.name]));
+      const rows = await analytics.answerSums(
+        tests.map((test) => test.productId),
+        metrics.map((metric) => metric.id),
+        [],
+        [],
+      );
+      const sums = new Map<number, SumsByMetric>();
+      for (const row of rows) {
+        const name = byId.get(row.metricId);
+        if (!name) continue;
+        const entry = sums.get(row.productId) ?? {};
+        entry[name] = row;
+        sums.set(row.productId, entry);
+      }
+      const scored: ScoredTest[] = tests.map((record) => ({
+        record,
+        sums: sums.get(record.productId) ?? {},
+      }));
+      return fragranceResponse(code, scored, metrics);
+    },
+  };
+}
+
+export type FragranceService = ReturnType<typeof createFragranceService>;

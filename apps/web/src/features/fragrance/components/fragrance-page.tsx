@@ -1,0 +1,343 @@
+import {
+  FRAGRANCE_MESSAGES,
+  FRAGRANCE_TEST_METRICS,
+  LOW_BASE,
+  type FragrancePooled,
+  type FragranceResponse,
+  type FragranceTest,
+  type FragranceTestMetric,
+} from '@accord/contracts';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Card,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { FullPageLoader } from '../../../components/full-page-loader.tsx';
+import { PageHeader, type Crumb } from '../../../components/page-header.tsx';
+import { paths } from '../../../config/paths.ts';
+import { isApiError } from '../../../lib/api-error.ts';
+import { useFragranceQuery } from '../api/get-fragrance.ts';
+import {
+  agreementWords,
+  formatInterval,
+  formatMean,
+  formatShare,
+  METRIC_LABELS,
+  poolingState,
+  yearSpan,
+} from '../utils/fragrance-format.ts';
+import { MarketChart, TrendChart } from './fragrance-charts.tsx';
+
+const CRUMBS: Crumb[] = [
+  { label: 'Home', href: paths.home.href() },
+  { label: 'Search', href: paths.search.href() },
+  { label: 'Fragrance' },
+];
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby={`${id}-title`}>
+      <Title order={2} fz="lg" mb="sm" id={`${id}-title`}>
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function NotFound({ message }: { message: string }) {
+  return (
+    <>
+      <PageHeader title="Fragrance not found" breadcrumbs={CRUMBS} />
+      <Alert color="gray" variant="light" title={message}>
+        <Text size="sm">
+          Check the code, or find the fragrance from the{' '}
+          <Anchor component={Link} to={paths.search.href()} size="sm">
+            study search
+          </Anchor>
+          .
+        </Text>
+      </Alert>
+    </>
+  );
+}
+
+/** One metric's pooled estimate: the number, its interval, and what I² says in words. */
+function PooledCard({ pooled }: { pooled: FragrancePooled }) {
+  const words = agreementWords(pooled.i2);
+  return (
+    <Card withBorder radius="md" padding="md" aria-label={`Pooled ${METRIC_LABELS[pooled.metric]}`}>
+      <Stack gap={6}>
+        <Text size="sm" fw={600}>
+          {METRIC_LABELS[pooled.metric]} (mean)
+        </Text>
+        {pooled.estimate === null ? (
+          <Text size="sm" c="dimmed">
+            {pooled.k === 1 ? 'One study with answers: nothing to pool.' : 'No studies with answers.'}
+          </Text>
+        ) : (
+          <>
+            <Text fz={28} fw={700} lh={1.1}>
+              {formatMean(pooled.estimate)}
+            </Text>
+            <Text size="sm">95% interval {formatInterval(pooled)}</Text>
+            {words ? (
+              <Group gap="xs" wrap="wrap">
+                <Badge color={words.color} variant="light">
+                  {words.verdict}
+                </Badge>
+                <Text size="sm">I² {formatShare(pooled.i2)}</Text>
+              </Group>
+            ) : null}
+            {words ? (
+              <Text size="sm" c="dimmed">
+                {words.sentence}
+              </Text>
+            ) : null}
+            <Text size="xs" c="dimmed">
+              {pooled.k} studies · τ² {pooled.tau2 === null ? '-' : pooled.tau2.toFixed(3)} · Q{' '}
+              {pooled.q === null ? '-' : pooled.q.toFixed(2)}
+            </Text>
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** A score cell with its base in the title; * marks a low base. */
+function ScoreCell({ value, n }: { value: string; n: number | undefined }) {
+  if (n === undefined) return <Text size="sm">-</Text>;
+  const low = n < LOW_BASE;
+  return (
+    <Text size="sm" ta="right" title={`Base: n = ${n}`} style={{ whiteSpace: 'nowrap' }}>
+      {value}
+      {low ? '*' : ''}
+    </Text>
+  );
+}
+
+function TestsTable({ tests, code }: { tests: FragranceTest[]; code: string }) {
+  return (
+    <Table.ScrollContainer minWidth={1100}>
+      <Table striped highlightOnHover verticalSpacing="xs" aria-label={`Tests of fragrance ${code}`}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Year</Table.Th>
+            <Table.Th>Study</Table.Th>
+            <Table.Th>Client</Table.Th>
+            <Table.Th>Market</Table.Th>
+            <Table.Th>Methodology</Table.Th>
+            <Table.Th ta="right">Base n</Table.Th>
+            <Table.Th ta="right">Liking mean</Table.Th>
+            <Table.Th ta="right">Liking T2B</Table.Th>
+            <Table.Th ta="right">Purchase intention mean</Table.Th>
+            <Table.Th ta="right">Purchase intention T2B</Table.Th>
+            <Table.Th ta="right">Strength just right</Table.Th>
+            <Table.Th>Profile</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {tests.map((test) => (
+            <Table.Tr key={`${test.study_id}-${test.prod}`}>
+              <Table.Td>{test.year}</Table.Td>
+              <Table.Td miw={220}>
+                <Stack gap={2}>
+                  <Anchor component={Link} to={paths.studyDetails.href(test.study_id)} size="sm" fw={600}>
+                    {test.c_mi_number}
+                  </Anchor>
+                  <Text size="xs" c="dimmed">
+                    {test.project_name}
+                  </Text>
+                  {test.pooled ? null : (
+                    <Text size="xs" fw={600} fs="italic">
+                      {FRAGRANCE_MESSAGES.notPooled}
+                    </Text>
+                  )}
+                </Stack>
+              </Table.Td>
+              <Table.Td>{test.client}</Table.Td>
+              <Table.Td>
+                <Text size="sm">{test.market ?? '-'}</Text>
+                <Text size="xs" c="dimmed">
+                  {test.region.join(', ') || '-'}
+                </Text>
+              </Table.Td>
+              <Table.Td>{test.methodology ?? '-'}</Table.Td>
+              <Table.Td ta="right">{test.base}</Table.Td>
+              <Table.Td>
+                <ScoreCell value={formatMean(test.scores.liking?.mean)} n={test.scores.liking?.n} />
+              </Table.Td>
+              <Table.Td>
+                <ScoreCell value={formatShare(test.scores.liking?.top_2_box)} n={test.scores.liking?.n} />
+              </Table.Td>
+              <Table.Td>
+                <ScoreCell
+                  value={formatMean(test.scores.purchase_intention?.mean)}
+                  n={test.scores.purchase_intention?.n}
+                />
+              </Table.Td>
+              <Table.Td>
+                <ScoreCell
+                  value={formatShare(test.scores.purchase_intention?.top_2_box)}
+                  n={test.scores.purchase_intention?.n}
+                />
+              </Table.Td>
+              <Table.Td>
+                <ScoreCell
+                  value={formatShare(test.scores.strength?.just_right)}
+                  n={test.scores.strength?.n}
+                />
+              </Table.Td>
+              <Table.Td>
+                <Anchor
+                  component={Link}
+                  to={paths.fragranceProfile.href(test.study_id, test.prod)}
+                  size="sm"
+                  aria-label={`Profile of ${test.name} in ${test.c_mi_number}`}
+                >
+                  Profile
+                </Anchor>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function Content({ data }: { data: FragranceResponse }) {
+  const [metric, setMetric] = useState<FragranceTestMetric>('liking');
+  const pooling = poolingState(data);
+  const studies = new Set(data.tests.map((test) => test.study_id)).size;
+  const markets = new Set(data.tests.map((test) => test.market).filter(Boolean)).size;
+  return (
+    <>
+      <PageHeader
+        title={data.name}
+        breadcrumbs={CRUMBS}
+        description={`6 Digit Code (SAP) ${data.code} · ${studies} ${studies === 1 ? 'study' : 'studies'}, ${markets} ${markets === 1 ? 'market' : 'markets'}, ${yearSpan(data)}`}
+      />
+      <Stack gap="lg">
+        <Card withBorder radius="md" padding="md">
+          <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" verticalSpacing="sm">
+            <Fact label="6 Digit Code (SAP)">{data.code}</Fact>
+            <Fact label="Family / subfamily">
+              {data.family ?? '-'} / {data.subfamily ?? '-'}
+            </Fact>
+            <Fact label="Perfumer">{data.perfumer_name ?? '-'}</Fact>
+            <Fact label="Tests">
+              {data.tests.length} in {studies} {studies === 1 ? 'study' : 'studies'}
+            </Fact>
+          </SimpleGrid>
+        </Card>
+        <Section id="pooled" title="Pooled across studies">
+          {pooling.message ? (
+            <Alert color="gray" variant="light" title={pooling.message}>
+              Pooling needs at least two verified studies; the test below is the whole story for now.
+            </Alert>
+          ) : (
+            <Stack gap="sm">
+              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+                {data.pooled.map((pooled) => (
+                  <PooledCard key={pooled.metric} pooled={pooled} />
+                ))}
+              </SimpleGrid>
+              <Text size="sm" c="dimmed">
+                Each study counts once, weighted by its precision and by how much studies differ (a
+                random-effects meta-analysis of the study means, DerSimonian-Laird). I² is the share of the
+                differences between studies that sampling alone does not explain: below 25% the tests agree,
+                from 75% they differ (by market, panel or year). Means on the harmonised 1-5 scale; verified
+                studies only.
+              </Text>
+            </Stack>
+          )}
+        </Section>
+        <Section id="tests" title="Tests">
+          <Stack gap="xs">
+            <TestsTable tests={data.tests} code={data.code} />
+            <Text size="xs" c="dimmed">
+              Latest first. Hover a value to see its base n; * marks a low base (below {LOW_BASE} answers).
+              T2B: top 2 box. Do not compare scores across different markets without the pooled view.
+            </Text>
+          </Stack>
+        </Section>
+        <Section id="charts" title="By market and over time">
+          <Stack gap="md">
+            <SegmentedControl
+              aria-label="Metric of the charts"
+              value={metric}
+              onChange={(value) => setMetric(value as FragranceTestMetric)}
+              data={FRAGRANCE_TEST_METRICS.map((value) => ({ value, label: METRIC_LABELS[value] }))}
+              fullWidth
+              w={{ base: '100%', sm: 480 }}
+              styles={{ label: { whiteSpace: 'normal', lineHeight: 1.25 } }}
+            />
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+              <Stack gap="xs">
+                <Title order={3} fz="md">
+                  By market
+                </Title>
+                <MarketChart data={data} metric={metric} />
+              </Stack>
+              <Stack gap="xs">
+                <Title order={3} fz="md">
+                  Over time
+                </Title>
+                <TrendChart data={data} metric={metric} />
+              </Stack>
+            </SimpleGrid>
+          </Stack>
+        </Section>
+      </Stack>
+    </>
+  );
+}
+
+/**
+ * One fragrance across all its tests: the tests the user may see, the pooled estimates with their
+ * interval and agreement (I²), and the scores by market and over time.
+ */
+export function FragrancePage() {
+  const code = (useParams().code ?? '').trim();
+  const fragrance = useFragranceQuery(code);
+  if (fragrance.isError && isApiError(fragrance.error)) {
+    if (fragrance.error.status === 404) return <NotFound message={FRAGRANCE_MESSAGES.noTests} />;
+    if (fragrance.error.status === 400) return <NotFound message={FRAGRANCE_MESSAGES.malformedCode} />;
+  }
+  if (fragrance.isError)
+    return (
+      <>
+        <PageHeader title="Fragrance" breadcrumbs={CRUMBS} />
+        <Alert color="red" variant="light" title="The fragrance could not be loaded.">
+          Please try again later.
+        </Alert>
+      </>
+    );
+  if (fragrance.isPending) return <FullPageLoader minHeight="50vh" />;
+  return <Content data={fragrance.data} />;
+}

@@ -1,0 +1,85 @@
+import type { FragrancePooled, FragranceResponse, FragranceTest } from '@accord/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  agreementWords,
+  formatInterval,
+  formatMean,
+  formatShare,
+  groupMeans,
+  poolingState,
+  yearSpan,
+} from './fragrance-format.ts';
+
+const test = (studyId: number, year: number, pooled = true): FragranceTest => ({
+  study_id: studyId,
+  c_mi_number: `CMI-${studyId}`,
+  project_name: 'Project',
+  client: 'Client',
+  year,
+  region: [],
+  market: null,
+  methodology: null,
+  category: null,
+  product_type: null,
+  prod: '101',
+  name: 'Rose',
+  verified: pooled,
+  pooled,
+  base: 100,
+  scores: {},
+});
+
+const response = (tests: FragranceTest[]): FragranceResponse => ({
+  code: '123456',
+  name: 'Rose',
+  family: null,
+  subfamily: null,
+  perfumer_name: null,
+  tests,
+  pooled: [],
+  by_market: [],
+  by_year: [],
+});
+
+describe('fragrance page wording', () => {
+  it('says in words whether the tests agree, from I²', () => {
+    expect(agreementWords(0)?.verdict).toBe('Tests agree');
+    expect(agreementWords(0.249)?.verdict).toBe('Tests agree');
+    expect(agreementWords(0.25)?.verdict).toBe('Tests differ somewhat');
+    expect(agreementWords(0.74)?.verdict).toBe('Tests differ somewhat');
+    expect(agreementWords(0.75)?.verdict).toBe('Tests differ');
+    expect(agreementWords(null)).toBeNull();
+  });
+
+  it('pools nothing with one verified study, and counts studies once', () => {
+    expect(poolingState(response([test(1, 2020), test(1, 2020), test(2, 2021, false)]))).toEqual({
+      studies: 1,
+      message: 'One study tested this fragrance: there is nothing to pool yet.',
+    });
+    expect(poolingState(response([test(1, 2020), test(2, 2024)])).message).toBeNull();
+    expect(yearSpan(response([test(1, 2024), test(2, 2016)]))).toBe('2016-2024');
+    expect(yearSpan(response([test(1, 2021)]))).toBe('2021');
+  });
+
+  it('formats means, shares, intervals and chart points', () => {
+    expect(formatMean(3.456)).toBe('3.46');
+    expect(formatMean(null)).toBe('-');
+    expect(formatShare(0.625)).toBe('63%');
+    const pooled = { ci_low: 3.1, ci_high: 3.789 } as FragrancePooled;
+    expect(formatInterval(pooled)).toBe('3.10 to 3.79');
+    expect(formatInterval({ ...pooled, ci_low: null })).toBe('-');
+    expect(
+      groupMeans(
+        [
+          {
+            key: 'France',
+            tests: 1,
+            scores: { liking: { mean: 3.456, sd: 1, top_2_box: 0.5, just_right: 0.2, n: 9 } },
+          },
+          { key: 'Spain', tests: 1, scores: {} },
+        ],
+        'liking',
+      ),
+    ).toEqual([3.46, null]);
+  });
+});

@@ -1,0 +1,94 @@
+import {
+  agreementOf,
+  FRAGRANCE_MESSAGES,
+  type FragranceGroup,
+  type FragrancePooled,
+  type FragranceResponse,
+  type FragranceTestMetric,
+} from '@accord/contracts';
+
+const MISSING = '-';
+
+/** The main metrics' names on screen. */
+export const METRIC_LABELS: Record<FragranceTestMetric, string> = {
+  liking: 'Liking',
+  purchase_intention: 'Purchase intention',
+  strength: 'Strength',
+};
+
+/** A mean on the 5-point scale, 2 decimals. */
+export function formatMean(value: number | null | undefined): string {
+  return value === null || value === undefined || !Number.isFinite(value) ? MISSING : value.toFixed(2);
+}
+
+/** A share as a rounded percentage. */
+export function formatShare(value: number | null | undefined): string {
+  return value === null || value === undefined || !Number.isFinite(value)
+    ? MISSING
+    : `${Math.round(value * 100)}%`;
+}
+
+/** The pooled estimate's 95 % interval, e.g. "3.41 to 3.78". */
+export function formatInterval(pooled: FragrancePooled): string {
+  if (pooled.ci_low === null || pooled.ci_high === null) return MISSING;
+  return `${formatMean(pooled.ci_low)} to ${formatMean(pooled.ci_high)}`;
+}
+
+/** What I² says to a user: a short verdict, its colour and a sentence. */
+export function agreementWords(
+  i2: number | null,
+): { verdict: string; color: string; sentence: string } | null {
+  switch (agreementOf(i2)) {
+    case 'agree':
+      return {
+        verdict: 'Tests agree',
+        color: 'teal',
+        sentence:
+          'The studies differ no more than sampling alone would make them: the pooled score stands for all.',
+      };
+    case 'some':
+      return {
+        verdict: 'Tests differ somewhat',
+        color: 'yellow',
+        sentence:
+          'Part of the spread between studies is real (market, panel, year): read the pooled score with its interval.',
+      };
+    case 'differ':
+      return {
+        verdict: 'Tests differ',
+        color: 'orange',
+        sentence:
+          'Most of the spread between studies is real: the fragrance scores differently by market or year, so compare the tests rather than rely on the pooled score.',
+      };
+    default:
+      return null;
+  }
+}
+
+/** The number of studies the pooled estimates count, and whether there is anything to pool. */
+export function poolingState(data: FragranceResponse): { studies: number; message: string | null } {
+  const studies = new Set(data.tests.filter((test) => test.pooled).map((test) => test.study_id)).size;
+  if (studies >= 2) return { studies, message: null };
+  if (studies === 1) return { studies, message: FRAGRANCE_MESSAGES.singleTest };
+  return { studies, message: 'No verified study tested this fragrance: there is nothing to pool.' };
+}
+
+/** The first and last year of the tests, e.g. "2016-2024" or "2021". */
+export function yearSpan(data: FragranceResponse): string {
+  const years = data.tests.map((test) => test.year);
+  if (years.length === 0) return MISSING;
+  const first = Math.min(...years);
+  const last = Math.max(...years);
+  return first === last ? String(first) : `${first}-${last}`;
+}
+
+/** The chart points of a metric's mean over groups (markets, years): null where no answers. */
+export function groupMeans(
+  groups: readonly FragranceGroup[],
+  metric: FragranceTestMetric,
+): (number | null)[] {
+  return groups.map((group) => {
+    const mean = group.scores[metric]?.mean;
+    return mean === undefined || mean === null ? null : Math.round(mean * 100) / 100;
+  });
+}
