@@ -31,7 +31,7 @@ export const NORM_MESSAGES = {
   noCategory: "This product's study has no category: choose a category for its norm.",
   noSuchProduct: 'No such product.',
   yearOrder: 'The first year must not be after the last year.',
-  noScore: 'This product has no score on this metric and aggregation.',
+  whichProduct: 'Name the product by product_id, or by study_id and code.',
 } as const;
 
 const Text = (description: string) =>
@@ -74,13 +74,23 @@ export type ParsedNormQuery = z.output<typeof NormQuery>;
  */
 export const NormRankQuery = z
   .strictObject({
-    product_id: numeric(z.number().int().positive()).meta({ description: 'Id of the product.' }),
+    product_id: numeric(z.number().int().positive())
+      .optional()
+      .meta({ description: 'Id of the product; or study_id with code and kind.' }),
+    study_id: numeric(z.number().int().positive())
+      .optional()
+      .meta({ description: "The product's study (with code and kind), as a profile's address names it." }),
+    code: Text('Product code within its study (with study_id).').optional(),
     ...measure,
     ...baseFields,
     category: baseFields.category.optional(),
     kind: z.enum(['fragrance', 'concept']).optional().meta({ description: "Default: the product's kind." }),
   })
   .refine(yearOrder, { message: NORM_MESSAGES.yearOrder, path: ['year_to'] })
+  .refine(
+    (value) => (value.product_id !== undefined) !== (value.study_id !== undefined && value.code !== undefined),
+    { message: NORM_MESSAGES.whichProduct, path: ['product_id'] },
+  )
   .meta({ id: 'NormRankQuery' });
 export type NormRankQuery = z.input<typeof NormRankQuery>;
 export type ParsedNormRankQuery = z.output<typeof NormRankQuery>;

@@ -56,7 +56,7 @@ const qs = (params: Record<string, string | number | undefined>) =>
   new URLSearchParams(
     Object.entries(params)
       .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
-      .map(([key, value]) => [key, String(value)]),
+      .map(([key, value]) => [key, String(value)] as [string, string]),
   ).toString();
 
 /** numpy.percentile(values, p, method="linear"), written out: h = (n - 1)·p/100 between order statistics. */
@@ -291,6 +291,19 @@ describe('norms: percentile rank', () => {
     expect(ranked.rank).toBeCloseTo((below + same / 2) / raw.length, 12);
     expect(ranked.norm.base.category).toBe(own!.category);
     expect(ranked.norm.status).toBe('available');
+    // A profile names the product by its study and code.
+    const [address] = await query<{ study_id: number; code: string }>(
+      `select study_id, code from products where id = $1`,
+      [own!.id],
+    );
+    const byAddress = await get(
+      `/api/norms/rank?${qs({ study_id: address!.study_id, code: address!.code, kind: 'fragrance', metric: 'liking', aggregation: 'top_2_box' })}`,
+    );
+    expect(byAddress.statusCode, byAddress.body).toBe(200);
+    expect(byAddress.json<NormRankResponse>()).toEqual(ranked);
+    const neither = await get('/api/norms/rank?metric=liking&aggregation=top_2_box');
+    expect(neither.statusCode).toBe(400);
+    expect(errorBody(neither).message).toContain(NORM_MESSAGES.whichProduct);
   });
 
   it("answers 404 for a product outside the caller's scope, naming nothing", async () => {

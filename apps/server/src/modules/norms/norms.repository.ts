@@ -82,15 +82,25 @@ export function createNormsRepository(db: Db) {
       return result;
     },
 
-    /** One product within the scope (a condition on the studies table `s`), or null. */
-    async product(productId: number, scope: SQL): Promise<ProductRow | null> {
+    /**
+     * One product within the scope (a condition on the studies table `s`), or null: by id, or by its
+     * study, kind and code (as a profile's address names it).
+     */
+    async product(
+      which: { id: number } | { studyId: number; code: string; kind: 'fragrance' | 'concept' },
+      scope: SQL,
+    ): Promise<ProductRow | null> {
+      const match =
+        'id' in which
+          ? sql`p.id = ${which.id}`
+          : sql`p.study_id = ${which.studyId} and p.kind = ${which.kind} and p.code = ${which.code}`;
       const [row] = await rows<ProductRow>(sql`select p.id, p.kind, p.code,
           coalesce(f.name, c.name) as name, s.category
         from ${products} p
         join ${studies} s on s.id = p.study_id
         left join ${fragrances} f on f.id = p.fragrance_id
         left join ${concepts} c on c.id = p.concept_id
-        where p.id = ${productId} and ${scope}`);
+        where ${match} and ${scope}`);
       return row ? { ...row, id: Number(row.id) } : null;
     },
 

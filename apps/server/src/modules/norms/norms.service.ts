@@ -216,7 +216,11 @@ export function createNormsService(deps: { norms: NormsRepository; analytics: An
     /** A product of the caller's scope within a base (by default its own category norm). */
     async rank(user: AuthUser, query: ParsedNormRankQuery): Promise<NormRankResponse> {
       const metric = await metricOf(query.metric, query.aggregation);
-      const product = await norms.product(query.product_id, studyByIdScope(user, s));
+      const which =
+        query.product_id !== undefined
+          ? { id: query.product_id }
+          : { studyId: query.study_id!, code: query.code!, kind: query.kind ?? ('fragrance' as const) };
+      const product = await norms.product(which, studyByIdScope(user, s));
       if (!product) throw errors.notFound(NORM_MESSAGES.noSuchProduct);
       const category = query.category ?? product.category;
       if (category === null) {

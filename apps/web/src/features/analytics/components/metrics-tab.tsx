@@ -29,10 +29,12 @@ import {
   IconArrowDownRight,
   IconArrowUpRight,
   IconArrowsMaximize,
+  IconChartHistogram,
   IconArrowsMinimize,
   IconSearch,
 } from '@tabler/icons-react';
 import { DownloadButton } from '../../../components/download-button.tsx';
+import { NormButton } from '../../../components/norms/norm-button.tsx';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { paths } from '../../../config/paths.ts';
 import { useDownloadMetricsMutation, useXlsxFiltersQuery } from '../api/download-metrics.ts';
@@ -166,6 +168,8 @@ export function MetricsTab({
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [search, setSearch] = useState('');
   const [expanded, setExpanded] = useState(true);
+  /** The column option "Norm": each row's percentile within its category norm, one click away. */
+  const [showNorm, setShowNorm] = useState(false);
   const [form, setForm] = useState<ResultsFilterForm>(emptyResultsFilter);
   const [calculation, setCalculation] = useState<'avg' | 'rest'>('avg');
   const [significanceOn, setSignificanceOn] = useState(false);
@@ -404,6 +408,15 @@ export function MetricsTab({
           >
             {expanded ? 'Collapse' : 'Expand'}
           </Button>
+          <Button
+            variant="subtle"
+            size="compact-md"
+            onClick={() => setShowNorm((value) => !value)}
+            aria-pressed={showNorm}
+            leftSection={<IconChartHistogram size={14} aria-hidden="true" />}
+          >
+            Norm
+          </Button>
         </Group>
       </Group>
 
@@ -434,6 +447,7 @@ export function MetricsTab({
                     {column.aggregation_label} {column.label}
                   </Table.Th>
                 ))}
+                {showNorm ? <Table.Th w={56}>Norm</Table.Th> : null}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -486,6 +500,19 @@ export function MetricsTab({
                         />
                       </Table.Td>
                     ))}
+                    {showNorm ? (
+                      <Table.Td>
+                        <NormButton
+                          product={{ id: row.id, kind: row.kind }}
+                          productLabel={name}
+                          measures={shownColumns.map((column) => ({
+                            metric: column.metric,
+                            aggregation: column.aggregation,
+                            label: `${column.aggregation_label} ${column.label}`,
+                          }))}
+                        />
+                      </Table.Td>
+                    ) : null}
                   </Table.Tr>
                 );
               })}
