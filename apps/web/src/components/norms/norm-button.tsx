@@ -12,7 +12,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconChartHistogram } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { baseName, useChosenNormBase } from './chosen-base.ts';
@@ -40,6 +40,7 @@ export function NormButton({
   productLabel: string;
 }) {
   const [opened, setOpened] = useState(false);
+  const titleId = useId();
   const options = useNormOptions();
   const offered = options.data
     ? measures.filter((measure) =>
@@ -74,9 +75,9 @@ export function NormButton({
           </ActionIcon>
         </Tooltip>
       </Popover.Target>
-      <Popover.Dropdown>
+      <Popover.Dropdown aria-labelledby={titleId}>
         <Stack gap="xs" data-testid="norm-popover">
-          <Text fw={600} size="sm">
+          <Text fw={600} size="sm" id={titleId}>
             Norm of {productLabel}
           </Text>
           {offered.length > 1 ? (
