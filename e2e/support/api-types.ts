@@ -1064,6 +1064,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/norms/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The norms screen's choices: metrics with the aggregations they offer, and the categories, regions, product types, methodologies and years of the library's verified studies */
+        get: operations["getNormsOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/norms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A norm: over the products of a base (a category, optionally a region, product type, methodology and years), the number of products, studies and clients, the mean, P10/P25/P50/P75/P90 (linear interpolation) of the product scores of the metric search, the histogram and the action standards. Norms are anonymous aggregates of the whole library for every signed-in user; a norm whose base holds fewer than 5 studies of at least 3 clients is withheld: status "withheld" with the reason (its counts only for staff), never a number, product, study or client of it. */
+        get: operations["getNorms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/norms/rank": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product's percentile rank within a norm (by default its own category norm: its study's category, products of its kind): the share of the base scoring below it plus half the share scoring the same. The product must be one you may see (404 otherwise). Norms are anonymous aggregates of the whole library for every signed-in user; a norm whose base holds fewer than 5 studies of at least 3 clients is withheld: status "withheld" with the reason (its counts only for staff), never a number, product, study or client of it. */
+        get: operations["getNormsRank"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/norms/xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A norm as norm.xlsx: the base in words, counts, mean, percentiles and action standards, and the histogram. A withheld norm answers 403 with the reason; a norm without any score 404. */
+        get: operations["getNormsXlsx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cics/search_bar/": {
         parameters: {
             query?: never;
@@ -3970,6 +4038,102 @@ export interface components {
             } | null;
             error: string | null;
         };
+        NormBaseInput: {
+            category: string;
+            region: string | null;
+            product_type: string | null;
+            methodology: string | null;
+            year_from: number | null;
+            year_to: number | null;
+            /** @enum {string} */
+            kind: "fragrance" | "concept";
+            /** @description The base in words, e.g. "Fabric Care, Europe, 2022-2026: 412 fragrances in 96 studies" (years: the chosen range, else the years the base covers; counts only when the norm is shown). */
+            description: string;
+        };
+        NormResponseInput: {
+            /** @enum {string} */
+            status: "available" | "withheld" | "empty";
+            /** @description Why the norm is withheld or empty. */
+            reason: string | null;
+            base: components["schemas"]["NormBaseInput"];
+            metric: {
+                name: string;
+                label: string;
+                kind: string;
+            };
+            aggregation: {
+                /** @enum {string} */
+                value: "top_box" | "top_2_box" | "just_right" | "mean" | "bottom_2_box" | "bottom_box" | "variance" | "hi_yes" | "hi_no" | "irt_yes" | "irt_no" | "eeg_mean";
+                label: string;
+                share: boolean;
+            };
+            /** @description Products with a score (null when withheld from a client or sales user). */
+            products: number | null;
+            studies: number | null;
+            /** @description How many clients; never which. */
+            clients: number | null;
+            mean: number | null;
+            percentiles: {
+                p10: number;
+                p25: number;
+                p50: number;
+                p75: number;
+                p90: number;
+            } | null;
+            histogram: {
+                from: number;
+                to: number;
+                count: number;
+            }[];
+            /** @description Percentiles and action standards to mark. */
+            lines: {
+                key: string;
+                /** @description e.g. "Action standard: top quartile (P75)". */
+                label: string;
+                value: number;
+                /** @description An action standard rather than a plain percentile. */
+                action_standard: boolean;
+            }[];
+        };
+        NormRankResponseInput: {
+            product: {
+                id: number;
+                code: string;
+                name: string | null;
+                /** @enum {string} */
+                kind: "fragrance" | "concept";
+                score: number | null;
+                /** @description Answers behind the score. */
+                n: number;
+            };
+            /** @description Share of the base scoring below the product plus half the share scoring the same, in [0, 1]; null when the norm is not shown or the product has no score. */
+            rank: number | null;
+            norm: components["schemas"]["NormResponseInput"];
+        };
+        NormOptionsResponseInput: {
+            metrics: {
+                name: string;
+                label: string;
+                type: string;
+                kind: string;
+                aggregations: {
+                    /** @enum {string} */
+                    value: "top_box" | "top_2_box" | "just_right" | "mean" | "bottom_2_box" | "bottom_box" | "variance" | "hi_yes" | "hi_no" | "irt_yes" | "irt_no" | "eeg_mean";
+                    label: string;
+                }[];
+            }[];
+            categories: string[];
+            regions: string[];
+            product_types: {
+                value: string;
+                category: string;
+            }[];
+            methodologies: string[];
+            years: {
+                min: number;
+                max: number;
+            } | null;
+        };
         ErrorResponse: {
             /** @description Stable error id, e.g. validation_failed, unauthorized. */
             error: string;
@@ -6541,6 +6705,102 @@ export interface components {
                 json: components["schemas"]["RankingResult"];
             } | null;
             error: string | null;
+        };
+        NormBase: {
+            category: string;
+            region: string | null;
+            product_type: string | null;
+            methodology: string | null;
+            year_from: number | null;
+            year_to: number | null;
+            /** @enum {string} */
+            kind: "fragrance" | "concept";
+            /** @description The base in words, e.g. "Fabric Care, Europe, 2022-2026: 412 fragrances in 96 studies" (years: the chosen range, else the years the base covers; counts only when the norm is shown). */
+            description: string;
+        };
+        NormResponse: {
+            /** @enum {string} */
+            status: "available" | "withheld" | "empty";
+            /** @description Why the norm is withheld or empty. */
+            reason: string | null;
+            base: components["schemas"]["NormBase"];
+            metric: {
+                name: string;
+                label: string;
+                kind: string;
+            };
+            aggregation: {
+                /** @enum {string} */
+                value: "top_box" | "top_2_box" | "just_right" | "mean" | "bottom_2_box" | "bottom_box" | "variance" | "hi_yes" | "hi_no" | "irt_yes" | "irt_no" | "eeg_mean";
+                label: string;
+                share: boolean;
+            };
+            /** @description Products with a score (null when withheld from a client or sales user). */
+            products: number | null;
+            studies: number | null;
+            /** @description How many clients; never which. */
+            clients: number | null;
+            mean: number | null;
+            percentiles: {
+                p10: number;
+                p25: number;
+                p50: number;
+                p75: number;
+                p90: number;
+            } | null;
+            histogram: {
+                from: number;
+                to: number;
+                count: number;
+            }[];
+            /** @description Percentiles and action standards to mark. */
+            lines: {
+                key: string;
+                /** @description e.g. "Action standard: top quartile (P75)". */
+                label: string;
+                value: number;
+                /** @description An action standard rather than a plain percentile. */
+                action_standard: boolean;
+            }[];
+        };
+        NormRankResponse: {
+            product: {
+                id: number;
+                code: string;
+                name: string | null;
+                /** @enum {string} */
+                kind: "fragrance" | "concept";
+                score: number | null;
+                /** @description Answers behind the score. */
+                n: number;
+            };
+            /** @description Share of the base scoring below the product plus half the share scoring the same, in [0, 1]; null when the norm is not shown or the product has no score. */
+            rank: number | null;
+            norm: components["schemas"]["NormResponse"];
+        };
+        NormOptionsResponse: {
+            metrics: {
+                name: string;
+                label: string;
+                type: string;
+                kind: string;
+                aggregations: {
+                    /** @enum {string} */
+                    value: "top_box" | "top_2_box" | "just_right" | "mean" | "bottom_2_box" | "bottom_box" | "variance" | "hi_yes" | "hi_no" | "irt_yes" | "irt_no" | "eeg_mean";
+                    label: string;
+                }[];
+            }[];
+            categories: string[];
+            regions: string[];
+            product_types: {
+                value: string;
+                category: string;
+            }[];
+            methodologies: string[];
+            years: {
+                min: number;
+                max: number;
+            } | null;
         };
     };
     responses: never;
@@ -10030,6 +10290,230 @@ export interface operations {
                     "application/json": components["schemas"]["RankingStatus"];
                 };
             };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getNormsOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NormOptionsResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getNorms: {
+        parameters: {
+            query: {
+                /** @description Category of the studies (required). */
+                category: string;
+                /** @description A region the study was run in. */
+                region?: string;
+                /** @description Product type of the studies. */
+                product_type?: string;
+                /** @description Methodology of the studies. */
+                methodology?: string;
+                /** @description First study year, inclusive. */
+                year_from?: number;
+                /** @description Last study year, inclusive. */
+                year_to?: number;
+                /** @description Products of the base: fragrances (default) or concepts. */
+                kind?: "fragrance" | "concept";
+                /** @description Metric name (field) as the metric search names it, e.g. liking. */
+                metric: string;
+                /** @description Aggregation, one the metric offers. */
+                aggregation: "top_box" | "top_2_box" | "just_right" | "mean" | "bottom_2_box" | "bottom_box" | "variance" | "hi_yes" | "hi_no" | "irt_yes" | "irt_no" | "eeg_mean";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NormResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getNormsRank: {
+        parameters: {
+            query: {
+                /** @description Id of the product; or study_id with code and kind. */
+                product_id?: number;
+                /** @description The product's study (with code and kind), as a profile's address names it. */
+                study_id?: number;
+                /** @description Product code within its study (with study_id). */
+                code?: string;
+                /** @description Metric name (field) as the metric search names it, e.g. liking. */
+                metric: string;
+                /** @description Aggregation, one the metric offers. */
+                aggregation: "top_box" | "top_2_box" | "just_right" | "mean" | "bottom_2_box" | "bottom_box" | "variance" | "hi_yes" | "hi_no" | "irt_yes" | "irt_no" | "eeg_mean";
+                /** @description Category of the studies (required). */
+                category?: string;
+                /** @description A region the study was run in. */
+                region?: string;
+                /** @description Product type of the studies. */
+                product_type?: string;
+                /** @description Methodology of the studies. */
+                methodology?: string;
+                /** @description First study year, inclusive. */
+                year_from?: number;
+                /** @description Last study year, inclusive. */
+                year_to?: number;
+                /** @description Default: the product's kind. */
+                kind?: "fragrance" | "concept";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NormRankResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getNormsXlsx: {
+        parameters: {
+            query: {
+                /** @description Category of the studies (required). */
+                category: string;
+                /** @description A region the study was run in. */
+                region?: string;
+                /** @description Product type of the studies. */
+                product_type?: string;
+                /** @description Methodology of the studies. */
+                methodology?: string;
+                /** @description First study year, inclusive. */
+                year_from?: number;
+                /** @description Last study year, inclusive. */
+                year_to?: number;
+                /** @description Products of the base: fragrances (default) or concepts. */
+                kind?: "fragrance" | "concept";
+                /** @description Metric name (field) as the metric search names it, e.g. liking. */
+                metric: string;
+                /** @description Aggregation, one the metric offers. */
+                aggregation: "top_box" | "top_2_box" | "just_right" | "mean" | "bottom_2_box" | "bottom_box" | "variance" | "hi_yes" | "hi_no" | "irt_yes" | "irt_no" | "eeg_mean";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
             /** @description Default Response */
             400: {
                 headers: {

@@ -63,8 +63,7 @@ const yearOrder = (value: { year_from?: number | undefined; year_to?: number | u
 /** GET /norms and /norms/xlsx: a metric and aggregation over a base. */
 export const NormQuery = z
   .strictObject({ ...baseFields, ...measure })
-  .refine(yearOrder, { message: NORM_MESSAGES.yearOrder, path: ['year_to'] })
-  .meta({ id: 'NormQuery' });
+  .refine(yearOrder, { message: NORM_MESSAGES.yearOrder, path: ['year_to'] });
 export type NormQuery = z.input<typeof NormQuery>;
 export type ParsedNormQuery = z.output<typeof NormQuery>;
 
@@ -88,10 +87,10 @@ export const NormRankQuery = z
   })
   .refine(yearOrder, { message: NORM_MESSAGES.yearOrder, path: ['year_to'] })
   .refine(
-    (value) => (value.product_id !== undefined) !== (value.study_id !== undefined && value.code !== undefined),
+    (value) =>
+      (value.product_id !== undefined) !== (value.study_id !== undefined && value.code !== undefined),
     { message: NORM_MESSAGES.whichProduct, path: ['product_id'] },
-  )
-  .meta({ id: 'NormRankQuery' });
+  );
 export type NormRankQuery = z.input<typeof NormRankQuery>;
 export type ParsedNormRankQuery = z.output<typeof NormRankQuery>;
 
