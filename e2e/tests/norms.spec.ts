@@ -20,7 +20,11 @@ async function categoryNorms(request: APIRequestContext, token: string) {
   const options = await getJson<NormOptionsResponse>(request, token, '/norms/options');
   return Promise.all(
     options.categories.map((category) =>
-      getJson<NormResponse>(request, token, '/norms', { category, metric: 'liking', aggregation: 'top_2_box' }),
+      getJson<NormResponse>(request, token, '/norms', {
+        category,
+        metric: 'liking',
+        aggregation: 'top_2_box',
+      }),
     ),
   );
 }
@@ -49,7 +53,9 @@ test('a client user reads a category norm on the norms screen, downloads it and 
   await page.getByRole('navigation').getByRole('link', { name: 'Norms' }).click();
   await expect(page).toHaveURL(/\/norms$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Norms' })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'Choose a category to see its norm.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Choose a category to see its norm.' }),
+  ).toBeVisible();
 
   await choose(page, 'Category', shown!.base.category);
   const description = page.getByTestId('norm-base-description');
@@ -60,14 +66,18 @@ test('a client user reads a category norm on the norms screen, downloads it and 
   await expect(page).toHaveURL(/category=/);
   const table = page.getByRole('table', { name: 'Norm' });
   await expect(table.getByRole('row', { name: /^Fragrances/ })).toContainText(String(shown!.products));
-  await expect(table.getByRole('row', { name: /P50 \(median\)/ })).toContainText(percent(shown!.percentiles!.p50));
+  await expect(table.getByRole('row', { name: /P50 \(median\)/ })).toContainText(
+    percent(shown!.percentiles!.p50),
+  );
   await expect(table.getByRole('row', { name: 'Action standard: top quartile (P75)' })).toContainText(
     percent(shown!.percentiles!.p75),
   );
   // The histogram names its lines, the action standards as such.
   const chart = page.getByRole('img', { name: /^Histogram of/ });
   await expect(chart).toBeVisible();
-  await expect(chart).toContainText(`Action standard: top quartile (P75) ${percent(shown!.percentiles!.p75)}`);
+  await expect(chart).toContainText(
+    `Action standard: top quartile (P75) ${percent(shown!.percentiles!.p75)}`,
+  );
   await expectAccessible(page, 'norms screen');
 
   const downloading = page.waitForEvent('download');
@@ -90,7 +100,9 @@ test('a client user reads a category norm on the norms screen, downloads it and 
   // Too small a base: the norm is withheld with the reason, and nothing is offered for download.
   await choose(page, 'Category', withheld!.base.category);
   await expect(description).toHaveText(withheld!.base.category);
-  await expect(page.getByRole('status').filter({ hasText: 'Norm withheld' })).toContainText(withheld!.reason!);
+  await expect(page.getByRole('status').filter({ hasText: 'Norm withheld' })).toContainText(
+    withheld!.reason!,
+  );
   await expect(page.getByRole('button', { name: 'Download the norm (xlsx)' })).toHaveCount(0);
   await expect(page.getByRole('img', { name: /^Histogram of/ })).toHaveCount(0);
   await expectAccessible(page, 'norms screen, withheld norm');

@@ -157,13 +157,18 @@ describe('norms: sign-in and bad input', () => {
       [{ category, metric: 'no_such_metric', aggregation: 'mean' }, 'Unknown metric "no_such_metric".'],
       [{ category, metric: 'liking', aggregation: 'irt_yes' }, 'not offered'],
       [{ category, metric: 'liking', aggregation: 'median' }, 'aggregation'],
-      [{ category, metric: 'liking', aggregation: 'mean', year_from: 2024, year_to: 2020 }, NORM_MESSAGES.yearOrder],
+      [
+        { category, metric: 'liking', aggregation: 'mean', year_from: 2024, year_to: 2020 },
+        NORM_MESSAGES.yearOrder,
+      ],
       [{ category, metric: 'liking', aggregation: 'mean', year_from: 'soon' }, 'year'],
     ];
     for (const [params, expected] of cases) {
       const response = await get(`/api/norms?${qs(params)}`);
       expect(response.statusCode, JSON.stringify(params)).toBe(400);
-      expect(JSON.stringify(errorBody(response)), JSON.stringify(params)).toContain(JSON.stringify(expected).slice(1, -1));
+      expect(JSON.stringify(errorBody(response)), JSON.stringify(params)).toContain(
+        JSON.stringify(expected).slice(1, -1),
+      );
     }
     const rank = await get('/api/norms/rank?product_id=abc&metric=liking&aggregation=mean');
     expect(rank.statusCode).toBe(400);
@@ -197,10 +202,10 @@ describe('norms: the numbers', () => {
         expect(norm.percentiles![`p${p}`], `${aggregation} P${p}`).toBeCloseTo(numpyLinear(scores, p), 9);
       }
       expect(norm.histogram.reduce((sum, bin) => sum + bin.count, 0)).toBe(raw.length);
-      expect(norm.lines.find((line) => line.key === 'p75')!.label).toBe('Action standard: top quartile (P75)');
-      expect(norm.base.description).toContain(
-        `${big!.category}, `,
+      expect(norm.lines.find((line) => line.key === 'p75')!.label).toBe(
+        'Action standard: top quartile (P75)',
       );
+      expect(norm.base.description).toContain(`${big!.category}, `);
       expect(norm.base.description).toContain(`: ${raw.length} fragrances in ${norm.studies} studies`);
     }
   });
@@ -215,7 +220,13 @@ describe('norms: the numbers', () => {
     const to = years.at(-1)!.year;
     const raw = await rawScores(big!.category, 'top_2_box', 'and s.year between $2 and $3', [from, to - 1]);
     const { norm } = await normOf(
-      { category: big!.category, metric: 'liking', aggregation: 'top_2_box', year_from: from, year_to: to - 1 },
+      {
+        category: big!.category,
+        metric: 'liking',
+        aggregation: 'top_2_box',
+        year_from: from,
+        year_to: to - 1,
+      },
       'researcher',
     );
     expect(norm.products).toBe(raw.length);
@@ -228,7 +239,11 @@ describe('norms: the privacy rule', () => {
     const big = (await categories()).find(
       (row) => row.studies >= NORM_RULE.studies && row.clients >= NORM_RULE.clients,
     )!;
-    const { norm, body } = await normOf({ category: big.category, metric: 'liking', aggregation: 'top_2_box' });
+    const { norm, body } = await normOf({
+      category: big.category,
+      metric: 'liking',
+      aggregation: 'top_2_box',
+    });
     expect(norm.status).toBe('available');
     const foreign = await foreignNames();
     expect(foreign.length).toBeGreaterThan(0);

@@ -21,6 +21,7 @@ import {
   NORM_RULE,
   isClientScopedRole,
   type Aggregation,
+  type NormBin,
   type NormOptionsResponse,
   type NormRankResponse,
   type NormResponse,
@@ -46,6 +47,12 @@ const NORM_CACHE_ENTRIES = 500;
 export interface ComputedNorm {
   /** Score per product id of the base (products with a score only). */
   scores: Map<number, number>;
+  /** Answers behind each score, per product id. */
+  bases: Map<number, number>;
+  /** The scores as a list (percentile ranks are read from it). */
+  values: number[];
+  /** The histogram's bins (kept: a lookup from a profile need not bin the base again). */
+  histogram: NormBin[];
   products: number;
   studies: number;
   clients: number;
@@ -100,8 +107,9 @@ export function createNormsService(deps: { norms: NormsRepository; analytics: An
 
   async function compute(base: BaseFilters, metric: MetricRecord, aggregation: Aggregation) {
     const found = await norms.baseProducts(base);
-    const { values } = await analytics.productScores(found.ids, metric.name, aggregation);
+    const { values, bases: answers } = await analytics.productScores(found.ids, metric.name, aggregation);
     const scores = new Map<number, number>();
+    const bases = new Map<number, number>();
     const studies = new Set<number>();
     const clients = new Set<number>();
     let from = Infinity;
@@ -110,6 +118,7 @@ export function createNormsService(deps: { norms: NormsRepository; analytics: An
       const score = values[position]!;
       if (!Number.isFinite(score)) return;
       scores.set(id, score);
+      bases.set(id, answers[position]!);
       studies.add(found.studyIds[position]!);
       clients.add(found.clientIndex[position]!);
       from = Math.min(from, found.years[position]!);
@@ -118,6 +127,9 @@ export function createNormsService(deps: { norms: NormsRepository; analytics: An
     const list = [...scores.values()];
     return {
       scores,
+      bases,
+      values: list,
+      histogram: histogram(list, isShare(aggregation)),
       products: list.length,
       studies: studies.size,
       clients: clients.size,
@@ -200,7 +212,7 @@ export function createNormsService(deps: { norms: NormsRepository; analytics: An
       clients: norm.clients,
       mean: norm.mean,
       percentiles: record,
-      histogram: histogram([...norm.scores.values()], share),
+      histogram: norm.histogram,
       lines: normLines(record, aggregation),
     };
   }
@@ -230,17 +242,18 @@ export function createNormsService(deps: { norms: NormsRepository; analytics: An
       }
       const base = baseOf({ ...query, category, kind: query.kind ?? product.kind });
       const norm = await computed(base, metric, query.aggregation);
-      // The product's own number, whether or not it lies in the base.
-      const own = norm.scores.get(product.id);
-      const { values, bases } = await analytics.productScores([product.id], metric.name, query.aggregation);
-      const score = own ?? (Number.isFinite(values[0]) ? values[0]! : null);
+      // The product's own number, whether or not it lies in the base (the same computation either way).
+      let score = norm.scores.get(product.id) ?? null;
+      let n = norm.bases.get(product.id) ?? 0;
+      if (score === null) {
+        const own = await analytics.productScores([product.id], metric.name, query.aggregation);
+        score = Number.isFinite(own.values[0]) ? own.values[0]! : null;
+        n = own.bases[0]!;
+      }
       const answer = present(user, base, metric, query.aggregation, norm);
       return {
-        product: { id: product.id, code: product.code, name: product.name, kind: product.kind, score, n: bases[0]! },
-        rank:
-          answer.status === 'available' && score !== null
-            ? percentileRank([...norm.scores.values()], score)
-            : null,
+        product: { id: product.id, code: product.code, name: product.name, kind: product.kind, score, n },
+        rank: answer.status === 'available' && score !== null ? percentileRank(norm.values, score) : null,
         norm: answer,
       };
     },

@@ -38,7 +38,9 @@ export function useChosenNormBase(): NormBaseChoice | null {
 export function baseName(base: NormBaseChoice): string {
   const parts = [base.category, base.region, base.product_type, base.methodology].filter(Boolean);
   if (base.year_from !== null && base.year_to !== null)
-    parts.push(base.year_from === base.year_to ? String(base.year_from) : `${base.year_from}-${base.year_to}`);
+    parts.push(
+      base.year_from === base.year_to ? String(base.year_from) : `${base.year_from}-${base.year_to}`,
+    );
   else if (base.year_from !== null) parts.push(`from ${base.year_from}`);
   else if (base.year_to !== null) parts.push(`until ${base.year_to}`);
   return parts.join(', ');

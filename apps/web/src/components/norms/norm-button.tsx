@@ -60,7 +60,15 @@ export function NormButton({
   const norm = rank.data?.norm;
 
   return (
-    <Popover opened={opened} onChange={setOpened} width={340} position="bottom-end" withArrow shadow="md" trapFocus>
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      width={340}
+      position="bottom-end"
+      withArrow
+      shadow="md"
+      trapFocus
+    >
       <Popover.Target>
         <Tooltip label="Percentile within its norm" withArrow openDelay={200}>
           <ActionIcon

@@ -80,7 +80,11 @@ export const NormChart = memo(function NormChart({
         nameLocation: 'middle',
         nameGap: 26,
       },
-      yAxis: { type: 'value', name: `${norm.base.kind === 'concept' ? 'Concepts' : 'Fragrances'}`, minInterval: 1 },
+      yAxis: {
+        type: 'value',
+        name: `${norm.base.kind === 'concept' ? 'Concepts' : 'Fragrances'}`,
+        minInterval: 1,
+      },
       series: [
         {
           type: 'custom',
@@ -119,7 +123,11 @@ export const NormChart = memo(function NormChart({
                 borderTop: `${line.action_standard ? 2 : 1}px ${line.action_standard ? 'solid' : 'dashed'} ${line.action_standard ? STANDARD : PERCENTILE}`,
               }}
             />
-            <Text size="xs" c={line.action_standard ? STANDARD : 'dimmed'} fw={line.action_standard ? 700 : 400}>
+            <Text
+              size="xs"
+              c={line.action_standard ? STANDARD : 'dimmed'}
+              fw={line.action_standard ? 700 : 400}
+            >
               {line.label} {formatNormScore(norm, line.value)}
             </Text>
           </Group>

@@ -168,12 +168,18 @@ export function Component() {
                 onChange={(value) => {
                   const next = options.data?.metrics.find((entry) => entry.name === value);
                   const keep = next?.aggregations.some((entry) => entry.value === measure.aggregation);
-                  set({ metric: value, aggregation: keep ? measure.aggregation : (next?.aggregations[0]?.value ?? null) });
+                  set({
+                    metric: value,
+                    aggregation: keep ? measure.aggregation : (next?.aggregations[0]?.value ?? null),
+                  });
                 }}
               />
               <Select
                 label="Aggregation"
-                data={(metric?.aggregations ?? []).map((entry) => ({ value: entry.value, label: entry.label }))}
+                data={(metric?.aggregations ?? []).map((entry) => ({
+                  value: entry.value,
+                  label: entry.label,
+                }))}
                 value={measure.aggregation}
                 allowDeselect={false}
                 onChange={(value) => set({ aggregation: value })}

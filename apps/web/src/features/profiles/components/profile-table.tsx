@@ -12,7 +12,13 @@ import { NormButton } from '../../../components/norms/norm-button.tsx';
 import type { NormProduct } from '../../../components/norms/norms-api.ts';
 
 /** The scores of a profile row a norm is offered for, the usual one first. */
-const NORM_AGGREGATIONS: readonly Aggregation[] = ['top_2_box', 'mean', 'top_box', 'bottom_2_box', 'bottom_box'];
+const NORM_AGGREGATIONS: readonly Aggregation[] = [
+  'top_2_box',
+  'mean',
+  'top_box',
+  'bottom_2_box',
+  'bottom_box',
+];
 
 /**
  * One profile table (document 2 section 9): mean with 2 decimals, boxes as rounded percentages, '-'
