@@ -39,7 +39,7 @@ export function ProfileTable({
   empty: string;
   /** Metrics chosen in the link that opened the page (query attributes). */
   highlighted: Set<string>;
-  /** The product of the page: each row's norm one click away (in a last column). */
+  /** The product of the page: each row's norm one click away (a column before the base n). */
   norm?: { product: NormProduct; productLabel: string };
 }) {
   if (rows.length === 0) {
@@ -76,10 +76,10 @@ export function ProfileTable({
                 {column.label}
               </Table.Th>
             ))}
+            {norm ? <Table.Th w={56}>Norm</Table.Th> : null}
             <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
               Base n
             </Table.Th>
-            {norm ? <Table.Th w={56}>Norm</Table.Th> : null}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -118,9 +118,6 @@ export function ProfileTable({
                   </Table.Td>
                 );
               })}
-              <Table.Td ta="right" c={row.n > 0 && row.n < LOW_BASE ? 'orange.9' : 'dimmed'}>
-                {row.n > 0 && row.n < LOW_BASE ? `${row.n} (low base)` : row.n}
-              </Table.Td>
               {norm ? (
                 <Table.Td>
                   {row.n > 0 ? (
@@ -136,6 +133,9 @@ export function ProfileTable({
                   ) : null}
                 </Table.Td>
               ) : null}
+              <Table.Td ta="right" c={row.n > 0 && row.n < LOW_BASE ? 'orange.9' : 'dimmed'}>
+                {row.n > 0 && row.n < LOW_BASE ? `${row.n} (low base)` : row.n}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
