@@ -12,6 +12,11 @@ function scoreKind(norm: NormResponse): CellKind {
   return norm.aggregation.value === 'variance' ? 'decimal' : 'mean';
 }
 
+/** A bin's edge as the screen writes scores: shares in %, other scores with 2 decimals. */
+function binEdge(norm: NormResponse, value: number): string {
+  return norm.aggregation.share ? `${(value * 100).toFixed(1)}%` : value.toFixed(2);
+}
+
 /** The workbook of a norm with status "available". */
 export function normReport(
   norm: NormResponse,
@@ -52,17 +57,20 @@ export function normReport(
       ],
       footnotes: [
         `${plural} without a score on the metric are not in the base.`,
-        'Action standards: the percentile a product must reach to be in the top quartile or top decile of the base.',
+        'Action standards: the score a product must reach to be in the top quartile or the top decile of the base.',
       ],
+      // The bins under the same two columns (the sheet's widths are the main table's).
       more: [
         {
           title: 'Distribution',
           columns: [
-            { header: 'From', kind, width: 12 },
-            { header: 'To', kind, width: 12 },
+            { header: 'Scores', kind: 'text', width: 34 },
             { header: plural, kind: 'count', width: 12 },
           ],
-          rows: norm.histogram.map((bin) => [bin.from, bin.to, bin.count]),
+          rows: norm.histogram.map((bin, index) => [
+            `${binEdge(norm, bin.from)} to ${index === norm.histogram.length - 1 ? '' : 'under '}${binEdge(norm, bin.to)}`,
+            bin.count,
+          ]),
         },
       ],
     },
