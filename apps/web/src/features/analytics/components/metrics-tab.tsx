@@ -384,7 +384,7 @@ export function MetricsTab({
             {selected.size} of {rows.length} selected
           </Text>
         </Group>
-        <Group gap="sm" wrap="nowrap">
+        <Group gap="sm">
           <TextInput
             aria-label="Search query"
             placeholder="Search query"
