@@ -13,21 +13,17 @@ echarts.use([CustomChart, GridComponent, MarkLineComponent, TooltipComponent, SV
 const BAR = '#7fb3d5';
 const PERCENTILE = '#5c6770';
 const STANDARD = '#b35900';
-const PRODUCT = '#1b5e20';
 
 /**
  * The distribution of a norm: one bar per bin on a value axis (bars touch, as a histogram's do), the
- * percentiles as dashed lines and the action standards as solid ones, each named at its top; a
- * product's own score, when given, as a green line.
+ * percentiles as dashed lines and the action standards as solid ones, each named at its top and
+ * in full in the legend under the chart.
  */
 export const NormChart = memo(function NormChart({
   norm,
-  product,
   height = 320,
 }: {
   norm: NormResponse;
-  /** A product to mark: its name and score. */
-  product?: { label: string; score: number } | null;
   height?: number;
 }) {
   const option = useMemo(() => {
@@ -52,14 +48,6 @@ export const NormChart = memo(function NormChart({
         fontWeight: line.action_standard ? 'bold' : 'normal',
       },
     }));
-    if (product) {
-      lines.push({
-        name: product.label,
-        xAxis: product.score,
-        lineStyle: { color: PRODUCT, type: 'solid', width: 3 },
-        label: { formatter: product.label, distance: 46, color: PRODUCT, fontSize: 11, fontWeight: 'bold' },
-      });
-    }
     return {
       animation: false,
       aria: { enabled: true },
@@ -107,7 +95,7 @@ export const NormChart = memo(function NormChart({
         },
       ],
     };
-  }, [norm, product]);
+  }, [norm]);
   return (
     <div
       role="img"
@@ -132,14 +120,6 @@ export const NormChart = memo(function NormChart({
             </Text>
           </Group>
         ))}
-        {product ? (
-          <Group gap={6} wrap="nowrap">
-            <Box w={18} style={{ borderTop: `3px solid ${PRODUCT}` }} />
-            <Text size="xs" c={PRODUCT} fw={700}>
-              {product.label} {formatNormScore(norm, product.score)}
-            </Text>
-          </Group>
-        ) : null}
       </Group>
     </div>
   );
