@@ -18,5 +18,8 @@ export const DEMO_USERS = {
   sales: 'sales@accord.test',
 } as const;
 
-/** The journeys' server seeds this many demo studies (ACCORD_DEMO_STUDIES in playwright.config.ts). */
-export const DEMO_STUDY_COUNT = 12;
+/**
+ * The journeys' server seeds this many demo studies (ACCORD_DEMO_STUDIES in playwright.config.ts):
+ * enough for a category (Hair Care: 5 studies of 4 clients) to hold a norm that may be shown.
+ */
+export const DEMO_STUDY_COUNT = 20;

@@ -10,6 +10,7 @@ const EVERYONE_SECTIONS = [
   'Fragrance Profile',
   'Category Profile',
   'Group Comparison',
+  'Norms',
 ];
 
 test('an admin creates a client user with two clients, who then sees the limited app', async ({ page }) => {

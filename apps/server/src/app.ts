@@ -34,6 +34,9 @@ import { registerAnalyticsJobs } from './modules/analytics/analytics.service.ts'
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository.ts';
 import { comparisonsRoutes } from './modules/comparisons/comparisons.routes.ts';
 import { rankingsRoutes } from './modules/comparisons/rankings.routes.ts';
+import { createNormsRepository } from './modules/norms/norms.repository.ts';
+import { normsRoutes } from './modules/norms/norms.routes.ts';
+import { createNormsService } from './modules/norms/norms.service.ts';
 import {
   createComparisonsService,
   registerComparisonJobs,
@@ -310,6 +313,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(comparisonsRoutes, { comparisons });
       await api.register(rankingsRoutes, { analytics: analytics.analytics });
       await api.register(fragranceRoutes, { db });
+      await api.register(normsRoutes, {
+        norms: createNormsService({ norms: createNormsRepository(db), analytics: analytics.analytics }),
+      });
       await api.register(cicsModule, { db });
       await api.register(fileProcessModule, {
         database: deps.database,

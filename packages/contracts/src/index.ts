@@ -17,3 +17,4 @@ export * from './statistics.ts';
 export * from './rankings.ts';
 export * from './performance-sort.ts';
 export * from './fragrance.ts';
+export * from './norms.ts';

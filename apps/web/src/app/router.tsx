@@ -102,6 +102,7 @@ export const routes: RouteObject[] = [
             paths.conceptProfile.title,
             () => import('../features/profiles/routes/concept-profile.tsx'),
           ),
+          screen(paths.norms.route, paths.norms.title, () => import('../features/norms/routes/norms.tsx')),
           {
             element: <RequireAnalyticsAccess section={paths.cics.title} />,
             children: [

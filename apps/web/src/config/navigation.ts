@@ -6,6 +6,7 @@ import type { Icon } from '@tabler/icons-react';
 import {
   IconChartBar,
   IconChartDots3,
+  IconChartHistogram,
   IconCloudUpload,
   IconFlask2,
   IconMessageCircleSearch,
@@ -88,6 +89,15 @@ export const SECTIONS: readonly Section[] = [
     description: 'Compare two groups, e.g. fragrances or business units',
     href: paths.groupComparison.href(),
     icon: IconScale,
+    active: true,
+    analyticsOnly: false,
+  },
+  {
+    key: 'norms',
+    label: 'Norms',
+    description: 'How a score compares with the library: percentiles and action standards',
+    href: paths.norms.href(),
+    icon: IconChartHistogram,
     active: true,
     analyticsOnly: false,
   },

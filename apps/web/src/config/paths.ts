@@ -52,6 +52,18 @@ export const paths = {
     href: (code: string) => `/fragrance/${encodeURIComponent(code)}`,
   },
   cics: { route: '/cics', title: 'CICS', href: () => '/cics' },
+  norms: {
+    route: '/norms',
+    title: 'Norms',
+    /** With a metric, aggregation and base (query parameters of GET /api/norms) to open them. */
+    href: (query?: Record<string, string | number | null | undefined>) => {
+      const params = new URLSearchParams();
+      for (const [key, value] of Object.entries(query ?? {}))
+        if (value !== null && value !== undefined && value !== '') params.set(key, String(value));
+      const text = params.toString();
+      return text ? `/norms?${text}` : '/norms';
+    },
+  },
   studyDetails: { route: '/study/:id', title: 'Study Details', href: (id: Id) => `/study/${id}/` },
   studyMapping: {
     route: '/study/:id/mapping',

@@ -1094,6 +1094,41 @@ export function createAnalyticsService(deps: {
   return {
     processJob,
 
+    /** The metric catalogue (names, labels, kinds), read once per process. */
+    metricCatalogue,
+
+    /**
+     * One metric's aggregation for each of the products (no respondent filter), computed exactly as
+     * the metric search computes its cells: the stored statistics, recomputed without out-of-scale
+     * answers where a product has some. NaN where a product has no value. Norms read their product
+     * scores here so that a norm and the metric search never disagree on a product's number.
+     */
+    async productScores(
+      productIds: readonly number[],
+      metricName: string,
+      aggregation: Aggregation,
+    ): Promise<{ values: Float64Array; bases: Int32Array }> {
+      const now = await fingerprint();
+      const [metric] = await resolveMetrics([{ metric: metricName, aggregation }], 'metric');
+      const ids = [...productIds];
+      const outOfScale = await outOfScaleAnswers(ids, [metric!], now);
+      const sums = await loadSums(
+        ids,
+        [metric!],
+        respondentConditions({}, []),
+        new Set(outOfScale.map((row) => row.productId)),
+        now,
+      );
+      const values = new Float64Array(ids.length);
+      const bases = new Int32Array(ids.length);
+      ids.forEach((id, position) => {
+        const productSums = sumsOf(sums, id, metric!.id);
+        values[position] = aggregate(productSums, aggregation, metric!.kind) ?? Number.NaN;
+        bases[position] = productSums.n;
+      });
+      return { values, bases };
+    },
+
     /** Queues a top attributes search; the answer carries its job id. */
     async queueTopAttributes(
       user: AuthUser,

@@ -2,6 +2,7 @@ import {
   MESSAGES,
   RANKING_MESSAGES,
   WIZARD_MESSAGES,
+  type Aggregation,
   type RankingColumn,
   type RankingRequest,
   type RankingRow,
@@ -12,10 +13,20 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { showAlert } from '../../lib/alerts.ts';
+import { NormButton, type NormButtonMeasure } from '../norms/norm-button.tsx';
 import { useQueuedRanking, useRankingJob } from './ranking-api.ts';
 import { rankingSentence } from './ranking-sentence.ts';
 
 /** A mean with 2 decimals, any other aggregation as a rounded percent (document 3 section 3.2). */
+/** A ranking column ("metric.aggregation") as the norm button reads it. */
+function normMeasureOf(column: RankingColumn): NormButtonMeasure {
+  return {
+    metric: column.key.slice(0, column.key.lastIndexOf('.')),
+    aggregation: column.aggregation as Aggregation,
+    label: `${column.label} ${column.aggregation_label}`,
+  };
+}
+
 export function formatRankingValue(column: RankingColumn, value: number | null | undefined): string {
   if (value === null || value === undefined) return '-';
   return column.aggregation === 'mean' ? value.toFixed(2) : `${Math.round(value * 100)} %`;
@@ -111,6 +122,7 @@ export function RankingResults({
                           {column.label} {column.aggregation_label}
                         </Table.Th>
                       ))}
+                      <Table.Th w={56}>Norm</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
@@ -138,6 +150,13 @@ export function RankingResults({
                             </Text>
                           </Table.Td>
                         ))}
+                        <Table.Td>
+                          <NormButton
+                            product={{ id: row.id, kind: row.kind }}
+                            measures={ranking.columns.map(normMeasureOf)}
+                            productLabel={row.name ?? row.prod}
+                          />
+                        </Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>

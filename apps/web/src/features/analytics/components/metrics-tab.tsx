@@ -31,11 +31,13 @@ import {
   IconArrowDownRight,
   IconArrowUpRight,
   IconArrowsMaximize,
+  IconChartHistogram,
   IconArrowsMinimize,
   IconSearch,
 } from '@tabler/icons-react';
 import { FragranceTestsIcon } from '../../../components/fragrance/fragrance-tests-link.tsx';
 import { DownloadButton } from '../../../components/download-button.tsx';
+import { NormButton } from '../../../components/norms/norm-button.tsx';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { paths } from '../../../config/paths.ts';
 import { useDownloadMetricsMutation, useXlsxFiltersQuery } from '../api/download-metrics.ts';
@@ -169,6 +171,8 @@ export function MetricsTab({
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [search, setSearch] = useState('');
   const [expanded, setExpanded] = useState(true);
+  /** The column option "Norm": each row's percentile within its category norm, one click away. */
+  const [showNorm, setShowNorm] = useState(false);
   const [form, setForm] = useState<ResultsFilterForm>(emptyResultsFilter);
   const [calculation, setCalculation] = useState<'avg' | 'rest'>('avg');
   const [significanceOn, setSignificanceOn] = useState(false);
@@ -396,7 +400,7 @@ export function MetricsTab({
             {selected.size} of {rows.length} selected
           </Text>
         </Group>
-        <Group gap="sm" wrap="nowrap">
+        <Group gap="sm">
           <TextInput
             aria-label="Search query"
             placeholder="Search query"
@@ -420,6 +424,15 @@ export function MetricsTab({
             }
           >
             {expanded ? 'Collapse' : 'Expand'}
+          </Button>
+          <Button
+            variant="subtle"
+            size="compact-md"
+            onClick={() => setShowNorm((value) => !value)}
+            aria-pressed={showNorm}
+            leftSection={<IconChartHistogram size={14} aria-hidden="true" />}
+          >
+            Norm
           </Button>
         </Group>
       </Group>
@@ -451,6 +464,7 @@ export function MetricsTab({
                     {column.aggregation_label} {column.label}
                   </Table.Th>
                 ))}
+                {showNorm ? <Table.Th w={56}>Norm</Table.Th> : null}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -506,6 +520,19 @@ export function MetricsTab({
                         />
                       </Table.Td>
                     ))}
+                    {showNorm ? (
+                      <Table.Td>
+                        <NormButton
+                          product={{ id: row.id, kind: row.kind }}
+                          productLabel={name}
+                          measures={shownColumns.map((column) => ({
+                            metric: column.metric,
+                            aggregation: column.aggregation,
+                            label: `${column.aggregation_label} ${column.label}`,
+                          }))}
+                        />
+                      </Table.Td>
+                    ) : null}
                   </Table.Tr>
                 );
               })}

@@ -2,6 +2,7 @@ import { WIZARD_MESSAGES, type TopFamilyFragrance } from '@accord/contracts';
 import { Alert, Anchor, Loader, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { NormButton } from '../../../components/norms/norm-button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { sideChartLabel } from '../utils/labels.ts';
 
@@ -72,6 +73,7 @@ export function TopFragrances({
                   <Table.Th>Fragrance</Table.Th>
                   <Table.Th>CMI #</Table.Th>
                   <Table.Th ta="right">T2B liking</Table.Th>
+                  <Table.Th w={56}>Norm</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -90,6 +92,13 @@ export function TopFragrances({
                     <Table.Td>{row.c_mi_number}</Table.Td>
                     <Table.Td ta="right">
                       {row.top_2_box === null ? '-' : `${Math.round(row.top_2_box * 100)} %`} (n={row.n})
+                    </Table.Td>
+                    <Table.Td>
+                      <NormButton
+                        product={{ id: row.id, kind: 'fragrance' }}
+                        measures={[{ metric: 'liking', aggregation: 'top_2_box', label: 'T2B liking' }]}
+                        productLabel={display(row)}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -272,6 +272,8 @@ export function ProfilePage({ kind }: { kind: ProfileKind }) {
   const name = headerValue(data.info.name);
   const title = name === '-' ? `${kind === 'fragrance' ? 'Fragrance' : 'Concept'} ${data.info.prod}` : name;
   const noMatch = PROFILE_MESSAGES.noMatch;
+  // Each score's percentile within the product's category norm, one click away.
+  const norm = { product: { studyId, code, kind }, productLabel: title };
 
   return (
     <>
@@ -356,6 +358,7 @@ export function ProfilePage({ kind }: { kind: ProfileKind }) {
             <Section id="performance" title="Performance data">
               <Stack gap="md">
                 <ProfileTable
+                  norm={norm}
                   highlighted={highlighted}
                   label="Performance data"
                   kind="performance"
@@ -368,6 +371,7 @@ export function ProfilePage({ kind }: { kind: ProfileKind }) {
                       Strength
                     </Title>
                     <ProfileTable
+                      norm={norm}
                       highlighted={highlighted}
                       label="Strength"
                       kind="strength"
@@ -382,6 +386,7 @@ export function ProfilePage({ kind }: { kind: ProfileKind }) {
               <>
                 <Section id="attributes" title="Attributes data">
                   <ProfileTable
+                    norm={norm}
                     highlighted={highlighted}
                     label="Attributes data"
                     kind="attributes"
@@ -392,6 +397,7 @@ export function ProfilePage({ kind }: { kind: ProfileKind }) {
                 {unfiltered.genisys.length > 0 ? (
                   <Section id="genisys" title="Genisys data">
                     <ProfileTable
+                      norm={norm}
                       highlighted={highlighted}
                       label="Genisys data"
                       kind="genisys"
@@ -403,6 +409,7 @@ export function ProfilePage({ kind }: { kind: ProfileKind }) {
                 {unfiltered.other.length > 0 ? (
                   <Section id="other-metrics" title="Other metrics">
                     <ProfileTable
+                      norm={norm}
                       highlighted={highlighted}
                       label="Other metrics"
                       kind="other"

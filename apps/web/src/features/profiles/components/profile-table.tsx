@@ -1,4 +1,4 @@
-import { LOW_BASE, type ProfileRow } from '@accord/contracts';
+import { AGGREGATION_NAMES, LOW_BASE, type Aggregation, type ProfileRow } from '@accord/contracts';
 import { Badge, Box, Table, Text, Tooltip } from '@mantine/core';
 import {
   baseText,
@@ -8,6 +8,17 @@ import {
   profileColumns,
   type ProfileTableKind,
 } from '../utils/profile-format.ts';
+import { NormButton } from '../../../components/norms/norm-button.tsx';
+import type { NormProduct } from '../../../components/norms/norms-api.ts';
+
+/** The scores of a profile row a norm is offered for, the usual one first. */
+const NORM_AGGREGATIONS: readonly Aggregation[] = [
+  'top_2_box',
+  'mean',
+  'top_box',
+  'bottom_2_box',
+  'bottom_box',
+];
 
 /**
  * One profile table (document 2 section 9): mean with 2 decimals, boxes as rounded percentages, '-'
@@ -20,6 +31,7 @@ export function ProfileTable({
   rows,
   empty,
   highlighted,
+  norm,
 }: {
   label: string;
   kind: ProfileTableKind;
@@ -27,6 +39,8 @@ export function ProfileTable({
   empty: string;
   /** Metrics chosen in the link that opened the page (query attributes). */
   highlighted: Set<string>;
+  /** The product of the page: each row's norm one click away (a column before the base n). */
+  norm?: { product: NormProduct; productLabel: string };
 }) {
   if (rows.length === 0) {
     return (
@@ -62,6 +76,7 @@ export function ProfileTable({
                 {column.label}
               </Table.Th>
             ))}
+            {norm ? <Table.Th w={56}>Norm</Table.Th> : null}
             <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
               Base n
             </Table.Th>
@@ -103,6 +118,21 @@ export function ProfileTable({
                   </Table.Td>
                 );
               })}
+              {norm ? (
+                <Table.Td>
+                  {row.n > 0 ? (
+                    <NormButton
+                      product={norm.product}
+                      productLabel={`${norm.productLabel}, ${metricLabel(row)}`}
+                      measures={NORM_AGGREGATIONS.map((aggregation) => ({
+                        metric: row.metric,
+                        aggregation,
+                        label: `${metricLabel(row)}, ${AGGREGATION_NAMES[aggregation]}`,
+                      }))}
+                    />
+                  ) : null}
+                </Table.Td>
+              ) : null}
               <Table.Td ta="right" c={row.n > 0 && row.n < LOW_BASE ? 'orange.9' : 'dimmed'}>
                 {row.n > 0 && row.n < LOW_BASE ? `${row.n} (low base)` : row.n}
               </Table.Td>
