@@ -62,6 +62,7 @@ import { studyFilesRoutes } from './modules/study/study-files.routes.ts';
 import { createStudyFilesService } from './modules/study/study-files.service.ts';
 import { createStudyRepository } from './modules/study/study.repository.ts';
 import { studyRoutes } from './modules/study/study.routes.ts';
+import { traceDeps, traceRoutes } from './modules/trace/trace.routes.ts';
 import { createStudyService } from './modules/study/study.service.ts';
 import { systemRoutes, testHookRoutes } from './modules/system/system.routes.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
@@ -308,6 +309,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (deps.workers !== false) await registerComparisonJobs(deps.jobs, comparisons);
       await api.register(comparisonsRoutes, { comparisons });
       await api.register(rankingsRoutes, { analytics: analytics.analytics });
+      await api.register(traceRoutes, traceDeps(db));
       await api.register(cicsModule, { db });
       await api.register(fileProcessModule, {
         database: deps.database,

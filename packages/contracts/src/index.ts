@@ -15,3 +15,4 @@ export * from './comparisons.ts';
 export * from './fileprocess.ts';
 export * from './statistics.ts';
 export * from './rankings.ts';
+export * from './trace.ts';
