@@ -1064,6 +1064,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** How an aggregate was computed (a metric search cell, a profile row, a group comparison value), recomputed from its answers: metric and question texts per study, the original scales and their harmonisation, the respondent filters in words, the base (respondents, answers, products, studies), the low-base flag, the test behind a significance mark with its p-value, and the results files. Products outside your studies answer 404. */
+        post: operations["postTrace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trace/answers.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The answers an aggregate is computed from as answers.csv (study, respondent, product, question, question text, raw and harmonised value), streamed; users with the download right only. Same body as POST /trace. */
+        post: operations["postTraceAnswersCsv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cics/search_bar/": {
         parameters: {
             query?: never;
@@ -3970,6 +4004,155 @@ export interface components {
             } | null;
             error: string | null;
         };
+        TraceRequestInput: {
+            /** @description The products the aggregate is computed over: one for a metric search cell or a profile row, a group’s products for a group comparison value (product ids, as the results rows carry them). */
+            products: number[];
+            metric: string;
+            /** @enum {string} */
+            aggregation: "top_box" | "top_2_box" | "just_right" | "mean" | "bottom_2_box" | "bottom_box" | "variance" | "hi_yes" | "hi_no" | "irt_yes" | "irt_no" | "eeg_mean";
+            /**
+             * @description answers: the aggregation over the pooled answers (a cell, a profile row); products: the mean of the product scores (a group comparison value, METRICS.md section 2b).
+             * @default answers
+             * @enum {string}
+             */
+            unit?: "answers" | "products";
+            /**
+             * @description Respondent filters of the search (AND across fields, OR within one).
+             * @default {}
+             */
+            demographics?: {
+                /** @description Ethnicities of respondents. */
+                ethnicity?: string[] | null;
+                /** @description Genders of respondents. */
+                gender?: string[] | null;
+                /** @description Social classes of respondents. */
+                socialClass?: string[] | null;
+                /** @description Brands used most often by respondents. */
+                bumo?: string[] | null;
+                /** @description Youngest respondent age, inclusive. */
+                startAge?: number | null;
+                /** @description Oldest respondent age, inclusive. */
+                endAge?: number | null;
+            };
+            /**
+             * @description Results-table or profile conditions on respondents.
+             * @default []
+             */
+            demographics_fragrances?: components["schemas"]["DemographicConditionInput"][];
+            /** @description For a cell carrying a significance mark: the calculation and the list it ran over. */
+            significance?: {
+                /** @enum {string} */
+                calculation: "avg" | "rest";
+                /** @description The products of the result list the significance was calculated over (product ids, as the results rows carry them). */
+                products: number[];
+            };
+            /** @description For a group comparison value: the other group (Welch t-test on product scores, METRICS.md section 2b). */
+            versus?: {
+                /** @description The products of the other group (product ids, as the results rows carry them). */
+                products: number[];
+                /**
+                 * @description The other group’s respondent filters.
+                 * @default {}
+                 */
+                demographics?: {
+                    /** @description Ethnicities of respondents. */
+                    ethnicity?: string[] | null;
+                    /** @description Genders of respondents. */
+                    gender?: string[] | null;
+                    /** @description Social classes of respondents. */
+                    socialClass?: string[] | null;
+                    /** @description Brands used most often by respondents. */
+                    bumo?: string[] | null;
+                    /** @description Youngest respondent age, inclusive. */
+                    startAge?: number | null;
+                    /** @description Oldest respondent age, inclusive. */
+                    endAge?: number | null;
+                };
+            };
+        };
+        TraceResponseInput: {
+            metric: {
+                name: string;
+                label: string;
+                kind: string;
+                metric_type: string;
+            };
+            /** @enum {string} */
+            aggregation: "top_box" | "top_2_box" | "just_right" | "mean" | "bottom_2_box" | "bottom_box" | "variance" | "hi_yes" | "hi_no" | "irt_yes" | "irt_no" | "eeg_mean";
+            aggregation_label: string;
+            /** @description How the aggregation is computed, in words. */
+            rule: string;
+            /** @enum {string} */
+            unit: "answers" | "products";
+            /** @description The aggregate recomputed from the listed answers. */
+            value: number | null;
+            base: {
+                respondents: number;
+                answers: number;
+                /** @description Products with at least one answer counted. */
+                products: number;
+                studies: number;
+            };
+            /** @description The base n (answers; products for unit products) is below 30. */
+            low_base: boolean;
+            /** @description The respondent filters applied, in words. */
+            filters: string[];
+            /** @description Answers outside their question’s scale, left out of the number. */
+            out_of_scale: number;
+            studies: {
+                study_id: number;
+                c_mi_number: string;
+                project_name: string;
+                client: string;
+                products: {
+                    id: number;
+                    code: string;
+                    name: string | null;
+                    /** @description The product’s own score on the aggregation. */
+                    value: number | null;
+                    /** @description Answers of the product counted. */
+                    n: number;
+                }[];
+                questions: {
+                    id: number;
+                    /** @description Question id in the results file. */
+                    qid: string;
+                    text: string;
+                    question_type: string;
+                    scale_min: number | null;
+                    scale_max: number | null;
+                    /** @description The original scale in words, e.g. "1 to 9 (9 points)". */
+                    scale: string;
+                    /** @description The transformation to the common 5-point scale, e.g. "h = 1 + 4 × (v − 1) / 8". */
+                    harmonisation: string;
+                    /** @description Answers of this question counted in the base. */
+                    answers: number;
+                    /** @description The results file the question was read from. */
+                    filename: string;
+                    results_file: {
+                        id: number;
+                        name: string;
+                        /** @description Download route of the file (users who may download). */
+                        url: string;
+                    } | null;
+                }[];
+            }[];
+            significance: {
+                /** @description Test id: welch-t, one-sample-t, two-proportion-z, one-sample-z. */
+                test: string;
+                /** @description The test and what it compared, in words. */
+                description: string;
+                p_value: number | null;
+                /** @description Smallest of 0.01, 0.05, 0.1 above p; null: not significant. */
+                level: number | null;
+                /** @description mt: higher, let: lower. */
+                direction: ("mt" | "let") | null;
+                /** @description The value compared with (rest, average, group 2). */
+                reference: number | null;
+            } | null;
+            /** @description Whether the caller may download the answers csv. */
+            can_download: boolean;
+        };
         ErrorResponse: {
             /** @description Stable error id, e.g. validation_failed, unauthorized. */
             error: string;
@@ -6541,6 +6724,149 @@ export interface components {
                 json: components["schemas"]["RankingResult"];
             } | null;
             error: string | null;
+        };
+        TraceRequest: {
+            /** @description The products the aggregate is computed over: one for a metric search cell or a profile row, a group’s products for a group comparison value (product ids, as the results rows carry them). */
+            products: number[];
+            metric: string;
+            /** @enum {string} */
+            aggregation: "top_box" | "top_2_box" | "just_right" | "mean" | "bottom_2_box" | "bottom_box" | "variance" | "hi_yes" | "hi_no" | "irt_yes" | "irt_no" | "eeg_mean";
+            /**
+             * @description answers: the aggregation over the pooled answers (a cell, a profile row); products: the mean of the product scores (a group comparison value, METRICS.md section 2b).
+             * @default answers
+             * @enum {string}
+             */
+            unit: "answers" | "products";
+            /** @description Respondent filters of the search (AND across fields, OR within one). */
+            demographics: {
+                /** @description Ethnicities of respondents. */
+                ethnicity?: string[] | null;
+                /** @description Genders of respondents. */
+                gender?: string[] | null;
+                /** @description Social classes of respondents. */
+                socialClass?: string[] | null;
+                /** @description Brands used most often by respondents. */
+                bumo?: string[] | null;
+                /** @description Youngest respondent age, inclusive. */
+                startAge?: number | null;
+                /** @description Oldest respondent age, inclusive. */
+                endAge?: number | null;
+            };
+            /**
+             * @description Results-table or profile conditions on respondents.
+             * @default []
+             */
+            demographics_fragrances: components["schemas"]["DemographicCondition"][];
+            /** @description For a cell carrying a significance mark: the calculation and the list it ran over. */
+            significance?: {
+                /** @enum {string} */
+                calculation: "avg" | "rest";
+                /** @description The products of the result list the significance was calculated over (product ids, as the results rows carry them). */
+                products: number[];
+            };
+            /** @description For a group comparison value: the other group (Welch t-test on product scores, METRICS.md section 2b). */
+            versus?: {
+                /** @description The products of the other group (product ids, as the results rows carry them). */
+                products: number[];
+                /** @description The other group’s respondent filters. */
+                demographics: {
+                    /** @description Ethnicities of respondents. */
+                    ethnicity?: string[] | null;
+                    /** @description Genders of respondents. */
+                    gender?: string[] | null;
+                    /** @description Social classes of respondents. */
+                    socialClass?: string[] | null;
+                    /** @description Brands used most often by respondents. */
+                    bumo?: string[] | null;
+                    /** @description Youngest respondent age, inclusive. */
+                    startAge?: number | null;
+                    /** @description Oldest respondent age, inclusive. */
+                    endAge?: number | null;
+                };
+            };
+        };
+        TraceResponse: {
+            metric: {
+                name: string;
+                label: string;
+                kind: string;
+                metric_type: string;
+            };
+            /** @enum {string} */
+            aggregation: "top_box" | "top_2_box" | "just_right" | "mean" | "bottom_2_box" | "bottom_box" | "variance" | "hi_yes" | "hi_no" | "irt_yes" | "irt_no" | "eeg_mean";
+            aggregation_label: string;
+            /** @description How the aggregation is computed, in words. */
+            rule: string;
+            /** @enum {string} */
+            unit: "answers" | "products";
+            /** @description The aggregate recomputed from the listed answers. */
+            value: number | null;
+            base: {
+                respondents: number;
+                answers: number;
+                /** @description Products with at least one answer counted. */
+                products: number;
+                studies: number;
+            };
+            /** @description The base n (answers; products for unit products) is below 30. */
+            low_base: boolean;
+            /** @description The respondent filters applied, in words. */
+            filters: string[];
+            /** @description Answers outside their question’s scale, left out of the number. */
+            out_of_scale: number;
+            studies: {
+                study_id: number;
+                c_mi_number: string;
+                project_name: string;
+                client: string;
+                products: {
+                    id: number;
+                    code: string;
+                    name: string | null;
+                    /** @description The product’s own score on the aggregation. */
+                    value: number | null;
+                    /** @description Answers of the product counted. */
+                    n: number;
+                }[];
+                questions: {
+                    id: number;
+                    /** @description Question id in the results file. */
+                    qid: string;
+                    text: string;
+                    question_type: string;
+                    scale_min: number | null;
+                    scale_max: number | null;
+                    /** @description The original scale in words, e.g. "1 to 9 (9 points)". */
+                    scale: string;
+                    /** @description The transformation to the common 5-point scale, e.g. "h = 1 + 4 × (v − 1) / 8". */
+                    harmonisation: string;
+                    /** @description Answers of this question counted in the base. */
+                    answers: number;
+                    /** @description The results file the question was read from. */
+                    filename: string;
+                    results_file: {
+                        id: number;
+                        name: string;
+                        /** @description Download route of the file (users who may download). */
+                        url: string;
+                    } | null;
+                }[];
+            }[];
+            significance: {
+                /** @description Test id: welch-t, one-sample-t, two-proportion-z, one-sample-z. */
+                test: string;
+                /** @description The test and what it compared, in words. */
+                description: string;
+                p_value: number | null;
+                /** @description Smallest of 0.01, 0.05, 0.1 above p; null: not significant. */
+                level: number | null;
+                /** @description mt: higher, let: lower. */
+                direction: ("mt" | "let") | null;
+                /** @description The value compared with (rest, average, group 2). */
+                reference: number | null;
+            } | null;
+            /** @description Whether the caller may download the answers csv. */
+            can_download: boolean;
         };
     };
     responses: never;
@@ -10030,6 +10356,117 @@ export interface operations {
                     "application/json": components["schemas"]["RankingStatus"];
                 };
             };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    postTrace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TraceRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TraceResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    postTraceAnswersCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TraceRequestInput"];
+            };
+        };
+        responses: {
             /** @description Default Response */
             400: {
                 headers: {
