@@ -264,6 +264,7 @@ export function ProfilePage({ kind }: { kind: ProfileKind }) {
   const tables = splitProfileRows(rows);
   const unfiltered = splitProfileRows(data.result);
   const hasRows = data.result.length > 0;
+  const trace = { productId: data.info.product_id, demographics: applied };
   const name = headerValue(data.info.name);
   const title = name === '-' ? `${kind === 'fragrance' ? 'Fragrance' : 'Concept'} ${data.info.prod}` : name;
   const noMatch = PROFILE_MESSAGES.noMatch;
@@ -350,6 +351,7 @@ export function ProfilePage({ kind }: { kind: ProfileKind }) {
             <Section id="performance" title="Performance data">
               <Stack gap="md">
                 <ProfileTable
+                  trace={trace}
                   highlighted={highlighted}
                   label="Performance data"
                   kind="performance"
@@ -362,6 +364,7 @@ export function ProfilePage({ kind }: { kind: ProfileKind }) {
                       Strength
                     </Title>
                     <ProfileTable
+                      trace={trace}
                       highlighted={highlighted}
                       label="Strength"
                       kind="strength"
@@ -376,6 +379,7 @@ export function ProfilePage({ kind }: { kind: ProfileKind }) {
               <>
                 <Section id="attributes" title="Attributes data">
                   <ProfileTable
+                    trace={trace}
                     highlighted={highlighted}
                     label="Attributes data"
                     kind="attributes"
@@ -386,6 +390,7 @@ export function ProfilePage({ kind }: { kind: ProfileKind }) {
                 {unfiltered.genisys.length > 0 ? (
                   <Section id="genisys" title="Genisys data">
                     <ProfileTable
+                      trace={trace}
                       highlighted={highlighted}
                       label="Genisys data"
                       kind="genisys"
@@ -397,6 +402,7 @@ export function ProfilePage({ kind }: { kind: ProfileKind }) {
                 {unfiltered.other.length > 0 ? (
                   <Section id="other-metrics" title="Other metrics">
                     <ProfileTable
+                      trace={trace}
                       highlighted={highlighted}
                       label="Other metrics"
                       kind="other"
