@@ -2929,6 +2929,8 @@ export interface components {
             /** @description Performance rows first (liking, purchase_intention, strength), then attributes, EEG and implicit metrics. Missing liking, strength or purchase_intention rows are N/A placeholders; empty when no respondent meets the filters. */
             result: components["schemas"]["ProfileRowInput"][];
             info: {
+                /** @description Id of the fragrance or concept as a product (what POST /trace takes). */
+                product_id: number;
                 project_name: string;
                 client: string;
                 name: string | null;
@@ -3855,9 +3857,13 @@ export interface components {
                 letters: string[];
             }[];
             files: ("summary.xlsx" | "Regressions&Correlations.xlsx" | "chart_ppt.pptx")[];
+            /** @description Product code of each product column of the summary, in column order. */
+            product_codes: string[];
         };
         StatisticsStudyProductsInput: {
             products: {
+                /** @description Product id (what POST /trace takes). */
+                id: number;
                 code: string;
                 name: string;
                 /** @enum {string} */
@@ -5670,6 +5676,8 @@ export interface components {
             /** @description Performance rows first (liking, purchase_intention, strength), then attributes, EEG and implicit metrics. Missing liking, strength or purchase_intention rows are N/A placeholders; empty when no respondent meets the filters. */
             result: components["schemas"]["ProfileRow"][];
             info: {
+                /** @description Id of the fragrance or concept as a product (what POST /trace takes). */
+                product_id: number;
                 project_name: string;
                 client: string;
                 name: string | null;
@@ -6578,9 +6586,13 @@ export interface components {
                 letters: string[];
             }[];
             files: ("summary.xlsx" | "Regressions&Correlations.xlsx" | "chart_ppt.pptx")[];
+            /** @description Product code of each product column of the summary, in column order. */
+            product_codes: string[];
         };
         StatisticsStudyProducts: {
             products: {
+                /** @description Product id (what POST /trace takes). */
+                id: number;
                 code: string;
                 name: string;
                 /** @enum {string} */

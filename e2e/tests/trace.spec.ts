@@ -169,3 +169,49 @@ test('a client user sees how a number was computed but cannot download its answe
   await expect(drawer.getByRole('button', { name: 'Download answers (csv)' })).toHaveCount(0);
   await expect(drawer.getByTestId('trace-results-file')).toHaveCount(0);
 });
+
+test('a marked metric search cell shows its base, filters and the test behind its mark', async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, DEMO_USERS.researcher);
+  await page.goto('/analytics');
+  await expect(page.getByRole('heading', { level: 1, name: 'Advanced Analytics' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.getByRole('combobox', { name: 'Metric 1', exact: true }).click();
+  await page.getByRole('option', { name: 'Overall Liking' }).click();
+  await page.getByRole('combobox', { name: 'Aggregation 1', exact: true }).click();
+  await page.getByRole('option', { name: /^T2B/ }).click();
+  await page.getByRole('checkbox', { name: 'Use metric 1 for significance' }).check();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const table = page.getByRole('table', { name: 'fragrances found' });
+  await expect(table).toBeVisible({ timeout: 90_000 });
+
+  await page.getByRole('combobox', { name: 'Compare', exact: true }).click();
+  await page.getByRole('option', { name: 'Selection vs Average of the rest' }).click();
+  await page.getByRole('button', { name: 'Calculate' }).click();
+  const mark = table.getByTestId(/^mark-\d+-liking\.top_2_box$/).first();
+  await expect(mark).toBeVisible({ timeout: 90_000 });
+  const id = /^mark-(\d+)-/.exec((await mark.getAttribute('data-testid'))!)![1]!;
+  const shown = (await table.getByTestId(`value-${id}-liking.top_2_box`).textContent())!.replace('*', '');
+  const level = (await mark.textContent())!.trim();
+
+  await table.getByTestId(`trace-${id}-liking.top_2_box`).click();
+  const drawer = page.getByRole('dialog', { name: 'How was this computed?' });
+  await expect(drawer.getByTestId('trace-value')).toHaveText(shown);
+  const significance = drawer.getByTestId('trace-significance');
+  await expect(significance).toContainText(
+    'Two-proportion z-test (pooled variance, no continuity correction)',
+  );
+  await expect(significance).toContainText(/p (=|<) [\d.e-]+: (Higher|Lower), significant at \d+ %/);
+  // The level the mark shows (e.g. 99%) is the one the trace names.
+  await expect(significance).toContainText(`significant at ${level.replace('%', ' %')}`);
+  await expectAccessible(page, 'the trace of a marked metric cell');
+  await shoot(page, 'trace-metric-1440');
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await shoot(page, 'metric-cells-1440');
+  await table.getByTestId(`trace-${id}-liking.top_2_box`).click();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shoot(page, 'trace-metric-390');
+});

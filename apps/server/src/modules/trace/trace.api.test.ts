@@ -12,6 +12,8 @@ import {
   type MetricSearchStatus,
   type ProfileResponse,
   type SignificanceStatus,
+  type StatisticsResults,
+  type StatisticsStudyProducts,
   type TraceRequest,
   type TraceResponse,
 } from '@accord/contracts';
@@ -261,6 +263,45 @@ describe('POST /api/trace of a profile row and a group comparison value', () => 
     expect(trace.significance!.test).toBe('welch-t');
     expect(trace.significance!.p_value).toBeCloseTo(welch.pValue!, 12);
     expect(trace.significance!.level).toBe(welch.level);
+  });
+});
+
+describe('POST /api/trace of a study statistics summary cell', () => {
+  it('gives back the base, mean and boxes of the summary from the answers of the column’s product', async () => {
+    const [study] = await query<{ id: number }>(
+      `select s.id from studies s where s.rdf_type = 'rdf' and exists (select 1 from answers a where a.study_id = s.id)
+        order by s.id limit 1`,
+    );
+    const studyId = Number(study!.id);
+    const response = await post(`/api/statistics/${studyId}/`, {
+      query: {
+        product_order: 'Unspecified Product Order',
+        main_question_column: 'liking',
+        test_types: ['two_95'],
+        paired: true,
+        parametric: false,
+        charts: false,
+        regression: false,
+        replace_product_codes: true,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const results = response.json<StatisticsResults>();
+    const products = (await get(`/api/statistics/${studyId}/products/`)).json<StatisticsStudyProducts>();
+    const idOf = new Map(products.products.map((product) => [product.code, product.id]));
+    expect(results.product_codes.length).toBe(results.summary.headers.length - 2);
+    const rowsOf = (statistic: string) =>
+      results.summary.data.find((row) => String(row[0]).startsWith('liking: ') && row[1] === statistic)!;
+    expect(results.product_codes.length).toBeGreaterThan(1);
+    for (const [index, code] of results.product_codes.entries()) {
+      const column = index + 2;
+      const body = { products: [idOf.get(code)!], metric: 'liking' } as const;
+      const mean = await traced({ ...body, aggregation: 'mean' });
+      expect(mean.base.answers).toBe(rowsOf('Base (n)')[column]);
+      expect(mean.value).toBeCloseTo(rowsOf('Mean')[column] as number, 12);
+      const top2 = await traced({ ...body, aggregation: 'top_2_box' });
+      expect(top2.value).toBeCloseTo(rowsOf('Top 2 box')[column] as number, 12);
+    }
   });
 });
 

@@ -236,7 +236,7 @@ function TraceContent({
           </Title>
           <Text size="sm">{trace.significance.description}</Text>
           <Text size="sm">
-            p = {pValueText(trace.significance.p_value)}: {outcomeText(trace.significance)}
+            {pValueText(trace.significance.p_value)}: {outcomeText(trace.significance)}
             {trace.significance.reference !== null
               ? ` (compared with ${traceValue(trace.aggregation, trace.significance.reference)})`
               : ''}

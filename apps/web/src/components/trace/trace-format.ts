@@ -9,11 +9,11 @@ export function traceValue(aggregation: string, value: number | null | undefined
   return NUMERIC.has(aggregation) ? value.toFixed(2) : `${Math.round(value * 100)}%`;
 }
 
-/** A p-value with 4 significant digits; below 0.0001 as "< 0.0001". */
+/** A p-value in words: "p = 0.0123" (4 significant digits), "p < 0.0001", or that it was not testable. */
 export function pValueText(p: number | null): string {
-  if (p === null || !Number.isFinite(p)) return 'not testable';
-  if (p < 0.0001) return '< 0.0001';
-  return Number(p.toPrecision(4)).toString();
+  if (p === null || !Number.isFinite(p)) return 'Not testable';
+  if (p < 0.0001) return 'p < 0.0001';
+  return `p = ${Number(p.toPrecision(4)).toString()}`;
 }
 
 /** The outcome of a test in words: the level and direction, or that it is not significant. */
