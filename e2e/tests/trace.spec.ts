@@ -215,3 +215,41 @@ test('a marked metric search cell shows its base, filters and the test behind it
   await page.setViewportSize({ width: 390, height: 844 });
   await shoot(page, 'trace-metric-390');
 });
+
+test('a summary cell of the study statistics page shows how it was computed', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const researcher = await apiToken(request, DEMO_USERS.researcher);
+  const studies = await json<StudySummaryRow[]>(
+    request,
+    researcher,
+    '/smartsearch/study_summarises?per_page=5',
+    {
+      query: { essentials: { verified: true } },
+    },
+  );
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, DEMO_USERS.researcher);
+  await page.goto(`/study/${studies[0]!.id}/statistics`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Study Statistics' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Main question column' }).click();
+  await page.getByRole('option').first().click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const summary = page.getByRole('table', { name: 'Summary' });
+  await expect(summary).toBeVisible({ timeout: 60_000 });
+
+  // The mean of the first product column of a traced question.
+  const cell = summary
+    .getByRole('cell')
+    .filter({ has: page.getByRole('button', { name: /^How was this computed\? A: .*, Mean$/ }) })
+    .first();
+  const opener = cell.getByRole('button');
+  const shown = (await cell.textContent())!.trim();
+  await opener.click();
+  const drawer = page.getByRole('dialog', { name: 'How was this computed?' });
+  await expect(drawer.getByTestId('trace-value')).toHaveText(shown);
+  await expect(drawer.getByTestId('trace-base')).toBeVisible();
+  await expectAccessible(page, 'the trace of a statistics summary cell');
+  await shoot(page, 'trace-statistics-1440');
+  await page.keyboard.press('Escape');
+  await shoot(page, 'statistics-cells-1440');
+});
