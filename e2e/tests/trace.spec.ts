@@ -253,3 +253,44 @@ test('a summary cell of the study statistics page shows how it was computed', as
   await page.keyboard.press('Escape');
   await shoot(page, 'statistics-cells-1440');
 });
+
+test('a group comparison value is traced to its product scores and the Welch test', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, DEMO_USERS.researcher);
+  await page.goto('/group-comparison');
+  const chooseUnit = async (index: number) => {
+    await page.getByRole('combobox', { name: 'Business unit', exact: true }).click();
+    await page.getByRole('option').nth(index).click();
+    await page.keyboard.press('Escape');
+  };
+  await chooseUnit(0);
+  await page.getByRole('radiogroup', { name: 'Group to edit' }).getByText('Group 2').click();
+  await chooseUnit(1);
+  await page.getByRole('button', { name: 'Compare' }).click();
+  const differences = page.getByRole('table', { name: 'Differences between the groups' });
+  await expect(differences).toBeVisible({ timeout: 60_000 });
+
+  const row = differences.getByRole('row', { name: /Overall Liking Mean/ });
+  const shown = /^\d+\.\d\d/.exec((await row.getByRole('cell').nth(2).textContent())!)![0];
+  const outcome = (await row.getByRole('cell').nth(4).textContent())!;
+  await row.getByTestId('trace-group1-liking.mean').click();
+  const drawer = page.getByRole('dialog', { name: 'How was this computed?' });
+  await expect(drawer.getByTestId('trace-value')).toHaveText(shown);
+  await expect(
+    drawer.getByText(/giving one score per product; the value is the mean of the product scores/),
+  ).toBeVisible();
+  const significance = drawer.getByTestId('trace-significance');
+  await expect(significance).toContainText('Welch two-sample t-test, two-sided');
+  await expect(significance).toContainText(
+    outcome.startsWith('Group 1') ? 'significant at' : 'Not significant',
+  );
+  await expectAccessible(page, 'the trace of a group comparison value');
+  await shoot(page, 'trace-group-1440');
+  await page.keyboard.press('Escape');
+  await shoot(page, 'group-cells-1440');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await row.getByTestId('trace-group2-liking.mean').click();
+  await expect(page.getByTestId('trace-value')).toBeVisible();
+  await shoot(page, 'trace-group-390');
+});

@@ -181,7 +181,7 @@ function TraceContent({
           {trace.metric.label} · {trace.aggregation_label}
         </Text>
         {trace.low_base ? (
-          <Badge color="orange.9" variant="light" data-testid="trace-low-base">
+          <Badge color="orange" variant="light" data-testid="trace-low-base">
             Low base (n &lt; 30)
           </Badge>
         ) : null}
