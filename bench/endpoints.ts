@@ -348,3 +348,35 @@ ENDPOINTS.push(
     role: 'client',
   },
 );
+
+// How was this computed?: a metric search cell (product 1, liking top 2 box, women), a group value
+// over the first 200 products against the next 200, and the answers csv of the cell.
+ENDPOINTS.push(
+  {
+    name: 'trace a metric cell (researcher)',
+    method: 'POST',
+    path: '/api/trace',
+    body: { products: [1], metric: 'liking', aggregation: 'top_2_box', demographics: { gender: ['Female'] } },
+    role: 'researcher',
+  },
+  {
+    name: 'trace a group comparison value',
+    method: 'POST',
+    path: '/api/trace',
+    body: {
+      products: Array.from({ length: 200 }, (_, index) => index + 1),
+      metric: 'liking',
+      aggregation: 'mean',
+      unit: 'products',
+      versus: { products: Array.from({ length: 200 }, (_, index) => index + 201) },
+    },
+    role: 'admin',
+  },
+  {
+    name: 'trace answers csv',
+    method: 'POST',
+    path: '/api/trace/answers.csv',
+    body: { products: [1], metric: 'liking', aggregation: 'top_2_box' },
+    role: 'researcher',
+  },
+);

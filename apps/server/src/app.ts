@@ -66,6 +66,7 @@ import { studyFilesRoutes } from './modules/study/study-files.routes.ts';
 import { createStudyFilesService } from './modules/study/study-files.service.ts';
 import { createStudyRepository } from './modules/study/study.repository.ts';
 import { studyRoutes } from './modules/study/study.routes.ts';
+import { traceDeps, traceRoutes } from './modules/trace/trace.routes.ts';
 import { createStudyService } from './modules/study/study.service.ts';
 import { systemRoutes, testHookRoutes } from './modules/system/system.routes.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
@@ -316,6 +317,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(normsRoutes, {
         norms: createNormsService({ norms: createNormsRepository(db), analytics: analytics.analytics }),
       });
+      await api.register(traceRoutes, traceDeps(db));
       await api.register(cicsModule, { db });
       await api.register(fileProcessModule, {
         database: deps.database,

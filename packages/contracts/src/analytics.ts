@@ -616,6 +616,10 @@ export const ProfileResponse = z
         'Performance rows first (liking, purchase_intention, strength), then attributes, EEG and implicit metrics. Missing liking, strength or purchase_intention rows are N/A placeholders; empty when no respondent meets the filters.',
     }),
     info: z.object({
+      product_id: z
+        .number()
+        .int()
+        .meta({ description: 'Id of the fragrance or concept as a product (what POST /trace takes).' }),
       project_name: z.string(),
       client: z.string(),
       name: z.string().nullable(),

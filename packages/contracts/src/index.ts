@@ -18,3 +18,4 @@ export * from './rankings.ts';
 export * from './performance-sort.ts';
 export * from './fragrance.ts';
 export * from './norms.ts';
+export * from './trace.ts';

@@ -336,6 +336,9 @@ export const StatisticsResults = z
     legend: z.array(z.string()),
     charts: z.array(StatisticsChart),
     files: z.array(z.enum(STATISTICS_RESULT_FILES)),
+    product_codes: z
+      .array(z.string())
+      .meta({ description: 'Product code of each product column of the summary, in column order.' }),
   })
   .meta({ id: 'StatisticsResults' });
 export type StatisticsResults = z.infer<typeof StatisticsResults>;
@@ -345,6 +348,7 @@ export const StatisticsStudyProducts = z
   .object({
     products: z.array(
       z.object({
+        id: z.number().int().meta({ description: 'Product id (what POST /trace takes).' }),
         code: z.string(),
         name: z.string(),
         kind: z.enum(['fragrance', 'concept']),

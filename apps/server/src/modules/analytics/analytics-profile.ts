@@ -80,6 +80,7 @@ export function createProfileService(deps: {
       productId: Number(row.id),
       kind,
       info: {
+        product_id: Number(row.id),
         project_name: row.project_name,
         client: row.client,
         name: row.name,

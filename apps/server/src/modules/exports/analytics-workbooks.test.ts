@@ -360,6 +360,7 @@ describe('the other analytics workbooks state their filters in words', () => {
     const profile = {
       result: [],
       info: {
+        product_id: 1,
         project_name: 'Study',
         client: 'Acme',
         name: 'Alpha',

@@ -29,6 +29,7 @@ export interface StudyQuestionRow {
 }
 
 export interface StudyProductRow {
+  id: number;
   code: string;
   name: string;
   kind: 'fragrance' | 'concept';
@@ -112,13 +113,14 @@ export function createStatisticsRepository(db: Db) {
     /** Products of a study in display order, with their category: the family of a fragrance. */
     async productsOf(studyId: number): Promise<StudyProductRow[]> {
       const result = (await db.execute(sql`
-        select p.code, p.kind, coalesce(f.name, c.name, p.code) as name, nullif(trim(f.family), '') as family
+        select p.id, p.code, p.kind, coalesce(f.name, c.name, p.code) as name, nullif(trim(f.family), '') as family
         from products p
         left join fragrances f on f.id = p.fragrance_id
         left join concepts c on c.id = p.concept_id
         where p.study_id = ${studyId}
         order by p.kind desc, p.id`)) as unknown as { rows: Record<string, unknown>[] };
       return result.rows.map((row) => ({
+        id: Number(row.id),
         code: String(row.code),
         name: String(row.name),
         kind: row.kind === 'concept' ? 'concept' : 'fragrance',

@@ -375,6 +375,7 @@ export function createStatisticsService(deps: {
       legend: result.legend,
       charts: result.charts,
       files,
+      product_codes: result.products.map((product) => product.code),
     };
     await runs.updateRun(folder, { result: results });
     return results;

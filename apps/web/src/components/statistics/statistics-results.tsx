@@ -25,6 +25,8 @@ import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { memo } from 'react';
+import { TraceButton } from '../trace/trace-drawer.tsx';
+import { summaryCellTrace, type SummaryTraceContext } from './summary-trace.ts';
 
 echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
 
@@ -97,10 +99,13 @@ function ResultTable({
   table,
   caption,
   format,
+  trace,
 }: {
   table: StatisticsTable;
   caption: string;
   format: Formatter;
+  /** Summary cells that open "How was this computed?" (the study statistics page). */
+  trace?: SummaryTraceContext;
 }) {
   const spans = questionSpans(table);
   return (
@@ -149,7 +154,10 @@ function ResultTable({
                         minWidth: column === 0 ? 180 : undefined,
                       }}
                     >
-                      {format(value, row, column)}
+                      <CellValue
+                        text={format(value, row, column)}
+                        traced={trace ? summaryCellTrace(row, column, table.headers, trace) : null}
+                      />
                     </Table.Td>
                   ),
                 )}
@@ -159,6 +167,17 @@ function ResultTable({
         </Table.Tbody>
       </Table>
     </ScrollArea>
+  );
+}
+
+/** A cell's text, with the button tracing it when it is a traceable number. */
+function CellValue({ text, traced }: { text: string; traced: ReturnType<typeof summaryCellTrace> }) {
+  if (!traced) return text;
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      {text}
+      <TraceButton request={traced.request} label={traced.label} />
+    </Group>
   );
 }
 
@@ -210,11 +229,14 @@ export function StatisticsResultsView({
   chartsRequested,
   onDownload,
   downloading,
+  summaryTrace,
 }: {
   results: StatisticsResults;
   chartsRequested: boolean;
   onDownload: (file: StatisticsResults['files'][number]) => void;
   downloading?: string | null;
+  /** The study statistics page: what its summary cells are traced against. */
+  summaryTrace?: SummaryTraceContext;
 }) {
   const has = (file: StatisticsResults['files'][number]) => results.files.includes(file);
   return (
@@ -260,7 +282,12 @@ export function StatisticsResultsView({
                 <List.Item key={line}>{line}</List.Item>
               ))}
             </List>
-            <ResultTable table={results.summary} caption="Summary" format={summaryCell} />
+            <ResultTable
+              table={results.summary}
+              caption="Summary"
+              format={summaryCell}
+              trace={summaryTrace}
+            />
             {results.jar ? (
               <ResultTable
                 table={results.jar}

@@ -24,6 +24,7 @@ import type {
   MetricSearchRequest,
   MetricSearchResult,
   SignificanceRequest,
+  TraceRequest,
 } from '@accord/contracts';
 import { TEXT_LIMITS } from '@accord/contracts';
 import { textLimit } from '../../../components/text-limit.ts';
@@ -38,6 +39,7 @@ import {
 import { FragranceTestsIcon } from '../../../components/fragrance/fragrance-tests-link.tsx';
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { NormButton } from '../../../components/norms/norm-button.tsx';
+import { TraceButton } from '../../../components/trace/trace-drawer.tsx';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { paths } from '../../../config/paths.ts';
 import { useDownloadMetricsMutation, useXlsxFiltersQuery } from '../api/download-metrics.ts';
@@ -92,10 +94,13 @@ function ValueCell({
   row,
   column,
   significance,
+  trace,
 }: {
   row: Row;
   column: Column;
   significance: Record<string, unknown> | undefined;
+  /** What "How was this computed?" traces for this cell. */
+  trace: TraceRequest;
 }) {
   const value = row.values[column.key];
   const base = row.bases[column.key];
@@ -138,6 +143,13 @@ function ValueCell({
             {levelPercent(mark.level!)}
           </Badge>
         </Tooltip>
+      ) : null}
+      {value !== null && value !== undefined ? (
+        <TraceButton
+          request={trace}
+          label={`${rowName(row)}, ${column.label} ${column.aggregation_label}`}
+          testId={`trace-${row.id}-${column.key}`}
+        />
       ) : null}
     </Group>
   );
@@ -234,6 +246,27 @@ export function MetricsTab({
     significanceRequest.data.length === rows.length &&
     significanceRequest.data.every((product, index) => product.id === rows[index]?.id);
   const tags = showMarks ? significanceTags([...marksById.values()], rows.length) : [];
+
+  // The trace of a cell: its product under the filters of the list shown, and the significance
+  // calculation behind its mark when it carries one.
+  const traceOf = (row: Row, column: Column): TraceRequest => {
+    const marked = showMarks && significanceRequest && markOf(marksById.get(row.id), column.key);
+    return {
+      products: [row.id],
+      metric: column.metric,
+      aggregation: column.aggregation,
+      demographics: request.q.demographics ?? {},
+      demographics_fragrances: (isFiltered ? filteredRequest : request)?.demographics_fragrances ?? [],
+      ...(marked
+        ? {
+            significance: {
+              calculation: significanceRequest.calculation,
+              products: significanceRequest.data.map((entry) => entry.id),
+            },
+          }
+        : {}),
+    };
+  };
 
   const needle = search.trim().toLowerCase();
   const visible = rows.filter((row) => {
@@ -517,6 +550,7 @@ export function MetricsTab({
                           row={row}
                           column={column}
                           significance={showMarks ? marksById.get(row.id) : undefined}
+                          trace={traceOf(row, column)}
                         />
                       </Table.Td>
                     ))}

@@ -1,5 +1,11 @@
-import type { GroupComparisonResult, GroupDifference } from '@accord/contracts';
-import { Badge, Table, Text, Title, Stack } from '@mantine/core';
+import type {
+  Aggregation,
+  AnalyticsDemographicsFilter,
+  GroupComparisonResult,
+  GroupDifference,
+} from '@accord/contracts';
+import { Badge, Group, Table, Text, Title, Stack } from '@mantine/core';
+import { TraceButton } from '../../../components/trace/trace-drawer.tsx';
 import { differenceText, formatValue } from '../utils/groups.ts';
 
 const AGGREGATION_TEXT: Record<string, string> = {
@@ -8,6 +14,12 @@ const AGGREGATION_TEXT: Record<string, string> = {
   just_right: 'Neutral',
   bottom_2_box: 'Bottom 2 box',
 };
+
+/** A compared group as the trace needs it. */
+export interface GroupSource {
+  products: number[];
+  demographics: AnalyticsDemographicsFilter;
+}
 
 const count = (value: number) => value.toLocaleString('en-US');
 const plural = (value: number, one: string, many: string) => `${count(value)} ${value === 1 ? one : many}`;
@@ -28,10 +40,31 @@ function BasesText({ products, respondents }: { products: number; respondents: n
 export function DifferencesTable({
   differences,
   bases,
+  groups,
 }: {
   differences: GroupDifference[];
   bases: GroupComparisonResult['bases'];
+  /** Each group's products and respondent filters, for "How was this computed?" of its values. */
+  groups?: [GroupSource, GroupSource];
 }) {
+  const trace = (row: GroupDifference, side: 0 | 1) => {
+    if (!groups) return null;
+    const [own, other] = side === 0 ? groups : [groups[1], groups[0]];
+    return (
+      <TraceButton
+        request={{
+          products: own.products,
+          metric: row.metric,
+          aggregation: row.aggregation as Aggregation,
+          unit: 'products',
+          demographics: own.demographics,
+          versus: { products: other.products, demographics: other.demographics },
+        }}
+        label={`Group ${side + 1}, ${row.label} ${AGGREGATION_TEXT[row.aggregation] ?? row.aggregation}`}
+        testId={`trace-group${side + 1}-${row.key}`}
+      />
+    );
+  };
   return (
     <Stack gap="xs">
       <Title order={2} size="h4">
@@ -69,11 +102,17 @@ export function DifferencesTable({
                     : (AGGREGATION_TEXT[row.aggregation] ?? row.aggregation)}
                 </Table.Td>
                 <Table.Td ta="right">
-                  {formatValue(row.aggregation, row.group1)}
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    {formatValue(row.aggregation, row.group1)}
+                    {row.group1 !== null && row.n1 > 0 ? trace(row, 0) : null}
+                  </Group>
                   <BasesText products={row.n1} respondents={row.respondents1} />
                 </Table.Td>
                 <Table.Td ta="right">
-                  {formatValue(row.aggregation, row.group2)}
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    {formatValue(row.aggregation, row.group2)}
+                    {row.group2 !== null && row.n2 > 0 ? trace(row, 1) : null}
+                  </Group>
                   <BasesText products={row.n2} respondents={row.respondents2} />
                 </Table.Td>
                 <Table.Td>

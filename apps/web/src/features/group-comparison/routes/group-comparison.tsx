@@ -1,4 +1,9 @@
-import { MESSAGES, WIZARD_MESSAGES, type GroupComparisonResult } from '@accord/contracts';
+import {
+  MESSAGES,
+  WIZARD_MESSAGES,
+  type AnalyticsDemographicsFilter,
+  type GroupComparisonResult,
+} from '@accord/contracts';
 import {
   Alert,
   Button,
@@ -39,12 +44,18 @@ export function Component() {
     ALL_RESPONDENTS,
   ]);
   const [selection, setSelection] = useState<Pair<Set<number>>>([new Set(), new Set()]);
-  const [shown, setShown] = useState<{ result: GroupComparisonResult; tags: Pair<string[]> } | null>(null);
+  const [shown, setShown] = useState<{
+    result: GroupComparisonResult;
+    tags: Pair<string[]>;
+    demographics: Pair<AnalyticsDemographicsFilter>;
+  } | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const queue = useQueueGroupComparison();
   const job = useGroupComparisonJob(jobId);
   const [pendingTags, setPendingTags] = useState<Pair<string[]>>([[], []]);
+  // The respondent filters the shown comparison ran with (the form may change before the next one).
+  const [pendingDemographics, setPendingDemographics] = useState<Pair<AnalyticsDemographicsFilter>>([{}, {}]);
 
   const status = job.data?.status;
   const loading =
@@ -59,21 +70,18 @@ export function Component() {
       new Set(result.group1.results.map((row) => row.id)),
       new Set(result.group2.results.map((row) => row.id)),
     ]);
-    setShown({ result, tags: pendingTags });
+    setShown({ result, tags: pendingTags, demographics: pendingDemographics });
     setStep('second');
     setJobId(null);
-  }, [status, job.data, pendingTags]);
+  }, [status, job.data, pendingTags, pendingDemographics]);
 
   const compare = (products: Pair<number[] | null>) => {
     setRefusal(null);
     setPendingTags([filterTags(filters[0], demographics[0]), filterTags(filters[1], demographics[1])]);
-    queue.mutate(
-      {
-        group1: groupRequest(filters[0], demographics[0], products[0]),
-        group2: groupRequest(filters[1], demographics[1], products[1]),
-      },
-      { onSuccess: (queued) => setJobId(queued.jobid) },
-    );
+    const group1 = groupRequest(filters[0], demographics[0], products[0]);
+    const group2 = groupRequest(filters[1], demographics[1], products[1]);
+    setPendingDemographics([group1.demographics ?? {}, group2.demographics ?? {}]);
+    queue.mutate({ group1, group2 }, { onSuccess: (queued) => setJobId(queued.jobid) });
   };
 
   const compareSelection = () => {
@@ -173,7 +181,20 @@ export function Component() {
             ))}
           </SimpleGrid>
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-            <DifferencesTable differences={shown.result.differences} bases={shown.result.bases} />
+            <DifferencesTable
+              differences={shown.result.differences}
+              bases={shown.result.bases}
+              groups={[
+                {
+                  products: shown.result.group1.results.map((row) => row.id),
+                  demographics: shown.demographics[0],
+                },
+                {
+                  products: shown.result.group2.results.map((row) => row.id),
+                  demographics: shown.demographics[1],
+                },
+              ]}
+            />
           </Paper>
           <Text size="xs" c="dimmed">
             {MESSAGES.harmonisedFootnote}

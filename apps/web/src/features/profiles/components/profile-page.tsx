@@ -269,6 +269,7 @@ export function ProfilePage({ kind }: { kind: ProfileKind }) {
   const tables = splitProfileRows(rows);
   const unfiltered = splitProfileRows(data.result);
   const hasRows = data.result.length > 0;
+  const trace = { productId: data.info.product_id, demographics: applied };
   const name = headerValue(data.info.name);
   const title = name === '-' ? `${kind === 'fragrance' ? 'Fragrance' : 'Concept'} ${data.info.prod}` : name;
   const noMatch = PROFILE_MESSAGES.noMatch;
@@ -359,6 +360,7 @@ export function ProfilePage({ kind }: { kind: ProfileKind }) {
               <Stack gap="md">
                 <ProfileTable
                   norm={norm}
+                  trace={trace}
                   highlighted={highlighted}
                   label="Performance data"
                   kind="performance"
@@ -372,6 +374,7 @@ export function ProfilePage({ kind }: { kind: ProfileKind }) {
                     </Title>
                     <ProfileTable
                       norm={norm}
+                      trace={trace}
                       highlighted={highlighted}
                       label="Strength"
                       kind="strength"
@@ -387,6 +390,7 @@ export function ProfilePage({ kind }: { kind: ProfileKind }) {
                 <Section id="attributes" title="Attributes data">
                   <ProfileTable
                     norm={norm}
+                    trace={trace}
                     highlighted={highlighted}
                     label="Attributes data"
                     kind="attributes"
@@ -398,6 +402,7 @@ export function ProfilePage({ kind }: { kind: ProfileKind }) {
                   <Section id="genisys" title="Genisys data">
                     <ProfileTable
                       norm={norm}
+                      trace={trace}
                       highlighted={highlighted}
                       label="Genisys data"
                       kind="genisys"
@@ -410,6 +415,7 @@ export function ProfilePage({ kind }: { kind: ProfileKind }) {
                   <Section id="other-metrics" title="Other metrics">
                     <ProfileTable
                       norm={norm}
+                      trace={trace}
                       highlighted={highlighted}
                       label="Other metrics"
                       kind="other"

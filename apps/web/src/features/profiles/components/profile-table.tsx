@@ -1,5 +1,12 @@
-import { AGGREGATION_NAMES, LOW_BASE, type Aggregation, type ProfileRow } from '@accord/contracts';
-import { Badge, Box, Table, Text, Tooltip } from '@mantine/core';
+import {
+  AGGREGATION_NAMES,
+  LOW_BASE,
+  type Aggregation,
+  type DemographicCondition,
+  type ProfileRow,
+} from '@accord/contracts';
+import { Badge, Box, Group, Table, Text, Tooltip } from '@mantine/core';
+import { TraceButton } from '../../../components/trace/trace-drawer.tsx';
 import {
   baseText,
   formatProfileValue,
@@ -21,6 +28,19 @@ const NORM_AGGREGATIONS: readonly Aggregation[] = [
 ];
 
 /**
+ * The numbers a profile row shows, as trace aggregations: EEG rows a mean; implicit rows their yes/no
+ * shares (the boxes of their answers); binary rows no neutral share.
+ */
+function rowAggregations(row: ProfileRow): Aggregation[] {
+  if (row.metric_type === 'EEG') return ['mean'];
+  if (row.metric_type === 'Implicit') return ['hi_yes', 'irt_yes', 'irt_no', 'hi_no'];
+  const boxes: Aggregation[] = row.is_binary_scale
+    ? ['top_box', 'top_2_box', 'bottom_2_box', 'bottom_box']
+    : ['top_box', 'top_2_box', 'just_right', 'bottom_2_box', 'bottom_box'];
+  return ['mean', ...boxes];
+}
+
+/**
  * One profile table (document 2 section 9): mean with 2 decimals, boxes as rounded percentages, '-'
  * when missing, N/A on placeholder rows; each number shows its base n on hover, and
  * the last column lists it for keyboard and screen-reader users.
@@ -32,7 +52,10 @@ export function ProfileTable({
   empty,
   highlighted,
   norm,
+  trace,
 }: {
+  /** The product and respondent conditions of the profile, for "How was this computed?" of a row. */
+  trace?: { productId: number; demographics: DemographicCondition[] };
   label: string;
   kind: ProfileTableKind;
   rows: ProfileRow[];
@@ -94,12 +117,27 @@ export function ProfileTable({
                 if (column.key === 'metric_name')
                   return (
                     <Table.Th key={column.key} scope="row" fw={500}>
-                      {metricLabel(row)}
-                      {isHighlighted(row, highlighted) ? (
-                        <Badge ml="xs" size="xs" variant="filled">
-                          Chosen
-                        </Badge>
-                      ) : null}
+                      <Group gap={4} wrap="nowrap">
+                        {metricLabel(row)}
+                        {isHighlighted(row, highlighted) ? (
+                          <Badge ml="xs" size="xs" variant="filled">
+                            Chosen
+                          </Badge>
+                        ) : null}
+                        {trace && row.n > 0 ? (
+                          <TraceButton
+                            request={{
+                              products: [trace.productId],
+                              metric: row.metric,
+                              aggregation: rowAggregations(row)[0]!,
+                              demographics_fragrances: trace.demographics,
+                            }}
+                            aggregations={rowAggregations(row)}
+                            label={metricLabel(row)}
+                            testId={`trace-row-${row.metric}`}
+                          />
+                        ) : null}
+                      </Group>
                     </Table.Th>
                   );
                 const text = formatProfileValue(row[column.key], column.key);

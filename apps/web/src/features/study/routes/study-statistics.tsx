@@ -98,6 +98,22 @@ export function Component() {
     multiple === 'tukey_hsd' && !tukeyAllowed(parametric, tests) ? DEFAULT_MULTIPLE_COMPARISONS : multiple;
   const [loading, setLoading] = useState(false);
   const [results, setResults] = useState<StatisticsResults | null>(null);
+  // Summary cells are traced by product id (a code two products share is left out) and by metric:
+  // only metrics read from one question of the study, as the summary reads them.
+  const idsByCode = new Map<string, number[]>();
+  for (const product of studyProducts.data?.products ?? [])
+    idsByCode.set(product.code, [...(idsByCode.get(product.code) ?? []), product.id]);
+  const summaryTrace = {
+    productIds: (results?.product_codes ?? []).map((code) => {
+      const ids = idsByCode.get(code) ?? [];
+      return ids.length === 1 ? ids[0]! : null;
+    }),
+    metrics: new Set(
+      (metrics.data?.metrics ?? [])
+        .filter((metric) => metric.used_in.length === 1)
+        .map((metric) => metric.value),
+    ),
+  };
   const [chartsShown, setChartsShown] = useState(true);
   const [downloading, setDownloading] = useState<string | null>(null);
 
@@ -306,6 +322,7 @@ export function Component() {
             chartsRequested={chartsShown}
             downloading={downloading}
             onDownload={(file) => void download(file)}
+            summaryTrace={summaryTrace}
           />
         ) : null}
       </Stack>
