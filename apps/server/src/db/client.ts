@@ -47,6 +47,8 @@ export interface Database {
    * reads go to the primary.
    */
   readFromReplica<T>(read: () => Promise<T>): Promise<T>;
+  /** Statements read replicas have answered since the database was opened. */
+  replicaReads(): number;
   close(): Promise<void>;
 }
 
@@ -99,6 +101,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     },
     readReplicas: 0,
     readFromReplica: (read) => read(),
+    replicaReads: () => 0,
     async copyCsv(table, columns, csv) {
       const blob = new Blob([csv]);
       await client.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob' WITH (FORMAT csv)`, [], {
@@ -153,6 +156,7 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
     db,
     readReplicas: replicas.length,
     readFromReplica: (read) => routing.readFromReplica(read),
+    replicaReads: () => routing.replicaReads(),
     sql: {
       async executeSql(text, values) {
         const result = await pool.query(text, values as unknown[] | undefined);

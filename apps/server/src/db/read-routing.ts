@@ -53,8 +53,8 @@ export interface ReadRouting {
   replicas: number;
   /** Runs `read` with its plain reads on a current replica when there is one (see the module notes). */
   readFromReplica<T>(read: () => Promise<T>): Promise<T>;
-  /** Which pool answered the last choice ('primary' or the replica's index), for tests and logs. */
-  lastChoice(): 'primary' | number;
+  /** Statements answered by a replica since the start (tests and logs). */
+  replicaReads(): number;
   close(): Promise<void>;
 }
 
@@ -69,8 +69,10 @@ export function routeReads(primary: pg.Pool, replicas: pg.Pool[]): ReadRouting {
     const context = contexts.getStore();
     if (context) {
       const text = statementText(args[0]);
-      if (context.replica && isReplicaRead(text))
+      if (context.replica && isReplicaRead(text)) {
+        answeredOnReplicas++;
         return (context.replica.query as (...a: unknown[]) => unknown)(...args);
+      }
       if (mayWrite(text)) context.replica = null;
     }
     return query(...args);
@@ -83,7 +85,7 @@ export function routeReads(primary: pg.Pool, replicas: pg.Pool[]): ReadRouting {
   }) as typeof primary.connect;
 
   let next = 0;
-  let last: 'primary' | number = 'primary';
+  let answeredOnReplicas = 0;
   const failedAt = new Map<number, number>();
 
   async function versionsOn(pool: pg.Pool, run = pool.query.bind(pool)): Promise<string> {
@@ -102,17 +104,13 @@ export function routeReads(primary: pg.Pool, replicas: pg.Pool[]): ReadRouting {
       // A replica that failed lately is left alone for a few seconds rather than asked each call.
       if (Date.now() - (failedAt.get(index) ?? 0) < 5000) continue;
       try {
-        if ((await versionsOn(replicas[index]!)) === wanted) {
-          last = index;
-          return replicas[index]!;
-        }
+        if ((await versionsOn(replicas[index]!)) === wanted) return replicas[index]!;
       } catch (error) {
         if (!failedAt.has(index) || Date.now() - failedAt.get(index)! > 60_000)
           console.error(`read replica ${index + 1}: ${(error as Error).message}; reading on the primary`);
         failedAt.set(index, Date.now());
       }
     }
-    last = 'primary';
     return null;
   }
 
@@ -124,7 +122,7 @@ export function routeReads(primary: pg.Pool, replicas: pg.Pool[]): ReadRouting {
       const replica = await currentReplica();
       return contexts.run({ replica }, read);
     },
-    lastChoice: () => last,
+    replicaReads: () => answeredOnReplicas,
     async close() {
       await Promise.all(replicas.map((pool) => pool.end()));
     },
