@@ -309,7 +309,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         search: readingOnReplica(
           deps.database,
           createSearchService({
-          search: createSearchRepository(db),
+            search: createSearchRepository(db),
             fields: createFieldsRepository(db),
             clock: deps.clock,
           }),

@@ -8,7 +8,7 @@ import { prepareDatabase, runServer } from './runtime/serve.ts';
 
 const config = loadConfig();
 if (!config.databaseUrl)
-  console.log('Note: the embedded database is one process\'s file; a worker process needs DATABASE_URL.');
+  console.log("Note: the embedded database is one process's file; a worker process needs DATABASE_URL.");
 const database = await prepareDatabase(config);
 const workerPort = process.env.WORKER_PORT ? Number(process.env.WORKER_PORT) : null;
 const { app } = await runServer(

@@ -70,7 +70,9 @@ describe.skipIf(!withReplica)('reads on a streaming replica', () => {
       method: 'POST',
       url: '/api/analytics/fragrances?no_cache=true',
       token: admin,
-      payload: { q: { metrics: { rdfType: 'all', metricsList: [{ metric: 'liking', aggregation: 'mean' }] } } },
+      payload: {
+        q: { metrics: { rdfType: 'all', metricsList: [{ metric: 'liking', aggregation: 'mean' }] } },
+      },
     });
     expect(queued.statusCode, queued.body).toBe(200);
     const { jobid } = queued.json<{ jobid: string }>();
@@ -86,7 +88,7 @@ describe.skipIf(!withReplica)('reads on a streaming replica', () => {
     expect(t.database.replicaReads()).toBeGreaterThan(before);
   });
 
-  it("shows a writer its own edit at once, while the replica may still lag", async () => {
+  it('shows a writer its own edit at once, while the replica may still lag', async () => {
     const studies = await t.database.sql.executeSql(
       `select id from studies where category is distinct from 'Air Care' order by id limit 3`,
     );

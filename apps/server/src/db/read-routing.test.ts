@@ -13,7 +13,9 @@ describe('isReplicaRead', () => {
   it('keeps writes, locks and sequence values on the primary', () => {
     expect(isReplicaRead('insert into studies (name) values ($1)')).toBe(false);
     expect(isReplicaRead('update studies set name = $1')).toBe(false);
-    expect(isReplicaRead('with gone as (delete from answers returning 1) select count(*) from gone')).toBe(false);
+    expect(isReplicaRead('with gone as (delete from answers returning 1) select count(*) from gone')).toBe(
+      false,
+    );
     expect(isReplicaRead('select * from studies where id = $1 for update')).toBe(false);
     expect(isReplicaRead('select * from studies for no key update')).toBe(false);
     expect(isReplicaRead("select nextval('studies_id_seq')")).toBe(false);

@@ -22,7 +22,10 @@ export const version = (
 ).version;
 
 /** Opens the configured database (PGlite in DATA_DIR, or PostgreSQL with its read replicas). */
-export function openConfiguredDatabase(config: Config, options: { migrate?: boolean } = {}): Promise<Database> {
+export function openConfiguredDatabase(
+  config: Config,
+  options: { migrate?: boolean } = {},
+): Promise<Database> {
   return openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'db'),

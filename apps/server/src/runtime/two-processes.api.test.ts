@@ -74,7 +74,11 @@ async function searchOnOther(
   expect(queued.statusCode, queued.body).toBe(200);
   const { jobid } = queued.json<{ jobid: string }>();
   for (let attempt = 0; attempt < 150; attempt++) {
-    const polled = await onOther({ method: 'GET', url: `/api/analytics/fragrances/${jobid}`, token: researcher });
+    const polled = await onOther({
+      method: 'GET',
+      url: `/api/analytics/fragrances/${jobid}`,
+      token: researcher,
+    });
     const status = polled.json<MetricSearchStatus>();
     if (status.status === 'SUCCESS') return status.result!.json;
     expect(status.status, status.error ?? '').toBe('STARTED');
@@ -155,7 +159,8 @@ describe('two processes on one database', () => {
     const variants = [{}, { noCache: true }, { noCache: true, demographics: adults }];
 
     // The other process computes each search once before the change, keeping what it read.
-    for (const variant of variants) expect(answeredIn(await searchOnOther(metric, variant), study, metric)).toBe(0);
+    for (const variant of variants)
+      expect(answeredIn(await searchOnOther(metric, variant), study, metric)).toBe(0);
 
     const mapped = await t.request({
       method: 'PUT',
