@@ -6,6 +6,7 @@
 #   scripts/replica-test.sh                 # the replica, two-process, cache and search tests (~2-4 min)
 #   scripts/replica-test.sh --all           # every API test
 #   scripts/replica-test.sh path/to/x.api.test.ts ...
+#   scripts/replica-test.sh --bench [bench options]   # npm run bench on the pair, with --replica
 #
 # Settings: PG_BIN (default /usr/lib/postgresql/15/bin), PRIMARY_PORT (5442), STANDBY_PORT (5443),
 # REPLICA_DELAY (300ms: how late the standby applies each commit).
@@ -27,8 +28,10 @@ files=(
   apps/server/src/modules/search/search-edit.api.test.ts
   apps/server/src/modules/comparisons/comparisons.api.test.ts
 )
-if [ "${1:-}" = "--all" ]; then files=(); shift; fi
-if [ $# -gt 0 ]; then files=("$@"); fi
+bench=false
+if [ "${1:-}" = "--bench" ]; then bench=true; shift; fi
+if [ "$bench" = false ] && [ "${1:-}" = "--all" ]; then files=(); shift; fi
+if [ "$bench" = false ] && [ $# -gt 0 ]; then files=("$@"); fi
 
 work=$(mktemp -d /tmp/accord-replica-XXXXXX)
 as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
@@ -76,7 +79,13 @@ for _ in $(seq 1 50); do
 done
 echo "   replication: $(psql_on "$PRIMARY_PORT" 'select application_name || $$ $$ || state from pg_stat_replication')"
 
+primary="postgres://postgres:postgres@127.0.0.1:$PRIMARY_PORT/postgres"
+standby="postgres://postgres:postgres@127.0.0.1:$STANDBY_PORT/postgres"
+if [ "$bench" = true ]; then
+  echo "== bench on the primary, reads on the standby"
+  npm run bench -- --database-url "$primary" --replica "$standby" "$@"
+  exit
+fi
+
 echo "== API tests (DATABASE_URL primary, DATABASE_READ_URL standby)"
-DATABASE_URL="postgres://postgres:postgres@127.0.0.1:$PRIMARY_PORT/postgres" \
-  DATABASE_READ_URL="postgres://postgres:postgres@127.0.0.1:$STANDBY_PORT/postgres" \
-  npx vitest run --project api "${files[@]}"
+DATABASE_URL="$primary" DATABASE_READ_URL="$standby" npx vitest run --project api "${files[@]}"
