@@ -7,7 +7,7 @@
 import cluster from 'node:cluster';
 import { loadConfig } from './config.ts';
 import { superviseWebProcesses } from './runtime/cluster.ts';
-import { openConfiguredDatabase, prepareDatabase, runServer, version } from './runtime/serve.ts';
+import { openConfiguredDatabase, prepareDatabase, version } from './runtime/prepare.ts';
 import { demoLoginsText } from './seed/seed-if-empty.ts';
 
 const config = loadConfig();
@@ -25,6 +25,7 @@ if (cluster.isPrimary) {
     console.log('WEB_CONCURRENCY applies to PostgreSQL: the embedded database is served by one process.');
   const database = await prepareDatabase(config);
   if (config.webConcurrency === 1) {
+    const { runServer } = await import('./runtime/serve.ts');
     await runServer(config, { database, listen: true, workers: config.jobWorkers, name: 'web' });
     ready(`one process, ${workersNote}`);
   } else {
@@ -36,6 +37,7 @@ if (cluster.isPrimary) {
   }
 } else {
   const database = await openConfiguredDatabase(config, { migrate: false });
+  const { runServer } = await import('./runtime/serve.ts');
   await runServer(config, {
     database,
     listen: true,

@@ -4,7 +4,8 @@
  * answers GET /api/ (the version) on that port for a supervisor's health check.
  */
 import { loadConfig } from './config.ts';
-import { prepareDatabase, runServer } from './runtime/serve.ts';
+import { prepareDatabase } from './runtime/prepare.ts';
+import { runServer } from './runtime/serve.ts';
 
 const config = loadConfig();
 if (!config.databaseUrl)

@@ -1,48 +1,19 @@
 /**
- * The parts of a server process: preparing the database (migrations and the demo library, once per
- * start), and running one process that serves the API and the SPA and/or runs the job workers.
- * `main.ts` runs one or several web processes (WEB_CONCURRENCY); `worker.ts` runs the jobs alone.
+ * One server process: serves the API and the SPA and/or runs the job workers, on a database that
+ * prepare.ts has made ready. `main.ts` runs one or several web processes (WEB_CONCURRENCY);
+ * `worker.ts` runs the jobs alone.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
-import { openDatabase, type Database } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import { startJobQueue } from '../jobs/queue.ts';
 import { systemClock } from '../lib/clock.ts';
 import { createMailer } from '../lib/mailer.ts';
-import { seedIfEmpty } from '../seed/seed-if-empty.ts';
 import { createLocalFileStorage } from '../storage/file-storage.ts';
 import { closeUploadWorkers } from '../workers/pool.ts';
-
-/** The server's version (apps/server/package.json). */
-export const version = (
-  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
-).version;
-
-/** Opens the configured database (PGlite in DATA_DIR, or PostgreSQL with its read replicas). */
-export function openConfiguredDatabase(
-  config: Config,
-  options: { migrate?: boolean } = {},
-): Promise<Database> {
-  return openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: path.join(config.dataDir, 'db'),
-    readUrls: config.databaseReadUrls,
-    poolSize: config.databasePoolSize,
-    migrate: options.migrate,
-  });
-}
-
-/** Migrates the database and seeds the demo library into an empty one; answers the open database. */
-export async function prepareDatabase(config: Config): Promise<Database> {
-  const database = await openConfiguredDatabase(config);
-  console.log(`Database: ${database.engine} (${database.location}), migrated.`);
-  const storage = createLocalFileStorage(path.join(config.dataDir, 'files'));
-  await seedIfEmpty(database, storage, config);
-  return database;
-}
+import { version } from './prepare.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
