@@ -137,9 +137,10 @@ function trustHops(hops: number) {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  // Uploads are checked in worker threads: they are loaded before the first upload arrives (here, not
-  // in a plugin, whose start has a time limit that loading threads on a busy machine may pass).
-  if (deps.workers !== false) await warmUploadWorkers();
+  // Uploads are checked and report spreadsheets written in worker threads: they are loaded before the
+  // first one arrives (here, not in a plugin, whose start has a time limit that loading threads on a
+  // busy machine may pass). A web-only process writes spreadsheets too.
+  await warmUploadWorkers();
   const app = Fastify({
     logger: deps.logger ? { level: 'info' } : false,
     genReqId: () => crypto.randomUUID(),
