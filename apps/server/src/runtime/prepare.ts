@@ -37,4 +37,3 @@ export async function prepareDatabase(config: Config): Promise<Database> {
   await seedIfEmpty(database, storage, config);
   return database;
 }
-
