@@ -106,7 +106,9 @@ try {
   const ids = search.result.json.results.map((row) => ({ id: row.id }));
   const rounds = Number(values.rounds);
 
-  const baseline = await probeDuring(() => sleep(2000));
+  const baseline = await probeDuring(async () => {
+    await sleep(2000);
+  });
   const xlsx = await probeDuring(async () => {
     for (let round = 0; round < rounds; round++)
       await call(`${origin}/api/analytics/fragrances/xlsx/${jobid}`, { method: 'GET', headers });
