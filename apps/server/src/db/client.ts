@@ -47,6 +47,11 @@ export interface Database {
    * reads go to the primary.
    */
   readFromReplica<T>(read: () => Promise<T>): Promise<T>;
+  /**
+   * Calls `onMessage` with the payload of each NOTIFY on `channel` from any process (PostgreSQL, on a
+   * connection of its own); PGlite, one process, answers null. Close the answer to stop listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<{ close(): Promise<void> } | null>;
   /** Statements read replicas have answered since the database was opened. */
   replicaReads(): number;
   close(): Promise<void>;
@@ -102,6 +107,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     readReplicas: 0,
     readFromReplica: (read) => read(),
     replicaReads: () => 0,
+    listen: async () => null,
     async copyCsv(table, columns, csv) {
       const blob = new Blob([csv]);
       await client.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob' WITH (FORMAT csv)`, [], {
@@ -157,6 +163,17 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
     readReplicas: replicas.length,
     readFromReplica: (read) => routing.readFromReplica(read),
     replicaReads: () => routing.replicaReads(),
+    async listen(channel, onMessage) {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      // A dropped listening connection must not crash the process; notices then stop (polling remains).
+      client.on('error', (error) => console.error(`listening on ${channel}: ${error.message}`));
+      client.on('notification', (message) => {
+        if (message.channel === channel) onMessage(message.payload ?? '');
+      });
+      await client.connect();
+      await client.query(`listen ${channel}`);
+      return { close: () => client.end() };
+    },
     sql: {
       async executeSql(text, values) {
         const result = await pool.query(text, values as unknown[] | undefined);

@@ -20,6 +20,7 @@ describe('isReplicaRead', () => {
     expect(isReplicaRead('select * from studies for no key update')).toBe(false);
     expect(isReplicaRead("select nextval('studies_id_seq')")).toBe(false);
     expect(isReplicaRead('select pg_advisory_lock(1)')).toBe(false);
+    expect(isReplicaRead("select pg_notify('accord_jobs', $1)")).toBe(false);
     expect(isReplicaRead('begin')).toBe(false);
   });
 

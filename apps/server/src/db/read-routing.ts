@@ -25,7 +25,7 @@ const contexts = new AsyncLocalStorage<ReadContext>();
 const PRIMARY_ONLY = /\b(job_results|pgboss|sessions?|session_tokens|data_versions)\b/i;
 /** Words that make a statement write, lock or take a sequence value. */
 const WRITES =
-  /\b(insert|update|delete|merge|truncate|nextval|setval|lock|for\s+(no\s+key\s+)?update|for\s+(key\s+)?share|pg_advisory\w*|create|drop|alter|copy|set)\b/i;
+  /\b(insert|update|delete|merge|truncate|nextval|setval|lock|for\s+(no\s+key\s+)?update|for\s+(key\s+)?share|pg_advisory\w*|pg_notify|create|drop|alter|copy|set)\b/i;
 
 /** Whether a statement only reads the library, so that a current replica may answer it. */
 export function isReplicaRead(text: string): boolean {
