@@ -1,5 +1,12 @@
 /**
  * npm run bench [-- --studies N] [--embedded] [--database-url URL] [--requests N] [--seconds S]
+ *   [--processes N] [--worker-process] [--replica URL ...]
+ *
+ * --processes N runs the server as N web processes (WEB_CONCURRENCY, PostgreSQL only);
+ * --worker-process runs the job workers in a process of their own (`npm run worker`, the web
+ * processes with ACCORD_JOB_WORKERS=off); --replica URL (repeatable) gives the server a streaming
+ * replica of the database server for its reads (DATABASE_READ_URL; the database name is the scratch
+ * one's, which reaches the replica by replication). Memory is that of every server process together.
  *
  * Builds a demo library at scale in a scratch database (accord_bench_<timestamp> on a PostgreSQL
  * server, or PGlite in a temp folder with --embedded), starts the Accord server on it as a child
@@ -51,6 +58,12 @@ interface Options {
   alone: string[];
   /** Skip the studies upload measurement (bench/studies-upload.ts). */
   noUpload: boolean;
+  /** Web processes of the server (WEB_CONCURRENCY). */
+  processes: number;
+  /** Run the job workers in a process of their own. */
+  workerProcess: boolean;
+  /** Streaming replicas of the database server (any database name: the scratch one's is used). */
+  replicas: string[];
 }
 
 function readOptions(): Options {
@@ -70,6 +83,9 @@ function readOptions(): Options {
       'no-duckdb': { type: 'boolean', default: false },
       alone: { type: 'string', multiple: true },
       'no-upload': { type: 'boolean', default: false },
+      processes: { type: 'string', default: '1' },
+      'worker-process': { type: 'boolean', default: false },
+      replica: { type: 'string', multiple: true },
     },
     strict: true,
   });
@@ -98,6 +114,9 @@ function readOptions(): Options {
     noDuckdb: values['no-duckdb'] ?? false,
     alone: values.alone ?? ALONE_DEFAULT,
     noUpload: values['no-upload'] ?? false,
+    processes: Math.max(1, int('processes', values.processes, 1)),
+    workerProcess: values['worker-process'] ?? false,
+    replicas: values.replica ?? [],
   };
 }
 
@@ -205,6 +224,8 @@ async function seed(scratch: Scratch, options: Options): Promise<SeedOutcome> {
 
 interface RunningServer {
   child: ChildProcess;
+  /** The web server's process and, with --worker-process, the worker's. */
+  pids: number[];
   origin: string;
   startupMs: number;
   log(): string;
@@ -223,7 +244,33 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startServer(scratch: Scratch): Promise<RunningServer> {
+/** The URL of the scratch database on a replica of its server: the replica's address, its name. */
+function onReplica(replica: string, databaseUrl: string): string {
+  const url = new URL(replica);
+  url.pathname = new URL(databaseUrl).pathname;
+  return url.toString();
+}
+
+/** Resident memory of a process and all its descendants (web processes, worker threads' owner). */
+function treeMemory(pid: number): { rss: number; hwm: number } | undefined {
+  const own = memoryOf(pid);
+  if (!own) return undefined;
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    // no children listed
+  }
+  return children.reduce((total, child) => {
+    const memory = treeMemory(child);
+    return memory ? { rss: total.rss + memory.rss, hwm: total.hwm + memory.hwm } : total;
+  }, own);
+}
+
+async function startServer(scratch: Scratch, options: Options): Promise<RunningServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -237,6 +284,13 @@ async function startServer(scratch: Scratch): Promise<RunningServer> {
   };
   if (scratch.databaseUrl) env.DATABASE_URL = scratch.databaseUrl;
   else delete env.DATABASE_URL;
+  env.WEB_CONCURRENCY = String(options.processes);
+  if (options.workerProcess) env.ACCORD_JOB_WORKERS = 'off';
+  if (scratch.databaseUrl && options.replicas.length > 0)
+    env.DATABASE_READ_URL = options.replicas
+      .map((replica) => onReplica(replica, scratch.databaseUrl!))
+      .join(',');
+  else delete env.DATABASE_READ_URL;
   // node --import tsx (rather than npx tsx, which forks) so the child's pid is the server's, for memory.
   // BENCH_SERVER_NODE_ARGS adds node options to the server only (e.g. --cpu-prof for a profile).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -252,6 +306,17 @@ async function startServer(scratch: Scratch): Promise<RunningServer> {
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  // The job workers' own process, a child of the web server's so that its memory is counted with it.
+  const worker = options.workerProcess
+    ? spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/worker.ts'], {
+        cwd: repoRoot,
+        env: { ...env, ACCORD_JOB_WORKERS: 'on', PORT: '0' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+    : undefined;
+  worker?.stdout?.on('data', keep);
+  worker?.stderr?.on('data', keep);
+  const workerExit = worker ? new Promise<void>((resolve) => worker.once('exit', () => resolve())) : null;
   let exited: number | null | undefined;
   const exit = new Promise<void>((resolve) =>
     child.once('exit', (code) => {
@@ -263,6 +328,10 @@ async function startServer(scratch: Scratch): Promise<RunningServer> {
   const origin = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const stop = async () => {
+    if (worker && worker.exitCode === null) {
+      worker.kill('SIGTERM');
+      await workerExit;
+    }
     if (exited !== undefined) return;
     child.kill('SIGTERM');
     const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
@@ -286,7 +355,14 @@ async function startServer(scratch: Scratch): Promise<RunningServer> {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { child, origin, startupMs: performance.now() - started, log: () => lines.join('\n'), stop };
+  return {
+    child,
+    pids: [child.pid!, ...(worker?.pid ? [worker.pid] : [])],
+    origin,
+    startupMs: performance.now() - started,
+    log: () => lines.join('\n'),
+    stop,
+  };
 }
 
 /** Resident memory of a process in bytes: current (VmRSS) and peak (VmHWM), from /proc. */
@@ -560,8 +636,8 @@ async function duckdbComparison(
 }
 
 /**
- * DuckDB runs each query alone: our figures beside it are those of one client alone when they were
- * measured (else those of the concurrent run, marked with its number of clients).
+ * DuckDB runs each query alone: our figures beside it are those of one client alone (when measured)
+ * and those of the concurrent run, each marked with its number of clients.
  */
 function printDuckdb(
   comparison: DuckdbComparison,
@@ -590,21 +666,26 @@ function printDuckdb(
       ['unfiltered', UNFILTERED_SEARCH, comparison.unfiltered],
       ['gender + age', FILTERED_SEARCH, comparison.filtered],
     ] as const
-  ).map(([label, name, duck]) => {
-    const single = alone.find((result) => result.name === name);
-    const ours = single ?? results.find((result) => result.name === name);
+  ).flatMap(([label, name, duck]) => {
+    // One client alone (the target: p95 within 2x DuckDB's one query) and the concurrent clients.
+    const measured = [
+      ['1', alone.find((result) => result.name === name)],
+      [String(concurrency), results.find((result) => result.name === name)],
+    ] as const;
     const ratio = (value: number | undefined) =>
       value === undefined || !Number.isFinite(value) ? '-' : (value / duck.medianMs).toFixed(1);
-    return [
-      label,
-      single ? '1' : String(concurrency),
-      ours ? ms(ours.p50Ms) : '-',
-      ours ? ms(ours.p95Ms) : '-',
-      ms(duck.medianMs),
-      ratio(ours?.p50Ms),
-      ratio(ours?.p95Ms),
-      duck.mismatches === 0 ? `yes (${duck.products})` : `NO: ${duck.mismatches} products differ`,
-    ];
+    return measured
+      .filter(([, ours]) => ours !== undefined)
+      .map(([clients, ours]) => [
+        label,
+        clients,
+        ms(ours!.p50Ms),
+        ms(ours!.p95Ms),
+        ms(duck.medianMs),
+        ratio(ours!.p50Ms),
+        ratio(ours!.p95Ms),
+        duck.mismatches === 0 ? `yes (${duck.products})` : `NO: ${duck.mismatches} products differ`,
+      ]);
   });
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] as string).length)));
   const line = (cells: string[]) =>
@@ -612,9 +693,73 @@ function printDuckdb(
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) console.log(line(row));
+  console.log('target: p95 of one client alone within 2x DuckDB');
 }
 
 // ---------------------------------------------------------------- report
+
+function describeServer(options: Options): string {
+  return [
+    `${options.processes} web process${options.processes === 1 ? '' : 'es'}`,
+    options.workerProcess ? 'a worker process' : 'jobs in the web processes',
+    options.replicas.length > 0 ? `${options.replicas.length} read replica(s)` : 'no read replica',
+  ].join(', ');
+}
+
+/** The analytics performance targets: p95 ms, caller's time, with 8 clients (and one alone where set). */
+const ISSUE_ROWS: { label: string; endpoint: string; target: number }[] = [
+  { label: 'metric search all fragrances, no cache', endpoint: UNFILTERED_SEARCH, target: 300 },
+  { label: 'metric search gender + age, no cache', endpoint: FILTERED_SEARCH, target: 500 },
+  {
+    label: 'metric search, cached',
+    endpoint: 'analytics metric search all fragrances (cached)',
+    target: 100,
+  },
+  {
+    label: 'group comparison two business units',
+    endpoint: 'group comparison two business units',
+    target: 500,
+  },
+  {
+    label: 'top attributes all fragrances',
+    endpoint: 'analytics top attributes all fragrances',
+    target: 500,
+  },
+  {
+    label: 'significance rest, 1,000 products',
+    endpoint: 'analytics significance rest, 1000 products',
+    target: 100,
+  },
+  { label: 'export all fragrances xlsx', endpoint: 'search export all fragrances xlsx', target: 3000 },
+];
+
+/** The table of the analytics targets: p95 with the concurrent clients, its target, and one client alone. */
+function printIssueTable(results: EndpointResult[], alone: EndpointResult[], concurrency: number): void {
+  const header = ['endpoint (p95 ms)', `${concurrency} clients`, `target (8 clients)`, 'met', 'alone'];
+  const rows = ISSUE_ROWS.flatMap((row) => {
+    const loaded = results.find((result) => result.name === row.endpoint);
+    if (!loaded) return [];
+    const single = alone.find((result) => result.name === row.endpoint);
+    return [
+      [
+        row.label,
+        ms(loaded.p95Ms),
+        String(row.target),
+        loaded.errors > 0 ? 'errors' : loaded.p95Ms <= row.target ? 'yes' : 'no',
+        single ? ms(single.p95Ms) : '-',
+      ],
+    ];
+  });
+  if (rows.length === 0) return;
+  console.log('');
+  console.log('Analytics targets:');
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) =>
+    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '-');
@@ -684,15 +829,24 @@ async function main(): Promise<void> {
     );
     const mappingAccuracy = await measureMappingAccuracy(scratch);
 
-    server = await startServer(scratch);
-    const pid = server.child.pid;
-    if (pid === undefined) throw new Error('The server process has no pid');
-    console.log(`Server ready on ${server.origin} in ${formatDuration(server.startupMs)} (pid ${pid})`);
-    const idle = memoryOf(pid);
-    let sampledPeak = idle?.rss ?? 0;
+    server = await startServer(scratch, options);
+    const { pids } = server;
+    console.log(
+      `Server ready on ${server.origin} in ${formatDuration(server.startupMs)} (${describeServer(options)}; pids ${pids.join(', ')})`,
+    );
+    // Every process of the server together: web processes (cluster children) and the worker.
+    const memoryNow = () =>
+      pids.reduce(
+        (total, pid) => {
+          const memory = treeMemory(pid);
+          return memory ? { rss: total.rss + memory.rss, hwm: total.hwm + memory.hwm } : total;
+        },
+        { rss: 0, hwm: 0 },
+      );
+    const idle = memoryNow();
+    let sampledPeak = idle.rss;
     sampler = setInterval(() => {
-      const memory = memoryOf(pid);
-      if (memory) sampledPeak = Math.max(sampledPeak, memory.rss);
+      sampledPeak = Math.max(sampledPeak, memoryNow().rss);
     }, 100);
 
     const tokens = new Map<BenchRole, string>();
@@ -710,8 +864,12 @@ async function main(): Promise<void> {
     const alone = await measureAlone(server.origin, selected, tokens, options);
     clearInterval(sampler);
     sampler = undefined;
-    const final = memoryOf(pid);
-    const peakRss = Math.max(sampledPeak, final?.hwm ?? 0);
+    // The sum of the processes' own peaks bounds the peak of their sum from above; the sampled sum
+    // is what they held together at one moment.
+    const peakRss =
+      options.processes === 1 && !options.workerProcess
+        ? Math.max(sampledPeak, memoryNow().hwm)
+        : sampledPeak;
 
     let duckdb: DuckdbComparison | undefined;
     if (options.noDuckdb || !scratch.databaseUrl) {
@@ -730,6 +888,7 @@ async function main(): Promise<void> {
     console.log('');
     printTable(results);
     printAlone(alone);
+    printIssueTable(results, alone, options.concurrency);
     if (duckdb) printDuckdb(duckdb, results, alone, options.concurrency);
     if (studiesUpload) printStudiesUpload(studiesUpload);
     console.log('');
@@ -738,8 +897,9 @@ async function main(): Promise<void> {
       `scale       ${seeded.studies} studies, ${seeded.answers.toLocaleString('en-US')} answers, ${mb(seeded.databaseBytes)}`,
     );
     console.log(`seeding     ${formatDuration(seeded.milliseconds)}`);
+    console.log(`processes   ${describeServer(options)}`);
     console.log(
-      `server      start ${formatDuration(server.startupMs)}, RSS idle ${mb(idle?.rss ?? 0)}, peak ${mb(peakRss)}`,
+      `server      start ${formatDuration(server.startupMs)}, RSS idle ${mb(idle.rss)}, peak ${mb(peakRss)} (target under 1 GB)`,
     );
 
     const report = {
@@ -752,8 +912,11 @@ async function main(): Promise<void> {
       databaseBytes: seeded.databaseBytes,
       seedingMs: seeded.milliseconds,
       server: {
+        processes: options.processes,
+        workerProcess: options.workerProcess,
+        readReplicas: options.replicas.length,
         startupMs: Math.round(server.startupMs),
-        idleRssBytes: idle?.rss ?? null,
+        idleRssBytes: idle.rss,
         peakRssBytes: peakRss,
       },
       load: {

@@ -99,6 +99,41 @@ export interface AppDeps {
   logger?: boolean;
   /** Limits of studies uploads (defaults: the constants of packages/contracts). */
   uploads?: { quotaBytes?: number; maxStatusStreams?: number };
+  /**
+   * Fill the analytics caches in the background once the app is ready (runtime/warm-up.ts), in a
+   * process that runs the job workers; progress lines go to `log`. Off by default (tests).
+   */
+  warmUp?: { log: (line: string) => void };
+}
+
+/**
+ * The service with each of its async methods run through `readFromReplica` (db/read-routing.ts), so
+ * that its plain reads may be answered by a current read replica. Without replicas: the service.
+ */
+function readingOnReplica<T extends object>(database: Database, service: T): T {
+  if (database.readReplicas === 0) return service;
+  return new Proxy(service, {
+    get(target, key, receiver) {
+      const value: unknown = Reflect.get(target, key, receiver);
+      // Only async methods: wrapping would turn a synchronous answer into a promise.
+      if (typeof value !== 'function' || value.constructor.name !== 'AsyncFunction') return value;
+      const method = value as (...args: unknown[]) => Promise<unknown>;
+      return (...args: unknown[]) => database.readFromReplica(() => method.apply(target, args));
+    },
+  });
+}
+
+/** The queue with each job of `register`ed workers run through `readFromReplica`. */
+function jobsReadingOnReplica(database: Database, jobs: JobQueue): JobQueue {
+  if (database.readReplicas === 0) return jobs;
+  return {
+    ...jobs,
+    register: <T extends object>(
+      name: string,
+      handler: (data: T) => Promise<void>,
+      options?: Parameters<JobQueue['register']>[2],
+    ) => jobs.register<T>(name, (data) => database.readFromReplica(() => handler(data)), options),
+  };
 }
 
 /** Trusts the first `hops` proxies in front of the server (Fastify's numeric trustProxy). */
@@ -107,9 +142,10 @@ function trustHops(hops: number) {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  // Uploads are checked in worker threads: they are loaded before the first upload arrives (here, not
-  // in a plugin, whose start has a time limit that loading threads on a busy machine may pass).
-  if (deps.workers !== false) await warmUploadWorkers();
+  // Uploads are checked and report spreadsheets written in worker threads: they are loaded before the
+  // first one arrives (here, not in a plugin, whose start has a time limit that loading threads on a
+  // busy machine may pass). A web-only process writes spreadsheets too.
+  await warmUploadWorkers();
   const app = Fastify({
     logger: deps.logger ? { level: 'info' } : false,
     genReqId: () => crypto.randomUUID(),
@@ -276,11 +312,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(settingsRoutes, { settings: createSettingsRepository(db) });
       await api.register(fieldsRoutes, { fields: createFieldsRepository(db), clock: deps.clock });
       await api.register(searchRoutes, {
-        search: createSearchService({
-          search: createSearchRepository(db),
-          fields: createFieldsRepository(db),
-          clock: deps.clock,
-        }),
+        search: readingOnReplica(
+          deps.database,
+          createSearchService({
+            search: createSearchRepository(db),
+            fields: createFieldsRepository(db),
+            clock: deps.clock,
+          }),
+        ),
       });
       const studyRepo = createStudyRepository(db);
       await api.register(studyRoutes, {
@@ -302,8 +341,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(mappingRoutes, {
         mapping: createMappingService({ mapping: createMappingRepository(db), clock: deps.clock }),
       });
-      const analytics = analyticsDeps(db, deps.jobs);
-      if (deps.workers !== false) await registerAnalyticsJobs(deps.jobs, analytics.analytics);
+      const analyticsParts = analyticsDeps(db, deps.jobs);
+      // Analytics reads (searches in the workers, options, rankings) may go to a current replica.
+      const analytics = {
+        ...analyticsParts,
+        analytics: readingOnReplica(deps.database, analyticsParts.analytics),
+        search: readingOnReplica(deps.database, analyticsParts.search),
+      };
+      if (deps.workers !== false)
+        await registerAnalyticsJobs(jobsReadingOnReplica(deps.database, deps.jobs), analyticsParts.analytics);
+      if (deps.workers !== false && deps.warmUp) {
+        const { log } = deps.warmUp;
+        // In the background: the server answers at once, and a search made meanwhile shares the
+        // loads under way (the caches share a computation between concurrent lookups).
+        api.addHook('onReady', async () => {
+          void analyticsParts.analytics.warmUp(log).catch((error: unknown) => {
+            log(`Warm-up stopped: ${(error as Error).message}`);
+          });
+        });
+      }
       await api.register(analyticsRoutes, analytics);
       const comparisons = createComparisonsService({
         analytics: analytics.analytics,

@@ -1,6 +1,7 @@
 /**
  * Configuration from the environment, read once at start-up. Every variable is documented in README.md.
  */
+import os from 'node:os';
 import path from 'node:path';
 
 export interface Config {
@@ -31,6 +32,50 @@ export interface Config {
    * addresses when the server runs behind a known reverse proxy.
    */
   trustProxy: boolean | number | string;
+  /**
+   * PostgreSQL streaming replicas (DATABASE_READ_URL, comma separated) that answer the read-only
+   * queries of analytics and searches when they have replayed the library's latest writes.
+   */
+  databaseReadUrls: string[];
+  /**
+   * API processes serving PORT together (WEB_CONCURRENCY): on PostgreSQL the number of cores by
+   * default; the embedded PGlite is one process's file, so there it is always 1.
+   */
+  webConcurrency: number;
+  /**
+   * Whether this server runs the job workers (ACCORD_JOB_WORKERS, default on): off for web
+   * processes when `npm run worker` runs the jobs in a process of its own.
+   */
+  jobWorkers: boolean;
+  /** Connections of each process to each database server (DATABASE_POOL_SIZE, default 10). */
+  databasePoolSize: number;
+  /** Whether caches are filled in the background at start (ACCORD_WARM_UP, default on). */
+  warmUp: boolean;
+}
+
+/** An on/off setting: unset or empty is the default; false, 0, no and off are off; anything else on. */
+export function parseSwitch(value: string | undefined, fallback: boolean): boolean {
+  const text = (value ?? '').trim();
+  if (text === '') return fallback;
+  return !/^(false|0|no|off)$/i.test(text);
+}
+
+/**
+ * WEB_CONCURRENCY: a whole number of processes of at least 1; unset, the number of cores on
+ * PostgreSQL and 1 on the embedded database (which a second process cannot open).
+ */
+export function parseWebConcurrency(
+  value: string | undefined,
+  databaseUrl: string | undefined,
+  cores: number = os.availableParallelism(),
+): number {
+  if (!databaseUrl) return 1;
+  const text = (value ?? '').trim();
+  if (text === '') return Math.max(1, cores);
+  const count = Number(text);
+  if (!Number.isInteger(count) || count < 1)
+    throw new Error(`WEB_CONCURRENCY must be a whole number of processes (1 or more), not "${text}"`);
+  return count;
 }
 
 /** TRUST_PROXY: unset, empty, false or 0 is off; true or 1 trusts any proxy; a number >1 is hops; else addresses. */
@@ -63,5 +108,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     loginRateLimit: Number(env.ACCORD_LOGIN_RATE_LIMIT ?? 30),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    databaseReadUrls: (env.DATABASE_READ_URL ?? '')
+      .split(',')
+      .map((url) => url.trim())
+      .filter(Boolean),
+    webConcurrency: parseWebConcurrency(env.WEB_CONCURRENCY, env.DATABASE_URL || undefined),
+    jobWorkers: parseSwitch(env.ACCORD_JOB_WORKERS, true),
+    databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 10),
+    warmUp: parseSwitch(env.ACCORD_WARM_UP, true),
   };
 }

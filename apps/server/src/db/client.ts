@@ -18,6 +18,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { routeReads } from './read-routing.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -38,6 +39,21 @@ export interface Database {
   rows<T extends Record<string, unknown>>(query: SQL): Promise<T[]>;
   /** Bulk load CSV text into a table with COPY (the seed and uploads use it). */
   copyCsv(table: string, columns: string[], csv: string): Promise<void>;
+  /** Read replicas configured (DATABASE_READ_URL); 0 on PGlite and without replicas. */
+  readReplicas: number;
+  /**
+   * Runs a call whose plain reads may go to a read replica that has replayed every library write
+   * (db/read-routing.ts); without replicas it simply runs it. After the call's first write its
+   * reads go to the primary.
+   */
+  readFromReplica<T>(read: () => Promise<T>): Promise<T>;
+  /**
+   * Calls `onMessage` with the payload of each NOTIFY on `channel` from any process (PostgreSQL, on a
+   * connection of its own); PGlite, one process, answers null. Close the answer to stop listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<{ close(): Promise<void> } | null>;
+  /** Statements read replicas have answered since the database was opened. */
+  replicaReads(): number;
   close(): Promise<void>;
 }
 
@@ -48,10 +64,16 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite data folder; 'memory://' for a throwaway database. */
   dataDir?: string;
+  /** postgres:// URLs of streaming replicas of databaseUrl for read-only queries. */
+  readUrls?: readonly string[];
+  /** Connections of this process's pool (default 10; DATABASE_POOL_SIZE). */
+  poolSize?: number;
+  /** Whether to run the migrations (default true; a process started after them may skip them). */
+  migrate?: boolean;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) return openPostgres(options);
   return openPglite(options.dataDir ?? 'memory://');
 }
 
@@ -82,6 +104,10 @@ async function openPglite(dataDir: string): Promise<Database> {
       const result = (await db.execute(query)) as unknown as { rows: T[] };
       return result.rows;
     },
+    readReplicas: 0,
+    readFromReplica: (read) => read(),
+    replicaReads: () => 0,
+    listen: async () => null,
     async copyCsv(table, columns, csv) {
       const blob = new Blob([csv]);
       await client.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob' WITH (FORMAT csv)`, [], {
@@ -94,20 +120,60 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(databaseUrl: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+/** A pool that survives its server ending idle connections. */
+function serverPool(connectionString: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max });
   // An idle connection the server ends (restart, failover, a dropped database) must not crash the
   // process: the pool replaces it on the next query.
   pool.on('error', (error: Error & { code?: string }) => {
     if (error.code !== '57P01') console.error('database pool:', error.message);
   });
+  return pool;
+}
+
+/** Any number that identifies Accord's migration lock among the server's advisory locks. */
+const MIGRATION_LOCK = 7_311_022;
+
+async function openPostgres(options: DatabaseOptions): Promise<Database> {
+  const databaseUrl = options.databaseUrl!;
+  const max = options.poolSize ?? 10;
+  const pool = serverPool(databaseUrl, max);
+  if (options.migrate !== false) {
+    // Several processes or hosts may start at once: one migrates while the others wait for it.
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await migratePg(drizzlePg(client), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+      client.release();
+    }
+  }
+  const replicas = (options.readUrls ?? []).map((url) => serverPool(url, max));
+  const routing = routeReads(pool, replicas);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  await migratePg(drizzlePg(pool), { migrationsFolder });
-  const location = databaseUrl.replace(/:\/\/([^:@/]+):[^@/]*@/, '://$1:***@');
+  const hidePassword = (url: string) => url.replace(/:\/\/([^:@/]+):[^@/]*@/, '://$1:***@');
+  const location =
+    hidePassword(databaseUrl) +
+    (replicas.length > 0 ? `, reads also on ${(options.readUrls ?? []).map(hidePassword).join(', ')}` : '');
   return {
     engine: 'postgresql',
     location,
     db,
+    readReplicas: replicas.length,
+    readFromReplica: (read) => routing.readFromReplica(read),
+    replicaReads: () => routing.replicaReads(),
+    async listen(channel, onMessage) {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      // A dropped listening connection must not crash the process; notices then stop (polling remains).
+      client.on('error', (error) => console.error(`listening on ${channel}: ${error.message}`));
+      client.on('notification', (message) => {
+        if (message.channel === channel) onMessage(message.payload ?? '');
+      });
+      await client.connect();
+      await client.query(`listen ${channel}`);
+      return { close: () => client.end() };
+    },
     sql: {
       async executeSql(text, values) {
         const result = await pool.query(text, values as unknown[] | undefined);
@@ -130,6 +196,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
       }
     },
     async close() {
+      await routing.close();
       await pool.end();
     },
   };

@@ -7,6 +7,10 @@
  * its next poll, a worker that finishes a job fetches the next at once (a job queued while all were
  * busy does not wait for a polling interval), and `settled` lets a request wait briefly for a quick
  * job: a job that finishes in milliseconds then answers its final state at the first poll.
+ * Between processes (PostgreSQL), a NOTIFY on `accord_jobs` carries the same two signals: a queued
+ * job wakes the idle workers of every process ("queued:<queue>"), and a finished one ends the waits
+ * for it in every process ("done:<id>"), so a web process beside a worker process waits for neither
+ * the worker's polling interval nor its own.
  */
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.ts';
@@ -47,6 +51,9 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
+/** The NOTIFY channel of queued and finished jobs between processes. */
+const JOB_CHANNEL = 'accord_jobs';
+
 export async function startJobQueue(database: Database): Promise<JobQueue> {
   // pg-boss accepts any object with executeSql; both engines provide one.
   const boss = new PgBoss({
@@ -65,6 +72,15 @@ export async function startJobQueue(database: Database): Promise<JobQueue> {
   const recent = new Set<string>();
   let stopped = false;
 
+  /** Tells the other processes (PostgreSQL); a failed notice only leaves them to their polling. */
+  const tellOthers = (payload: string) => {
+    if (database.engine !== 'postgresql' || stopped) return Promise.resolve();
+    return database.sql
+      .executeSql(`select pg_notify('${JOB_CHANNEL}', $1)`, [payload])
+      .then(() => undefined)
+      .catch(() => undefined);
+  };
+
   const announce = (id: string, finished: boolean) => {
     if (finished) {
       recent.add(id);
@@ -73,6 +89,13 @@ export async function startJobQueue(database: Database): Promise<JobQueue> {
     for (const wake of waiting.get(id) ?? []) wake(finished);
     waiting.delete(id);
   };
+
+  const listener = await database.listen(JOB_CHANNEL, (payload) => {
+    if (stopped) return;
+    const [kind, value] = [payload.slice(0, payload.indexOf(':')), payload.slice(payload.indexOf(':') + 1)];
+    if (kind === 'queued') for (const workerId of workers.get(value) ?? []) boss.notifyWorker(workerId);
+    else if (kind === 'done') announce(value, true);
+  });
 
   return {
     boss,
@@ -95,6 +118,7 @@ export async function startJobQueue(database: Database): Promise<JobQueue> {
                 await handler(job.data as never);
               } finally {
                 announce(job.id, true);
+                void tellOthers(`done:${job.id}`);
               }
             }
             // A worker that has just finished a job looks for the next one at once: jobs queued
@@ -110,8 +134,9 @@ export async function startJobQueue(database: Database): Promise<JobQueue> {
     async enqueue(name, id, data) {
       const sent = await boss.send(name, data, { ...sendOptions.get(name), id });
       if (!sent) throw new Error(`job ${id} was not queued on ${name}`);
-      // An idle worker fetches at once; a busy one ignores the call.
+      // An idle worker fetches at once; a busy one ignores the call. Other processes' too.
       for (const workerId of workers.get(name) ?? []) boss.notifyWorker(workerId);
+      await tellOthers(`queued:${name}`);
       return sent;
     },
 
@@ -150,6 +175,7 @@ export async function startJobQueue(database: Database): Promise<JobQueue> {
     async stop() {
       if (stopped) return;
       stopped = true;
+      await listener?.close().catch(() => undefined);
       for (const id of [...waiting.keys()]) announce(id, false);
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
     },

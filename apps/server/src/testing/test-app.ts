@@ -75,7 +75,37 @@ function mutableClock(): MutableClock {
   };
 }
 
-async function scratchPostgres(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** The scratch database's address on each replica, once replication has created it there. */
+async function replicasOf(name: string, readUrls: string | undefined): Promise<string[]> {
+  const urls = (readUrls ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean)
+    .map((text) => {
+      const url = new URL(text);
+      url.pathname = `/${name}`;
+      return url.toString();
+    });
+  for (const url of urls) {
+    for (let attempt = 0; ; attempt++) {
+      const client = new pg.Client({ connectionString: url });
+      try {
+        await client.connect();
+        await client.end();
+        break;
+      } catch (error) {
+        await client.end().catch(() => undefined);
+        if (attempt >= 100) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  }
+  return urls;
+}
+
+async function scratchPostgres(
+  serverUrl: string,
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `accord_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -84,6 +114,7 @@ async function scratchPostgres(serverUrl: string): Promise<{ url: string; drop()
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     async drop() {
       const client = new pg.Client({ connectionString: serverUrl });
@@ -117,7 +148,12 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const serverUrl = process.env.DATABASE_URL;
   const scratch = serverUrl ? await scratchPostgres(serverUrl) : null;
-  const database = await openDatabase(scratch ? { databaseUrl: scratch.url } : { dataDir: 'memory://' });
+  // Streaming replicas of the server (DATABASE_READ_URL, scripts/replica-test.sh): the scratch
+  // database reaches them by replication.
+  const readUrls = scratch ? await replicasOf(scratch.name, process.env.DATABASE_READ_URL) : [];
+  const database = await openDatabase(
+    scratch ? { databaseUrl: scratch.url, readUrls } : { dataDir: 'memory://' },
+  );
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'accord-test-'));
   const outboxDir = path.join(tempDir, 'outbox');
   await seedReferenceData(database);

@@ -3,7 +3,8 @@
  * file (a sheet of 480,000 rows, a csv of 100,000 columns) never holds up the requests of other users.
  * A small pool (two threads, one per core of a small server) started on first use; each thread's
  * heap is capped, so a file that would need more memory ends its task (UploadMemoryError) instead of
- * the server, and the thread is replaced. Idle threads end after a while.
+ * the server, and the thread is replaced. Idle threads end after a while. Report spreadsheets are
+ * written here too.
  */
 import { MessageChannel, type TransferListItem } from 'node:worker_threads';
 import type { StudyFileError } from '@accord/contracts';
@@ -16,6 +17,7 @@ import type {
   ValidationResult,
   ZipFile,
 } from '../modules/fileprocess/study-zip.ts';
+import { reportBytes, type ReportHeader, type ReportTable } from '../lib/report-workbook.ts';
 import { CsvError, type CsvTable } from '../modules/statistics/engine/csv.ts';
 import type { FileToCheck } from '../modules/study/file-validation.ts';
 import { serveFiles } from './remote-files.ts';
@@ -130,6 +132,30 @@ export async function parseCsvOffThread(bytes: Uint8Array, fileName: string): Pr
     throw new CsvError(message, file, row, column);
   }
   return answer.table as CsvTable;
+}
+
+/**
+ * reportBytes (lib/report-workbook.ts) in a worker thread: writing a spreadsheet of thousands of rows
+ * holds a thread for up to a second, which on the request loop every other caller would wait for.
+ * A report too large for a thread's heap is written here instead.
+ */
+export async function reportBytesOffThread(
+  sheetName: string,
+  header: ReportHeader,
+  table: ReportTable,
+): Promise<Buffer> {
+  try {
+    const answer = await run({
+      kind: 'report-bytes',
+      sheetName,
+      header,
+      table: { ...table, rows: [...table.rows] },
+    });
+    return Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength);
+  } catch (error) {
+    if (!(error instanceof UploadMemoryError)) throw error;
+    return reportBytes(sheetName, header, table);
+  }
 }
 
 /** Starts a worker thread and waits until it has loaded the tasks (at server start). */

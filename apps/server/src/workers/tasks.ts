@@ -1,6 +1,6 @@
 /**
- * What upload worker threads run: the parsing and validation of uploads, kept off the server's
- * request loop (pool.ts sends the tasks). Each task answers a plain result; the errors the user must
+ * What upload worker threads run: the parsing and validation of uploads, and the writing of report
+ * spreadsheets, kept off the server's request loop (pool.ts sends the tasks). Each task answers a plain result; the errors the user must
  * read come back as values (a thrown error crosses threads as a bare Error and loses its kind).
  */
 import type { MessagePort } from 'node:worker_threads';
@@ -13,6 +13,7 @@ import {
   type ValidationOptions,
   type ValidationResult,
 } from '../modules/fileprocess/study-zip.ts';
+import { reportBytes, type ReportHeader, type ReportTable } from '../lib/report-workbook.ts';
 import { CsvError, parseCsv, type CsvTable } from '../modules/statistics/engine/csv.ts';
 import { validateStudyFile, type FileToCheck } from '../modules/study/file-validation.ts';
 import { remoteFiles, type RemoteFileInfo } from './remote-files.ts';
@@ -28,6 +29,7 @@ export type UploadTask =
   | { kind: 'parse-results'; port: MessagePort; files: RemoteFileInfo[]; study: StudyDraft }
   | { kind: 'check-study-file'; file: Omit<FileToCheck, 'bytes'> & { bytes: Uint8Array } }
   | { kind: 'parse-csv'; bytes: Uint8Array; fileName: string }
+  | { kind: 'report-bytes'; sheetName: string; header: ReportHeader; table: ReportTable }
   | { kind: 'ready' };
 
 /** A csv the statistics generator refuses, as it crosses back to the server. */
@@ -43,6 +45,7 @@ export type UploadTaskResult =
   | { kind: 'parse-results'; parsed: ParsedResults[] }
   | { kind: 'check-study-file'; errors: StudyFileError[] }
   | { kind: 'parse-csv'; table?: CsvTable; problem?: CsvProblem }
+  | { kind: 'report-bytes'; bytes: Uint8Array }
   | { kind: 'ready' };
 
 export async function runTask(task: UploadTask): Promise<UploadTaskResult> {
@@ -72,6 +75,11 @@ export async function runTask(task: UploadTask): Promise<UploadTaskResult> {
       return {
         kind: task.kind,
         errors: await validateStudyFile({ ...task.file, bytes: Buffer.from(task.file.bytes) }),
+      };
+    case 'report-bytes':
+      return {
+        kind: task.kind,
+        bytes: new Uint8Array(await reportBytes(task.sheetName, task.header, task.table)),
       };
     case 'parse-csv':
       try {

@@ -45,7 +45,8 @@ import {
   markTable,
   type MarkTable,
 } from '../exports/significance-marks.ts';
-import { reportBytes, type ReportHeader, type ReportTable } from '../../lib/report-workbook.ts';
+import type { ReportHeader, ReportTable } from '../../lib/report-workbook.ts';
+import { reportBytesOffThread } from '../../workers/pool.ts';
 import {
   attributesReport,
   metricsReport,
@@ -72,7 +73,8 @@ async function sendReport(
   sheetName: string,
   report: { header: ReportHeader; table: ReportTable },
 ) {
-  const bytes = await reportBytes(sheetName, report.header, report.table);
+  // Written in a worker thread: a large spreadsheet would hold every other request up.
+  const bytes = await reportBytesOffThread(sheetName, report.header, report.table);
   return reply
     .type(XLSX_CONTENT_TYPE)
     .header('content-disposition', `attachment; filename="${fileName}"`)

@@ -16,7 +16,9 @@ import {
   ANALYTICS_AGE_RANGE,
   ANALYTICS_MESSAGES,
   LOW_BASE,
+  MetricSearchRequest,
   isClientScopedRole,
+  permissionsForRole,
   type Aggregation,
   type AnalyticsOptionsResponse,
   type Diagnostics,
@@ -1091,8 +1093,55 @@ export function createAnalyticsService(deps: {
     return { attributes: rows, fragrances };
   }
 
+  /**
+   * Fills the caches a first search would otherwise fill in the background at start (runtime
+   * warm-up): the stored statistics of every metric, then, for the metrics measured on the most
+   * products (as many as the demographic tables kept), their demographic table, out-of-scale answers
+   * and mappings, and one search of every fragrance of each (which also reads the product list).
+   * A search made meanwhile shares the loads under way. Progress lines go to `log`.
+   */
+  async function warmUp(log: (line: string) => void): Promise<void> {
+    const started = performance.now();
+    const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+    const now = await fingerprint();
+    const metricList = await metricCatalogue();
+    const products = new Map<number, number>();
+    for (const metric of metricList) products.set(metric.id, (await storedSumsOf(metric.id, now)).size);
+    log(`Warm-up: statistics of ${metricList.length} metrics read (${seconds(started)})`);
+    const top = metricList
+      .filter((metric) => (products.get(metric.id) ?? 0) > 0)
+      .sort((a, b) => products.get(b.id)! - products.get(a.id)! || a.id - b.id)
+      .slice(0, DEMOGRAPHIC_TABLES);
+    // A staff caller: the product list of every fragrance it reads is the one staff searches use.
+    const staff: AuthUser = {
+      id: 0,
+      email: 'warm-up',
+      roleId: 1,
+      clients: [],
+      sessionId: 'warm-up',
+      permissions: permissionsForRole(1),
+    };
+    for (const metric of top) {
+      const since = performance.now();
+      const table = await demographicTableOf(metric.id, metric.kind === 'eeg', now);
+      const aggregation = AGGREGATIONS_BY_METRIC_KIND[metric.kind][0]!;
+      await computeMetricSearch(
+        staff,
+        MetricSearchRequest.parse({
+          q: { metrics: { rdfType: 'all', metricsList: [{ metric: metric.name, aggregation }] } },
+        }),
+        now,
+      );
+      log(
+        `Warm-up: ${metric.label}: demographic table of ${table.rows.toLocaleString('en-GB')} rows and a search of every fragrance (${seconds(since)})`,
+      );
+    }
+    log(`Warm-up done in ${seconds(started)}`);
+  }
+
   return {
     processJob,
+    warmUp,
 
     /** The metric catalogue (names, labels, kinds), read once per process. */
     metricCatalogue,
