@@ -1081,6 +1081,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/norms/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The norms screen's choices: metrics with the aggregations they offer, and the categories, regions, product types, methodologies and years of the library's verified studies */
+        get: operations["getNormsOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/norms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A norm: over the products of a base (a category, optionally a region, product type, methodology and years), the number of products, studies and clients, the mean, P10/P25/P50/P75/P90 (linear interpolation) of the product scores of the metric search, the histogram and the action standards. Norms are anonymous aggregates of the whole library for every signed-in user; a norm whose base holds fewer than 5 studies of at least 3 clients is withheld: status "withheld" with the reason (its counts only for staff), never a number, product, study or client of it. */
+        get: operations["getNorms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/norms/rank": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product's percentile rank within a norm (by default its own category norm: its study's category, products of its kind): the share of the base scoring below it plus half the share scoring the same. The product must be one you may see (404 otherwise). Norms are anonymous aggregates of the whole library for every signed-in user; a norm whose base holds fewer than 5 studies of at least 3 clients is withheld: status "withheld" with the reason (its counts only for staff), never a number, product, study or client of it. */
+        get: operations["getNormsRank"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/norms/xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A norm as norm.xlsx: the base in words, counts, mean, percentiles and action standards, and the histogram. A withheld norm answers 403 with the reason; a norm without any score 404. */
+        get: operations["getNormsXlsx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** How an aggregate was computed (a metric search cell, a profile row, a group comparison value), recomputed from its answers: metric and question texts per study, the original scales and their harmonisation, the respondent filters in words, the base (respondents, answers, products, studies), the low-base flag, the test behind a significance mark with its p-value, and the results files. Products outside your studies answer 404. */
+        post: operations["postTrace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trace/answers.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The answers an aggregate is computed from as answers.csv (study, respondent, product, question, question text, raw and harmonised value), streamed; users with the download right only. Same body as POST /trace. */
+        post: operations["postTraceAnswersCsv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cics/search_bar/": {
         parameters: {
             query?: never;
@@ -2914,6 +3016,8 @@ export interface components {
             /** @description Performance rows first (liking, purchase_intention, strength), then attributes, EEG and implicit metrics. Missing liking, strength or purchase_intention rows are N/A placeholders; empty when no respondent meets the filters. */
             result: components["schemas"]["ProfileRowInput"][];
             info: {
+                /** @description Id of the fragrance or concept as a product (what POST /trace takes). */
+                product_id: number;
                 project_name: string;
                 client: string;
                 name: string | null;
@@ -3840,9 +3944,13 @@ export interface components {
                 letters: string[];
             }[];
             files: ("summary.xlsx" | "Regressions&Correlations.xlsx" | "chart_ppt.pptx")[];
+            /** @description Product code of each product column of the summary, in column order. */
+            product_codes: string[];
         };
         StatisticsStudyProductsInput: {
             products: {
+                /** @description Product id (what POST /trace takes). */
+                id: number;
                 code: string;
                 name: string;
                 /** @enum {string} */
@@ -4069,6 +4177,251 @@ export interface components {
             by_market: components["schemas"]["FragranceGroupInput"][];
             /** @description Pooled tests by year, oldest first. */
             by_year: components["schemas"]["FragranceGroupInput"][];
+        };
+        NormBaseInput: {
+            category: string;
+            region: string | null;
+            product_type: string | null;
+            methodology: string | null;
+            year_from: number | null;
+            year_to: number | null;
+            /** @enum {string} */
+            kind: "fragrance" | "concept";
+            /** @description The base in words, e.g. "Fabric Care, Europe, 2022-2026: 412 fragrances in 96 studies" (years: the chosen range, else the years the base covers; counts only when the norm is shown). */
+            description: string;
+        };
+        NormResponseInput: {
+            /** @enum {string} */
+            status: "available" | "withheld" | "empty";
+            /** @description Why the norm is withheld or empty. */
+            reason: string | null;
+            base: components["schemas"]["NormBaseInput"];
+            metric: {
+                name: string;
+                label: string;
+                kind: string;
+            };
+            aggregation: {
+                /** @enum {string} */
+                value: "top_box" | "top_2_box" | "just_right" | "mean" | "bottom_2_box" | "bottom_box" | "variance" | "hi_yes" | "hi_no" | "irt_yes" | "irt_no" | "eeg_mean";
+                label: string;
+                share: boolean;
+            };
+            /** @description Products with a score (null when withheld from a client or sales user). */
+            products: number | null;
+            studies: number | null;
+            /** @description How many clients; never which. */
+            clients: number | null;
+            mean: number | null;
+            percentiles: {
+                p10: number;
+                p25: number;
+                p50: number;
+                p75: number;
+                p90: number;
+            } | null;
+            histogram: {
+                from: number;
+                to: number;
+                count: number;
+            }[];
+            /** @description Percentiles and action standards to mark. */
+            lines: {
+                key: string;
+                /** @description e.g. "Action standard: top quartile (P75)". */
+                label: string;
+                value: number;
+                /** @description An action standard rather than a plain percentile. */
+                action_standard: boolean;
+            }[];
+        };
+        NormRankResponseInput: {
+            product: {
+                id: number;
+                code: string;
+                name: string | null;
+                /** @enum {string} */
+                kind: "fragrance" | "concept";
+                score: number | null;
+                /** @description Answers behind the score. */
+                n: number;
+            };
+            /** @description Share of the base scoring below the product plus half the share scoring the same, in [0, 1]; null when the norm is not shown or the product has no score. */
+            rank: number | null;
+            norm: components["schemas"]["NormResponseInput"];
+        };
+        NormOptionsResponseInput: {
+            metrics: {
+                name: string;
+                label: string;
+                type: string;
+                kind: string;
+                aggregations: {
+                    /** @enum {string} */
+                    value: "top_box" | "top_2_box" | "just_right" | "mean" | "bottom_2_box" | "bottom_box" | "variance" | "hi_yes" | "hi_no" | "irt_yes" | "irt_no" | "eeg_mean";
+                    label: string;
+                }[];
+            }[];
+            categories: string[];
+            regions: string[];
+            product_types: {
+                value: string;
+                category: string;
+            }[];
+            methodologies: string[];
+            years: {
+                min: number;
+                max: number;
+            } | null;
+        };
+        TraceRequestInput: {
+            /** @description The products the aggregate is computed over: one for a metric search cell or a profile row, a group’s products for a group comparison value (product ids, as the results rows carry them). */
+            products: number[];
+            metric: string;
+            /** @enum {string} */
+            aggregation: "top_box" | "top_2_box" | "just_right" | "mean" | "bottom_2_box" | "bottom_box" | "variance" | "hi_yes" | "hi_no" | "irt_yes" | "irt_no" | "eeg_mean";
+            /**
+             * @description answers: the aggregation over the pooled answers (a cell, a profile row); products: the mean of the product scores (a group comparison value, METRICS.md section 2b).
+             * @default answers
+             * @enum {string}
+             */
+            unit?: "answers" | "products";
+            /**
+             * @description Respondent filters of the search (AND across fields, OR within one).
+             * @default {}
+             */
+            demographics?: {
+                /** @description Ethnicities of respondents. */
+                ethnicity?: string[] | null;
+                /** @description Genders of respondents. */
+                gender?: string[] | null;
+                /** @description Social classes of respondents. */
+                socialClass?: string[] | null;
+                /** @description Brands used most often by respondents. */
+                bumo?: string[] | null;
+                /** @description Youngest respondent age, inclusive. */
+                startAge?: number | null;
+                /** @description Oldest respondent age, inclusive. */
+                endAge?: number | null;
+            };
+            /**
+             * @description Results-table or profile conditions on respondents.
+             * @default []
+             */
+            demographics_fragrances?: components["schemas"]["DemographicConditionInput"][];
+            /** @description For a cell carrying a significance mark: the calculation and the list it ran over. */
+            significance?: {
+                /** @enum {string} */
+                calculation: "avg" | "rest";
+                /** @description The products of the result list the significance was calculated over (product ids, as the results rows carry them). */
+                products: number[];
+            };
+            /** @description For a group comparison value: the other group (Welch t-test on product scores, METRICS.md section 2b). */
+            versus?: {
+                /** @description The products of the other group (product ids, as the results rows carry them). */
+                products: number[];
+                /**
+                 * @description The other group’s respondent filters.
+                 * @default {}
+                 */
+                demographics?: {
+                    /** @description Ethnicities of respondents. */
+                    ethnicity?: string[] | null;
+                    /** @description Genders of respondents. */
+                    gender?: string[] | null;
+                    /** @description Social classes of respondents. */
+                    socialClass?: string[] | null;
+                    /** @description Brands used most often by respondents. */
+                    bumo?: string[] | null;
+                    /** @description Youngest respondent age, inclusive. */
+                    startAge?: number | null;
+                    /** @description Oldest respondent age, inclusive. */
+                    endAge?: number | null;
+                };
+            };
+        };
+        TraceResponseInput: {
+            metric: {
+                name: string;
+                label: string;
+                kind: string;
+                metric_type: string;
+            };
+            /** @enum {string} */
+            aggregation: "top_box" | "top_2_box" | "just_right" | "mean" | "bottom_2_box" | "bottom_box" | "variance" | "hi_yes" | "hi_no" | "irt_yes" | "irt_no" | "eeg_mean";
+            aggregation_label: string;
+            /** @description How the aggregation is computed, in words. */
+            rule: string;
+            /** @enum {string} */
+            unit: "answers" | "products";
+            /** @description The aggregate recomputed from the listed answers. */
+            value: number | null;
+            base: {
+                respondents: number;
+                answers: number;
+                /** @description Products with at least one answer counted. */
+                products: number;
+                studies: number;
+            };
+            /** @description The base n (answers; products for unit products) is below 30. */
+            low_base: boolean;
+            /** @description The respondent filters applied, in words. */
+            filters: string[];
+            /** @description Answers outside their question’s scale, left out of the number. */
+            out_of_scale: number;
+            studies: {
+                study_id: number;
+                c_mi_number: string;
+                project_name: string;
+                client: string;
+                products: {
+                    id: number;
+                    code: string;
+                    name: string | null;
+                    /** @description The product’s own score on the aggregation. */
+                    value: number | null;
+                    /** @description Answers of the product counted. */
+                    n: number;
+                }[];
+                questions: {
+                    id: number;
+                    /** @description Question id in the results file. */
+                    qid: string;
+                    text: string;
+                    question_type: string;
+                    scale_min: number | null;
+                    scale_max: number | null;
+                    /** @description The original scale in words, e.g. "1 to 9 (9 points)". */
+                    scale: string;
+                    /** @description The transformation to the common 5-point scale, e.g. "h = 1 + 4 × (v − 1) / 8". */
+                    harmonisation: string;
+                    /** @description Answers of this question counted in the base. */
+                    answers: number;
+                    /** @description The results file the question was read from. */
+                    filename: string;
+                    results_file: {
+                        id: number;
+                        name: string;
+                        /** @description Download route of the file (users who may download). */
+                        url: string;
+                    } | null;
+                }[];
+            }[];
+            significance: {
+                /** @description Test id: welch-t, one-sample-t, two-proportion-z, one-sample-z. */
+                test: string;
+                /** @description The test and what it compared, in words. */
+                description: string;
+                p_value: number | null;
+                /** @description Smallest of 0.01, 0.05, 0.1 above p; null: not significant. */
+                level: number | null;
+                /** @description mt: higher, let: lower. */
+                direction: ("mt" | "let") | null;
+                /** @description The value compared with (rest, average, group 2). */
+                reference: number | null;
+            } | null;
+            /** @description Whether the caller may download the answers csv. */
+            can_download: boolean;
         };
         ErrorResponse: {
             /** @description Stable error id, e.g. validation_failed, unauthorized. */
@@ -5589,6 +5942,8 @@ export interface components {
             /** @description Performance rows first (liking, purchase_intention, strength), then attributes, EEG and implicit metrics. Missing liking, strength or purchase_intention rows are N/A placeholders; empty when no respondent meets the filters. */
             result: components["schemas"]["ProfileRow"][];
             info: {
+                /** @description Id of the fragrance or concept as a product (what POST /trace takes). */
+                product_id: number;
                 project_name: string;
                 client: string;
                 name: string | null;
@@ -6497,9 +6852,13 @@ export interface components {
                 letters: string[];
             }[];
             files: ("summary.xlsx" | "Regressions&Correlations.xlsx" | "chart_ppt.pptx")[];
+            /** @description Product code of each product column of the summary, in column order. */
+            product_codes: string[];
         };
         StatisticsStudyProducts: {
             products: {
+                /** @description Product id (what POST /trace takes). */
+                id: number;
                 code: string;
                 name: string;
                 /** @enum {string} */
@@ -6724,6 +7083,245 @@ export interface components {
             by_market: components["schemas"]["FragranceGroup"][];
             /** @description Pooled tests by year, oldest first. */
             by_year: components["schemas"]["FragranceGroup"][];
+        };
+        NormBase: {
+            category: string;
+            region: string | null;
+            product_type: string | null;
+            methodology: string | null;
+            year_from: number | null;
+            year_to: number | null;
+            /** @enum {string} */
+            kind: "fragrance" | "concept";
+            /** @description The base in words, e.g. "Fabric Care, Europe, 2022-2026: 412 fragrances in 96 studies" (years: the chosen range, else the years the base covers; counts only when the norm is shown). */
+            description: string;
+        };
+        NormResponse: {
+            /** @enum {string} */
+            status: "available" | "withheld" | "empty";
+            /** @description Why the norm is withheld or empty. */
+            reason: string | null;
+            base: components["schemas"]["NormBase"];
+            metric: {
+                name: string;
+                label: string;
+                kind: string;
+            };
+            aggregation: {
+                /** @enum {string} */
+                value: "top_box" | "top_2_box" | "just_right" | "mean" | "bottom_2_box" | "bottom_box" | "variance" | "hi_yes" | "hi_no" | "irt_yes" | "irt_no" | "eeg_mean";
+                label: string;
+                share: boolean;
+            };
+            /** @description Products with a score (null when withheld from a client or sales user). */
+            products: number | null;
+            studies: number | null;
+            /** @description How many clients; never which. */
+            clients: number | null;
+            mean: number | null;
+            percentiles: {
+                p10: number;
+                p25: number;
+                p50: number;
+                p75: number;
+                p90: number;
+            } | null;
+            histogram: {
+                from: number;
+                to: number;
+                count: number;
+            }[];
+            /** @description Percentiles and action standards to mark. */
+            lines: {
+                key: string;
+                /** @description e.g. "Action standard: top quartile (P75)". */
+                label: string;
+                value: number;
+                /** @description An action standard rather than a plain percentile. */
+                action_standard: boolean;
+            }[];
+        };
+        NormRankResponse: {
+            product: {
+                id: number;
+                code: string;
+                name: string | null;
+                /** @enum {string} */
+                kind: "fragrance" | "concept";
+                score: number | null;
+                /** @description Answers behind the score. */
+                n: number;
+            };
+            /** @description Share of the base scoring below the product plus half the share scoring the same, in [0, 1]; null when the norm is not shown or the product has no score. */
+            rank: number | null;
+            norm: components["schemas"]["NormResponse"];
+        };
+        NormOptionsResponse: {
+            metrics: {
+                name: string;
+                label: string;
+                type: string;
+                kind: string;
+                aggregations: {
+                    /** @enum {string} */
+                    value: "top_box" | "top_2_box" | "just_right" | "mean" | "bottom_2_box" | "bottom_box" | "variance" | "hi_yes" | "hi_no" | "irt_yes" | "irt_no" | "eeg_mean";
+                    label: string;
+                }[];
+            }[];
+            categories: string[];
+            regions: string[];
+            product_types: {
+                value: string;
+                category: string;
+            }[];
+            methodologies: string[];
+            years: {
+                min: number;
+                max: number;
+            } | null;
+        };
+        TraceRequest: {
+            /** @description The products the aggregate is computed over: one for a metric search cell or a profile row, a group’s products for a group comparison value (product ids, as the results rows carry them). */
+            products: number[];
+            metric: string;
+            /** @enum {string} */
+            aggregation: "top_box" | "top_2_box" | "just_right" | "mean" | "bottom_2_box" | "bottom_box" | "variance" | "hi_yes" | "hi_no" | "irt_yes" | "irt_no" | "eeg_mean";
+            /**
+             * @description answers: the aggregation over the pooled answers (a cell, a profile row); products: the mean of the product scores (a group comparison value, METRICS.md section 2b).
+             * @default answers
+             * @enum {string}
+             */
+            unit: "answers" | "products";
+            /** @description Respondent filters of the search (AND across fields, OR within one). */
+            demographics: {
+                /** @description Ethnicities of respondents. */
+                ethnicity?: string[] | null;
+                /** @description Genders of respondents. */
+                gender?: string[] | null;
+                /** @description Social classes of respondents. */
+                socialClass?: string[] | null;
+                /** @description Brands used most often by respondents. */
+                bumo?: string[] | null;
+                /** @description Youngest respondent age, inclusive. */
+                startAge?: number | null;
+                /** @description Oldest respondent age, inclusive. */
+                endAge?: number | null;
+            };
+            /**
+             * @description Results-table or profile conditions on respondents.
+             * @default []
+             */
+            demographics_fragrances: components["schemas"]["DemographicCondition"][];
+            /** @description For a cell carrying a significance mark: the calculation and the list it ran over. */
+            significance?: {
+                /** @enum {string} */
+                calculation: "avg" | "rest";
+                /** @description The products of the result list the significance was calculated over (product ids, as the results rows carry them). */
+                products: number[];
+            };
+            /** @description For a group comparison value: the other group (Welch t-test on product scores, METRICS.md section 2b). */
+            versus?: {
+                /** @description The products of the other group (product ids, as the results rows carry them). */
+                products: number[];
+                /** @description The other group’s respondent filters. */
+                demographics: {
+                    /** @description Ethnicities of respondents. */
+                    ethnicity?: string[] | null;
+                    /** @description Genders of respondents. */
+                    gender?: string[] | null;
+                    /** @description Social classes of respondents. */
+                    socialClass?: string[] | null;
+                    /** @description Brands used most often by respondents. */
+                    bumo?: string[] | null;
+                    /** @description Youngest respondent age, inclusive. */
+                    startAge?: number | null;
+                    /** @description Oldest respondent age, inclusive. */
+                    endAge?: number | null;
+                };
+            };
+        };
+        TraceResponse: {
+            metric: {
+                name: string;
+                label: string;
+                kind: string;
+                metric_type: string;
+            };
+            /** @enum {string} */
+            aggregation: "top_box" | "top_2_box" | "just_right" | "mean" | "bottom_2_box" | "bottom_box" | "variance" | "hi_yes" | "hi_no" | "irt_yes" | "irt_no" | "eeg_mean";
+            aggregation_label: string;
+            /** @description How the aggregation is computed, in words. */
+            rule: string;
+            /** @enum {string} */
+            unit: "answers" | "products";
+            /** @description The aggregate recomputed from the listed answers. */
+            value: number | null;
+            base: {
+                respondents: number;
+                answers: number;
+                /** @description Products with at least one answer counted. */
+                products: number;
+                studies: number;
+            };
+            /** @description The base n (answers; products for unit products) is below 30. */
+            low_base: boolean;
+            /** @description The respondent filters applied, in words. */
+            filters: string[];
+            /** @description Answers outside their question’s scale, left out of the number. */
+            out_of_scale: number;
+            studies: {
+                study_id: number;
+                c_mi_number: string;
+                project_name: string;
+                client: string;
+                products: {
+                    id: number;
+                    code: string;
+                    name: string | null;
+                    /** @description The product’s own score on the aggregation. */
+                    value: number | null;
+                    /** @description Answers of the product counted. */
+                    n: number;
+                }[];
+                questions: {
+                    id: number;
+                    /** @description Question id in the results file. */
+                    qid: string;
+                    text: string;
+                    question_type: string;
+                    scale_min: number | null;
+                    scale_max: number | null;
+                    /** @description The original scale in words, e.g. "1 to 9 (9 points)". */
+                    scale: string;
+                    /** @description The transformation to the common 5-point scale, e.g. "h = 1 + 4 × (v − 1) / 8". */
+                    harmonisation: string;
+                    /** @description Answers of this question counted in the base. */
+                    answers: number;
+                    /** @description The results file the question was read from. */
+                    filename: string;
+                    results_file: {
+                        id: number;
+                        name: string;
+                        /** @description Download route of the file (users who may download). */
+                        url: string;
+                    } | null;
+                }[];
+            }[];
+            significance: {
+                /** @description Test id: welch-t, one-sample-t, two-proportion-z, one-sample-z. */
+                test: string;
+                /** @description The test and what it compared, in words. */
+                description: string;
+                p_value: number | null;
+                /** @description Smallest of 0.01, 0.05, 0.1 above p; null: not significant. */
+                level: number | null;
+                /** @description mt: higher, let: lower. */
+                direction: ("mt" | "let") | null;
+                /** @description The value compared with (rest, average, group 2). */
+                reference: number | null;
+            } | null;
+            /** @description Whether the caller may download the answers csv. */
+            can_download: boolean;
         };
     };
     responses: never;
@@ -10285,6 +10883,341 @@ export interface operations {
             };
             /** @description Default Response */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getNormsOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NormOptionsResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getNorms: {
+        parameters: {
+            query: {
+                /** @description Category of the studies (required). */
+                category: string;
+                /** @description A region the study was run in. */
+                region?: string;
+                /** @description Product type of the studies. */
+                product_type?: string;
+                /** @description Methodology of the studies. */
+                methodology?: string;
+                /** @description First study year, inclusive. */
+                year_from?: number;
+                /** @description Last study year, inclusive. */
+                year_to?: number;
+                /** @description Products of the base: fragrances (default) or concepts. */
+                kind?: "fragrance" | "concept";
+                /** @description Metric name (field) as the metric search names it, e.g. liking. */
+                metric: string;
+                /** @description Aggregation, one the metric offers. */
+                aggregation: "top_box" | "top_2_box" | "just_right" | "mean" | "bottom_2_box" | "bottom_box" | "variance" | "hi_yes" | "hi_no" | "irt_yes" | "irt_no" | "eeg_mean";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NormResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getNormsRank: {
+        parameters: {
+            query: {
+                /** @description Id of the product; or study_id with code and kind. */
+                product_id?: number;
+                /** @description The product's study (with code and kind), as a profile's address names it. */
+                study_id?: number;
+                /** @description Product code within its study (with study_id). */
+                code?: string;
+                /** @description Metric name (field) as the metric search names it, e.g. liking. */
+                metric: string;
+                /** @description Aggregation, one the metric offers. */
+                aggregation: "top_box" | "top_2_box" | "just_right" | "mean" | "bottom_2_box" | "bottom_box" | "variance" | "hi_yes" | "hi_no" | "irt_yes" | "irt_no" | "eeg_mean";
+                /** @description Category of the studies (required). */
+                category?: string;
+                /** @description A region the study was run in. */
+                region?: string;
+                /** @description Product type of the studies. */
+                product_type?: string;
+                /** @description Methodology of the studies. */
+                methodology?: string;
+                /** @description First study year, inclusive. */
+                year_from?: number;
+                /** @description Last study year, inclusive. */
+                year_to?: number;
+                /** @description Default: the product's kind. */
+                kind?: "fragrance" | "concept";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NormRankResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getNormsXlsx: {
+        parameters: {
+            query: {
+                /** @description Category of the studies (required). */
+                category: string;
+                /** @description A region the study was run in. */
+                region?: string;
+                /** @description Product type of the studies. */
+                product_type?: string;
+                /** @description Methodology of the studies. */
+                methodology?: string;
+                /** @description First study year, inclusive. */
+                year_from?: number;
+                /** @description Last study year, inclusive. */
+                year_to?: number;
+                /** @description Products of the base: fragrances (default) or concepts. */
+                kind?: "fragrance" | "concept";
+                /** @description Metric name (field) as the metric search names it, e.g. liking. */
+                metric: string;
+                /** @description Aggregation, one the metric offers. */
+                aggregation: "top_box" | "top_2_box" | "just_right" | "mean" | "bottom_2_box" | "bottom_box" | "variance" | "hi_yes" | "hi_no" | "irt_yes" | "irt_no" | "eeg_mean";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    postTrace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TraceRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TraceResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    postTraceAnswersCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TraceRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
