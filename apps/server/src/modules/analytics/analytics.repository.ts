@@ -22,43 +22,18 @@ import {
 } from '../../db/schema.ts';
 import { sqlTextArray } from '../../lib/client-scope.ts';
 import { allOf, studyWhere, type CompiledFilters } from '../search/search-filters.ts';
-import type { DemographicMatch, DemographicRow } from './demographic-table.ts';
+import type {
+  DemographicMatch,
+  DemographicRow,
+  MetricRecord,
+  MetricSums,
+  OutOfScaleRow,
+  ProductRecord,
+} from './analytics-types.ts';
 
-export interface MetricRecord {
-  id: number;
-  name: string;
-  label: string;
-  metricType: string;
-  kind: 'hedonic' | 'jar' | 'binary' | 'eeg' | 'implicit';
-}
-
-export interface ProductRecord {
-  id: number;
-  studyId: number;
-  kind: 'fragrance' | 'concept';
-  code: string;
-  name: string | null;
-  cMiNumber: string;
-  projectName: string;
-  client: string;
-  category: string | null;
-  productType: string | null;
-  rdfType: 'rdf' | 'eeg' | 'irt';
-}
-
-/** Sufficient statistics of one product and metric (METRICS.md section 1 boxes). */
-export interface MetricSums {
-  productId: number;
-  metricId: number;
-  n: number;
-  sum: number;
-  sumSq: number;
-  nTopBox: number;
-  nTop2Box: number;
-  nJustRight: number;
-  nBottom2Box: number;
-  nBottomBox: number;
-}
+// The records of analytics live in analytics-types.ts (below the repository, the metrics and the
+// demographic tables alike); they are exported here too for the modules that import them from here.
+export type { MetricRecord, MetricSums, OutOfScaleRow, ProductRecord } from './analytics-types.ts';
 
 /** SQL of each breakdown field over the product source (aliases s, f); array: one row per value. */
 const BREAKDOWN_SQL: Record<string, { expression: string; array: boolean }> = {
@@ -95,15 +70,6 @@ const FRAGRANCE_VALUE_COLUMNS = new Set([
   'dominant_note_4',
   'dominant_note_5',
 ]);
-
-/** Answers of one product and question outside the question's scale. */
-export interface OutOfScaleRow {
-  productId: number;
-  studyId: number;
-  qid: string;
-  filename: string;
-  count: number;
-}
 
 /** What selects the products of a search. */
 export interface ProductSelection {
