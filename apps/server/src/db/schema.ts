@@ -645,6 +645,8 @@ export const jobResults = pgTable(
     progress: integer('progress').notNull().default(0),
     result: jsonText('result'),
     error: text('error'),
+    /** A metric search's selected rows (product ids), kept with the job so every server process shares it. */
+    selection: integer('selection').array(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

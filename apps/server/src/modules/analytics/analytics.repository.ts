@@ -814,6 +814,41 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
     },
 
     findJobText,
+
+    /** The selected rows of a job of the caller (none: empty), or null when it is not theirs. */
+    async jobSelection(id: string, userId: number, kind: string): Promise<number[] | null> {
+      const [row] = await rows<{ selection: number[] | null }>(
+        sql`select selection from ${jobResults} where id = ${id} and user_id = ${userId} and kind = ${kind}`,
+      );
+      if (!row) return null;
+      return (row.selection ?? []).map(Number);
+    },
+
+    /**
+     * Adds rows to a job's selection, removes them, or clears it, in one statement, so that changes
+     * sent at once (two quick clicks, two server processes) all count. Answers how many rows are
+     * selected then, or null when the job is not the caller's.
+     */
+    async changeJobSelection(
+      id: string,
+      userId: number,
+      kind: string,
+      change: { add: readonly number[] } | { remove: readonly number[] } | { clear: true },
+    ): Promise<number | null> {
+      const current = sql`coalesce(selection, '{}'::int[])`;
+      const next =
+        'clear' in change
+          ? sql`'{}'::int[]`
+          : 'add' in change
+            ? sql`array(select distinct x from unnest(${current} || ${intArray(change.add)}) as x order by x)`
+            : sql`array(select x from unnest(${current}) as x where x <> all(${intArray(change.remove)}))`;
+      const [row] = await rows<{ selected: number }>(
+        sql`update ${jobResults} set selection = ${next}
+          where id = ${id} and user_id = ${userId} and kind = ${kind}
+          returning cardinality(selection) as selected`,
+      );
+      return row ? Number(row.selected) : null;
+    },
   };
 }
 

@@ -21,7 +21,6 @@ import {
   PERFORMANCE_FILE_NAME,
   PerformanceXlsxQuery,
   XLSX_FILTERS,
-  XlsxFiltersQuery,
   XlsxFiltersResponse,
   QueuedJob,
   TENDENCIES_FILE_NAME,
@@ -32,6 +31,12 @@ import {
   SignificanceRequest,
   SignificanceStatus,
   type ParsedStudySearchQuery,
+  MetricPageQuery,
+  MetricSearchPageStatus,
+  MetricSelection,
+  MetricSelectionRequest,
+  MetricSelectionState,
+  MetricsXlsxQuery,
 } from '@accord/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -165,6 +170,53 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
+    '/analytics/fragrances/:jobId/page',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary:
+          "A page of a metric search (yours): its rows matching the search text and significance tag, sorted by a column, name or CMI # (rows without a value last), each with whether it is selected and its marks; with the summary, diagnostics, chart bins, counts and the selection's size. Until the job succeeded, its state alone (poll it as the job's status).",
+        params: JobIdParam,
+        querystring: MetricPageQuery,
+        response: { 200: MetricSearchPageStatus, ...statusErrors, 400: ErrorResponse },
+      },
+    },
+    async (request) => analytics.metricSearchPage(currentUser(request), request.params.jobId, request.query),
+  );
+
+  app.post(
+    '/analytics/fragrances/:jobId/selection',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary:
+          'Select or deselect rows of a finished metric search (yours), by id or every row matching a filter ("Select all"), or clear the selection; the selection is kept with the search and feeds significance (search_job), the results filter and the download (?selected=true)',
+        params: JobIdParam,
+        body: MetricSelectionRequest,
+        response: { 200: MetricSelectionState, ...statusErrors, 400: ErrorResponse },
+      },
+    },
+    async (request) =>
+      analytics.changeMetricSelection(currentUser(request), request.params.jobId, request.body),
+  );
+
+  app.get(
+    '/analytics/fragrances/:jobId/selection',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'The selected rows of a finished metric search (yours), in its order',
+        params: JobIdParam,
+        response: { 200: MetricSelection, ...statusErrors, 400: ErrorResponse },
+      },
+    },
+    async (request) => analytics.metricSelection(currentUser(request), request.params.jobId),
+  );
+
+  app.get(
     '/analytics/fragrances/xlsxfilters',
     {
       preHandler: guard,
@@ -186,16 +238,24 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
       preHandler: guard,
       schema: {
         tags,
-        summary: `A finished metric search (yours) as ${METRICS_FILE_NAME}: one row per fragrance or concept, means (2 decimals) and box shares (% format) each with its base n, low bases marked, under the spreadsheet filters (?filters=bases,hide_low_base,hide_empty)`,
+        summary: `A finished metric search (yours) as ${METRICS_FILE_NAME}: one row per fragrance or concept (?selected=true: the selected ones), means (2 decimals) and box shares (% format) each with its base n, low bases marked, under the spreadsheet filters (?filters=bases,hide_low_base,hide_empty)`,
         params: JobIdParam,
-        querystring: XlsxFiltersQuery,
+        querystring: MetricsXlsxQuery,
         response: { ...statusErrors, 400: ErrorResponse },
       },
     },
     async (request, reply) => {
-      const status = await analytics.metricSearchStatus(currentUser(request), request.params.jobId);
+      const user = currentUser(request);
+      const status = await analytics.metricSearchStatus(user, request.params.jobId);
       if (!status.result) throw errors.notFound(ANALYTICS_MESSAGES.noSuchJob);
-      const report = metricsReport(status.result.json, new Set(request.query.filters), requester(request));
+      let result = status.result.json;
+      if (request.query.selected) {
+        const chosen = new Set(
+          (await analytics.metricSelection(user, request.params.jobId)).products.map((row) => row.id),
+        );
+        result = { ...result, results: result.results.filter((row) => chosen.has(row.id)) };
+      }
+      const report = metricsReport(result, new Set(request.query.filters), requester(request));
       return sendReport(reply, METRICS_FILE_NAME, 'Metrics', report);
     },
   );

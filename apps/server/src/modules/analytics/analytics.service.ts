@@ -38,6 +38,7 @@ import {
 } from './analytics-job-runner.ts';
 import { computeOptions, metricOptionsFor } from './analytics-options.ts';
 import { respondentConditions, type AnalyticsRepository } from './analytics.repository.ts';
+import { createMetricPages } from './metric-pages.ts';
 import { computeMetricSearch } from './metric-search.ts';
 import { computeSignificance } from './significance.ts';
 import { tendencies, type ParsedTendenciesRequest } from './tendencies.ts';
@@ -108,6 +109,35 @@ export function createAnalyticsService(deps: {
 
   const { runJob, processJob, jobStatus } = createJobRunner({ analytics, jobs, perform });
 
+  async function metricSearchStatus(user: AuthUser, jobId: string): Promise<MetricSearchStatus> {
+    const job = await jobStatus(user, JOB_KINDS.search, jobId);
+    return {
+      status: job.status as MetricSearchStatus['status'],
+      progress: job.progress,
+      result: job.result ? { json: contentOf<MetricSearchResult>(job.result) } : null,
+      error: job.error,
+    };
+  }
+
+  async function significanceStatus(user: AuthUser, jobId: string): Promise<SignificanceStatus> {
+    const job = await jobStatus(user, JOB_KINDS.significance, jobId);
+    return {
+      status: job.status as SignificanceStatus['status'],
+      progress: job.progress,
+      result: job.result ? contentOf<SignificanceStatus['result']>(job.result) : null,
+      error: job.error,
+    };
+  }
+
+  const pages = createMetricPages({
+    analytics,
+    async searchResult(user, jobId) {
+      const { result, ...state } = await metricSearchStatus(user, jobId);
+      return { ...state, result: result?.json ?? null };
+    },
+    significanceResult: significanceStatus,
+  });
+
   const optionsCache = createAnswerCache<AnalyticsOptionsResponse>({
     maxEntries: 50,
     fingerprint,
@@ -172,15 +202,19 @@ export function createAnalyticsService(deps: {
       return byName;
     },
 
-    async metricSearchStatus(user: AuthUser, jobId: string): Promise<MetricSearchStatus> {
-      const job = await jobStatus(user, JOB_KINDS.search, jobId);
-      return {
-        status: job.status as MetricSearchStatus['status'],
-        progress: job.progress,
-        result: job.result ? { json: contentOf<MetricSearchResult>(job.result) } : null,
-        error: job.error,
-      };
-    },
+    metricSearchStatus,
+
+    /**
+     * A page of a search of the caller (rows sorted and filtered here, with their selection and
+     * marks) and its summary, diagnostics and chart bins; the job's state until it succeeded.
+     */
+    metricSearchPage: pages.page,
+
+    /** Selects or deselects rows of a finished search of the caller, by id or every matching row. */
+    changeMetricSelection: pages.changeSelection,
+
+    /** The selected rows of a finished search of the caller. */
+    metricSelection: pages.selection,
 
     /**
      * The same as metricSearchStatus, as its JSON text: the stored text of the result is sent as it
@@ -194,6 +228,11 @@ export function createAnalyticsService(deps: {
     },
 
     async queueSignificance(user: AuthUser, request: ParsedSignificanceRequest): Promise<{ job_id: string }> {
+      // Over a search: its selection (every row when none) as it is now, checked before queuing.
+      if (request.search_job !== undefined) {
+        const { search_job: searchJob, ...rest } = request;
+        request = { ...rest, data: await pages.significanceProducts(user, searchJob) };
+      }
       const chosen = request.metrics.filter((entry) => entry.confidence);
       await resolveMetrics(
         chosen.map((entry) => ({ metric: entry.field, aggregation: entry.aggregation })),
@@ -208,15 +247,7 @@ export function createAnalyticsService(deps: {
       return { job_id };
     },
 
-    async significanceStatus(user: AuthUser, jobId: string): Promise<SignificanceStatus> {
-      const job = await jobStatus(user, JOB_KINDS.significance, jobId);
-      return {
-        status: job.status as SignificanceStatus['status'],
-        progress: job.progress,
-        result: job.result ? contentOf<SignificanceStatus['result']>(job.result) : null,
-        error: job.error,
-      };
-    },
+    significanceStatus,
 
     /** Demographic options with respondent counts, metrics with their aggregations, age and year ranges. */
     async options(user: AuthUser): Promise<AnalyticsOptionsResponse> {
