@@ -13,10 +13,21 @@ export function useXlsxFiltersQuery() {
   });
 }
 
-/** GET /api/analytics/fragrances/xlsx/{jobId}?filters=: the results as fragrance_metrics.xlsx. */
-export async function downloadMetrics({ jobId, filters }: { jobId: string; filters: string[] }) {
+/**
+ * GET /api/analytics/fragrances/xlsx/{jobId}?filters=&selected=: the results (the selected rows
+ * alone with `selected`) as fragrance_metrics.xlsx.
+ */
+export async function downloadMetrics({
+  jobId,
+  filters,
+  selected = false,
+}: {
+  jobId: string;
+  filters: string[];
+  selected?: boolean;
+}) {
   const response = await apiFetch(`/analytics/fragrances/xlsx/${jobId}`, {
-    query: { filters: filters.join(',') },
+    query: { filters: filters.join(','), selected: selected ? 'true' : undefined },
     handledStatuses: [400, 404, 503],
   });
   saveBlob(await response.blob(), METRICS_FILE_NAME);

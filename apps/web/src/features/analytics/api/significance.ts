@@ -4,7 +4,10 @@ import { apiJson } from '../../../lib/api-client.ts';
 import { awaitJob } from './job.ts';
 import { analyticsKeys } from './keys.ts';
 
-export type SignificanceResult = NonNullable<SignificanceStatus['result']>;
+export type SignificanceResult = NonNullable<SignificanceStatus['result']> & {
+  /** The job, whose marks the pages of a search show (GET .../page?significance=). */
+  jobId: string;
+};
 
 /** POST /api/analytics/significance then GET /api/analytics/significance/{jobId} until it ends. */
 export async function runSignificance(
@@ -16,16 +19,18 @@ export async function runSignificance(
     body: request,
     signal,
   });
-  return awaitJob(
+  const result = await awaitJob(
     (pollSignal) =>
       apiJson(`/analytics/significance/${queued.job_id}`, SignificanceStatus, { signal: pollSignal }),
     signal,
   );
+  return { ...result, jobId: queued.job_id };
 }
 
-export function useSignificanceQuery(request: SignificanceRequest | null) {
+/** Significance of `request`; each `run` computes afresh (the selection it names may have changed). */
+export function useSignificanceQuery(request: SignificanceRequest | null, run = 0) {
   return useQuery({
-    queryKey: analyticsKeys.significance(request ?? { data: [], calculation: 'avg', metrics: [] }),
+    queryKey: analyticsKeys.significance(request ?? { data: [], calculation: 'avg', metrics: [] }, run),
     queryFn: async ({ signal }) => {
       try {
         return await runSignificance(request!, signal);
