@@ -3358,6 +3358,21 @@ export interface components {
             };
             diagnostics: components["schemas"]["DiagnosticsInput"];
             filtered: boolean;
+            /** @description Performance search: per value of the breakdown field, each metric.aggregation pooled over its rows (No tag: no value). */
+            performance?: {
+                category: {
+                    name: string;
+                    value: string;
+                };
+                metrics: {
+                    name: string;
+                    value: number | null;
+                }[];
+                fragrances: number;
+                n: {
+                    [key: string]: number;
+                };
+            }[];
             /** @description Per column key, 8 bins of the values of every row (the charts of EEG metrics). */
             histograms: {
                 [key: string]: {
@@ -6079,6 +6094,21 @@ export interface components {
             };
             diagnostics: components["schemas"]["Diagnostics"];
             filtered: boolean;
+            /** @description Performance search: per value of the breakdown field, each metric.aggregation pooled over its rows (No tag: no value). */
+            performance?: {
+                category: {
+                    name: string;
+                    value: string;
+                };
+                metrics: {
+                    name: string;
+                    value: number | null;
+                }[];
+                fragrances: number;
+                n: {
+                    [key: string]: number;
+                };
+            }[];
             /** @description Per column key, 8 bins of the values of every row (the charts of EEG metrics). */
             histograms: {
                 [key: string]: {

@@ -136,6 +136,7 @@ export const MetricSearchPage = z
     summary: z.record(z.string(), MetricSummary),
     diagnostics: Diagnostics,
     filtered: z.boolean(),
+    performance: MetricSearchResult.shape.performance,
     histograms: z.record(z.string(), z.array(HistogramBin)).meta({
       description: 'Per column key, 8 bins of the values of every row (the charts of EEG metrics).',
     }),

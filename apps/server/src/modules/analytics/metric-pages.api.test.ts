@@ -136,6 +136,16 @@ describe('GET /api/analytics/fragrances/{jobId}/page', () => {
     expect(first.mark_counts).toBeNull();
     // The summary alone.
     expect((await page(jobid, 'limit=0')).rows).toEqual([]);
+
+    // A performance search's breakdown comes with its first page too.
+    const queued = await post('/api/analytics/fragrances', {
+      ...REQUEST,
+      data: { category: 'metadata', field: 'client' },
+    });
+    const performance = queued.json<{ jobid: string }>().jobid;
+    const status = (await get(`/api/analytics/fragrances/${performance}`)).json<MetricSearchStatus>();
+    expect(status.result!.json.performance!.length).toBeGreaterThan(1);
+    expect((await page(performance, 'limit=0')).performance).toEqual(status.result!.json.performance);
   });
 
   it('sorts and filters as sorting and filtering the whole result does', async () => {

@@ -208,13 +208,14 @@ export function createMetricPages(deps: {
         );
       }
       const shown = positions.slice(query.offset, query.offset + query.limit);
-      const { type, columns, summary, diagnostics, filtered } = ready.result;
+      const { type, columns, summary, diagnostics, filtered, performance } = ready.result;
       const page: MetricSearchPage = {
         type,
         columns,
         summary,
         diagnostics,
         filtered,
+        ...(performance ? { performance } : {}),
         histograms: ready.histograms,
         total: rows.length,
         matching: positions.length,

@@ -10,8 +10,6 @@ export const analyticsKeys = {
   all: ['analytics'] as const,
   options: () => [...analyticsKeys.all, 'options'] as const,
   dropdown: (request: AnalyticsDropdownRequest) => [...analyticsKeys.all, 'dropdown', request] as const,
-  search: (request: MetricSearchRequest, noCache: boolean) =>
-    [...analyticsKeys.all, 'search', request, noCache] as const,
   pagedSearch: (request: MetricSearchRequest, noCache: boolean) =>
     [...analyticsKeys.all, 'paged-search', request, noCache] as const,
   /** Every page of a search's job (read again when its selection changes). */
