@@ -213,6 +213,24 @@ ENDPOINTS.push(
     role: 'researcher',
     result: '/api/analytics/fragrances/{job}',
   },
+  // What the metrics tab fetches since it pages from the server: the first page (50 rows, the
+  // summary, diagnostics and chart bins), not the whole result.
+  {
+    name: 'analytics metric search all fragrances, first page (no cache)',
+    method: 'POST',
+    path: '/api/analytics/fragrances?no_cache=true',
+    body: metricSearch(),
+    role: 'researcher',
+    result: '/api/analytics/fragrances/{job}/page',
+  },
+  {
+    name: 'analytics metric search gender+age, first page (no cache)',
+    method: 'POST',
+    path: '/api/analytics/fragrances?no_cache=true',
+    body: metricSearch({ gender: ['Female'], startAge: 25, endAge: 45 }),
+    role: 'researcher',
+    result: '/api/analytics/fragrances/{job}/page',
+  },
   {
     name: 'analytics significance rest, 1000 products',
     method: 'POST',

@@ -107,9 +107,10 @@ test('a metric search with significance, a respondent filter and a profile link'
   const higher = tags.getByRole('button', { name: /^99% higher/ });
   const higherCount = Number(/\((\d+)\)/.exec((await higher.textContent())!)![1]);
   await higher.click();
-  await expect(table.getByRole('row')).toHaveCount(higherCount + 1);
+  // The table shows a page of 50 rows at most.
+  await expect(table.getByRole('row')).toHaveCount(Math.min(higherCount, 50) + 1);
   await tags.getByRole('button', { name: /^All/ }).click();
-  await expect(table.getByRole('row')).toHaveCount(total + 1);
+  await expect(table.getByRole('row')).toHaveCount(Math.min(total, 50) + 1);
   await expectAccessible(page, 'analytics significance');
   await page.screenshot({ path: 'test-results/analytics-metrics-1280.png', fullPage: true });
 

@@ -102,6 +102,9 @@ export const ANALYTICS_MESSAGES = {
   aggregationNotOffered: (aggregation: string, metric: string) =>
     `The aggregation ${aggregation} is not offered for the metric ${metric}.`,
   noSuchJob: 'No such job.',
+  unknownSort: (key: string) =>
+    `Cannot sort by "${key}": choose name, c_mi_number or a column of the search.`,
+  notInSearch: (ids: readonly number[]) => `Not rows of this search: ${ids.join(', ')}.`,
   missingProducts: (ids: readonly number[]) =>
     `Some chosen products are no longer available: ${ids.join(', ')}.`,
   significanceNeedsConfidence: 'You need to check at least one metric to calculate significance.',
@@ -441,7 +444,15 @@ export type MetricSearchStatus = z.infer<typeof MetricSearchStatus>;
 /** POST /analytics/significance. */
 export const SignificanceRequest = z
   .strictObject({
-    data: z.array(ChosenProduct).min(2, 'Significance needs at least two products.').max(50_000),
+    data: z
+      .array(ChosenProduct)
+      .max(50_000)
+      .default([])
+      .meta({ description: 'The products compared (at least two), unless search_job names them.' }),
+    search_job: z.string().uuid('Not a job id').optional().meta({
+      description:
+        'A finished metric search of yours: its selected rows are compared (every row when none is selected), instead of data.',
+    }),
     calculation: z.enum(['avg', 'rest']),
     metrics: z
       .array(
@@ -458,6 +469,16 @@ export const SignificanceRequest = z
       }),
     demographics: AnalyticsDemographicsFilter.prefault({}),
     demographics_fragrances: z.array(DemographicCondition).max(20).default([]),
+  })
+  .superRefine((value, context) => {
+    if (value.search_job !== undefined && value.data.length > 0)
+      context.addIssue({ code: 'custom', message: 'Give either data or search_job.', path: ['data'] });
+    else if (value.search_job === undefined && value.data.length < 2)
+      context.addIssue({
+        code: 'custom',
+        message: ANALYTICS_MESSAGES.significanceNeedsProducts,
+        path: ['data'],
+      });
   })
   .meta({ id: 'SignificanceRequest' });
 export type SignificanceRequest = z.input<typeof SignificanceRequest>;

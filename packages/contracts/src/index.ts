@@ -10,6 +10,7 @@ export * from './search.ts';
 export * from './study.ts';
 export * from './mapping.ts';
 export * from './analytics.ts';
+export * from './analytics-pages.ts';
 export * from './cics.ts';
 export * from './comparisons.ts';
 export * from './fileprocess.ts';

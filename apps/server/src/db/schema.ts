@@ -656,6 +656,8 @@ export const jobResults = pgTable(
      * filters in words, and a download naming a significance job checks it covers the same search.
      */
     request: text('request'),
+    /** A metric search's selected rows (product ids), kept with the job so every server process shares it. */
+    selection: integer('selection').array(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,7 +4,7 @@
  */
 import type { Aggregation, Threshold } from '@accord/contracts';
 import { summaryFromSums } from '@accord/stats';
-import type { MetricRecord, MetricSums } from './analytics.repository.ts';
+import type { MetricRecord, MetricSums } from './analytics-types.ts';
 
 export const EMPTY_SUMS = {
   n: 0,

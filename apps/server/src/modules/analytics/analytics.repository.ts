@@ -22,45 +22,18 @@ import {
 } from '../../db/schema.ts';
 import { sqlTextArray } from '../../lib/client-scope.ts';
 import { allOf, studyWhere, type CompiledFilters } from '../search/search-filters.ts';
-import type { DemographicMatch, DemographicRow } from './demographic-table.ts';
+import type {
+  DemographicMatch,
+  DemographicRow,
+  MetricRecord,
+  MetricSums,
+  OutOfScaleRow,
+  ProductRecord,
+} from './analytics-types.ts';
 
-export interface MetricRecord {
-  id: number;
-  name: string;
-  label: string;
-  metricType: string;
-  kind: 'hedonic' | 'jar' | 'binary' | 'eeg' | 'implicit';
-}
-
-export interface ProductRecord {
-  id: number;
-  studyId: number;
-  kind: 'fragrance' | 'concept';
-  code: string;
-  name: string | null;
-  cMiNumber: string;
-  projectName: string;
-  client: string;
-  category: string | null;
-  productType: string | null;
-  rdfType: 'rdf' | 'eeg' | 'irt';
-  /** A fragrance's 6-digit (SAP) code, when it has one. */
-  sapCode?: string | null;
-}
-
-/** Sufficient statistics of one product and metric (METRICS.md section 1 boxes). */
-export interface MetricSums {
-  productId: number;
-  metricId: number;
-  n: number;
-  sum: number;
-  sumSq: number;
-  nTopBox: number;
-  nTop2Box: number;
-  nJustRight: number;
-  nBottom2Box: number;
-  nBottomBox: number;
-}
+// The records of analytics live in analytics-types.ts (below the repository, the metrics and the
+// demographic tables alike); they are exported here too for the modules that import them from here.
+export type { MetricRecord, MetricSums, OutOfScaleRow, ProductRecord } from './analytics-types.ts';
 
 /** SQL of each breakdown field over the product source (aliases s, f); array: one row per value. */
 const BREAKDOWN_SQL: Record<string, { expression: string; array: boolean }> = {
@@ -97,15 +70,6 @@ const FRAGRANCE_VALUE_COLUMNS = new Set([
   'dominant_note_4',
   'dominant_note_5',
 ]);
-
-/** Answers of one product and question outside the question's scale. */
-export interface OutOfScaleRow {
-  productId: number;
-  studyId: number;
-  qid: string;
-  filename: string;
-  count: number;
-}
 
 /** What selects the products of a search. */
 export interface ProductSelection {
@@ -872,6 +836,41 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
     },
 
     findJobText,
+
+    /** The selected rows of a job of the caller (none: empty), or null when it is not theirs. */
+    async jobSelection(id: string, userId: number, kind: string): Promise<number[] | null> {
+      const [row] = await rows<{ selection: number[] | null }>(
+        sql`select selection from ${jobResults} where id = ${id} and user_id = ${userId} and kind = ${kind}`,
+      );
+      if (!row) return null;
+      return (row.selection ?? []).map(Number);
+    },
+
+    /**
+     * Adds rows to a job's selection, removes them, or clears it, in one statement, so that changes
+     * sent at once (two quick clicks, two server processes) all count. Answers how many rows are
+     * selected then, or null when the job is not the caller's.
+     */
+    async changeJobSelection(
+      id: string,
+      userId: number,
+      kind: string,
+      change: { add: readonly number[] } | { remove: readonly number[] } | { clear: true },
+    ): Promise<number | null> {
+      const current = sql`coalesce(selection, '{}'::int[])`;
+      const next =
+        'clear' in change
+          ? sql`'{}'::int[]`
+          : 'add' in change
+            ? sql`array(select distinct x from unnest(${current} || ${intArray(change.add)}) as x order by x)`
+            : sql`array(select x from unnest(${current}) as x where x <> all(${intArray(change.remove)}))`;
+      const [row] = await rows<{ selected: number }>(
+        sql`update ${jobResults} set selection = ${next}
+          where id = ${id} and user_id = ${userId} and kind = ${kind}
+          returning cardinality(selection) as selected`,
+      );
+      return row ? Number(row.selected) : null;
+    },
   };
 }
 

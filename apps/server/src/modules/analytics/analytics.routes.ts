@@ -21,7 +21,6 @@ import {
   PERFORMANCE_FILE_NAME,
   PerformanceXlsxQuery,
   XLSX_FILTERS,
-  XlsxFiltersQuery,
   XlsxFiltersResponse,
   QueuedJob,
   TENDENCIES_FILE_NAME,
@@ -34,6 +33,12 @@ import {
   type MetricSearchResult,
   type ParsedMetricSearchRequest,
   type ParsedStudySearchQuery,
+  MetricPageQuery,
+  MetricSearchPageStatus,
+  MetricSelection,
+  MetricSelectionRequest,
+  MetricSelectionState,
+  MetricsXlsxQuery,
 } from '@accord/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -197,6 +202,53 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
+    '/analytics/fragrances/:jobId/page',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary:
+          "A page of a metric search (yours): its rows matching the search text and significance tag, sorted by a column, name or CMI # (rows without a value last), each with whether it is selected and its marks; with the summary, diagnostics, chart bins, counts and the selection's size. Until the job succeeded, its state alone (poll it as the job's status).",
+        params: JobIdParam,
+        querystring: MetricPageQuery,
+        response: { 200: MetricSearchPageStatus, ...statusErrors, 400: ErrorResponse },
+      },
+    },
+    async (request) => analytics.metricSearchPage(currentUser(request), request.params.jobId, request.query),
+  );
+
+  app.post(
+    '/analytics/fragrances/:jobId/selection',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary:
+          'Select or deselect rows of a finished metric search (yours), by id or every row matching a filter ("Select all"), or clear the selection; the selection is kept with the search and feeds significance (search_job), the results filter and the download (?selected=true)',
+        params: JobIdParam,
+        body: MetricSelectionRequest,
+        response: { 200: MetricSelectionState, ...statusErrors, 400: ErrorResponse },
+      },
+    },
+    async (request) =>
+      analytics.changeMetricSelection(currentUser(request), request.params.jobId, request.body),
+  );
+
+  app.get(
+    '/analytics/fragrances/:jobId/selection',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'The selected rows of a finished metric search (yours), in its order',
+        params: JobIdParam,
+        response: { 200: MetricSelection, ...statusErrors, 400: ErrorResponse },
+      },
+    },
+    async (request) => analytics.metricSelection(currentUser(request), request.params.jobId),
+  );
+
+  app.get(
     '/analytics/fragrances/xlsxfilters',
     {
       preHandler: guard,
@@ -218,9 +270,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
       preHandler: guard,
       schema: {
         tags,
-        summary: `A finished metric search (yours) as ${METRICS_FILE_NAME}: the search's filters in words, one row per fragrance or concept, means (2 decimals) and box shares (% format) each with its base n, low bases marked, under the spreadsheet filters (?filters=bases,hide_low_base,hide_empty); ?significance= names a finished significance job of yours on the same list (400 otherwise) whose marks go beside the numbers, with a legend`,
+        summary: `A finished metric search (yours) as ${METRICS_FILE_NAME}: the search's filters in words, one row per fragrance or concept (?selected=true: the selected ones), means (2 decimals) and box shares (% format) each with its base n, low bases marked, under the spreadsheet filters (?filters=bases,hide_low_base,hide_empty); ?significance= names a finished significance job of yours on the same list (400 otherwise) whose marks go beside the numbers, with a legend`,
         params: JobIdParam,
-        querystring: XlsxFiltersQuery,
+        querystring: MetricsXlsxQuery,
         response: { ...statusErrors, 400: ErrorResponse },
       },
     },
@@ -228,17 +280,18 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
       const user = currentUser(request);
       const status = await analytics.metricSearchStatus(user, request.params.jobId);
       if (!status.result) throw errors.notFound(ANALYTICS_MESSAGES.noSuchJob);
+      let result = status.result.json;
+      if (request.query.selected) {
+        const chosen = new Set(
+          (await analytics.metricSelection(user, request.params.jobId)).products.map((row) => row.id),
+        );
+        result = { ...result, results: result.results.filter((row) => chosen.has(row.id)) };
+      }
       const search = await analytics.metricSearchRequest(user, request.params.jobId);
       const marks = request.query.significance
-        ? await significanceMarks(analytics, user, request.query.significance, search, status.result.json)
+        ? await significanceMarks(analytics, user, request.query.significance, search, result)
         : null;
-      const report = metricsReport(
-        status.result.json,
-        new Set(request.query.filters),
-        requester(request),
-        search,
-        marks,
-      );
+      const report = metricsReport(result, new Set(request.query.filters), requester(request), search, marks);
       return sendReport(reply, METRICS_FILE_NAME, 'Metrics', report);
     },
   );

@@ -5,25 +5,9 @@
  * at every search.
  */
 import { EMPTY_SUMS } from './analytics-metrics.ts';
-import type { MetricSums } from './analytics.repository.ts';
+import type { DemographicMatch, DemographicRow, MetricSums } from './analytics-types.ts';
 
-/** Which respondents a filter keeps, by gender and age (null when the respondent gave none). */
-export type DemographicMatch = (gender: string | null, age: number | null) => boolean;
-
-/** One row as loaded: product id, gender, age, then the sums in MetricSums order (n to nBottomBox). */
-export type DemographicRow = [
-  productId: number,
-  gender: string | null,
-  age: number | null,
-  n: number,
-  sum: number,
-  sumSq: number,
-  nTopBox: number,
-  nTop2Box: number,
-  nJustRight: number,
-  nBottom2Box: number,
-  nBottomBox: number,
-];
+export type { DemographicMatch, DemographicRow } from './analytics-types.ts';
 
 export interface DemographicTable {
   metricId: number;

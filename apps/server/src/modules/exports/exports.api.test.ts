@@ -235,7 +235,7 @@ describe('GET /api/analytics/fragrances/xlsx/{jobId}?significance=', () => {
     expect((await get(url(admins.marks.job_id))).statusCode).toBe(404);
     expect((await get(url(search.jobid))).statusCode).toBe(404);
     // Significance of part of the list, or of other respondents, does not qualify this list's numbers.
-    const part = await significance({ ...body, data: body.data.slice(0, 2) });
+    const part = await significance({ ...body, data: body.data!.slice(0, 2) });
     const partial = await get(url(part.job_id));
     expect(partial.statusCode).toBe(400);
     expect(errorBody(partial).message).toBe(SIGNIFICANCE_EXPORT_MESSAGES.otherList);

@@ -14,20 +14,27 @@ export function useXlsxFiltersQuery() {
 }
 
 /**
- * GET /api/analytics/fragrances/xlsx/{jobId}?filters=&significance=: the results as
- * fragrance_metrics.xlsx, with the marks of the significance job shown on the list, if any.
+ * GET /api/analytics/fragrances/xlsx/{jobId}?filters=&selected=&significance=: the results (the
+ * selected rows alone with `selected`) as fragrance_metrics.xlsx, with the marks of the significance
+ * job shown on the list, if any.
  */
 export async function downloadMetrics({
   jobId,
   filters,
+  selected = false,
   significance,
 }: {
   jobId: string;
   filters: string[];
+  selected?: boolean;
   significance?: string | null;
 }) {
   const response = await apiFetch(`/analytics/fragrances/xlsx/${jobId}`, {
-    query: { filters: filters.join(','), ...(significance ? { significance } : {}) },
+    query: {
+      filters: filters.join(','),
+      selected: selected ? 'true' : undefined,
+      ...(significance ? { significance } : {}),
+    },
     handledStatuses: [400, 404, 503],
   });
   saveBlob(await response.blob(), METRICS_FILE_NAME);

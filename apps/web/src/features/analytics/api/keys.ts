@@ -1,12 +1,21 @@
-import type { AnalyticsDropdownRequest, MetricSearchRequest, SignificanceRequest } from '@accord/contracts';
+import type {
+  AnalyticsDropdownRequest,
+  MetricPageQuery,
+  MetricSearchRequest,
+  SignificanceRequest,
+} from '@accord/contracts';
 
 /** Query keys of the analytics screen. */
 export const analyticsKeys = {
   all: ['analytics'] as const,
   options: () => [...analyticsKeys.all, 'options'] as const,
   dropdown: (request: AnalyticsDropdownRequest) => [...analyticsKeys.all, 'dropdown', request] as const,
-  search: (request: MetricSearchRequest, noCache: boolean) =>
-    [...analyticsKeys.all, 'search', request, noCache] as const,
-  significance: (request: SignificanceRequest) => [...analyticsKeys.all, 'significance', request] as const,
+  pagedSearch: (request: MetricSearchRequest, noCache: boolean) =>
+    [...analyticsKeys.all, 'paged-search', request, noCache] as const,
+  /** Every page of a search's job (read again when its selection changes). */
+  pages: (jobId: string) => [...analyticsKeys.all, 'page', jobId] as const,
+  page: (jobId: string, query: MetricPageQuery) => [...analyticsKeys.pages(jobId), query] as const,
+  significance: (request: SignificanceRequest, run = 0) =>
+    [...analyticsKeys.all, 'significance', request, run] as const,
   xlsxFilters: () => [...analyticsKeys.all, 'xlsx-filters'] as const,
 };

@@ -4,7 +4,7 @@ import { apiJson } from '../../../lib/api-client.ts';
 import { awaitJob } from './job.ts';
 import { analyticsKeys } from './keys.ts';
 
-/** The marks with the id of the job that calculated them (the metrics download names it). */
+/** The marks with the id of the job that calculated them (the pages and the metrics download name it). */
 export type SignificanceResult = NonNullable<SignificanceStatus['result']> & { jobId: string };
 
 /** POST /api/analytics/significance then GET /api/analytics/significance/{jobId} until it ends. */
@@ -25,9 +25,10 @@ export async function runSignificance(
   return { ...result, jobId: queued.job_id };
 }
 
-export function useSignificanceQuery(request: SignificanceRequest | null) {
+/** Significance of `request`; each `run` computes afresh (the selection it names may have changed). */
+export function useSignificanceQuery(request: SignificanceRequest | null, run = 0) {
   return useQuery({
-    queryKey: analyticsKeys.significance(request ?? { data: [], calculation: 'avg', metrics: [] }),
+    queryKey: analyticsKeys.significance(request ?? { data: [], calculation: 'avg', metrics: [] }, run),
     queryFn: async ({ signal }) => {
       try {
         return await runSignificance(request!, signal);

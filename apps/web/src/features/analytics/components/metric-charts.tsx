@@ -1,5 +1,5 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { MetricSearchResult } from '@accord/contracts';
+import type { MetricSearchPage } from '@accord/contracts';
 import { BarChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
@@ -7,7 +7,6 @@ import { SVGRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { memo } from 'react';
 import {
-  histogramBins,
   histogramLabels,
   type HistogramBin,
   orderChartMetrics,
@@ -78,11 +77,16 @@ function Histogram({ bins, labels, axisName }: { bins: HistogramBin[]; labels: s
  * Charts of the results (document 3 section 2.1): horizontal bars of the pooled boxes for liking,
  * purchase_intention, strength and metrics named with an underscore; 8-bin histograms of the
  * products' values for the EEG metrics; none for implicit aggregations. The numbers are in the
- * table too, so each chart carries a text summary for assistive technology.
+ * table too, so each chart carries a text summary for assistive technology. The server sends the
+ * pooled summary and the histogram bins of every row with the first page.
  */
-export const MetricCharts = memo(function MetricCharts({ result }: { result: MetricSearchResult }) {
+export const MetricCharts = memo(function MetricCharts({
+  result,
+}: {
+  result: Pick<MetricSearchPage, 'type' | 'columns' | 'summary' | 'histograms' | 'total'>;
+}) {
   const charts = orderChartMetrics(result.columns);
-  if (charts.length === 0 || result.results.length === 0) return null;
+  if (charts.length === 0 || result.total === 0) return null;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="metric-charts">
       {charts.map(({ metric, kind }) => {
@@ -91,7 +95,7 @@ export const MetricCharts = memo(function MetricCharts({ result }: { result: Met
         )!;
         const label = column.label;
         if (kind === 'histogram') {
-          const bins = histogramBins(result.results.map((row) => row.values[column.key] ?? null));
+          const bins = result.histograms[column.key] ?? [];
           const counted = bins.reduce((sum, bin) => sum + bin.count, 0);
           const labels = histogramLabels(bins);
           const axisName = `Number of ${result.type}`;

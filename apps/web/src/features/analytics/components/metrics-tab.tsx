@@ -8,6 +8,7 @@ import {
   Group,
   Loader,
   MultiSelect,
+  Pagination,
   Paper,
   ScrollArea,
   Select,
@@ -17,16 +18,20 @@ import {
   TextInput,
   Title,
   Tooltip,
+  UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import type {
-  FieldDefinition,
-  MetricSearchRequest,
-  MetricSearchResult,
-  SignificanceRequest,
-  TraceRequest,
+import {
+  METRIC_PAGE_SIZE,
+  TEXT_LIMITS,
+  type FieldDefinition,
+  type MetricPageQuery,
+  type MetricSearchPage,
+  type MetricSearchRequest,
+  type SignificanceRequest,
+  type TraceRequest,
 } from '@accord/contracts';
-import { TEXT_LIMITS } from '@accord/contracts';
+import { useDebouncedValue } from '@mantine/hooks';
 import { textLimit } from '../../../components/text-limit.ts';
 import {
   IconArrowDownRight,
@@ -34,7 +39,10 @@ import {
   IconArrowsMaximize,
   IconChartHistogram,
   IconArrowsMinimize,
+  IconChevronDown,
+  IconChevronUp,
   IconSearch,
+  IconSelector,
 } from '@tabler/icons-react';
 import { FragranceTestsIcon } from '../../../components/fragrance/fragrance-tests-link.tsx';
 import { DownloadButton } from '../../../components/download-button.tsx';
@@ -43,17 +51,15 @@ import { TraceButton } from '../../../components/trace/trace-drawer.tsx';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { paths } from '../../../config/paths.ts';
 import { useDownloadMetricsMutation, useXlsxFiltersQuery } from '../api/download-metrics.ts';
-import { useMetricSearchQuery } from '../api/metric-search.ts';
+import {
+  getMetricSelection,
+  useMetricPageQuery,
+  useMetricSearchFirstPageQuery,
+  useMetricSelectionMutation,
+} from '../api/metric-pages.ts';
 import { useSignificanceQuery } from '../api/significance.ts';
 import { baseText, formatMetricValue } from '../utils/metrics-format.ts';
-import {
-  levelPercent,
-  markOf,
-  markText,
-  rowMatches,
-  significanceTags,
-  type SignificanceFilter,
-} from '../utils/significance.ts';
+import { levelPercent, markText, significanceTags, type SignificanceFilter } from '../utils/significance.ts';
 import { MetricCharts } from './metric-charts.tsx';
 import {
   conditionsOf,
@@ -74,8 +80,15 @@ const CALCULATIONS = [
   { value: 'rest', label: 'Selection vs Average of the rest' },
 ];
 
-type Row = MetricSearchResult['results'][number];
-type Column = MetricSearchResult['columns'][number];
+type Row = MetricSearchPage['rows'][number];
+type Column = MetricSearchPage['columns'][number];
+interface Sort {
+  key: string;
+  desc: boolean;
+}
+
+/** How long the search text rests before the table asks the server again. */
+const SEARCH_DEBOUNCE_MS = 300;
 
 function rowName(row: Row): string {
   return row.name ?? row.prod;
@@ -93,19 +106,19 @@ function profileHref(row: Row, metricNames: string[]): string {
 function ValueCell({
   row,
   column,
-  significance,
+  showMarks,
   trace,
 }: {
   row: Row;
   column: Column;
-  significance: Record<string, unknown> | undefined;
+  showMarks: boolean;
   /** What "How was this computed?" traces for this cell. */
   trace: TraceRequest;
 }) {
   const value = row.values[column.key];
   const base = row.bases[column.key];
   const low = row.low_base.includes(column.key);
-  const mark = markOf(significance, column.key);
+  const mark = showMarks ? (row.marks[column.key] ?? null) : null;
   const significant = mark && mark.level !== null && mark.table !== null;
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
@@ -155,10 +168,47 @@ function ValueCell({
   );
 }
 
+/** A column heading that sorts the table on the server; values sort largest first at the first click. */
+function SortHeader({
+  label,
+  sortKey,
+  sort,
+  onSort,
+  align,
+  firstDesc,
+}: {
+  label: string;
+  sortKey: string;
+  sort: Sort | null;
+  onSort: (sort: Sort) => void;
+  align?: 'right';
+  firstDesc: boolean;
+}) {
+  const active = sort?.key === sortKey;
+  const Icon = !active ? IconSelector : sort.desc ? IconChevronDown : IconChevronUp;
+  return (
+    <Table.Th
+      ta={align}
+      aria-sort={active ? (sort.desc ? 'descending' : 'ascending') : 'none'}
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      <UnstyledButton
+        onClick={() => onSort({ key: sortKey, desc: active ? !sort.desc : firstDesc })}
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 600, fontSize: 14 }}
+      >
+        {label}
+        <Icon size={14} aria-hidden="true" />
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
 /**
  * The metrics tab (document 3 section 2.1): the fragrances or concepts found, with selection,
  * search, expand/collapse, significance, the respondent filter of the selection, the spreadsheet
- * download and the charts.
+ * download and the charts. The result stays on the server: the table shows one page at a time,
+ * sorted and filtered there, and the selection ("Select all" of the matching rows included) is kept
+ * with the search; significance, the filter and the download read it there.
  */
 export function MetricsTab({
   request,
@@ -172,16 +222,17 @@ export function MetricsTab({
   /** 'fragrances' or 'concepts'. */
   kindLabel: string;
 }) {
-  const main = useMetricSearchQuery(request, noCache);
+  const main = useMetricSearchFirstPageQuery(request, noCache);
   const [filteredRequest, setFilteredRequest] = useState<MetricSearchRequest | null>(null);
-  const filtered = useMetricSearchQuery(filteredRequest, noCache);
+  const filtered = useMetricSearchFirstPageQuery(filteredRequest, noCache);
   const isFiltered = filteredRequest !== null;
   const answer = isFiltered ? filtered.data : main.data;
-  const result = answer?.result;
-  const loading = isFiltered ? filtered.isFetching : main.isFetching;
+  const jobId = answer?.jobId;
 
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [pageNumber, setPageNumber] = useState(1);
+  const [sort, setSort] = useState<Sort | null>(null);
   const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const [expanded, setExpanded] = useState(true);
   /** The column option "Norm": each row's percentile within its category norm, one click away. */
   const [showNorm, setShowNorm] = useState(false);
@@ -189,23 +240,55 @@ export function MetricsTab({
   const [calculation, setCalculation] = useState<'avg' | 'rest'>('avg');
   const [significanceOn, setSignificanceOn] = useState(false);
   const [significanceRequest, setSignificanceRequest] = useState<SignificanceRequest | null>(null);
+  const [significanceRun, setSignificanceRun] = useState(0);
   const [markFilter, setMarkFilter] = useState<SignificanceFilter>('all');
-  const significance = useSignificanceQuery(significanceRequest);
+  const significance = useSignificanceQuery(significanceRequest, significanceRun);
   const xlsxFilters = useXlsxFiltersQuery();
   const [chosenXlsx, setChosenXlsx] = useState<string[] | null>(null);
   const download = useDownloadMetricsMutation();
+  const selection = useMetricSelectionMutation(jobId);
+  // Checkbox clicks show at once; the page read after the change confirms them.
+  const [pending, setPending] = useState<Map<number, boolean>>(new Map());
+  const [preparingFilter, setPreparingFilter] = useState(false);
 
-  const columns = useMemo(() => result?.columns ?? [], [result]);
-  const rows = useMemo(() => result?.results ?? [], [result]);
+  const showMarks = significanceRequest !== null && significance.data !== undefined;
+  const rowFilter = {
+    search: debouncedSearch.trim(),
+    significance: showMarks ? significance.data.jobId : undefined,
+    mark: showMarks ? markFilter : 'all',
+  } as const;
+  const pageQuery: MetricPageQuery = {
+    ...rowFilter,
+    offset: (pageNumber - 1) * METRIC_PAGE_SIZE,
+    limit: METRIC_PAGE_SIZE,
+    ...(sort ? { sort: sort.key, desc: sort.desc ? 'true' : 'false' } : {}),
+  };
+  const paged = useMetricPageQuery(jobId, pageQuery);
+  const page = paged.data ?? answer?.page;
+  const loading = (isFiltered ? filtered.isFetching : main.isFetching) || paged.isFetching;
+
+  // Another search text, tag or order starts again at the first page.
+  const rowFilterKey = JSON.stringify([rowFilter, sort]);
+  const lastRowFilter = useRef(rowFilterKey);
+  useEffect(() => {
+    if (lastRowFilter.current === rowFilterKey) return;
+    lastRowFilter.current = rowFilterKey;
+    setPageNumber(1);
+  }, [rowFilterKey]);
+
+  const columns = useMemo(() => page?.columns ?? [], [page]);
+  const rows = page?.rows ?? [];
+  const total = page?.total ?? 0;
   const confidenceMetrics = request.q.metrics.metricsList.filter((entry) => entry.confidence);
-  const canCalculate = confidenceMetrics.length > 0 && rows.length >= 2;
+  const canCalculate = confidenceMetrics.length > 0 && total >= 2;
   const metricNames = useMemo(() => [...new Set(columns.map((column) => column.metric))], [columns]);
 
+  // Significance compares the selection of the list shown (every row when none is selected).
   const buildSignificance = (calc: 'avg' | 'rest'): SignificanceRequest | null => {
-    if (rows.length < 2 || confidenceMetrics.length === 0) return null;
+    if (!jobId || total < 2 || confidenceMetrics.length === 0) return null;
     const source = isFiltered ? filteredRequest : request;
     return {
-      data: rows.map((row) => ({ id: row.id, c_mi_number: row.c_mi_number, prod: row.prod })),
+      search_job: jobId,
       calculation: calc,
       metrics: request.q.metrics.metricsList.map((entry) => ({
         field: entry.metric,
@@ -216,41 +299,53 @@ export function MetricsTab({
       demographics_fragrances: source?.demographics_fragrances ?? [],
     };
   };
+  const calculate = (calc: 'avg' | 'rest') => {
+    setSignificanceRequest(buildSignificance(calc));
+    setSignificanceRun((run) => run + 1);
+  };
 
-  // A new list (the selection filtered, or a new search) recalculates significance 1 s later.
-  const jobId = answer?.jobId;
+  // A new list (the selection filtered, or a new search) recalculates significance 1 s later. The
+  // list a filter leaves is the selection it was asked for: it starts selected, as it was.
   const lastJob = useRef<string | undefined>(jobId);
   useEffect(() => {
     if (jobId === lastJob.current) return;
     lastJob.current = jobId;
+    setPending(new Map());
+    if (isFiltered && jobId) selection.mutate({ action: 'select', matching: { search: '' } });
     if (!significanceOn) return;
-    const timer = window.setTimeout(
-      () => setSignificanceRequest(buildSignificance(calculation)),
-      SIGNIFICANCE_REFRESH_MS,
-    );
+    const timer = window.setTimeout(() => calculate(calculation), SIGNIFICANCE_REFRESH_MS);
     return () => window.clearTimeout(timer);
     // Only a new list triggers this; the other values are read as they are then.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [jobId]);
 
-  const marksById = useMemo(() => {
-    const map = new Map<number, Record<string, unknown>>();
-    for (const row of significance.data?.results ?? []) map.set(row.id, row as Record<string, unknown>);
-    return map;
-  }, [significance.data]);
-  const showMarks = significanceRequest !== null && significance.data !== undefined;
-  // The download carries the marks shown, once they cover the list shown (not while recalculating).
+  const tags = showMarks && page?.mark_counts ? significanceTags(page.mark_counts) : [];
+  const isSelected = (row: Row) => pending.get(row.id) ?? row.selected;
+  const selectedCount =
+    (page?.selected ?? 0) +
+    rows.reduce((delta, row) => {
+      const shown = pending.get(row.id);
+      return shown === undefined || shown === row.selected ? delta : delta + (shown ? 1 : -1);
+    }, 0);
+  const allSelected = page?.all_matching_selected ?? false;
+  // The products the marks were calculated over (the selection then, or every row).
+  const comparedIds = useMemo(
+    () => (significance.data?.results ?? []).map((entry) => entry.id),
+    [significance.data],
+  );
+  // The download carries the marks shown, once they cover the rows it writes (not while
+  // recalculating); the server checks the list again.
   const marksCoverList =
     showMarks &&
     !significance.isFetching &&
-    significanceRequest.data.length === rows.length &&
-    significanceRequest.data.every((product, index) => product.id === rows[index]?.id);
-  const tags = showMarks ? significanceTags([...marksById.values()], rows.length) : [];
+    pending.size === 0 &&
+    comparedIds.length === (selectedCount > 0 ? selectedCount : total);
 
   // The trace of a cell: its product under the filters of the list shown, and the significance
   // calculation behind its mark when it carries one.
   const traceOf = (row: Row, column: Column): TraceRequest => {
-    const marked = showMarks && significanceRequest && markOf(marksById.get(row.id), column.key);
+    const mark = showMarks ? (row.marks[column.key] ?? null) : null;
+    const marked = mark !== null && mark.level !== null && mark.table !== null && significanceRequest;
     return {
       products: [row.id],
       metric: column.metric,
@@ -258,35 +353,43 @@ export function MetricsTab({
       demographics: request.q.demographics ?? {},
       demographics_fragrances: (isFiltered ? filteredRequest : request)?.demographics_fragrances ?? [],
       ...(marked
-        ? {
-            significance: {
-              calculation: significanceRequest.calculation,
-              products: significanceRequest.data.map((entry) => entry.id),
-            },
-          }
+        ? { significance: { calculation: significanceRequest.calculation, products: comparedIds } }
         : {}),
     };
   };
-
-  const needle = search.trim().toLowerCase();
-  const visible = rows.filter((row) => {
-    if (needle && !rowName(row).toLowerCase().includes(needle)) return false;
-    if (showMarks && markFilter !== 'all' && !rowMatches(marksById.get(row.id), markFilter)) return false;
-    return true;
-  });
-  const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
   const shownColumns = expanded
     ? columns
     : columns.filter((column) => column.key === 'liking.top_2_box').slice(0, 1);
 
-  const runFilter = () => {
-    const chosen = rows.filter((row) => selected.has(row.id));
-    if (chosen.length === 0) return;
-    setFilteredRequest({
-      ...request,
-      fragrances: chosen.map((row) => ({ id: row.id, c_mi_number: row.c_mi_number, prod: row.prod })),
-      demographics_fragrances: conditionsOf(form),
-    });
+  const toggleRow = (row: Row, checked: boolean) => {
+    setPending((current) => new Map(current).set(row.id, checked));
+    selection.mutate(
+      { action: checked ? 'select' : 'deselect', ids: [row.id] },
+      {
+        onSettled: () =>
+          setPending((current) => {
+            const next = new Map(current);
+            next.delete(row.id);
+            return next;
+          }),
+      },
+    );
+  };
+
+  const runFilter = async () => {
+    if (!jobId || selectedCount === 0) return;
+    setPreparingFilter(true);
+    try {
+      const chosen = await getMetricSelection(jobId);
+      if (chosen.products.length === 0) return;
+      setFilteredRequest({
+        ...request,
+        fragrances: chosen.products,
+        demographics_fragrances: conditionsOf(form),
+      });
+    } finally {
+      setPreparingFilter(false);
+    }
   };
 
   const xlsxChosen = chosenXlsx ?? xlsxFilters.data?.chosenXlsxFilters ?? [];
@@ -309,8 +412,13 @@ export function MetricsTab({
   const emptyText = isFiltered ? NO_DATA_AFTER_FILTERING : NO_DATA;
   // A filter keeps the chosen products but may leave no respondent: every value is then missing.
   const noneLeft =
-    rows.length === 0 ||
-    (isFiltered && !rows.some((row) => Object.values(row.values).some((value) => value !== null)));
+    total === 0 ||
+    (isFiltered &&
+      page !== undefined &&
+      columns.every((column) => (page.histograms[column.key] ?? []).length === 0));
+  const matching = page?.matching ?? 0;
+  const pages = Math.max(1, Math.ceil(matching / METRIC_PAGE_SIZE));
+  const firstShown = (pageNumber - 1) * METRIC_PAGE_SIZE + 1;
 
   return (
     <Stack gap="md">
@@ -326,7 +434,7 @@ export function MetricsTab({
             onChange={(value) => {
               const next = (value as 'avg' | 'rest' | null) ?? 'avg';
               setCalculation(next);
-              if (significanceOn) setSignificanceRequest(buildSignificance(next));
+              if (significanceOn) calculate(next);
             }}
             allowDeselect={false}
             w={{ base: '100%', xs: 280 }}
@@ -337,7 +445,7 @@ export function MetricsTab({
               onClick={() => {
                 if (!canCalculate) return;
                 setSignificanceOn(true);
-                setSignificanceRequest(buildSignificance(calculation));
+                calculate(calculation);
               }}
               data-disabled={!canCalculate || undefined}
               aria-disabled={!canCalculate}
@@ -380,11 +488,11 @@ export function MetricsTab({
         definitions={demographics}
         form={form}
         onChange={setForm}
-        selectedCount={selected.size}
-        onFilter={runFilter}
+        selectedCount={selectedCount}
+        onFilter={() => void runFilter()}
         onReset={() => setFilteredRequest(null)}
         filtered={isFiltered}
-        busy={isFiltered && filtered.isFetching}
+        busy={preparingFilter || (isFiltered && filtered.isFetching)}
         kindLabel={kindLabel}
       />
 
@@ -397,15 +505,16 @@ export function MetricsTab({
             tooltip="Download fragrance_metrics.xlsx"
             label="Download the results"
             onClick={() =>
-              answer &&
+              jobId &&
               download.mutate({
-                jobId: answer.jobId,
+                jobId,
                 filters: xlsxChosen,
+                selected: selectedCount > 0,
                 significance: marksCoverList ? significance.data?.jobId : null,
               })
             }
             loading={download.isPending}
-            disabled={!answer || rows.length === 0}
+            disabled={!jobId || total === 0}
           />
           {loading ? <Loader size="xs" aria-label="Loading results" /> : null}
         </Group>
@@ -424,13 +533,17 @@ export function MetricsTab({
           <Button
             variant="default"
             size="compact-md"
-            onClick={() => setSelected(allSelected ? new Set() : new Set(rows.map((row) => row.id)))}
-            disabled={rows.length === 0}
+            // Every row matching the search text and tag, on every page, not only the page shown.
+            onClick={() =>
+              selection.mutate({ action: allSelected ? 'deselect' : 'select', matching: rowFilter })
+            }
+            loading={selection.isPending && pending.size === 0}
+            disabled={matching === 0}
           >
             {allSelected ? 'Deselect all' : 'Select all'}
           </Button>
           <Text size="sm" c="dimmed" role="status">
-            {selected.size} of {rows.length} selected
+            {selectedCount} of {total} selected
           </Text>
         </Group>
         <Group gap="sm">
@@ -470,7 +583,7 @@ export function MetricsTab({
         </Group>
       </Group>
 
-      {noneLeft || visible.length === 0 ? (
+      {noneLeft || matching === 0 ? (
         <Text c="dimmed" ta="center" py="lg" role="status">
           {noneLeft ? emptyText : NO_DATA}
         </Text>
@@ -490,31 +603,40 @@ export function MetricsTab({
                 <Table.Th w={40}>
                   <VisuallyHidden>Selected</VisuallyHidden>
                 </Table.Th>
-                <Table.Th>Name</Table.Th>
-                {expanded ? <Table.Th>CMI #</Table.Th> : null}
+                <SortHeader label="Name" sortKey="name" sort={sort} onSort={setSort} firstDesc={false} />
+                {expanded ? (
+                  <SortHeader
+                    label="CMI #"
+                    sortKey="c_mi_number"
+                    sort={sort}
+                    onSort={setSort}
+                    firstDesc={false}
+                  />
+                ) : null}
                 {shownColumns.map((column) => (
-                  <Table.Th key={column.key} ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {column.aggregation_label} {column.label}
-                  </Table.Th>
+                  <SortHeader
+                    key={column.key}
+                    label={`${column.aggregation_label} ${column.label}`}
+                    sortKey={column.key}
+                    sort={sort}
+                    onSort={setSort}
+                    align="right"
+                    firstDesc
+                  />
                 ))}
                 {showNorm ? <Table.Th w={56}>Norm</Table.Th> : null}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {visible.map((row) => {
+              {rows.map((row) => {
                 const name = rowName(row);
                 return (
                   <Table.Tr key={row.id} h={40}>
                     <Table.Td>
                       <Checkbox
                         aria-label={`Select ${name} (${row.c_mi_number})`}
-                        checked={selected.has(row.id)}
-                        onChange={(event) => {
-                          const next = new Set(selected);
-                          if (event.currentTarget.checked) next.add(row.id);
-                          else next.delete(row.id);
-                          setSelected(next);
-                        }}
+                        checked={isSelected(row)}
+                        onChange={(event) => toggleRow(row, event.currentTarget.checked)}
                       />
                     </Table.Td>
                     <Table.Td miw={160} maw={320}>
@@ -549,7 +671,7 @@ export function MetricsTab({
                         <ValueCell
                           row={row}
                           column={column}
-                          significance={showMarks ? marksById.get(row.id) : undefined}
+                          showMarks={showMarks}
                           trace={traceOf(row, column)}
                         />
                       </Table.Td>
@@ -574,13 +696,32 @@ export function MetricsTab({
           </Table>
         </ScrollArea.Autosize>
       )}
-      {result && rows.length > 0 ? (
+      {!noneLeft && matching > METRIC_PAGE_SIZE ? (
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <Text size="sm" c="dimmed" role="status">
+            {kindLabel} {firstShown}–{Math.min(matching, firstShown + METRIC_PAGE_SIZE - 1)} of {matching}
+          </Text>
+          <Pagination
+            total={pages}
+            value={pageNumber}
+            onChange={setPageNumber}
+            size="sm"
+            siblings={1}
+            getControlProps={(control) => ({
+              'aria-label':
+                control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control,
+            })}
+            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+          />
+        </Group>
+      ) : null}
+      {page && total > 0 ? (
         <Text size="xs" c="dimmed">
           Hover or focus a value to see its base n; * marks a low base (below 30 answers). All scores and
           metrics have been harmonized to a common 5 point scale.
         </Text>
       ) : null}
-      {result && !noneLeft ? <MetricCharts result={result} /> : null}
+      {page && !noneLeft ? <MetricCharts result={page} /> : null}
     </Stack>
   );
 }

@@ -39,7 +39,7 @@ import { SVGRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useDownloadPerformanceMutation } from '../api/download-metrics.ts';
-import { useMetricSearchQuery } from '../api/metric-search.ts';
+import { useMetricSearchFirstPageQuery } from '../api/metric-pages.ts';
 import { formatMetricValue, shortenLabel } from '../utils/metrics-format.ts';
 import { breakdownLabel, breakdownOptions, METADATA_TYPES } from '../utils/performance.ts';
 
@@ -144,8 +144,9 @@ export function PerformanceTab({
   const [category, setCategory] = useState<'metadata' | 'fragrance' | null>(null);
   const [field, setField] = useState<string | null>(null);
   const [run, setRun] = useState<MetricSearchRequest | null>(null);
-  const search = useMetricSearchQuery(run, noCache);
-  const result = search.data?.result;
+  // The breakdown and columns come with the search's first page: its rows stay on the server.
+  const search = useMetricSearchFirstPageQuery(run, noCache);
+  const result = search.data?.page;
   const rows = useMemo(() => result?.performance ?? [], [result]);
   const columns = result?.columns ?? [];
   const [sort, setSort] = useState<PerformanceSort>({ key: 'category', desc: true });

@@ -36,7 +36,7 @@ import { paths } from '../../../config/paths.ts';
 import { useDeleteSavedSearchMutation, useSavedSearchesQuery } from '../../../lib/api/saved-searches.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useAnalyticsDropdownQuery, useAnalyticsOptionsQuery } from '../api/get-options.ts';
-import { useMetricSearchQuery } from '../api/metric-search.ts';
+import { useMetricSearchFirstPageQuery } from '../api/metric-pages.ts';
 import { AnalyticsFilterPanel } from '../components/analytics-filter-panel.tsx';
 import { DiagnosticsModal } from '../components/diagnostics-modal.tsx';
 import { MetricsTab } from '../components/metrics-tab.tsx';
@@ -132,8 +132,9 @@ function AnalyticsScreen() {
   const [debouncedDropdown] = useDebouncedValue(dropdownRequest, OPTIONS_DEBOUNCE_MS);
   const dropdown = useAnalyticsDropdownQuery(debouncedDropdown, true);
 
-  const main = useMetricSearchQuery(applied, noCache);
-  const diagnostics = main.data?.result.diagnostics;
+  // The same query as the metrics tab's: one search, whose first page carries the count and diagnostics.
+  const main = useMetricSearchFirstPageQuery(applied, noCache);
+  const diagnostics = main.data?.page.diagnostics;
 
   const saved = useSavedSearchesQuery(user?.id ?? null, 'analytics');
   const removeSaved = useDeleteSavedSearchMutation();
@@ -206,7 +207,7 @@ function AnalyticsScreen() {
   const kindLabel = applied?.type === 'concepts' ? 'concepts' : 'fragrances';
   const typeTitle = applied?.type === 'concepts' ? 'Concepts' : 'Fragrances';
   const typeSingular = applied?.type === 'concepts' ? 'Concept' : 'Fragrance';
-  const metricsCount = main.data?.result.results.length;
+  const metricsCount = main.data?.page.total;
   const demographics = options.data?.data.fields.demographics ?? [];
 
   return (

@@ -3,7 +3,7 @@
  * abbreviations, how values and bases read, which metrics are charted and in which order, and the
  * 8-bin histograms of the EEG (genisys) metrics.
  */
-import { AGGREGATION_LABELS, LOW_BASE, type Aggregation } from '@accord/contracts';
+import { AGGREGATION_LABELS, LOW_BASE, type Aggregation, type HistogramBin } from '@accord/contracts';
 
 /** Aggregations whose value is a mean or a variance (shown with 2 decimals); the others are shares. */
 const NUMERIC_AGGREGATIONS: ReadonlySet<string> = new Set(['mean', 'eeg_mean', 'variance']);
@@ -21,7 +21,7 @@ export const GENISYS_METRICS: readonly string[] = [
   'energizing',
 ];
 
-export const HISTOGRAM_BINS = 8;
+export { HISTOGRAM_BINS } from '@accord/contracts';
 
 /** Chart order of document 3 section 9: liking 2, purchase_intention 3, strength 4, others 1. */
 const CHART_RANK: Record<string, number> = { liking: 2, purchase_intention: 3, strength: 4 };
@@ -122,39 +122,8 @@ export function summaryBars(metric: string, summary: Record<string, number | nul
   });
 }
 
-export interface HistogramBin {
-  from: number;
-  to: number;
-  count: number;
-}
-
-/**
- * Splits the values into `bins` equal-width bins from the smallest to the largest value; the last
- * bin includes its upper edge. Missing values are skipped; a single distinct value fills one bin.
- */
-export function histogramBins(
-  values: readonly (number | null | undefined)[],
-  bins = HISTOGRAM_BINS,
-): HistogramBin[] {
-  const present = values.filter(
-    (value): value is number => typeof value === 'number' && Number.isFinite(value),
-  );
-  if (present.length === 0) return [];
-  const min = Math.min(...present);
-  const max = Math.max(...present);
-  if (min === max) return [{ from: min, to: max, count: present.length }];
-  const width = (max - min) / bins;
-  const result: HistogramBin[] = Array.from({ length: bins }, (_, index) => ({
-    from: min + index * width,
-    to: index === bins - 1 ? max : min + (index + 1) * width,
-    count: 0,
-  }));
-  for (const value of present) {
-    const index = Math.min(bins - 1, Math.floor((value - min) / width));
-    result[index]!.count += 1;
-  }
-  return result;
-}
+// The server bins the charts' values of a whole search; the same function, shared.
+export { histogramBins, type HistogramBin } from '@accord/contracts';
 
 /**
  * The bins' axis labels 'from–to' with as many decimals (2 to 6) as it takes for every label to show

@@ -1,8 +1,9 @@
 /**
  * Significance marks of the metrics tab (document 3 sections 2.1 and 3.2, METRICS.md section 2):
  * per product and confidence column a level (0.01, 0.05, 0.1) and a direction (mt higher, let lower).
+ * The server matches rows to a tag and counts them; these helpers name and colour what it answers.
  */
-import { SIGNIFICANCE_LEVELS } from '@accord/contracts';
+import { SIGNIFICANCE_LEVELS, type SignificanceMarkFilter } from '@accord/contracts';
 
 export interface Mark {
   level: number | null;
@@ -12,21 +13,12 @@ export interface Mark {
   n: number;
 }
 
-export type SignificanceRows = ({ id: number } & Record<string, Mark | number>)[];
-
-/** The mark of a product's column (key "metric.aggregation"), when the test found one. */
-export function markOf(row: Record<string, unknown> | undefined, columnKey: string): Mark | null {
-  const mark = row?.[`${columnKey}.confidence`];
-  if (!mark || typeof mark !== 'object') return null;
-  return mark as Mark;
-}
-
 /** 0.01 reads 99 %, 0.05 reads 95 %, 0.1 reads 90 %. */
 export function levelPercent(level: number): number {
   return Math.round((1 - level) * 100);
 }
 
-export type SignificanceFilter = 'all' | `${'mt' | 'let'}-${number}`;
+export type SignificanceFilter = SignificanceMarkFilter;
 
 export interface SignificanceTag {
   value: SignificanceFilter;
@@ -40,25 +32,15 @@ export interface SignificanceTag {
 const GREENS = ['#1b5e20', '#2e7d32', '#66bb6a'];
 const REDS = ['#8e1b1b', '#c62828', '#ef9a9a'];
 
-/** Whether any of the product's marks is significant at exactly this level and direction. */
-export function rowMatches(row: Record<string, unknown> | undefined, filter: SignificanceFilter): boolean {
-  if (filter === 'all') return true;
-  const [table, level] = filter.split('-') as ['mt' | 'let', string];
-  return Object.values(row ?? {}).some(
-    (value) =>
-      value !== null &&
-      typeof value === 'object' &&
-      (value as Mark).table === table &&
-      (value as Mark).level === Number(level),
-  );
-}
-
-/** The filter tags with their counts of products: All, then 99/95/90 % higher, then lower. */
+/**
+ * The filter tags, All first, then 99/95/90 % higher, then lower, with the counts of products the
+ * server answers with a page (mark_counts).
+ */
 export function significanceTags(
-  rows: readonly Record<string, unknown>[],
-  totalProducts: number,
+  counts: readonly { value: SignificanceFilter; count: number }[],
 ): SignificanceTag[] {
-  const tags: SignificanceTag[] = [{ value: 'all', label: 'All', count: totalProducts, color: '#495057' }];
+  const countOf = (value: SignificanceFilter) => counts.find((entry) => entry.value === value)?.count ?? 0;
+  const tags: SignificanceTag[] = [{ value: 'all', label: 'All', count: countOf('all'), color: '#495057' }];
   for (const [table, word, colors] of [
     ['mt', 'higher', GREENS],
     ['let', 'lower', REDS],
@@ -68,7 +50,7 @@ export function significanceTags(
       tags.push({
         value,
         label: `${levelPercent(level)}% ${word}`,
-        count: rows.filter((row) => rowMatches(row, value)).length,
+        count: countOf(value),
         color: colors[index]!,
       });
     });

@@ -1,0 +1,1 @@
+ALTER TABLE "job_results" ADD COLUMN "selection" integer[];

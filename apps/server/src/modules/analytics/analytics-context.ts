@@ -1,0 +1,313 @@
+/**
+ * What the analytics jobs share: the metric catalogue, the data's fingerprint, the caller's scope,
+ * the product lists, the checks of a request's filters and metrics, and the sufficient statistics of
+ * products per metric (stored, recomputed without out-of-scale answers, or summed under respondent
+ * filters from the demographic tables or the answers), each kept in memory while the data is
+ * unchanged. One context serves every job file of the module (metric-search.ts, significance.ts,
+ * top-attributes.ts, tendencies.ts, analytics-options.ts).
+ */
+import {
+  AGGREGATIONS_BY_METRIC_KIND,
+  ANALYTICS_MESSAGES,
+  isClientScopedRole,
+  type Aggregation,
+  type ParsedAnalyticsQuery,
+  type ParsedStudySearchQuery,
+} from '@accord/contracts';
+import { studyScope } from '../../lib/client-scope.ts';
+import { errors } from '../../lib/errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import type { FieldsRepository } from '../fields/fields.repository.ts';
+import { compileFilters, s, type CompiledFilters } from '../search/search-filters.ts';
+import { createFingerprintCache } from './analytics-cache.ts';
+import { EMPTY_SUMS, addSumsInto, type Sums } from './analytics-metrics.ts';
+import type { MetricRecord, MetricSums, OutOfScaleRow, ProductRecord } from './analytics-types.ts';
+import type { AnalyticsRepository, ProductSelection, RespondentConditions } from './analytics.repository.ts';
+import { demographicTableBuilder, sumDemographics, type DemographicTable } from './demographic-table.ts';
+
+/** Product lists kept (one per distinct selection of filters, scope and study kind). */
+const PRODUCT_LISTS = 50;
+/** Metrics whose stored statistics are kept in memory (about 2 MB each at 24,000 products). */
+const STORED_SUMS_METRICS = 40;
+/**
+ * Metrics whose demographic statistics are kept in memory for gender and age filters (about 50 MB
+ * each at 21,600 products: 1.1 million rows, one per product, gender and year of age).
+ */
+export const DEMOGRAPHIC_TABLES = 4;
+/** How long a filtered search waits for a demographic table being read before it asks the database. */
+const DEMOGRAPHIC_LOAD_WAIT_MS = 100;
+
+/**
+ * The part of the data's fingerprint ("table:version|...") the answers and their statistics follow:
+ * they are written with their products and moved between metrics with their questions.
+ */
+const answersPart = (fingerprint: string) =>
+  fingerprint
+    .split('|')
+    .filter((part) => part.startsWith('products:') || part.startsWith('questions:'))
+    .join('|');
+
+/** The study filters of an analytics query, as the study search compiles them. */
+export function studyFiltersOf(query: ParsedAnalyticsQuery): ParsedStudySearchQuery {
+  const { essentials, fragranceDetails, conceptDetails, methodology } = query;
+  return { essentials, fragranceDetails, conceptDetails, methodology };
+}
+
+/** One number per product and metric (metric ids are smallints): cheaper map keys than texts. */
+export const sumsKey = (productId: number, metricId: number) => productId * 65536 + metricId;
+
+/** Statistics per sumsKey: a map, or a view over the stored statistics kept per metric. */
+export type SumsTable = Pick<Map<number, Sums>, 'get'>;
+
+/** The statistics of one product and metric (none: empty). */
+export function sumsOf(map: SumsTable, productId: number, metricId: number): Sums {
+  return map.get(sumsKey(productId, metricId)) ?? EMPTY_SUMS;
+}
+
+export /** A metric's statistics pooled over products (added into one total: tens of thousands of products). */
+function poolSums(map: SumsTable, productIds: Iterable<number>, metricId: number): Sums {
+  const total: Sums = { ...EMPTY_SUMS };
+  for (const productId of productIds) addSumsInto(total, sumsOf(map, productId, metricId));
+  return total;
+}
+
+/** The shared pieces of the analytics jobs over one repository (see the module note). */
+export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; fields: FieldsRepository }) {
+  const { analytics, fields } = deps;
+  let catalogue: Promise<MetricRecord[]> | null = null;
+  const metricCatalogue = () => {
+    catalogue ??= analytics.metrics().catch((error: unknown) => {
+      catalogue = null;
+      throw error;
+    });
+    return catalogue;
+  };
+  /**
+   * The data's fingerprint for every cache of the service: lookups made while a read is under way
+   * share it (as lookups of one cache always did), so a search reads it once, not once per cache.
+   */
+  let fingerprintRead: Promise<string> | null = null;
+  const fingerprint = () =>
+    (fingerprintRead ??= analytics.fingerprint().finally(() => {
+      fingerprintRead = null;
+    }));
+  const scopeOf = (user: AuthUser) => studyScope(user, s.client);
+  /** What limits a user's studies, as a cache key part (staff all see the same). */
+  const scopeKey = (user: AuthUser) => (isClientScopedRole(user.roleId) ? [...user.clients].sort() : null);
+
+  /**
+   * The products a selection holds, kept per selection while the data is unchanged: the list (with
+   * its study filters, client scope and study details) is read once, not at every search.
+   */
+  const productCache = createFingerprintCache<ProductRecord[]>(PRODUCT_LISTS);
+  function productsOf(
+    user: AuthUser,
+    filters: unknown,
+    selection: Omit<ProductSelection, 'scope'>,
+    fingerprintNow: string,
+  ): Promise<ProductRecord[]> {
+    const key = JSON.stringify({
+      filters,
+      scope: scopeKey(user),
+      kind: selection.kind,
+      rdfType: selection.rdfType,
+      productIds: selection.productIds ?? null,
+    });
+    return productCache.get(key, fingerprintNow, () =>
+      analytics.products({ ...selection, scope: scopeOf(user) }),
+    );
+  }
+
+  /** Compiles the study filters after checking the caller may use them (as the study search does). */
+  function compileFor(user: AuthUser, query: ParsedStudySearchQuery): CompiledFilters {
+    const compiled = compileFilters(query);
+    if (!user.permissions.isAdmin) {
+      if (compiled.concept.length > 0) throw errors.forbidden(ANALYTICS_MESSAGES.conceptFiltersAdminOnly);
+      if (!query.essentials.verified) throw errors.forbidden(ANALYTICS_MESSAGES.notVerifiedAdminOnly);
+    }
+    return compiled;
+  }
+
+  /** The catalogue metric of each entry, refusing unknown metrics and aggregations they do not offer. */
+  async function resolveMetrics(
+    entries: readonly { metric: string; aggregation: Aggregation }[],
+    path: string,
+  ): Promise<MetricRecord[]> {
+    const known = await metricCatalogue();
+    return entries.map((entry, index) => {
+      const metric = known.find((candidate) => candidate.name === entry.metric);
+      if (!metric) {
+        const message = ANALYTICS_MESSAGES.unknownMetric(entry.metric);
+        throw errors.badRequest(message, [{ path: `${path}.${index}.metric`, message }]);
+      }
+      if (!AGGREGATIONS_BY_METRIC_KIND[metric.kind].includes(entry.aggregation)) {
+        const message = ANALYTICS_MESSAGES.aggregationNotOffered(entry.aggregation, entry.metric);
+        throw errors.badRequest(message, [{ path: `${path}.${index}.aggregation`, message }]);
+      }
+      return metric;
+    });
+  }
+
+  /**
+   * Answers outside their question's scale for the metrics, of the given products. The scan reads
+   * every answer of a metric, so its outcome is kept per metric while the data is unchanged.
+   */
+  const anomalyCache = createFingerprintCache<OutOfScaleRow[]>(200);
+  async function outOfScaleAnswers(
+    productIds: number[],
+    metricList: MetricRecord[],
+    fingerprintNow: string,
+  ): Promise<OutOfScaleRow[]> {
+    const wanted = new Set(productIds);
+    const perMetric = await Promise.all(
+      metricList
+        .filter((metric) => metric.kind !== 'eeg')
+        .map((metric) =>
+          anomalyCache.get(String(metric.id), fingerprintNow, () => analytics.outOfScale(metric.id)),
+        ),
+    );
+    return perMetric.flat().filter((row) => wanted.has(row.productId));
+  }
+
+  /** Studies with a question mapped to each metric, kept while the data is unchanged. */
+  const mappingCache = createFingerprintCache<number[]>(200);
+  async function mappedPairs(
+    metricList: MetricRecord[],
+    fingerprintNow: string,
+  ): Promise<{ studyId: number; metricId: number }[]> {
+    const perMetric = await Promise.all(
+      metricList.map(async (metric) =>
+        (
+          await mappingCache.get(String(metric.id), fingerprintNow, () =>
+            analytics.studiesMappedTo(metric.id),
+          )
+        ).map((studyId) => ({
+          studyId,
+          metricId: metric.id,
+        })),
+      ),
+    );
+    return perMetric.flat();
+  }
+
+  /**
+   * The stored statistics of every product of a metric, by product id, kept while the data is
+   * unchanged: a search of every fragrance then reads no statistics row at all.
+   */
+  const storedSumsCache = createFingerprintCache<Map<number, MetricSums>>(STORED_SUMS_METRICS);
+  const storedSumsOf = (metricId: number, fingerprintNow: string) =>
+    storedSumsCache.get(String(metricId), fingerprintNow, async () => {
+      const byProduct = new Map<number, MetricSums>();
+      for (const row of await analytics.metricStoredSums(metricId)) byProduct.set(row.productId, row);
+      return byProduct;
+    });
+
+  /**
+   * The demographic statistics of a metric, kept while the answers are unchanged: a gender and age
+   * filter over every product is then summed in memory. The answers and their statistics change only
+   * with products (uploads, replacements, removals) and questions (mappings), so edits of study
+   * details keep the tables.
+   */
+  const demographicTables = createFingerprintCache<DemographicTable>(DEMOGRAPHIC_TABLES);
+  const demographicTableOf = (metricId: number, eeg: boolean, fingerprintNow: string) =>
+    demographicTables.get(`${metricId}:${eeg}`, answersPart(fingerprintNow), async () => {
+      const builder = demographicTableBuilder(metricId);
+      await analytics.demographicRows(metricId, eeg, (chunk) => builder.add(chunk));
+      return builder.finish();
+    });
+
+  /**
+   * The demographic tables of the metrics when they are loaded, else null. Reading a table takes
+   * seconds at library scale (a million rows a metric) and happens after each change of products or
+   * questions: a search does not wait for it beyond DEMOGRAPHIC_LOAD_WAIT_MS but is answered from the
+   * database meanwhile, as before the tables, while the load goes on for the searches after it.
+   */
+  async function loadedDemographicTables(
+    metricIds: readonly number[],
+    eegIds: readonly number[],
+    fingerprintNow: string,
+  ): Promise<DemographicTable[] | null> {
+    const loading = Promise.all(
+      metricIds.map((metricId) => demographicTableOf(metricId, eegIds.includes(metricId), fingerprintNow)),
+    ).catch((error: unknown) => {
+      console.error(`Demographic statistics could not be loaded: ${(error as Error).message}`);
+      return null;
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<null>((resolve) => {
+      timer = setTimeout(resolve, DEMOGRAPHIC_LOAD_WAIT_MS, null);
+    });
+    try {
+      return await Promise.race([loading, waited]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Sufficient statistics per product and metric: stored ones, or computed under respondent filters. */
+  async function loadSums(
+    productIds: number[],
+    metricList: MetricRecord[],
+    respondentFilter: RespondentConditions,
+    outOfScaleProducts: Set<number>,
+    fingerprintNow: string,
+  ): Promise<SumsTable> {
+    const metricIds = [...new Set(metricList.map((metric) => metric.id))];
+    const eegIds = metricList.filter((metric) => metric.kind === 'eeg').map((metric) => metric.id);
+    const map = new Map<number, Sums>();
+    const put = (rows: MetricSums[]) => {
+      for (const row of rows) map.set(sumsKey(row.productId, row.metricId), row);
+    };
+    if (respondentFilter.length > 0) {
+      // Gender and age alone are summed from the demographic tables once they are loaded.
+      const { match } = respondentFilter;
+      const tables = match ? await loadedDemographicTables(metricIds, eegIds, fingerprintNow) : null;
+      if (!match || !tables) {
+        put(await analytics.answerSums(productIds, metricIds, eegIds, respondentFilter));
+        return map;
+      }
+      const wanted = new Set(productIds);
+      for (const table of tables) put(sumDemographics(table, match, wanted));
+      return map;
+    }
+    const stored = await Promise.all(metricIds.map((metricId) => storedSumsOf(metricId, fingerprintNow)));
+    const byMetric = new Map(metricIds.map((metricId, index) => [metricId, stored[index]!]));
+    // The stored statistics count every answer; products with out-of-scale answers are recomputed
+    // without them, as METRICS.md drops such answers (the map then holds those products' numbers).
+    const recompute = productIds.filter((id) => outOfScaleProducts.has(id));
+    if (recompute.length > 0) {
+      for (const id of recompute)
+        for (const metricId of metricIds) map.set(sumsKey(id, metricId), EMPTY_SUMS);
+      put(await analytics.answerSums(recompute, metricIds, eegIds, []));
+    }
+    // A view, not a copy: callers only ask for the products of the list.
+    return {
+      get(key) {
+        const recomputed = map.get(key);
+        if (recomputed) return recomputed;
+        const metricId = key % 65536;
+        return byMetric.get(metricId)?.get((key - metricId) / 65536);
+      },
+    };
+  }
+
+  return {
+    analytics,
+    fields,
+    metricCatalogue,
+    fingerprint,
+    scopeOf,
+    scopeKey,
+    productsOf,
+    compileFor,
+    resolveMetrics,
+    outOfScaleAnswers,
+    mappedPairs,
+    loadSums,
+    storedSumsOf,
+    demographicTableOf,
+  };
+}
+
+/** The shared pieces every analytics job takes. */
+export type AnalyticsContext = ReturnType<typeof createAnalyticsContext>;

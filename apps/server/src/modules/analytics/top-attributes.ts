@@ -1,0 +1,114 @@
+/**
+ * The top attributes: each attribute's answers pooled over the fragrances the filters select (or the
+ * chosen ones) and the respondents the demographic filters keep, ranked best or worst.
+ */
+import {
+  ANALYTICS_MESSAGES,
+  type ParsedStudySearchQuery,
+  type TopAttributesRequest,
+  type TopAttributesStatus,
+} from '@accord/contracts';
+import type { z } from 'zod';
+import { errors } from '../../lib/errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { poolSums, type AnalyticsContext } from './analytics-context.ts';
+import { EMPTY_SUMS, aggregate, type Sums } from './analytics-metrics.ts';
+import type { MetricRecord } from './analytics-types.ts';
+import { respondentConditions } from './analytics.repository.ts';
+
+/** A top attributes request as its schema parses it. */
+export type ParsedTopAttributesRequest = z.output<typeof TopAttributesRequest>;
+/** The answer of a top attributes job. */
+export type AttributesResult = NonNullable<TopAttributesStatus['result']>['json'];
+
+/**
+ * The attributes of the fragrances the filters select (or the chosen ones): each attribute's answers
+ * pooled over the fragrances and respondents kept, ranked by the aggregation, best or worst first.
+ */
+export async function computeTopAttributes(
+  context: AnalyticsContext,
+  user: AuthUser,
+  request: ParsedTopAttributesRequest,
+  fingerprintNow: string,
+): Promise<AttributesResult> {
+  const { analytics, compileFor, scopeOf, metricCatalogue, outOfScaleAnswers, loadSums } = context;
+  const compiled = compileFor(user, request.q as ParsedStudySearchQuery);
+  const chosenIds = request.frags ? [...new Set(request.frags.map((entry) => entry.id))] : null;
+  const productList = await analytics.products({
+    compiled,
+    scope: scopeOf(user),
+    kind: 'fragrance',
+    rdfType: request.q.metrics?.rdfType ?? 'all',
+    productIds: chosenIds,
+  });
+  if (chosenIds) {
+    const found = new Set(productList.map((product) => product.id));
+    const missing = chosenIds.filter((id) => !found.has(id));
+    if (missing.length > 0) throw errors.badRequest(ANALYTICS_MESSAGES.missingProducts(missing));
+  }
+  const { attribute_type: type, aggregation, order, count } = request.data;
+  const attributes = (await metricCatalogue()).filter(
+    (metric) => metric.metricType === 'Attribute' && (type === 'all' || metric.kind === type),
+  );
+  const productIds = productList.map((product) => product.id);
+  const outOfScale = await outOfScaleAnswers(productIds, attributes, fingerprintNow);
+  const respondentFilter = respondentConditions(request.q.demographics ?? {}, request.demographics);
+  // Pooled in the database; per product (dropping out-of-scale answers) only where there are some.
+  let pooledOf: (metric: MetricRecord) => Sums;
+  if (outOfScale.length === 0) {
+    const pooled = await analytics.pooledSums(
+      {
+        compiled,
+        scope: scopeOf(user),
+        kind: 'fragrance',
+        rdfType: request.q.metrics?.rdfType ?? 'all',
+        productIds: chosenIds,
+      },
+      attributes.map((metric) => metric.id),
+      [],
+      respondentFilter,
+    );
+    pooledOf = (metric) => pooled.get(metric.id) ?? EMPTY_SUMS;
+  } else {
+    const sums = await loadSums(
+      productIds,
+      attributes,
+      respondentFilter,
+      new Set(outOfScale.map((row) => row.productId)),
+      fingerprintNow,
+    );
+    pooledOf = (metric) => poolSums(sums, productIds, metric.id);
+  }
+  const rows = attributes
+    .map((metric) => {
+      const pooled = pooledOf(metric);
+      return {
+        attribute: metric.label,
+        field: metric.name,
+        top_2_box: aggregate(pooled, 'top_2_box', metric.kind),
+        bottom_2_box: aggregate(pooled, 'bottom_2_box', metric.kind),
+        mean: aggregate(pooled, 'mean', metric.kind),
+        top_box: aggregate(pooled, 'top_box', metric.kind),
+        bottom_box: aggregate(pooled, 'bottom_box', metric.kind),
+        is_binary_scale: metric.kind === 'binary',
+        n: pooled.n,
+      };
+    })
+    .filter((row) => row.n > 0)
+    .sort((left, right) => {
+      const a = left[aggregation]!;
+      const b = right[aggregation]!;
+      if (a === b) return left.field.localeCompare(right.field);
+      return order === 'best' ? b - a : a - b;
+    })
+    .slice(0, count);
+  // "Pooled over N fragrances": the fragrances with answers to a listed attribute under the
+  // respondent filters, not every fragrance selected.
+  const listed = new Set(rows.map((row) => row.field));
+  const fragrances = await analytics.productsWithAnswers(
+    productIds,
+    attributes.filter((metric) => listed.has(metric.name)).map((metric) => metric.id),
+    respondentFilter,
+  );
+  return { attributes: rows, fragrances };
+}
