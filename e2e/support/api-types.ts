@@ -724,6 +724,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/analytics/fragrances/{jobId}/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of a metric search (yours): its rows matching the search text and significance tag, sorted by a column, name or CMI # (rows without a value last), each with whether it is selected and its marks; with the summary, diagnostics, chart bins, counts and the selection's size. Until the job succeeded, its state alone (poll it as the job's status). */
+        get: operations["getAnalyticsFragrancesByJobIdPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/fragrances/{jobId}/selection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The selected rows of a finished metric search (yours), in its order */
+        get: operations["getAnalyticsFragrancesByJobIdSelection"];
+        put?: never;
+        /** Select or deselect rows of a finished metric search (yours), by id or every row matching a filter ("Select all"), or clear the selection; the selection is kept with the search and feeds significance (search_job), the results filter and the download (?selected=true) */
+        post: operations["postAnalyticsFragrancesByJobIdSelection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/analytics/fragrances/xlsxfilters": {
         parameters: {
             query?: never;
@@ -748,7 +783,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A finished metric search (yours) as fragrance_metrics.xlsx: the search's filters in words, one row per fragrance or concept, means (2 decimals) and box shares (% format) each with its base n, low bases marked, under the spreadsheet filters (?filters=bases,hide_low_base,hide_empty); ?significance= names a finished significance job of yours on the same list (400 otherwise) whose marks go beside the numbers, with a legend */
+        /** A finished metric search (yours) as fragrance_metrics.xlsx: the search's filters in words, one row per fragrance or concept (?selected=true: the selected ones), means (2 decimals) and box shares (% format) each with its base n, low bases marked, under the spreadsheet filters (?filters=bases,hide_low_base,hide_empty); ?significance= names a finished significance job of yours on the same list (400 otherwise) whose marks go beside the numbers, with a legend */
         get: operations["getAnalyticsFragrancesXlsxByJobId"];
         put?: never;
         post?: never;
@@ -2734,13 +2769,22 @@ export interface components {
             error: string | null;
         };
         SignificanceRequestInput: {
-            data: {
+            /**
+             * @description The products compared (at least two), unless search_job names them.
+             * @default []
+             */
+            data?: {
                 /** @description Result row id (the product id). */
                 id: number;
                 c_mi_number?: string | null;
                 prod?: string | null;
                 data?: unknown;
             }[];
+            /**
+             * Format: uuid
+             * @description A finished metric search of yours: its selected rows are compared (every row when none is selected), instead of data.
+             */
+            search_job?: string;
             /** @enum {string} */
             calculation: "avg" | "rest";
             metrics: {
@@ -3363,6 +3407,154 @@ export interface components {
                 label: string;
             }[];
             chosenXlsxFilters: string[];
+        };
+        MetricRowFilterInput: {
+            /**
+             * @description Rows whose name (the product code when there is no name) contains it, in any case.
+             * @default
+             */
+            search?: string;
+            /**
+             * Format: uuid
+             * @description A finished significance job of yours: its marks are shown and the mark filter reads them.
+             */
+            significance?: string;
+            /**
+             * @description Rows with a mark at this level and direction ('mt-0.01': 99 % higher; 'all': every row).
+             * @default all
+             * @enum {string}
+             */
+            mark?: "all" | "mt-0.01" | "mt-0.05" | "mt-0.1" | "let-0.01" | "let-0.05" | "let-0.1";
+        };
+        MetricPageRowInput: {
+            /** @description Product id. */
+            id: number;
+            study_id: number;
+            c_mi_number: string;
+            category: string | null;
+            /** @description Product type of the study. */
+            product: string | null;
+            /** @description Fragrance or concept name. */
+            name: string | null;
+            /** @description Product code. */
+            prod: string;
+            /** @description A fragrance's 6-digit (SAP) code (its page of every test), when it has one. */
+            sap_code?: string;
+            /** @enum {string} */
+            kind: "fragrance" | "concept";
+            /** @description "metric.aggregation": a mean or VAR, or a box share in [0, 1]; null: no answers. */
+            values: {
+                [key: string]: number | null;
+            };
+            /** @description "metric.aggregation": answers counted. */
+            bases: {
+                [key: string]: number;
+            };
+            /** @description Keys whose base is below 30. */
+            low_base: string[];
+            selected: boolean;
+            /** @description "metric.aggregation": its mark in the significance job asked for (none: no marks). */
+            marks: {
+                [key: string]: {
+                    level: number | null;
+                    table: ("mt" | "let") | null;
+                    test: string;
+                    p_value: number | null;
+                    n: number;
+                };
+            };
+        };
+        MetricSearchPageInput: {
+            /** @enum {string} */
+            type: "fragrances" | "concepts";
+            columns: {
+                metric: string;
+                label: string;
+                metric_type: string;
+                /** @enum {string} */
+                aggregation: "top_box" | "top_2_box" | "just_right" | "mean" | "bottom_2_box" | "bottom_box" | "variance" | "hi_yes" | "hi_no" | "irt_yes" | "irt_no" | "eeg_mean";
+                aggregation_label: string;
+                confidence: boolean;
+                /** @description "metric.aggregation" */
+                key: string;
+            }[];
+            summary: {
+                [key: string]: components["schemas"]["MetricSummaryInput"];
+            };
+            diagnostics: components["schemas"]["DiagnosticsInput"];
+            filtered: boolean;
+            /** @description Performance search: per value of the breakdown field, each metric.aggregation pooled over its rows (No tag: no value). */
+            performance?: {
+                category: {
+                    name: string;
+                    value: string;
+                };
+                metrics: {
+                    name: string;
+                    value: number | null;
+                }[];
+                fragrances: number;
+                n: {
+                    [key: string]: number;
+                };
+            }[];
+            /** @description Per column key, 8 bins of the values of every row (the charts of EEG metrics). */
+            histograms: {
+                [key: string]: {
+                    from: number;
+                    to: number;
+                    count: number;
+                }[];
+            };
+            /** @description Rows of the search. */
+            total: number;
+            /** @description Rows matching the search text and mark filter. */
+            matching: number;
+            offset: number;
+            limit: number;
+            /** @description Rows selected (of every row, matching or not). */
+            selected: number;
+            /** @description Whether every matching row is selected (and one matches). */
+            all_matching_selected: boolean;
+            /** @description With a significance job: rows per tag (all, then higher, then lower); else null. */
+            mark_counts: {
+                /** @enum {string} */
+                value: "all" | "mt-0.01" | "mt-0.05" | "mt-0.1" | "let-0.01" | "let-0.05" | "let-0.1";
+                count: number;
+            }[] | null;
+            rows: components["schemas"]["MetricPageRowInput"][];
+        };
+        MetricSearchPageStatusInput: {
+            /** @enum {string} */
+            status: "PENDING" | "STARTED" | "SUCCESS" | "FAILURE" | "REVOKED";
+            progress: number;
+            result: components["schemas"]["MetricSearchPageInput"] | null;
+            error: string | null;
+        };
+        MetricSelectionRequestInput: {
+            /**
+             * @description select adds rows, deselect removes them, clear deselects every row.
+             * @enum {string}
+             */
+            action: "select" | "deselect" | "clear";
+            /** @description The rows (product ids of the search). */
+            ids?: number[];
+            /** @description Every row matching this filter (the "Select all" of the table). */
+            matching?: components["schemas"]["MetricRowFilterInput"];
+        };
+        MetricSelectionStateInput: {
+            selected: number;
+            total: number;
+        };
+        MetricSelectionInput: {
+            selected: number;
+            total: number;
+            /** @description The selected rows, in the order of the search. */
+            products: {
+                id: number;
+                c_mi_number: string;
+                prod: string;
+            }[];
         };
         CicsSearchRequestInput: {
             /** @description Geography, gender and age: only questions answered by such respondents (Region: of studies run there) are listed. */
@@ -5666,6 +5858,10 @@ export interface components {
             error: string | null;
         };
         SignificanceRequest: {
+            /**
+             * @description The products compared (at least two), unless search_job names them.
+             * @default []
+             */
             data: {
                 /** @description Result row id (the product id). */
                 id: number;
@@ -5673,6 +5869,11 @@ export interface components {
                 prod?: string | null;
                 data?: unknown;
             }[];
+            /**
+             * Format: uuid
+             * @description A finished metric search of yours: its selected rows are compared (every row when none is selected), instead of data.
+             */
+            search_job?: string;
             /** @enum {string} */
             calculation: "avg" | "rest";
             metrics: {
@@ -6278,6 +6479,154 @@ export interface components {
                 label: string;
             }[];
             chosenXlsxFilters: string[];
+        };
+        MetricRowFilter: {
+            /**
+             * @description Rows whose name (the product code when there is no name) contains it, in any case.
+             * @default
+             */
+            search: string;
+            /**
+             * Format: uuid
+             * @description A finished significance job of yours: its marks are shown and the mark filter reads them.
+             */
+            significance?: string;
+            /**
+             * @description Rows with a mark at this level and direction ('mt-0.01': 99 % higher; 'all': every row).
+             * @default all
+             * @enum {string}
+             */
+            mark: "all" | "mt-0.01" | "mt-0.05" | "mt-0.1" | "let-0.01" | "let-0.05" | "let-0.1";
+        };
+        MetricPageRow: {
+            /** @description Product id. */
+            id: number;
+            study_id: number;
+            c_mi_number: string;
+            category: string | null;
+            /** @description Product type of the study. */
+            product: string | null;
+            /** @description Fragrance or concept name. */
+            name: string | null;
+            /** @description Product code. */
+            prod: string;
+            /** @description A fragrance's 6-digit (SAP) code (its page of every test), when it has one. */
+            sap_code?: string;
+            /** @enum {string} */
+            kind: "fragrance" | "concept";
+            /** @description "metric.aggregation": a mean or VAR, or a box share in [0, 1]; null: no answers. */
+            values: {
+                [key: string]: number | null;
+            };
+            /** @description "metric.aggregation": answers counted. */
+            bases: {
+                [key: string]: number;
+            };
+            /** @description Keys whose base is below 30. */
+            low_base: string[];
+            selected: boolean;
+            /** @description "metric.aggregation": its mark in the significance job asked for (none: no marks). */
+            marks: {
+                [key: string]: {
+                    level: number | null;
+                    table: ("mt" | "let") | null;
+                    test: string;
+                    p_value: number | null;
+                    n: number;
+                };
+            };
+        };
+        MetricSearchPage: {
+            /** @enum {string} */
+            type: "fragrances" | "concepts";
+            columns: {
+                metric: string;
+                label: string;
+                metric_type: string;
+                /** @enum {string} */
+                aggregation: "top_box" | "top_2_box" | "just_right" | "mean" | "bottom_2_box" | "bottom_box" | "variance" | "hi_yes" | "hi_no" | "irt_yes" | "irt_no" | "eeg_mean";
+                aggregation_label: string;
+                confidence: boolean;
+                /** @description "metric.aggregation" */
+                key: string;
+            }[];
+            summary: {
+                [key: string]: components["schemas"]["MetricSummary"];
+            };
+            diagnostics: components["schemas"]["Diagnostics"];
+            filtered: boolean;
+            /** @description Performance search: per value of the breakdown field, each metric.aggregation pooled over its rows (No tag: no value). */
+            performance?: {
+                category: {
+                    name: string;
+                    value: string;
+                };
+                metrics: {
+                    name: string;
+                    value: number | null;
+                }[];
+                fragrances: number;
+                n: {
+                    [key: string]: number;
+                };
+            }[];
+            /** @description Per column key, 8 bins of the values of every row (the charts of EEG metrics). */
+            histograms: {
+                [key: string]: {
+                    from: number;
+                    to: number;
+                    count: number;
+                }[];
+            };
+            /** @description Rows of the search. */
+            total: number;
+            /** @description Rows matching the search text and mark filter. */
+            matching: number;
+            offset: number;
+            limit: number;
+            /** @description Rows selected (of every row, matching or not). */
+            selected: number;
+            /** @description Whether every matching row is selected (and one matches). */
+            all_matching_selected: boolean;
+            /** @description With a significance job: rows per tag (all, then higher, then lower); else null. */
+            mark_counts: {
+                /** @enum {string} */
+                value: "all" | "mt-0.01" | "mt-0.05" | "mt-0.1" | "let-0.01" | "let-0.05" | "let-0.1";
+                count: number;
+            }[] | null;
+            rows: components["schemas"]["MetricPageRow"][];
+        };
+        MetricSearchPageStatus: {
+            /** @enum {string} */
+            status: "PENDING" | "STARTED" | "SUCCESS" | "FAILURE" | "REVOKED";
+            progress: number;
+            result: components["schemas"]["MetricSearchPage"] | null;
+            error: string | null;
+        };
+        MetricSelectionRequest: {
+            /**
+             * @description select adds rows, deselect removes them, clear deselects every row.
+             * @enum {string}
+             */
+            action: "select" | "deselect" | "clear";
+            /** @description The rows (product ids of the search). */
+            ids?: number[];
+            /** @description Every row matching this filter (the "Select all" of the table). */
+            matching?: components["schemas"]["MetricRowFilter"];
+        };
+        MetricSelectionState: {
+            selected: number;
+            total: number;
+        };
+        MetricSelection: {
+            selected: number;
+            total: number;
+            /** @description The selected rows, in the order of the search. */
+            products: {
+                id: number;
+                c_mi_number: string;
+                prod: string;
+            }[];
         };
         CicsSearchRequest: {
             /** @description Geography, gender and age: only questions answered by such respondents (Region: of studies run there) are listed. */
@@ -9780,6 +10129,199 @@ export interface operations {
             };
         };
     };
+    getAnalyticsFragrancesByJobIdPage: {
+        parameters: {
+            query?: {
+                /** @description Rows whose name (the product code when there is no name) contains it, in any case. */
+                search?: string;
+                /** @description A finished significance job of yours: its marks are shown and the mark filter reads them. */
+                significance?: string;
+                /** @description Rows with a mark at this level and direction ('mt-0.01': 99 % higher; 'all': every row). */
+                mark?: "all" | "mt-0.01" | "mt-0.05" | "mt-0.1" | "let-0.01" | "let-0.05" | "let-0.1";
+                /** @description Matching rows skipped. */
+                offset?: number;
+                /** @description Rows answered (0 to 500; 0: the summary alone). */
+                limit?: number;
+                /** @description 'name', 'c_mi_number' or a column key ('metric.aggregation'); none: the search's own order (thresholds first). Rows without a value come last. */
+                sort?: string;
+                /** @description Largest first. */
+                desc?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetricSearchPageStatus"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getAnalyticsFragrancesByJobIdSelection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetricSelection"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    postAnalyticsFragrancesByJobIdSelection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MetricSelectionRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetricSelectionState"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     getAnalyticsFragrancesXlsxfilters: {
         parameters: {
             query?: never;
@@ -9825,6 +10367,8 @@ export interface operations {
                 filters?: string;
                 /** @description A finished significance job of yours on the very list of this search: its marks are written beside the numbers they qualify, with a legend. */
                 significance?: string;
+                /** @description Only the selected rows of the search (kept with POST .../selection). */
+                selected?: "true" | "false";
             };
             header?: never;
             path: {
