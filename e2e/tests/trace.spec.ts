@@ -186,6 +186,9 @@ test('a marked metric search cell shows its base, filters and the test behind it
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const table = page.getByRole('table', { name: 'fragrances found' });
   await expect(table).toBeVisible({ timeout: 90_000 });
+  // The filters collapse after the search, moving the significance controls: choose once they rest.
+  await expect(page.getByRole('button', { name: 'Show filters' })).toBeVisible();
+  await expect(page.getByRole('figure').filter({ hasText: 'Overall Liking' })).toBeVisible();
 
   await page.getByRole('combobox', { name: 'Compare', exact: true }).click();
   await page.getByRole('option', { name: 'Selection vs Average of the rest' }).click();
