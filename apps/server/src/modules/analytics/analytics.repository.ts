@@ -105,7 +105,8 @@ const PRODUCT_LIST_LIMIT = 2000;
 /** Product ids per read of a metric's demographic statistics (about 100,000 rows, 8 MB of JSON). */
 const DEMOGRAPHIC_CHUNK_PRODUCTS = 2000;
 
-function intArray(values: readonly number[]): SQL {
+/** An int[] bound as one parameter, so long id lists stay within the protocol's limits. */
+export function intArray(values: readonly number[]): SQL {
   const literal = `{${values.map((value) => Math.trunc(value)).join(',')}}`;
   return sql`${literal}::int[]`;
 }
@@ -134,8 +135,11 @@ const productSource = sql`${products} p
 const lo = (threshold: number) => threshold - BOX_TOLERANCE;
 const hi = (threshold: number) => threshold + BOX_TOLERANCE;
 
-/** Aggregates over answers (alias a, value v as float8); out-of-scale answers are left out. */
-const answerSums = sql.raw(`count(*)::int as n,
+/**
+ * Aggregates over answers (alias a, value v as float8); out-of-scale answers are left out. Every
+ * number that claims to be the metric search's (its cells, their traces) is counted with these.
+ */
+export const answerSums = sql.raw(`count(*)::int as n,
   coalesce(sum(v), 0)::float8 as sum,
   coalesce(sum(v * v), 0)::float8 as sum_sq,
   (count(*) filter (where v >= ${lo(4.5)}))::int as n_top_box,

@@ -17,7 +17,12 @@ import {
   studies,
   studyFiles,
 } from '../../db/schema.ts';
-import type { MetricRecord, MetricSums } from '../analytics/analytics.repository.ts';
+import {
+  answerSums,
+  intArray,
+  type MetricRecord,
+  type MetricSums,
+} from '../analytics/analytics.repository.ts';
 
 /** A product of a trace with its study. */
 export interface TraceProductRecord {
@@ -71,21 +76,6 @@ export const ANSWER_PAGE_ROWS = 2000;
 
 const lo = (threshold: number) => threshold - BOX_TOLERANCE;
 const hi = (threshold: number) => threshold + BOX_TOLERANCE;
-
-/** The same sufficient statistics as the metric search, over answers v (METRICS.md section 1). */
-const SUMS = sql.raw(`count(*)::int as n,
-  coalesce(sum(v), 0)::float8 as sum,
-  coalesce(sum(v * v), 0)::float8 as sum_sq,
-  (count(*) filter (where v >= ${lo(4.5)}))::int as n_top_box,
-  (count(*) filter (where v >= ${lo(3.5)}))::int as n_top_2_box,
-  (count(*) filter (where v > ${hi(2.5)} and v < ${lo(3.5)}))::int as n_just_right,
-  (count(*) filter (where v <= ${hi(2.5)}))::int as n_bottom_2_box,
-  (count(*) filter (where v <= ${hi(1.5)}))::int as n_bottom_box`);
-
-/** An int[] bound as one parameter, so long product lists stay within the protocol's limits. */
-function intArray(values: readonly number[]): SQL {
-  return sql`${`{${values.map((value) => Math.trunc(value)).join(',')}}`}::int[]`;
-}
 
 /** Answers the metric search counts: inside the 5-point scale, except continuous EEG scores. */
 function inScale(metric: MetricRecord): SQL {
@@ -186,7 +176,7 @@ export function createTraceRepository(db: Db) {
 
     /** Statistics of the counted answers per product and question. */
     async sumsByQuestion(selection: AnswerSelection): Promise<QuestionSums[]> {
-      const found = await rows<Record<string, number>>(sql`select product_id, question_id, ${SUMS}
+      const found = await rows<Record<string, number>>(sql`select product_id, question_id, ${answerSums}
         from (select a.product_id, a.question_id, a.value::float8 as v
           from ${answers} a join ${respondents} r on r.id = a.respondent_id
           where ${answersWhere(selection)}) x
