@@ -22,6 +22,7 @@ import {
 } from '../../db/schema.ts';
 import { sqlTextArray } from '../../lib/client-scope.ts';
 import { allOf, studyWhere, type CompiledFilters } from '../search/search-filters.ts';
+import type { RespondentList } from './respondent-index.ts';
 import type {
   DemographicMatch,
   DemographicRow,
@@ -533,6 +534,44 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
       }
     },
 
+    /**
+     * Each product's respondents with an answer in scale to a metric (ids ascending), read a range
+     * of products at a time and handed to `take` in product order.
+     */
+    async respondentLists(
+      metricId: number,
+      eeg: boolean,
+      take: (chunk: RespondentList[]) => void,
+    ): Promise<void> {
+      const [range] = await rows<{ low: number | null; high: number | null }>(
+        sql`select min(a.product_id) as low, max(a.product_id) as high
+          from ${answers} a where a.metric_id = ${metricId}`,
+      );
+      if (range?.low == null || range.high == null) return;
+      for (let low = Number(range.low); low <= Number(range.high); low += DEMOGRAPHIC_CHUNK_PRODUCTS) {
+        take(
+          (await arrays(
+            sql`select a.product_id, array_agg(distinct a.respondent_id) as ids
+              from ${answers} a
+              where a.metric_id = ${metricId} and ${inScale(eeg ? [metricId] : [])}
+                and a.product_id >= ${low} and a.product_id < ${low + DEMOGRAPHIC_CHUNK_PRODUCTS}
+              group by a.product_id`,
+            ['product_id', 'ids'],
+            'x.product_id',
+          )) as RespondentList[],
+        );
+      }
+    },
+
+    /** Every respondent's id, gender and age. */
+    async respondentGenderAndAge(): Promise<[id: number, gender: string | null, age: number | null][]> {
+      return (await arrays(sql`select r.id, r.gender, r.age from ${respondents} r`, [
+        'id',
+        'gender',
+        'age',
+      ])) as [number, string | null, number | null][];
+    },
+
     /** The precomputed statistics of every product of a metric (no respondent filter). */
     async metricStoredSums(metricId: number): Promise<MetricSums[]> {
       return sumsOf(sql`select product_id, metric_id, n, sum, sum_sq, n_top_box,
@@ -632,7 +671,11 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
       return counts;
     },
 
-    /** How many of the products have an answer (in scale) to one of the metrics from a respondent meeting the conditions. */
+    /**
+     * How many of the products have an answer (in scale) to one of the metrics from a respondent
+     * meeting the conditions. Each product stops at its first such answer (an index probe) instead
+     * of counting distinct products over every answer (seconds at library scale).
+     */
     async productsWithAnswers(
       productIds: readonly number[],
       metricIds: readonly number[],
@@ -641,13 +684,15 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
       if (productIds.length === 0 || metricIds.length === 0) return 0;
       const joinRespondents = respondentConditions.length > 0;
       const [found] = await rows<{ n: number }>(sql`
-        select count(distinct a.product_id)::int as n
-        from ${answers} a
-        ${joinRespondents ? sql`join ${respondents} r on r.id = a.respondent_id` : sql``}
-        where a.metric_id = any(${intArray(metricIds)})
-          and a.product_id = any(${intArray(productIds)})
-          and ${inScale([])}
-          ${joinRespondents ? sql`and ${sql.join(respondentConditions, sql` and `)}` : sql``}`);
+        select count(*)::int as n
+        from (select distinct unnest(${intArray(productIds)}) as id) p
+        where exists (
+          select 1 from ${answers} a
+          ${joinRespondents ? sql`join ${respondents} r on r.id = a.respondent_id` : sql``}
+          where a.metric_id = any(${intArray(metricIds)})
+            and a.product_id = p.id
+            and ${inScale([])}
+            ${joinRespondents ? sql`and ${sql.join(respondentConditions, sql` and `)}` : sql``})`);
       return Number(found?.n ?? 0);
     },
 

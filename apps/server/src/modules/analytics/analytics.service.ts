@@ -306,11 +306,11 @@ export function createAnalyticsService(deps: {
     ): Promise<Map<string | null, number>> {
       const catalogue = await metricCatalogue();
       const chosen = catalogue.filter((metric) => metricNames.includes(metric.name));
-      const counts = await analytics.respondentCounts(
+      const counts = await context.respondentCounts(
         productIds,
-        chosen.map((metric) => metric.id),
-        chosen.filter((metric) => metric.kind === 'eeg').map((metric) => metric.id),
+        chosen,
         respondentConditions(demographics, []),
+        await fingerprint(),
       );
       const byName = new Map<string | null, number>([[null, counts.get(null) ?? 0]]);
       for (const metric of chosen) byName.set(metric.name, counts.get(metric.id) ?? 0);

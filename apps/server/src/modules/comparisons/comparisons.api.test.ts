@@ -189,6 +189,15 @@ describe('POST /api/group-comparison', () => {
       group1: { products: ids1.length, respondents: await respondentsOf(ids1, null, null) },
       group2: { products: ids2.length, respondents: await respondentsOf(ids2, 'Female', null) },
     });
+    // Asked again once the respondents of the metrics are held in memory: the same bases.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const again = await finished<GroupComparisonStatus>(
+      `/api/group-comparison/${(await post('/api/group-comparison', body)).json<{ jobid: string }>().jobid}`,
+    );
+    expect(again.result!.json.bases).toEqual(status.result!.json.bases);
+    expect(again.result!.json.differences.map((entry) => [entry.respondents1, entry.respondents2])).toEqual(
+      differences.map((entry) => [entry.respondents1, entry.respondents2]),
+    );
     for (const entry of differences) expect(entry.test).toBe('welch-t');
     expect(differences.map((entry) => entry.key)).toEqual([
       'liking.mean',
