@@ -24,16 +24,29 @@ import { EMPTY_SUMS, addSumsInto, type Sums } from './analytics-metrics.ts';
 import type { MetricRecord, MetricSums, OutOfScaleRow, ProductRecord } from './analytics-types.ts';
 import type { AnalyticsRepository, ProductSelection, RespondentConditions } from './analytics.repository.ts';
 import { demographicTableBuilder, sumDemographics, type DemographicTable } from './demographic-table.ts';
+import { storedSumsOf as storedSumsColumns, type StoredSums } from './stored-sums.ts';
+import {
+  countRespondents,
+  respondentCellsOf,
+  respondentIndexBuilder,
+  type RespondentCells,
+  type RespondentIndex,
+} from './respondent-index.ts';
 
 /** Product lists kept (one per distinct selection of filters, scope and study kind). */
-const PRODUCT_LISTS = 50;
-/** Metrics whose stored statistics are kept in memory (about 2 MB each at 24,000 products). */
+const PRODUCT_LISTS = 16;
+/** Metrics whose stored statistics are kept in memory (about 1.5 MB each at 24,000 products). */
 const STORED_SUMS_METRICS = 40;
 /**
  * Metrics whose demographic statistics are kept in memory for gender and age filters (about 50 MB
  * each at 21,600 products: 1.1 million rows, one per product, gender and year of age).
  */
 export const DEMOGRAPHIC_TABLES = 4;
+/**
+ * Metrics whose respondents per product are kept in memory for counting respondent bases (about
+ * 15 MB each at 24,000 products: 3.4 million answers).
+ */
+const RESPONDENT_INDEXES = 4;
 /** How long a filtered search waits for a demographic table being read before it asks the database. */
 const DEMOGRAPHIC_LOAD_WAIT_MS = 100;
 
@@ -46,6 +59,19 @@ const answersPart = (fingerprint: string) =>
     .split('|')
     .filter((part) => part.startsWith('products:') || part.startsWith('questions:'))
     .join('|');
+
+/** A promise's value if it settles within `ms`, else null (the work goes on for later callers). */
+async function within<T>(work: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<null>((resolve) => {
+    timer = setTimeout(resolve, ms, null);
+  });
+  try {
+    return await Promise.race([work, waited]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** The study filters of an analytics query, as the study search compiles them. */
 export function studyFiltersOf(query: ParsedAnalyticsQuery): ParsedStudySearchQuery {
@@ -194,13 +220,11 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
    * The stored statistics of every product of a metric, by product id, kept while the data is
    * unchanged: a search of every fragrance then reads no statistics row at all.
    */
-  const storedSumsCache = createFingerprintCache<Map<number, MetricSums>>(STORED_SUMS_METRICS);
+  const storedSumsCache = createFingerprintCache<StoredSums>(STORED_SUMS_METRICS);
   const storedSumsOf = (metricId: number, fingerprintNow: string) =>
-    storedSumsCache.get(String(metricId), fingerprintNow, async () => {
-      const byProduct = new Map<number, MetricSums>();
-      for (const row of await analytics.metricStoredSums(metricId)) byProduct.set(row.productId, row);
-      return byProduct;
-    });
+    storedSumsCache.get(String(metricId), fingerprintNow, async () =>
+      storedSumsColumns(metricId, await analytics.metricStoredSums(metricId)),
+    );
 
   /**
    * The demographic statistics of a metric, kept while the answers are unchanged: a gender and age
@@ -233,15 +257,60 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
       console.error(`Demographic statistics could not be loaded: ${(error as Error).message}`);
       return null;
     });
-    let timer: NodeJS.Timeout | undefined;
-    const waited = new Promise<null>((resolve) => {
-      timer = setTimeout(resolve, DEMOGRAPHIC_LOAD_WAIT_MS, null);
+    return within(loading, DEMOGRAPHIC_LOAD_WAIT_MS);
+  }
+
+  /** Each product's respondents of a metric, kept while the answers are unchanged. */
+  const respondentIndexes = createFingerprintCache<RespondentIndex>(RESPONDENT_INDEXES);
+  const respondentIndexOf = (metricId: number, eeg: boolean, fingerprintNow: string) =>
+    respondentIndexes.get(`${metricId}:${eeg}`, answersPart(fingerprintNow), async () => {
+      const builder = respondentIndexBuilder(metricId);
+      await analytics.respondentLists(metricId, eeg, (chunk) => builder.add(chunk));
+      return builder.finish();
     });
-    try {
-      return await Promise.race([loading, waited]);
-    } finally {
-      clearTimeout(timer);
+  /**
+   * Every respondent's gender and age, kept while the answers are unchanged: respondents are written
+   * with their study's results, which write its questions and products too.
+   */
+  const respondentCells = createFingerprintCache<RespondentCells>(1);
+  const respondentCellsNow = (fingerprintNow: string) =>
+    respondentCells.get('all', answersPart(fingerprintNow), async () =>
+      respondentCellsOf(await analytics.respondentGenderAndAge()),
+    );
+
+  /**
+   * Distinct respondents behind the products' answers to the metrics (in scale) whom the filter
+   * keeps: per metric id and for any of them (key null). Counted in memory when the filter is at
+   * most gender and age and the metrics fit the kept indexes; otherwise, and while an index is still
+   * being read (beyond DEMOGRAPHIC_LOAD_WAIT_MS), counted by the database.
+   */
+  async function respondentCounts(
+    productIds: readonly number[],
+    metricList: readonly MetricRecord[],
+    respondentFilter: RespondentConditions,
+    fingerprintNow: string,
+  ): Promise<Map<number | null, number>> {
+    const metricIds = [...new Set(metricList.map((metric) => metric.id))];
+    const eegIds = metricList.filter((metric) => metric.kind === 'eeg').map((metric) => metric.id);
+    const match = respondentFilter.length > 0 ? respondentFilter.match : null;
+    if (
+      productIds.length > 0 &&
+      metricIds.length <= RESPONDENT_INDEXES &&
+      (respondentFilter.length === 0 || match)
+    ) {
+      const loading = Promise.all([
+        Promise.all(
+          metricIds.map((metricId) => respondentIndexOf(metricId, eegIds.includes(metricId), fingerprintNow)),
+        ),
+        respondentCellsNow(fingerprintNow),
+      ]).catch((error: unknown) => {
+        console.error(`Respondents could not be loaded: ${(error as Error).message}`);
+        return null;
+      });
+      const loaded = await within(loading, DEMOGRAPHIC_LOAD_WAIT_MS);
+      if (loaded) return countRespondents(loaded[0], productIds, loaded[1], match ?? null);
     }
+    return analytics.respondentCounts(productIds, metricIds, eegIds, respondentFilter);
   }
 
   /** Sufficient statistics per product and metric: stored ones, or computed under respondent filters. */
@@ -259,9 +328,13 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
       for (const row of rows) map.set(sumsKey(row.productId, row.metricId), row);
     };
     if (respondentFilter.length > 0) {
-      // Gender and age alone are summed from the demographic tables once they are loaded.
+      // Gender and age alone are summed from the demographic tables once they are loaded; more
+      // metrics than the tables kept (top attributes) would push each other out at every search.
       const { match } = respondentFilter;
-      const tables = match ? await loadedDemographicTables(metricIds, eegIds, fingerprintNow) : null;
+      const tables =
+        match && metricIds.length <= DEMOGRAPHIC_TABLES
+          ? await loadedDemographicTables(metricIds, eegIds, fingerprintNow)
+          : null;
       if (!match || !tables) {
         put(await analytics.answerSums(productIds, metricIds, eegIds, respondentFilter));
         return map;
@@ -306,6 +379,7 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
     loadSums,
     storedSumsOf,
     demographicTableOf,
+    respondentCounts,
   };
 }
 

@@ -20,6 +20,13 @@ import type { ParsedTopAttributesRequest } from './top-attributes.ts';
 const FAST_JOB_MS = 3000;
 /** Results of the latest jobs kept in memory (a result of every fragrance holds tens of thousands of rows). */
 const RECENT_RESULTS = 20;
+/**
+ * At most this many characters of result text kept in memory together (each also kept parsed, about
+ * as large again): a search of every fragrance at library scale is 6-12 MB of text, so eight clients
+ * searching the whole library keep the few latest, not twenty (over half a gigabyte). An older
+ * result is read back from its row when it is asked for again.
+ */
+const RECENT_RESULT_CHARS = 40_000_000;
 /** Key of a job row whose result is the same as an earlier job's (a cache hit). */
 const SAME_AS = 'same_as_job';
 
@@ -114,9 +121,22 @@ export function createJobRunner(deps: {
   const recentResults = new Map<string, StoredResult>();
   /** Requests waiting for their job in this process, woken as soon as its result is known. */
   const resultKnown = new Map<string, () => void>();
+  let recentChars = 0;
   const remember = (id: string, result: StoredResult) => {
+    const earlier = recentResults.get(id);
+    if (earlier) recentChars -= earlier.text.length;
+    recentResults.delete(id);
     recentResults.set(id, result);
-    if (recentResults.size > RECENT_RESULTS) recentResults.delete(recentResults.keys().next().value!);
+    recentChars += result.text.length;
+    // The oldest go first; the newest stays even when it alone is over the budget.
+    while (
+      recentResults.size > RECENT_RESULTS ||
+      (recentResults.size > 1 && recentChars > RECENT_RESULT_CHARS)
+    ) {
+      const [oldest, kept] = recentResults.entries().next().value!;
+      recentChars -= kept.text.length;
+      recentResults.delete(oldest);
+    }
     resultKnown.get(id)?.();
   };
 

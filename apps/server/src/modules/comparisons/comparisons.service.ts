@@ -41,7 +41,7 @@ const SEARCH_POLL_MS = 50;
 /** A metric search not done after this long fails the comparison. */
 const SEARCH_TIMEOUT_MS = 10 * 60_000;
 /** Comparison results kept in memory after they are written (each holds two whole searches). */
-const RECENT_RESULTS = 10;
+const RECENT_RESULTS = 4;
 /** The key of a stored group comparison naming its two metric searches (see processJob). */
 const GROUP_SEARCHES = 'group_searches';
 
