@@ -224,6 +224,14 @@ ENDPOINTS.push(
     result: '/api/analytics/fragrances/{job}/page',
   },
   {
+    name: 'analytics metric search all fragrances, first page (cached)',
+    method: 'POST',
+    path: '/api/analytics/fragrances',
+    body: metricSearch(),
+    role: 'researcher',
+    result: '/api/analytics/fragrances/{job}/page',
+  },
+  {
     name: 'analytics metric search gender+age, first page (no cache)',
     method: 'POST',
     path: '/api/analytics/fragrances?no_cache=true',

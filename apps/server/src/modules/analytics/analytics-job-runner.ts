@@ -223,7 +223,10 @@ export function createJobRunner(deps: {
     if (state.status !== 'SUCCESS' || text === null) return { ...state, result: null };
     const pointer = pointerIn(text);
     if (pointer === null) return { ...state, result: { text } };
-    const earlier = recentResults.get(pointer)?.text ?? (await analytics.jobResultText(pointer));
+    // The earlier result as kept here (parsed already), else its text from its row.
+    const keptEarlier = recentResults.get(pointer);
+    if (keptEarlier) return { ...state, result: keptEarlier };
+    const earlier = await analytics.jobResultText(pointer);
     // The earlier job is still writing its row, or its row was removed (JOB_RESULT_TTL_MS).
     if (earlier === null) return { ...state, status: 'STARTED', progress: 50, result: null };
     if (earlier === undefined)

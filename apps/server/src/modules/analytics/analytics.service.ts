@@ -65,6 +65,11 @@ export {
 /** A result of every fragrance holds tens of thousands of rows: keep only a few in memory. */
 const RESULT_CACHE_ENTRIES = 20;
 /**
+ * At most this many characters of cached result text (each kept parsed too, about as large
+ * again): a few searches of the whole library (6-12 MB each) or many smaller ones.
+ */
+const RESULT_CACHE_CHARS = 40_000_000;
+/**
  * The oldest job a cache hit's row may point to; an older answer is stored again under the new job
  * (rows are removed JOB_RESULT_TTL_MS after they were written, the older one first).
  */
@@ -80,6 +85,7 @@ export function createAnalyticsService(deps: {
   const { compileFor, resolveMetrics, metricCatalogue, fingerprint, scopeKey } = context;
   const resultCache = createFingerprintCache<{ result: StoredResult; jobId: string; storedAt: number }>(
     RESULT_CACHE_ENTRIES,
+    { weigh: (cached) => cached.result.text.length, max: RESULT_CACHE_CHARS },
   );
 
   /** The work of a job: its result and, for a cache hit, the earlier job holding the same result. */

@@ -74,8 +74,16 @@ export function createMetricPages(deps: {
 }) {
   const { analytics, searchResult, significanceResult } = deps;
   const prepared = new Map<string, PreparedResult>();
+  /** The same result under several jobs (cache hits) is prepared once while it is in memory. */
+  const preparedOf = new WeakMap<MetricSearchResult, PreparedResult>();
 
   function prepare(jobId: string, result: MetricSearchResult): PreparedResult {
+    const known = preparedOf.get(result);
+    if (known) {
+      prepared.set(jobId, known);
+      if (prepared.size > PREPARED_RESULTS) prepared.delete(prepared.keys().next().value!);
+      return known;
+    }
     const histograms: Record<string, HistogramBin[]> = {};
     for (const column of result.columns)
       histograms[column.key] = histogramBins(result.results.map((row) => row.values[column.key] ?? null));
@@ -86,6 +94,7 @@ export function createMetricPages(deps: {
       orders: new Map(),
     };
     prepared.set(jobId, made);
+    preparedOf.set(result, made);
     if (prepared.size > PREPARED_RESULTS) prepared.delete(prepared.keys().next().value!);
     return made;
   }
