@@ -342,6 +342,16 @@ export function createAnalyticsService(deps: {
       return `${head.slice(0, -1)},"result":{"json":${result.text}}}`;
     },
 
+    /**
+     * The same as significanceStatus, as its JSON text: the stored text of the result is sent as it
+     * is, not parsed, checked and written again (thousands of products × metrics of objects).
+     */
+    async significanceStatusText(user: AuthUser, jobId: string): Promise<string> {
+      const { result, ...state } = await jobStatus(user, JOB_KINDS.significance, jobId);
+      const head = JSON.stringify({ status: state.status, progress: state.progress });
+      return `${head.slice(0, -1)},"result":${result ? result.text : 'null'},"error":${JSON.stringify(state.error)}}`;
+    },
+
     async queueSignificance(user: AuthUser, request: ParsedSignificanceRequest): Promise<{ job_id: string }> {
       // Over a search: its selection (every row when none) as it is now, checked before queuing.
       if (request.search_job !== undefined) {
