@@ -20,7 +20,6 @@ import type {
 import { reportBytes, type ReportHeader, type ReportTable } from '../lib/report-workbook.ts';
 import { CsvError, type CsvTable } from '../modules/statistics/engine/csv.ts';
 import type { FileToCheck } from '../modules/study/file-validation.ts';
-import type { SumsTable } from '../modules/analytics/analytics-context.ts';
 import {
   assembleMetricSearch,
   type AssembledSearch,

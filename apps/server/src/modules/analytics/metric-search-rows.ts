@@ -202,7 +202,8 @@ export function assembleMetricSearch(input: SearchAssemblyInput): AssembledSearc
   const keptIds = Int32Array.from(order, idAt);
 
   const summary: MetricSearchResult['summary'] = {};
-  for (const metric of input.metrics) summary[metric.name] = summarise(poolSums(sums, keptIds, metric.id), metric.kind);
+  for (const metric of input.metrics)
+    summary[metric.name] = summarise(poolSums(sums, keptIds, metric.id), metric.kind);
 
   const results = resultsJson(columns, { values, bases, order }, (position) =>
     products.heads.slice(position === 0 ? 0 : products.headEnds[position - 1]!, products.headEnds[position]!),

@@ -97,9 +97,7 @@ export function resultsJson(
       lowBaseText = lowBaseJson.get(key) ?? JSON.stringify(lowBase);
       lowBaseJson.set(key, lowBaseText);
     }
-    parts.push(
-      `${headAt(position)},"values":{${values}},"bases":{${bases}},"low_base":${lowBaseText}}`,
-    );
+    parts.push(`${headAt(position)},"values":{${values}},"bases":{${bases}},"low_base":${lowBaseText}}`);
   }
   return parts.join(',');
 }
