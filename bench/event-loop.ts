@@ -4,9 +4,10 @@
  * How long CPU-heavy calls hold the server's request loop: while one client runs a call again and
  * again, a probe asks for the cheapest answer (GET /api/) every 5 ms; the probe's slowest answers
  * are the time other users wait behind the call. Measured with nothing else running (baseline),
- * during the metrics spreadsheet of a search of every fragrance with five metrics, and during the
- * significance of every fragrance against the rest. Uses the embedded library of DIR (seeded on its
- * first use, as bench/first-search.ts does).
+ * during the metrics spreadsheet of a search of every fragrance with five metrics, during the
+ * significance of every fragrance against the rest, and during that search itself computed afresh
+ * (?no_cache=true: products and statistics come from memory, the rows are assembled each time). Uses
+ * the embedded library of DIR (seeded on its first use, as bench/first-search.ts does).
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -90,14 +91,15 @@ try {
     }
   };
   const metrics = ['liking', 'purchase_intention', 'strength', 'clean', 'fresh'];
-  const queuedSearch = await json('/api/analytics/fragrances', {
+  const searchBody = {
     q: {
       metrics: {
         rdfType: 'all',
         metricsList: metrics.map((metric) => ({ metric, aggregation: 'top_2_box', confidence: true })),
       },
     },
-  });
+  };
+  const queuedSearch = await json('/api/analytics/fragrances', searchBody);
   const jobid = String(queuedSearch.jobid ?? '');
   if (!jobid) throw new Error(JSON.stringify(queuedSearch).slice(0, 300));
   const search = (await untilDone(`/api/analytics/fragrances/${jobid}`)) as {
@@ -124,6 +126,13 @@ try {
       await untilDone(`/api/analytics/significance/${queued.job_id}`);
     }
   });
+  const freshSearch = await probeDuring(async () => {
+    for (let round = 0; round < rounds; round++) {
+      const queued = await json('/api/analytics/fragrances?no_cache=true', searchBody);
+      if (!queued.jobid) throw new Error(JSON.stringify(queued).slice(0, 300));
+      await untilDone(`/api/analytics/fragrances/${String(queued.jobid)}`);
+    }
+  });
   const line = (name: string, r: { p50: number; p99: number; max: number; n: number }) =>
     console.log(
       `${name.padEnd(44)} probe p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms (${r.n} probes)`,
@@ -132,6 +141,7 @@ try {
   line('nothing else running', baseline);
   line(`metrics spreadsheet x${rounds}`, xlsx);
   line(`significance rest, ${ids.length} fragrances x${rounds}`, significance);
+  line(`metric search, no cache, ${ids.length} rows x${rounds}`, freshSearch);
 } finally {
   server.kill('SIGTERM');
 }

@@ -4,7 +4,7 @@
  * A small pool (two threads, one per core of a small server) started on first use; each thread's
  * heap is capped, so a file that would need more memory ends its task (UploadMemoryError) instead of
  * the server, and the thread is replaced. Idle threads end after a while. Report spreadsheets are
- * written here too.
+ * written here too, and the statistics of long analytics answers (significance, metric search).
  */
 import { MessageChannel, type TransferListItem } from 'node:worker_threads';
 import type { StudyFileError } from '@accord/contracts';
@@ -20,6 +20,13 @@ import type {
 import { reportBytes, type ReportHeader, type ReportTable } from '../lib/report-workbook.ts';
 import { CsvError, type CsvTable } from '../modules/statistics/engine/csv.ts';
 import type { FileToCheck } from '../modules/study/file-validation.ts';
+import {
+  assembleMetricSearch,
+  type AssembledSearch,
+  type SearchAssemblyInput,
+} from '../modules/analytics/metric-search-rows.ts';
+import { packSums, type PackedSums } from '../modules/analytics/packed-sums.ts';
+import { significanceOf, type SignificanceInput } from '../modules/analytics/significance-tests.ts';
 import { serveFiles } from './remote-files.ts';
 import type { UploadTask, UploadTaskResult } from './tasks.ts';
 
@@ -155,6 +162,56 @@ export async function reportBytesOffThread(
   } catch (error) {
     if (!(error instanceof UploadMemoryError)) throw error;
     return reportBytes(sheetName, header, table);
+  }
+}
+
+/** The buffers of packed statistics, moved to the thread rather than copied (they are made for it). */
+const buffersOf = (packed: PackedSums): ArrayBuffer[] => [
+  packed.productIds.buffer as ArrayBuffer,
+  packed.metricIds.buffer as ArrayBuffer,
+  packed.values.buffer as ArrayBuffer,
+];
+
+/**
+ * significanceOf (analytics/significance-tests.ts) in a worker thread, as the JSON text of its
+ * answer: the statistics go packed (one buffer, moved), the answer comes back as one string, so the
+ * request loop neither clones nor writes thousands of objects. Answered on the loop if the thread
+ * runs out of memory.
+ */
+export async function significanceTextOffThread(input: SignificanceInput): Promise<string> {
+  const { sums, ...rest } = input;
+  const metricIds = [...new Set(input.tests.map((test) => test.metricId))];
+  const packed = packSums(sums, input.productIds, metricIds);
+  try {
+    const answer = await run(
+      { kind: 'significance', input: { ...rest, productIds: packed.productIds }, sums: packed },
+      buffersOf(packed),
+    );
+    return answer.text;
+  } catch (error) {
+    if (!(error instanceof UploadMemoryError)) throw error;
+    return JSON.stringify(significanceOf(input));
+  }
+}
+
+/**
+ * assembleMetricSearch (analytics/metric-search-rows.ts) in a worker thread: the products go as
+ * typed arrays and one text of their JSON heads, the statistics packed, and the answer comes back as
+ * its JSON text. Assembled on the loop if the thread runs out of memory.
+ */
+export async function assembleMetricSearchOffThread(input: SearchAssemblyInput): Promise<AssembledSearch> {
+  const { sums, ...rest } = input;
+  const packed = packSums(
+    sums,
+    input.products.ids,
+    input.metrics.map((metric) => metric.id),
+  );
+  try {
+    const answer = await run({ kind: 'metric-search', input: rest, sums: packed }, buffersOf(packed));
+    return answer.assembled;
+  } catch (error) {
+    if (!(error instanceof UploadMemoryError)) throw error;
+    return assembleMetricSearch(input);
   }
 }
 

@@ -1,6 +1,6 @@
 /**
- * What upload worker threads run: the parsing and validation of uploads, and the writing of report
- * spreadsheets, kept off the server's request loop (pool.ts sends the tasks). Each task answers a plain result; the errors the user must
+ * What upload worker threads run: the parsing and validation of uploads, the writing of report
+ * spreadsheets and the statistics of long analytics answers, kept off the server's request loop (pool.ts sends the tasks). Each task answers a plain result; the errors the user must
  * read come back as values (a thrown error crosses threads as a bare Error and loses its kind).
  */
 import type { MessagePort } from 'node:worker_threads';
@@ -16,6 +16,13 @@ import {
 import { reportBytes, type ReportHeader, type ReportTable } from '../lib/report-workbook.ts';
 import { CsvError, parseCsv, type CsvTable } from '../modules/statistics/engine/csv.ts';
 import { validateStudyFile, type FileToCheck } from '../modules/study/file-validation.ts';
+import {
+  assembleMetricSearch,
+  type AssembledSearch,
+  type SearchAssemblyInput,
+} from '../modules/analytics/metric-search-rows.ts';
+import { unpackSums, type PackedSums } from '../modules/analytics/packed-sums.ts';
+import { significanceOf, type SignificanceInput } from '../modules/analytics/significance-tests.ts';
 import { remoteFiles, type RemoteFileInfo } from './remote-files.ts';
 
 export type UploadTask =
@@ -30,6 +37,8 @@ export type UploadTask =
   | { kind: 'check-study-file'; file: Omit<FileToCheck, 'bytes'> & { bytes: Uint8Array } }
   | { kind: 'parse-csv'; bytes: Uint8Array; fileName: string }
   | { kind: 'report-bytes'; sheetName: string; header: ReportHeader; table: ReportTable }
+  | { kind: 'significance'; input: Omit<SignificanceInput, 'sums'>; sums: PackedSums }
+  | { kind: 'metric-search'; input: Omit<SearchAssemblyInput, 'sums'>; sums: PackedSums }
   | { kind: 'ready' };
 
 /** A csv the statistics generator refuses, as it crosses back to the server. */
@@ -46,6 +55,8 @@ export type UploadTaskResult =
   | { kind: 'check-study-file'; errors: StudyFileError[] }
   | { kind: 'parse-csv'; table?: CsvTable; problem?: CsvProblem }
   | { kind: 'report-bytes'; bytes: Uint8Array }
+  | { kind: 'significance'; text: string }
+  | { kind: 'metric-search'; assembled: AssembledSearch }
   | { kind: 'ready' };
 
 export async function runTask(task: UploadTask): Promise<UploadTaskResult> {
@@ -80,6 +91,16 @@ export async function runTask(task: UploadTask): Promise<UploadTaskResult> {
       return {
         kind: task.kind,
         bytes: new Uint8Array(await reportBytes(task.sheetName, task.header, task.table)),
+      };
+    case 'significance':
+      return {
+        kind: task.kind,
+        text: JSON.stringify(significanceOf({ ...task.input, sums: unpackSums(task.sums) })),
+      };
+    case 'metric-search':
+      return {
+        kind: task.kind,
+        assembled: assembleMetricSearch({ ...task.input, sums: unpackSums(task.sums) }),
       };
     case 'parse-csv':
       try {

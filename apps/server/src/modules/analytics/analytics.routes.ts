@@ -354,7 +354,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
         response: { 200: SignificanceStatus, ...statusErrors, 400: ErrorResponse },
       },
     },
-    async (request) => analytics.significanceStatus(currentUser(request), request.params.jobId),
+    // The stored result is spliced into the status text: thousands of rows are not parsed and written again.
+    async (request, reply) =>
+      sendJsonText(reply, await analytics.significanceStatusText(currentUser(request), request.params.jobId)),
   );
 
   app.post(

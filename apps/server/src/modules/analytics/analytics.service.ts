@@ -96,7 +96,7 @@ export function createAnalyticsService(deps: {
       case JOB_KINDS.attributes:
         return { result: storedResult(await computeTopAttributes(context, job.user, job.request, now)) };
       case JOB_KINDS.significance:
-        return { result: storedResult(await computeSignificance(context, job.user, job.request, now)) };
+        return { result: await computeSignificance(context, job.user, job.request, now) };
       case JOB_KINDS.search: {
         if (job.noCache) return { result: await computeMetricSearch(context, job.user, job.request, now) };
         const key = JSON.stringify({
@@ -346,6 +346,16 @@ export function createAnalyticsService(deps: {
       if (!result) return JSON.stringify({ ...state, result: null });
       const head = JSON.stringify({ status: state.status, progress: state.progress, error: state.error });
       return `${head.slice(0, -1)},"result":{"json":${result.text}}}`;
+    },
+
+    /**
+     * The same as significanceStatus, as its JSON text: the stored text of the result is sent as it
+     * is, not parsed, checked and written again (thousands of products × metrics of objects).
+     */
+    async significanceStatusText(user: AuthUser, jobId: string): Promise<string> {
+      const { result, ...state } = await jobStatus(user, JOB_KINDS.significance, jobId);
+      const head = JSON.stringify({ status: state.status, progress: state.progress });
+      return `${head.slice(0, -1)},"result":${result ? result.text : 'null'},"error":${JSON.stringify(state.error)}}`;
     },
 
     async queueSignificance(user: AuthUser, request: ParsedSignificanceRequest): Promise<{ job_id: string }> {

@@ -22,7 +22,7 @@ export interface ComputedRows {
 const productHeads = new WeakMap<ProductRecord, string>();
 
 /** `{"id":...,"kind":"..."` of a product: the fields of MetricResultRow before its values. */
-function productHead(product: ProductRecord): string {
+export function productHead(product: ProductRecord): string {
   let head = productHeads.get(product);
   if (head === undefined) {
     head = JSON.stringify({
@@ -51,10 +51,24 @@ const jsonNumber = (value: number) => (Number.isFinite(value) ? String(value) : 
  * whose base is above 0 and below LOW_BASE.
  */
 export function metricSearchJson(answer: Omit<MetricSearchResult, 'results'>, rows: ComputedRows): string {
+  const results = resultsJson(answer.columns, rows, (position) => productHead(rows.products[position]!));
+  const rest = JSON.stringify(answer);
+  return `{"results":[${results}],${rest.slice(1)}`;
+}
+
+/**
+ * The rows of `results` (without the brackets) from the computed values and bases, each product's
+ * fields (productHead) from `headAt`: a worker thread has the heads, not the product records.
+ */
+export function resultsJson(
+  answerColumns: MetricSearchResult['columns'],
+  rows: Omit<ComputedRows, 'products'>,
+  headAt: (position: number) => string,
+): string {
   // The first column of each key, with its key as JSON, in column order.
   const seen = new Set<string>();
   const columns: { values: Float64Array; bases: Int32Array; key: string; json: string }[] = [];
-  answer.columns.forEach((column, index) => {
+  answerColumns.forEach((column, index) => {
     if (seen.has(column.key)) return;
     seen.add(column.key);
     columns.push({
@@ -83,10 +97,7 @@ export function metricSearchJson(answer: Omit<MetricSearchResult, 'results'>, ro
       lowBaseText = lowBaseJson.get(key) ?? JSON.stringify(lowBase);
       lowBaseJson.set(key, lowBaseText);
     }
-    parts.push(
-      `${productHead(rows.products[position]!)},"values":{${values}},"bases":{${bases}},"low_base":${lowBaseText}}`,
-    );
+    parts.push(`${headAt(position)},"values":{${values}},"bases":{${bases}},"low_base":${lowBaseText}}`);
   }
-  const rest = JSON.stringify(answer);
-  return `{"results":[${parts.join(',')}],${rest.slice(1)}`;
+  return parts.join(',');
 }

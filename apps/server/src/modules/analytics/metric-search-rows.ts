@@ -1,0 +1,315 @@
+/**
+ * The assembly of a metric search's answer once its data is loaded (metric-search.ts loads it): the
+ * values and bases of every product, the thresholds, the pooled summary, the diagnostics and the
+ * JSON text of the rows. Pure and fed with compact data (products as typed arrays and their JSON
+ * heads, statistics as a SumsTable), so that a search of tens of thousands of products is assembled
+ * in a worker thread and a short one on the request loop, with one answer.
+ */
+import {
+  AGGREGATION_LABELS,
+  ANALYTICS_MESSAGES,
+  LOW_BASE,
+  type Aggregation,
+  type Diagnostics,
+  type MetricSearchResult,
+  type ParsedMetricSearchRequest,
+  type Threshold,
+} from '@accord/contracts';
+import { poolSums, sumsKey, sumsOf, type SumsTable } from './analytics-context.ts';
+import { aggregate, applyThreshold, rankJointly, summarise } from './analytics-metrics.ts';
+import type { MetricRecord, OutOfScaleRow, ProductRecord } from './analytics-types.ts';
+import { productHead, resultsJson } from './metric-search.presenter.ts';
+
+const RDF_TYPES = ['rdf', 'eeg', 'irt'] as const satisfies readonly ProductRecord['rdfType'][];
+
+/** The products of a search as the assembly reads them (positions as in the product list). */
+export interface SearchProducts {
+  ids: Int32Array;
+  studyIds: Int32Array;
+  /** Per product, its C-MI number as a position in `cMiNumbers`. */
+  cMiAt: Int32Array;
+  cMiNumbers: string[];
+  /** Per product, its study kind as a position in RDF_TYPES. */
+  rdfTypes: Uint8Array;
+  /** The products' JSON heads (productHead), one after the other; `headEnds` where each ends. */
+  heads: string;
+  headEnds: Int32Array;
+}
+
+/** Packed product lists, kept while the (cached) list lives: a repeated search packs nothing. */
+const packedLists = new WeakMap<readonly ProductRecord[], SearchProducts>();
+
+/** A product list in the assembly's form (kept for the list's lifetime). */
+export function searchProductsOf(list: readonly ProductRecord[]): SearchProducts {
+  const known = packedLists.get(list);
+  if (known) return known;
+  const ids = new Int32Array(list.length);
+  const studyIds = new Int32Array(list.length);
+  const cMiAt = new Int32Array(list.length);
+  const rdfTypes = new Uint8Array(list.length);
+  const headEnds = new Int32Array(list.length);
+  const cMiNumbers: string[] = [];
+  const cMiPosition = new Map<string, number>();
+  const heads: string[] = [];
+  let end = 0;
+  list.forEach((product, at) => {
+    ids[at] = product.id;
+    studyIds[at] = product.studyId;
+    let position = cMiPosition.get(product.cMiNumber);
+    if (position === undefined) {
+      position = cMiNumbers.push(product.cMiNumber) - 1;
+      cMiPosition.set(product.cMiNumber, position);
+    }
+    cMiAt[at] = position;
+    rdfTypes[at] = RDF_TYPES.indexOf(product.rdfType);
+    const head = productHead(product);
+    heads.push(head);
+    end += head.length;
+    headEnds[at] = end;
+  });
+  const packed = { ids, studyIds, cMiAt, cMiNumbers, rdfTypes, heads: heads.join(''), headEnds };
+  packedLists.set(list, packed);
+  return packed;
+}
+
+/** The metric fields the assembly reads. */
+export type SearchMetric = Pick<MetricRecord, 'id' | 'name' | 'label' | 'metricType' | 'kind'>;
+
+/** One entry of the request's metric list, with its metric. */
+export interface SearchEntry {
+  metric: SearchMetric;
+  aggregation: Aggregation;
+  confidence: boolean;
+  /** The entry's own threshold, when it applies one. */
+  threshold: Threshold | null;
+}
+
+/** What the assembly needs, all loaded before it. */
+export interface SearchAssemblyInput {
+  type: ParsedMetricSearchRequest['type'];
+  entries: SearchEntry[];
+  /** The threshold over the entries without their own, when applied. */
+  globalThreshold: Threshold | null;
+  /** The distinct metrics of the entries, in their first order. */
+  metrics: SearchMetric[];
+  products: SearchProducts;
+  sums: SumsTable;
+  /** Studies with a question mapped to a metric: pairs of study and metric id, one after the other. */
+  mapped: Int32Array;
+  outOfScale: OutOfScaleRow[];
+  /** Whether respondent filters applied. */
+  filtered: boolean;
+}
+
+/**
+ * The answer without its performance breakdown (which needs the kept products to be read from the
+ * database): `head` is its JSON text up to and with the summary, `tail` from the diagnostics on,
+ * `keptIds` the ids of its rows in their order. metricSearchText joins them.
+ */
+export interface AssembledSearch {
+  head: string;
+  tail: string;
+  keptIds: Int32Array;
+}
+
+/** The JSON text of the answer, with the performance breakdown when asked. */
+export function metricSearchText(
+  assembled: Pick<AssembledSearch, 'head' | 'tail'>,
+  performance?: MetricSearchResult['performance'],
+): string {
+  // As JSON.stringify writes MetricSearchResult: type, columns, summary, performance, diagnostics, filtered.
+  const middle = performance ? `,"performance":${JSON.stringify(performance)}` : '';
+  return `${assembled.head}${middle},${assembled.tail}`;
+}
+
+/** The columns of the answer, one per entry. */
+export function searchColumns(entries: readonly SearchEntry[]): MetricSearchResult['columns'] {
+  return entries.map((entry) => ({
+    metric: entry.metric.name,
+    label: entry.metric.label,
+    metric_type: entry.metric.metricType,
+    aggregation: entry.aggregation,
+    aggregation_label: AGGREGATION_LABELS[entry.aggregation],
+    confidence: entry.confidence,
+    key: `${entry.metric.name}.${entry.aggregation}`,
+  }));
+}
+
+/** Assembles a search's answer (see the module note). */
+export function assembleMetricSearch(input: SearchAssemblyInput): AssembledSearch {
+  const { entries, products, sums } = input;
+  const count = products.ids.length;
+  const columns = searchColumns(entries);
+  const idAt = (position: number) => products.ids[position]!;
+
+  // Values and bases in columns (NaN: no value), rows as positions in the product list.
+  const values = columns.map(() => new Float64Array(count));
+  const bases = columns.map(() => new Int32Array(count));
+  let order = Array.from({ length: count }, (_, position) => position);
+  entries.forEach((entry, index) => {
+    const columnValues = values[index]!;
+    const columnBases = bases[index]!;
+    for (let position = 0; position < count; position++) {
+      const productSums = sumsOf(sums, idAt(position), entry.metric.id);
+      columnValues[position] = aggregate(productSums, entry.aggregation, entry.metric.kind) ?? Number.NaN;
+      columnBases[position] = productSums.n;
+    }
+  });
+  const valueAt = (index: number, position: number) => {
+    const value = values[index]![position]!;
+    return Number.isNaN(value) ? null : value;
+  };
+
+  // Thresholds: an entry's own threshold keeps the products ranking within it (those with a value
+  // for it); the entries under the global threshold are ranked jointly (document 3 section 4.2,
+  // source All: liking and EEG hedonic together), and the global threshold keeps the first products
+  // of that joint ranking, in its order. Without a global threshold the first own one orders them.
+  const global = input.globalThreshold;
+  const own = entries
+    .map((entry, index) => ({ index, threshold: entry.threshold }))
+    .filter((item): item is { index: number; threshold: Threshold } => item.threshold !== null);
+  const joint = global
+    ? entries.map((_, index) => index).filter((index) => !own.some((item) => item.index === index))
+    : [];
+  const valuesOf = (index: number) =>
+    order.map((position) => ({ id: idAt(position), value: valueAt(index, position) }));
+  if (own.length > 0) {
+    const kept = own.map((item) => ({
+      index: item.index,
+      ids: applyThreshold(valuesOf(item.index), item.threshold),
+    }));
+    order = order.filter((position) => {
+      const relevant = kept.filter((item) => valueAt(item.index, position) !== null);
+      return relevant.length > 0 && relevant.every((item) => item.ids.has(idAt(position)));
+    });
+  }
+  if (global && joint.length > 0) {
+    const positionOf = new Map(order.map((position) => [idAt(position), position]));
+    order = rankJointly(
+      joint.map((index) => valuesOf(index)),
+      global,
+    ).map((id) => positionOf.get(id)!);
+  } else if (own.length > 0) {
+    const primary = own[0]!;
+    order.sort((left, right) => {
+      const a = valueAt(primary.index, left);
+      const b = valueAt(primary.index, right);
+      if (a === null || b === null) return a === null ? (b === null ? 0 : 1) : -1;
+      if (a === b) return idAt(left) - idAt(right);
+      return primary.threshold.desc ? b - a : a - b;
+    });
+  }
+  const keptIds = Int32Array.from(order, idAt);
+
+  const summary: MetricSearchResult['summary'] = {};
+  for (const metric of input.metrics)
+    summary[metric.name] = summarise(poolSums(sums, keptIds, metric.id), metric.kind);
+
+  const results = resultsJson(columns, { values, bases, order }, (position) =>
+    products.heads.slice(position === 0 ? 0 : products.headEnds[position - 1]!, products.headEnds[position]!),
+  );
+  const start = JSON.stringify({ type: input.type, columns, summary });
+  const end = JSON.stringify({
+    diagnostics: diagnose(input, new Set(keptIds)),
+    filtered: input.filtered,
+  });
+  return { head: `{"results":[${results}],${start.slice(1, -1)}`, tail: end.slice(1), keptIds };
+}
+
+/** Whether a metric is expected in a study of the given kind (EEG in EEG studies, implicit in IRT). */
+const expectedIn = (metric: SearchMetric, rdfType: ProductRecord['rdfType']) =>
+  metric.kind === 'eeg' ? rdfType === 'eeg' : metric.kind === 'implicit' ? rdfType === 'irt' : true;
+
+/**
+ * Per study of the result: errors (answers outside the question's scale, left out of every number),
+ * warnings (a chosen metric the study should have but no question is mapped to) and infos (low
+ * bases, below 30 answers).
+ */
+function diagnose(input: SearchAssemblyInput, keptIds: Set<number>): Diagnostics {
+  const { products, metrics: metricList, sums, mapped, outOfScale } = input;
+  // The kept products in the product list's order.
+  const kept: number[] = [];
+  for (let position = 0; position < products.ids.length; position++)
+    if (keptIds.has(products.ids[position]!)) kept.push(position);
+  const studiesFound = new Map<number, { cMiNumber: string; rdfType: ProductRecord['rdfType'] }>();
+  for (const position of kept)
+    studiesFound.set(products.studyIds[position]!, {
+      cMiNumber: products.cMiNumbers[products.cMiAt[position]!]!,
+      rdfType: RDF_TYPES[products.rdfTypes[position]!]!,
+    });
+  // Pairs of study and metric as numbers (sumsKey), cheaper than text keys over every product.
+  const mappedSet = new Set<number>();
+  for (let at = 0; at < mapped.length; at += 2) mappedSet.add(sumsKey(mapped[at]!, mapped[at + 1]!));
+  const details = new Map<number, Diagnostics['studies'][number]['details']>();
+  const note = (studyId: number, entry: Diagnostics['studies'][number]['details'][number]) => {
+    if (!details.has(studyId)) details.set(studyId, []);
+    details.get(studyId)!.push(entry);
+  };
+  const byQuestion = new Map<string, { studyId: number; qid: string; filename: string; count: number }>();
+  for (const row of outOfScale) {
+    if (!keptIds.has(row.productId)) continue;
+    const key = `${row.studyId}|${row.filename}|${row.qid}`;
+    const entry = byQuestion.get(key) ?? {
+      studyId: row.studyId,
+      qid: row.qid,
+      filename: row.filename,
+      count: 0,
+    };
+    entry.count += row.count;
+    byQuestion.set(key, entry);
+  }
+  for (const entry of byQuestion.values())
+    note(entry.studyId, {
+      level: 'error',
+      message: ANALYTICS_MESSAGES.outOfScale(entry.count, entry.qid),
+      file: entry.filename,
+    });
+  for (const [studyId, study] of studiesFound) {
+    for (const metric of metricList) {
+      if (expectedIn(metric, study.rdfType) && !mappedSet.has(sumsKey(studyId, metric.id)))
+        note(studyId, {
+          level: 'warning',
+          message: ANALYTICS_MESSAGES.missingMapping(metric.name),
+          file: null,
+        });
+    }
+  }
+  const lowBases = new Map<number, { studyId: number; metric: string; bases: number[] }>();
+  for (const position of kept) {
+    const studyId = products.studyIds[position]!;
+    for (const metric of metricList) {
+      const n = sumsOf(sums, products.ids[position]!, metric.id).n;
+      if (n === 0 || n >= LOW_BASE) continue;
+      const key = sumsKey(studyId, metric.id);
+      const entry = lowBases.get(key) ?? { studyId, metric: metric.name, bases: [] };
+      entry.bases.push(n);
+      lowBases.set(key, entry);
+    }
+  }
+  for (const entry of lowBases.values())
+    note(entry.studyId, {
+      level: 'info',
+      message: ANALYTICS_MESSAGES.lowBase(
+        entry.metric,
+        entry.bases.length,
+        Math.min(...entry.bases),
+        Math.max(...entry.bases),
+      ),
+      file: null,
+    });
+  const studies = [...details.entries()]
+    .map(([studyId, entries]) => ({
+      study_id: studyId,
+      c_mi_number: studiesFound.get(studyId)!.cMiNumber,
+      errors: entries.filter((entry) => entry.level === 'error').length,
+      warnings: entries.filter((entry) => entry.level === 'warning').length,
+      infos: entries.filter((entry) => entry.level === 'info').length,
+      details: entries,
+    }))
+    .sort((left, right) => left.c_mi_number.localeCompare(right.c_mi_number));
+  return {
+    studies_found: studiesFound.size,
+    studies_with_anomalies: studies.filter((study) => study.errors + study.warnings > 0).length,
+    studies,
+  };
+}

@@ -1,0 +1,215 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { sumsKey } from '../modules/analytics/analytics-context.ts';
+import type { Sums } from '../modules/analytics/analytics-metrics.ts';
+import type { ProductRecord } from '../modules/analytics/analytics-types.ts';
+import {
+  assembleMetricSearch,
+  metricSearchText,
+  searchProductsOf,
+  type SearchAssemblyInput,
+  type SearchMetric,
+} from '../modules/analytics/metric-search-rows.ts';
+import { packSums, unpackSums } from '../modules/analytics/packed-sums.ts';
+import { significanceOf, type SignificanceInput } from '../modules/analytics/significance-tests.ts';
+import { assembleMetricSearchOffThread, closeUploadWorkers, significanceTextOffThread } from './pool.ts';
+
+afterAll(async () => {
+  await closeUploadWorkers();
+});
+
+const liking: SearchMetric = {
+  id: 3,
+  name: 'liking',
+  label: 'Liking',
+  metricType: 'hedonic',
+  kind: 'hedonic',
+};
+const strength: SearchMetric = { id: 7, name: 'strength', label: 'Strength', metricType: 'jar', kind: 'jar' };
+const hedonicEeg: SearchMetric = { id: 9, name: 'eeg_hedonic', label: 'EEG', metricType: 'eeg', kind: 'eeg' };
+
+/** 60 products over 6 studies of every kind, with uneven statistics (some none, some low bases). */
+const products: ProductRecord[] = Array.from({ length: 60 }, (_, at) => ({
+  id: 1000 + ((at * 37) % 60),
+  studyId: 10 + (at % 6),
+  kind: 'fragrance',
+  code: `F${at}`,
+  name: at % 7 === 0 ? null : `Fragrance "${at}" é`,
+  cMiNumber: `CMI-${String(20 - (at % 6)).padStart(3, '0')}`,
+  projectName: 'Project',
+  client: 'Client',
+  category: at % 2 ? 'Fine' : null,
+  productType: 'EDP',
+  rdfType: (['rdf', 'eeg', 'irt'] as const)[at % 3]!,
+  ...(at % 4 === 0 ? { sapCode: `${100000 + at}` } : {}),
+}));
+
+function sumsFor(productId: number, metric: number): Sums | undefined {
+  if ((productId + metric) % 9 === 0) return undefined;
+  const n = ((productId * 7 + metric * 3) % 70) + (metric === 7 ? 0 : 1);
+  const top2 = Math.floor(n * (((productId + metric) % 10) / 10));
+  const top = Math.floor(top2 / 2);
+  const bottom2 = Math.floor((n - top2) / 3);
+  return {
+    n,
+    sum: n * 3.1 + ((productId % 13) / 7) * Math.sqrt(n),
+    sumSq: n * 11.3 + (productId % 17) / 3,
+    nTopBox: top,
+    nTop2Box: top2,
+    nJustRight: n - top2 - bottom2,
+    nBottom2Box: bottom2,
+    nBottomBox: Math.floor(bottom2 / 2),
+  };
+}
+const table = new Map<number, Sums>();
+for (const product of products)
+  for (const metric of [liking, strength, hedonicEeg]) {
+    const found = sumsFor(product.id, metric.id);
+    if (found) table.set(sumsKey(product.id, metric.id), found);
+  }
+
+const searchInput = (overrides: Partial<SearchAssemblyInput> = {}): SearchAssemblyInput => ({
+  type: 'fragrances',
+  entries: [
+    { metric: liking, aggregation: 'top_2_box', confidence: true, threshold: null },
+    { metric: strength, aggregation: 'just_right', confidence: false, threshold: null },
+    { metric: liking, aggregation: 'mean', confidence: false, threshold: null },
+    { metric: hedonicEeg, aggregation: 'eeg_mean', confidence: false, threshold: null },
+  ],
+  globalThreshold: null,
+  metrics: [liking, strength, hedonicEeg],
+  products: searchProductsOf(products),
+  sums: table,
+  mapped: Int32Array.from([10, 3, 11, 3, 12, 7, 13, 9, 14, 3, 14, 7]),
+  outOfScale: [
+    { productId: products[4]!.id, studyId: products[4]!.studyId, qid: 'Q4', filename: 'a.csv', count: 2 },
+    { productId: products[10]!.id, studyId: products[10]!.studyId, qid: 'Q4', filename: 'a.csv', count: 1 },
+  ],
+  filtered: false,
+  ...overrides,
+});
+
+describe('packSums', () => {
+  it('gives back every statistic of the products and metrics packed, and none of others', () => {
+    const ids = products.map((product) => product.id);
+    const unpacked = unpackSums(packSums(table, ids, [3, 7, 9]));
+    for (const id of ids)
+      for (const metricId of [3, 7, 9])
+        expect(unpacked.get(sumsKey(id, metricId))).toEqual(
+          table.get(sumsKey(id, metricId)) ?? {
+            n: 0,
+            sum: 0,
+            sumSq: 0,
+            nTopBox: 0,
+            nTop2Box: 0,
+            nJustRight: 0,
+            nBottom2Box: 0,
+            nBottomBox: 0,
+          },
+        );
+    expect(unpacked.get(sumsKey(ids[0]!, 4))).toBeUndefined();
+    expect(unpacked.get(sumsKey(99, 3))).toBeUndefined();
+  });
+});
+
+describe('metric search assembled in a worker thread', () => {
+  const cases: [string, Partial<SearchAssemblyInput>][] = [
+    ['every product', {}],
+    [
+      'own thresholds',
+      {
+        entries: [
+          {
+            metric: liking,
+            aggregation: 'top_2_box',
+            confidence: true,
+            threshold: { applyThreshold: true, amount: 40, desc: true, type: 'percentage' },
+          },
+          {
+            metric: strength,
+            aggregation: 'just_right',
+            confidence: false,
+            threshold: { applyThreshold: true, amount: 30, desc: false, type: 'fragrances' },
+          },
+        ],
+      },
+    ],
+    [
+      'a global threshold, filtered',
+      {
+        globalThreshold: { applyThreshold: true, amount: 12, desc: true, type: 'fragrances' },
+        filtered: true,
+      },
+    ],
+  ];
+  it.each(cases)(
+    'answers as on the request loop: %s',
+    async (_, overrides) => {
+      const here = assembleMetricSearch(searchInput(overrides));
+      const there = await assembleMetricSearchOffThread(searchInput(overrides));
+      expect(there.head).toBe(here.head);
+      expect(there.tail).toBe(here.tail);
+      expect([...there.keptIds]).toEqual([...here.keptIds]);
+      // The answer has something to compare: rows, low bases, errors, warnings, infos.
+      const parsed = JSON.parse(metricSearchText(here)) as {
+        results: { low_base: string[] }[];
+        diagnostics: { studies: { errors: number; warnings: number; infos: number }[] };
+      };
+      expect(parsed.results.length).toBeGreaterThan(5);
+      expect(parsed.results.some((row) => row.low_base.length > 0)).toBe(true);
+      expect(parsed.diagnostics.studies.some((study) => study.warnings > 0 && study.infos > 0)).toBe(true);
+      // A worker thread loads the server's modules at its start: seconds on a busy machine.
+    },
+    60_000,
+  );
+
+  it('writes the text JSON.stringify would, with or without a performance breakdown', () => {
+    const assembled = assembleMetricSearch(searchInput());
+    const { results, type, columns, summary, diagnostics, filtered } = JSON.parse(
+      metricSearchText(assembled),
+    ) as Record<string, unknown>;
+    const performance = [
+      {
+        category: { name: 'family', value: 'Floral' },
+        metrics: [{ name: 'liking.top_2_box', value: 0.5 }],
+        fragrances: 3,
+        n: { 'liking.top_2_box': 90 },
+      },
+    ];
+    expect(metricSearchText(assembled)).toBe(
+      JSON.stringify({ results, type, columns, summary, diagnostics, filtered }),
+    );
+    expect(metricSearchText(assembled, performance)).toBe(
+      JSON.stringify({ results, type, columns, summary, performance, diagnostics, filtered }),
+    );
+  });
+});
+
+describe('significance in a worker thread', () => {
+  const input = (calculation: SignificanceInput['calculation']): SignificanceInput => ({
+    calculation,
+    productIds: products.map((product) => product.id),
+    tests: [
+      { key: 'liking.top_2_box.confidence', metricId: 3, kind: 'hedonic', aggregation: 'top_2_box' },
+      { key: 'liking.mean.confidence', metricId: 3, kind: 'hedonic', aggregation: 'mean' },
+      { key: 'strength.just_right.confidence', metricId: 7, kind: 'jar', aggregation: 'just_right' },
+    ],
+    sums: table,
+  });
+  it.each(['rest', 'avg'] as const)(
+    'answers the text of the request loop (%s)',
+    async (calculation) => {
+      const here = JSON.stringify(significanceOf(input(calculation)));
+      expect(await significanceTextOffThread(input(calculation))).toBe(here);
+      const parsed = JSON.parse(here) as {
+        results: Record<string, { level: number | null; p_value: number | null }>[];
+      };
+      expect(parsed.results).toHaveLength(60);
+      // Tests were made: p-values, and some products differ at the analytics levels.
+      expect(
+        parsed.results.some((row) => typeof row['liking.top_2_box.confidence']!.p_value === 'number'),
+      ).toBe(true);
+      expect(parsed.results.some((row) => Object.values(row).some((test) => test.level !== null))).toBe(true);
+    },
+    60_000,
+  );
+});
