@@ -39,14 +39,16 @@ const PRODUCT_LISTS = 16;
 const STORED_SUMS_METRICS = 40;
 /**
  * Metrics whose demographic statistics are kept in memory for gender and age filters (about 50 MB
- * each at 21,600 products: 1.1 million rows, one per product, gender and year of age).
+ * each at 21,600 products: 1.1 million rows, one per product, gender and year of age): the three
+ * a group comparison reads (the warm-up loads the metrics of most products, which are those), within
+ * the memory a server of 1 GB can give.
  */
-export const DEMOGRAPHIC_TABLES = 4;
+export const DEMOGRAPHIC_TABLES = 3;
 /**
  * Metrics whose respondents per product are kept in memory for counting respondent bases (about
- * 15 MB each at 24,000 products: 3.4 million answers).
+ * 15 MB each at 24,000 products: 3.4 million answers): the three a group comparison reads.
  */
-const RESPONDENT_INDEXES = 4;
+const RESPONDENT_INDEXES = 3;
 /** How long a filtered search waits for a demographic table being read before it asks the database. */
 const DEMOGRAPHIC_LOAD_WAIT_MS = 100;
 
