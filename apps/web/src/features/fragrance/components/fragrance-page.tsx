@@ -20,8 +20,9 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { Fact, Section } from '../../../components/detail/detail-card.tsx';
 import { FullPageLoader } from '../../../components/full-page-loader.tsx';
 import { PageHeader, type Crumb } from '../../../components/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -43,30 +44,6 @@ const CRUMBS: Crumb[] = [
   { label: 'Search', href: paths.search.href() },
   { label: 'Fragrance' },
 ];
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby={`${id}-title`}>
-      <Title order={2} fz="lg" mb="sm" id={`${id}-title`}>
-        {title}
-      </Title>
-      {children}
-    </Card>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 function NotFound({ message }: { message: string }) {
   return (

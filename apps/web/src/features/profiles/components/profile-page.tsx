@@ -22,9 +22,10 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconInfoCircle, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { FragranceCodeLink } from '../../../components/fragrance/fragrance-tests-link.tsx';
+import { Fact, Section } from '../../../components/detail/detail-card.tsx';
 import { FullPageLoader } from '../../../components/full-page-loader.tsx';
 import { PageHeader, type Crumb } from '../../../components/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -81,30 +82,6 @@ function ProfileNotFound({ kind }: { kind: ProfileKind }) {
         </Text>
       </Alert>
     </>
-  );
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby={`${id}-title`}>
-      <Title order={2} fz="lg" mb="sm" id={`${id}-title`}>
-        {title}
-      </Title>
-      {children}
-    </Card>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
   );
 }
 
