@@ -18,7 +18,6 @@ import {
   TextInput,
   Title,
   Tooltip,
-  UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
 import {
@@ -39,15 +38,13 @@ import {
   IconArrowsMaximize,
   IconChartHistogram,
   IconArrowsMinimize,
-  IconChevronDown,
-  IconChevronUp,
   IconSearch,
-  IconSelector,
 } from '@tabler/icons-react';
 import { FragranceTestsIcon } from '../../../components/fragrance/fragrance-tests-link.tsx';
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { NormButton } from '../../../components/norms/norm-button.tsx';
 import { TraceButton } from '../../../components/trace/trace-drawer.tsx';
+import { SortableTh, type TableSort } from '../../../components/table/sortable-th.tsx';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { paths } from '../../../config/paths.ts';
 import { useDownloadMetricsMutation, useXlsxFiltersQuery } from '../api/download-metrics.ts';
@@ -82,10 +79,7 @@ const CALCULATIONS = [
 
 type Row = MetricSearchPage['rows'][number];
 type Column = MetricSearchPage['columns'][number];
-interface Sort {
-  key: string;
-  desc: boolean;
-}
+type Sort = TableSort;
 
 /** How long the search text rests before the table asks the server again. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -165,41 +159,6 @@ function ValueCell({
         />
       ) : null}
     </Group>
-  );
-}
-
-/** A column heading that sorts the table on the server; values sort largest first at the first click. */
-function SortHeader({
-  label,
-  sortKey,
-  sort,
-  onSort,
-  align,
-  firstDesc,
-}: {
-  label: string;
-  sortKey: string;
-  sort: Sort | null;
-  onSort: (sort: Sort) => void;
-  align?: 'right';
-  firstDesc: boolean;
-}) {
-  const active = sort?.key === sortKey;
-  const Icon = !active ? IconSelector : sort.desc ? IconChevronDown : IconChevronUp;
-  return (
-    <Table.Th
-      ta={align}
-      aria-sort={active ? (sort.desc ? 'descending' : 'ascending') : 'none'}
-      style={{ whiteSpace: 'nowrap' }}
-    >
-      <UnstyledButton
-        onClick={() => onSort({ key: sortKey, desc: active ? !sort.desc : firstDesc })}
-        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 600, fontSize: 14 }}
-      >
-        {label}
-        <Icon size={14} aria-hidden="true" />
-      </UnstyledButton>
-    </Table.Th>
   );
 }
 
@@ -603,9 +562,9 @@ export function MetricsTab({
                 <Table.Th w={40}>
                   <VisuallyHidden>Selected</VisuallyHidden>
                 </Table.Th>
-                <SortHeader label="Name" sortKey="name" sort={sort} onSort={setSort} firstDesc={false} />
+                <SortableTh label="Name" sortKey="name" sort={sort} onSort={setSort} firstDesc={false} />
                 {expanded ? (
-                  <SortHeader
+                  <SortableTh
                     label="CMI #"
                     sortKey="c_mi_number"
                     sort={sort}
@@ -614,7 +573,7 @@ export function MetricsTab({
                   />
                 ) : null}
                 {shownColumns.map((column) => (
-                  <SortHeader
+                  <SortableTh
                     key={column.key}
                     label={`${column.aggregation_label} ${column.label}`}
                     sortKey={column.key}

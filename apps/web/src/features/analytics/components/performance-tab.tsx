@@ -13,7 +13,6 @@ import {
   Text,
   Title,
   Tooltip,
-  UnstyledButton,
 } from '@mantine/core';
 import {
   PERFORMANCE_FILE_NAME,
@@ -24,14 +23,9 @@ import {
   type PerformanceRow,
   type PerformanceSort,
 } from '@accord/contracts';
-import {
-  IconChevronDown,
-  IconChevronUp,
-  IconLayoutSidebarLeftCollapse,
-  IconLayoutSidebarLeftExpand,
-  IconSelector,
-} from '@tabler/icons-react';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { DownloadButton } from '../../../components/download-button.tsx';
+import { SortableTh } from '../../../components/table/sortable-th.tsx';
 import { BarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
@@ -90,38 +84,6 @@ function PerformanceChart({ rows, columns }: { rows: PerformanceRow[]; columns: 
     <div aria-hidden="true" data-testid="performance-chart">
       <ReactEChartsCore echarts={echarts} option={option} notMerge style={{ height: 300, width: '100%' }} />
     </div>
-  );
-}
-
-function SortHeader({
-  label,
-  sortKey,
-  sort,
-  onSort,
-  align,
-}: {
-  label: string;
-  sortKey: string;
-  sort: PerformanceSort;
-  onSort: (sort: PerformanceSort) => void;
-  align?: 'right';
-}) {
-  const active = sort.key === sortKey;
-  const Icon = !active ? IconSelector : sort.desc ? IconChevronDown : IconChevronUp;
-  return (
-    <Table.Th
-      ta={align}
-      aria-sort={active ? (sort.desc ? 'descending' : 'ascending') : 'none'}
-      style={{ whiteSpace: 'nowrap' }}
-    >
-      <UnstyledButton
-        onClick={() => onSort({ key: sortKey, desc: active ? !sort.desc : true })}
-        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 600, fontSize: 14 }}
-      >
-        {label}
-        <Icon size={14} aria-hidden="true" />
-      </UnstyledButton>
-    </Table.Th>
   );
 }
 
@@ -268,8 +230,8 @@ export function PerformanceTab({
               >
                 <Table.Thead>
                   <Table.Tr>
-                    <SortHeader label={header} sortKey="category" sort={sort} onSort={setSort} />
-                    <SortHeader
+                    <SortableTh label={header} sortKey="category" sort={sort} onSort={setSort} />
+                    <SortableTh
                       label="Products"
                       sortKey="fragrances"
                       sort={sort}
@@ -277,7 +239,7 @@ export function PerformanceTab({
                       align="right"
                     />
                     {columns.map((column) => (
-                      <SortHeader
+                      <SortableTh
                         key={column.key}
                         label={`${column.aggregation_label} ${column.label}`}
                         sortKey={column.key}
