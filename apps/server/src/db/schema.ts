@@ -120,6 +120,23 @@ export const passwordResets = pgTable('password_resets', {
   createdAt: createdAt(),
 });
 
+/**
+ * Recent sign-in failures and reset requests per account (an e-mail, known or not), counted here
+ * rather than in a process's memory so that every API process and host sees the same count.
+ */
+export const authAttempts = pgTable(
+  'auth_attempts',
+  {
+    id: serial('id').primaryKey(),
+    /** Which limit counts the attempt: 'login' (failures) or 'reset' (requests). */
+    kind: text('kind').notNull(),
+    /** The account's e-mail as sign-in compares it. */
+    key: text('key').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('auth_attempts_key_idx').on(t.kind, t.key, t.at), index('auth_attempts_at_idx').on(t.at)],
+);
+
 export const siteSettings = pgTable('site_settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),

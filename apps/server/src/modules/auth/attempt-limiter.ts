@@ -1,58 +1,62 @@
 /**
  * Counts attempts per key (an account's e-mail) in a sliding time window, so that guesses at one
- * account are limited whatever address they come from. Kept in the memory of the server process:
- * a restart forgets the counts, and each process of a multi-process deployment counts its own.
+ * account are limited whatever address they come from. The attempts are rows of auth_attempts, so
+ * every API process and host of a deployment counts the same attempts, and a restart forgets none.
  */
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { authAttempts } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 
 export interface AttemptLimiter {
   /**
    * Records an attempt for the key and answers 0, or answers the milliseconds until the key may try
-   * again (the attempt is then not recorded). Checking and recording happen in one synchronous step,
-   * so concurrent requests cannot all slip in before the first one is counted.
+   * again (the attempt is then not recorded). Checking and recording happen in one transaction
+   * holding a lock on the key, so concurrent requests (in any process) cannot all slip in before
+   * the first one is counted.
    */
-  attempt(key: string): number;
+  attempt(key: string): Promise<number>;
   /** Forgets the newest attempt of the key (one that turned out not to be a failure). */
-  release(key: string): void;
+  release(key: string): Promise<void>;
 }
 
-/** Keys held before expired ones are swept, so made-up e-mails cannot grow the map without bound. */
-const SWEEP_AT = 10_000;
-
 export function createAttemptLimiter(options: {
+  /** Which count this is ('login', 'reset'): the kind of its rows. */
+  kind: string;
   max: number;
   windowMs: number;
   clock: Clock;
+  db: Db;
 }): AttemptLimiter {
-  const { max, windowMs, clock } = options;
-  /** Times (ms) of the attempts inside the window, oldest first. */
-  const attempts = new Map<string, number[]>();
-
-  function recent(key: string, now: number): number[] {
-    const times = (attempts.get(key) ?? []).filter((time) => time > now - windowMs);
-    if (times.length === 0) attempts.delete(key);
-    else attempts.set(key, times);
-    return times;
-  }
-
-  function sweep(now: number) {
-    for (const key of [...attempts.keys()]) recent(key, now);
-  }
-
+  const { kind, max, windowMs, clock, db } = options;
   return {
-    attempt(key) {
+    async attempt(key) {
       const now = clock.now().getTime();
-      const times = recent(key, now);
-      if (times.length >= max) return times[times.length - max]! + windowMs - now;
-      if (times.length === 0 && attempts.size >= SWEEP_AT) sweep(now);
-      attempts.set(key, [...times, now]);
-      return 0;
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${kind}:${key}`}))`);
+        // Attempts past the window count for nobody: removed for every key, so made-up e-mails do
+        // not pile up.
+        await tx.delete(authAttempts).where(lte(authAttempts.at, new Date(now - windowMs)));
+        const times = (
+          await tx
+            .select({ at: authAttempts.at })
+            .from(authAttempts)
+            .where(and(eq(authAttempts.kind, kind), eq(authAttempts.key, key)))
+            .orderBy(authAttempts.at)
+        ).map((row) => row.at.getTime());
+        if (times.length >= max) return times[times.length - max]! + windowMs - now;
+        await tx.insert(authAttempts).values({ kind, key, at: new Date(now) });
+        return 0;
+      });
     },
-    release(key) {
-      const times = attempts.get(key);
-      if (!times) return;
-      times.pop();
-      if (times.length === 0) attempts.delete(key);
+    async release(key) {
+      const [newest] = await db
+        .select({ id: authAttempts.id })
+        .from(authAttempts)
+        .where(and(eq(authAttempts.kind, kind), eq(authAttempts.key, key)))
+        .orderBy(desc(authAttempts.at), desc(authAttempts.id))
+        .limit(1);
+      if (newest) await db.delete(authAttempts).where(eq(authAttempts.id, newest.id));
     },
   };
 }

@@ -13,7 +13,7 @@ afterEach(async () => {
   t = null;
 });
 
-function login(app: TestApp, email: string, password: string, forwardedFor?: string) {
+function login(app: Pick<TestApp, 'request'>, email: string, password: string, forwardedFor?: string) {
   return app.request({
     method: 'POST',
     url: '/api/auth/login',
@@ -23,6 +23,25 @@ function login(app: TestApp, email: string, password: string, forwardedFor?: str
 }
 
 describe('failed sign-ins per account', () => {
+  it('counts the failures of every API process of a deployment together', async () => {
+    t = await createTestApp();
+    const other = await t.secondProcess({ workers: false });
+    try {
+      // Half the guesses through each process: together they reach the limit.
+      for (let i = 0; i < ACCOUNT_ATTEMPT_LIMIT; i++) {
+        const app = i % 2 ? other : t;
+        expect((await login(app, 'researcher@accord.test', 'wrong-guess')).statusCode).toBe(401);
+      }
+      expect((await login(t, 'researcher@accord.test', 'wrong-guess')).statusCode).toBe(429);
+      expect((await login(other, 'researcher@accord.test', TEST_PASSWORD)).statusCode).toBe(429);
+      // A successful sign-in through one process is not counted against the account in the other.
+      expect((await login(other, 'admin@accord.test', TEST_PASSWORD)).statusCode).toBe(200);
+      expect((await login(t, 'admin@accord.test', 'wrong-guess')).statusCode).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('answers 429 with Retry-After after 10 failures at one account, from any address and in any case', async () => {
     t = await createTestApp({ settings: { trustProxy: true } });
     const codes: number[] = [];

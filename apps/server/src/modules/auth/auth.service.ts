@@ -71,9 +71,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     max: ACCOUNT_ATTEMPT_LIMIT,
     windowMs: ACCOUNT_ATTEMPT_WINDOW_MINUTES * 60_000,
     clock,
+    db: deps.db,
   };
-  const loginFailures = createAttemptLimiter(accountLimits);
-  const resetRequests = createAttemptLimiter(accountLimits);
+  const loginFailures = createAttemptLimiter({ ...accountLimits, kind: 'login' });
+  const resetRequests = createAttemptLimiter({ ...accountLimits, kind: 'reset' });
   const allowedResetOrigins = new Set(
     (deps.resetLinkOrigins ?? []).map((address) => originOf(address)).filter((origin) => origin !== null),
   );
@@ -156,7 +157,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const key = accountKey(input.email);
       // Counted before the password is checked, so concurrent guesses are counted too; released
       // below when the attempt was not a failure.
-      const retryAfterMs = loginFailures.attempt(key);
+      const retryAfterMs = await loginFailures.attempt(key);
       if (retryAfterMs > 0) throw throttled(retryAfterMs);
       const user = await usersRepo.findByEmail(input.email);
       const valid = user
@@ -165,7 +166,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user || !valid || user.deleted || user.status !== 'enabled') {
         throw new AppError(401, 'invalid_credentials', MESSAGES.loginUnauthorized);
       }
-      loginFailures.release(key);
+      await loginFailures.release(key);
       if (user.passwordResetFlag || isInactive(user)) {
         if (!user.passwordResetFlag) await usersRepo.update(user.id, { passwordResetFlag: true });
         return { user: signedIn(user, true), tokens: null };
@@ -210,11 +211,11 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async checkPassword(email: string, password: string): Promise<boolean> {
       const key = accountKey(email);
-      const retryAfterMs = loginFailures.attempt(key);
+      const retryAfterMs = await loginFailures.attempt(key);
       if (retryAfterMs > 0) throw throttled(retryAfterMs);
       const user = await usersRepo.findByEmail(email);
       const valid = user ? await verifyPassword(user.passwordHash, password) : false;
-      if (valid) loginFailures.release(key);
+      if (valid) await loginFailures.release(key);
       return valid;
     },
 
@@ -223,7 +224,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      * are limited per account as failed sign-ins are, so nobody can flood a mailbox.
      */
     async requestPasswordReset(email: string, clientAddress: string | undefined): Promise<void> {
-      const retryAfterMs = resetRequests.attempt(accountKey(email));
+      const retryAfterMs = await resetRequests.attempt(accountKey(email));
       if (retryAfterMs > 0) throw throttled(retryAfterMs);
       const user = await usersRepo.findByEmail(email);
       if (!user || user.deleted || user.status !== 'enabled') return;
