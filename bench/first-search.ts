@@ -59,7 +59,8 @@ const isReady = new Promise<void>((resolve) => (ready = resolve));
 server.stdout.setEncoding('utf8').on('data', (text: string) => {
   for (const line of text.split('\n')) {
     if (line.includes('is ready on')) ready();
-    if (/warm-up/i.test(line))
+    // The ready line too: the warm-up's part before it is what the start waits for.
+    if (/warm-up|is ready on/i.test(line))
       logLines.push(`${((performance.now() - startedAt) / 1000).toFixed(1)} s  ${line}`);
   }
 });

@@ -100,8 +100,9 @@ export interface AppDeps {
   /** Limits of studies uploads (defaults: the constants of packages/contracts). */
   uploads?: { quotaBytes?: number; maxStatusStreams?: number };
   /**
-   * Fill the analytics caches in the background once the app is ready (runtime/warm-up.ts), in a
-   * process that runs the job workers; progress lines go to `log`. Off by default (tests).
+   * Fill the analytics caches when the app gets ready (analytics.service.ts warmUp: what a first
+   * search needs before the app listens, the rest in the background), in a process that runs the job
+   * workers; progress lines go to `log`. Off by default (tests).
    */
   warmUp?: { log: (line: string) => void };
 }
@@ -352,10 +353,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         await registerAnalyticsJobs(jobsReadingOnReplica(deps.database, deps.jobs), analyticsParts.analytics);
       if (deps.workers !== false && deps.warmUp) {
         const { log } = deps.warmUp;
-        // In the background: the server answers at once, and a search made meanwhile shares the
-        // loads under way (the caches share a computation between concurrent lookups).
+        // The start waits for the pieces a first search needs; the rest goes on in the background,
+        // giving way to requests (the caches share a computation between concurrent lookups).
         api.addHook('onReady', async () => {
-          void analyticsParts.analytics.warmUp(log).catch((error: unknown) => {
+          await analyticsParts.analytics.warmUp(log).catch((error: unknown) => {
             log(`Warm-up stopped: ${(error as Error).message}`);
           });
         });
