@@ -14,7 +14,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { chromium, type Page } from 'playwright';
+import { chromium, type Page, type Request } from 'playwright';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
@@ -80,11 +80,32 @@ async function timedSearch(page: Page): Promise<number> {
   const table = page.getByRole('table', { name: 'fragrances found' });
   const search = page.getByRole('button', { name: 'Search', exact: true });
   await search.waitFor();
+  const calls: string[] = [];
   const pressed = performance.now();
+  const record = (request: Request) => {
+    const since = performance.now() - pressed;
+    void request
+      .response()
+      .then(async (response) => {
+        const server = (await response?.headerValue('server-timing')) ?? '';
+        const url = request.url().replace(origin, '');
+        calls.push(
+          `    ${since.toFixed(0)} ms +${(performance.now() - pressed - since).toFixed(0)} ms ${request.method()} ${url.slice(0, 70)} ${server}`,
+        );
+      })
+      // A request the next navigation cut short has no answer to tell.
+      .catch(() => undefined);
+  };
+  page.on('request', record);
   await search.click();
   await table.waitFor({ state: 'visible', timeout: 120_000 });
-  return performance.now() - pressed;
+  const shown = performance.now() - pressed;
+  page.off('request', record);
+  lastCalls = calls;
+  return shown;
 }
+/** The requests of the latest timed search: when each was sent after the click, its time, the server's. */
+let lastCalls: string[] = [];
 
 try {
   const context = await browser.newContext({ baseURL: origin, locale: 'en-GB' });
@@ -103,6 +124,7 @@ try {
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL(/\/home\/$/);
   const first = await timedSearch(page);
+  const firstCalls = lastCalls;
   const firstAfterReadyMs = performance.now() - readyAt;
   const warm: number[] = [];
   for (let run = 0; run < Number(values.runs); run++) warm.push(await timedSearch(page));
@@ -114,6 +136,10 @@ try {
   console.log(
     `liking T2B, every fragrance: first shown ${first.toFixed(0)} ms after pressing Search (${firstAfterReadyMs.toFixed(0)} ms after ready, with sign-in and the screen), warm median of ${values.runs} ${median.toFixed(0)} ms; first / warm = ${(first / median).toFixed(1)}x`,
   );
+  console.log('  requests of the first search (sent after the click, time, server time):');
+  for (const line of firstCalls) console.log(line);
+  console.log('  requests of the last warm search:');
+  for (const line of lastCalls) console.log(line);
   for (const line of logLines) console.log(`  ${line}`);
 } finally {
   await browser.close();
