@@ -8,7 +8,8 @@
  * `--runs` times more; then likewise a search of every fragrance with five metrics. Prints each first
  * time, its warm median and their ratio (target: at most 3x, first within 1 s), and the warm-up's
  * log lines. `--no-warm-up` starts the server with
- * ACCORD_WARM_UP=off, to compare.
+ * ACCORD_WARM_UP=off, to compare. `--pause MS` waits that long after signing in before the first
+ * search (a user choosing it), so that it meets the warm-up's background part under way.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -24,6 +25,7 @@ const { values } = parseArgs({
     port: { type: 'string', default: '3290' },
     runs: { type: 'string', default: '7' },
     'no-warm-up': { type: 'boolean', default: false },
+    pause: { type: 'string', default: '0' },
   },
 });
 const port = Number(values.port);
@@ -107,6 +109,7 @@ try {
   });
   const token = login.headers.get('authorization')?.replace(/^Bearer /, '');
   if (!token) throw new Error(`sign-in failed: ${await login.text()}`);
+  await new Promise((resolve) => setTimeout(resolve, Number(values.pause)));
   const first = await timedSearch(token);
   const firstAfterReadyMs = performance.now() - readyAt;
   const firstFive = await timedSearch(token, FIVE_METRICS);
