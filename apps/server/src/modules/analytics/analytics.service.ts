@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   AGGREGATIONS_BY_METRIC_KIND,
+  ANALYTICS_AGE_RANGE,
   ANALYTICS_MESSAGES,
   MetricSearchRequest,
   isClientScopedRole,
@@ -169,8 +170,8 @@ export function createAnalyticsService(deps: {
    * warm): the stored statistics of every metric; for the metrics measured on the most products (as
    * many as the demographic tables kept), one search of every fragrance each (product list,
    * out-of-scale answers, mappings); the demographic table of the first, and a search of it among
-   * women run as a job through the queue (the queue's statements and the in-memory summing a
-   * filtered first search runs). Then in the background, its queries giving way to the requests'
+   * women of every age run as a job through the queue (the queue's statements and the in-memory
+   * summing a filtered first search runs). Then in the background, its queries giving way to the requests'
    * (db/background-queries.ts) and each step only once the requests have left the database quiet
    * for WARM_UP_QUIET_MS (a search's queries would otherwise meet one of them under way at each of
    * its own): the out-of-scale answers and mappings of the other metrics, then the demographic
@@ -199,7 +200,7 @@ export function createAnalyticsService(deps: {
       sessionId: 'warm-up',
       permissions: permissionsForRole(1),
     };
-    const searchOf = (metric: MetricRecord, demographics?: { gender: string[] }) =>
+    const searchOf = (metric: MetricRecord, demographics?: object) =>
       MetricSearchRequest.parse({
         q: {
           ...(demographics ? { demographics } : {}),
@@ -229,7 +230,13 @@ export function createAnalyticsService(deps: {
         jobId,
         user: staff,
         kind: JOB_KINDS.search,
-        request: JSON.stringify(searchOf(first, { gender: ['Female'] })),
+        request: JSON.stringify(
+          searchOf(first, {
+            gender: ['Female'],
+            startAge: ANALYTICS_AGE_RANGE.min,
+            endAge: ANALYTICS_AGE_RANGE.max,
+          }),
+        ),
         noCache: true,
       };
       await jobs.enqueue(ANALYTICS_QUEUE, jobId, job);
