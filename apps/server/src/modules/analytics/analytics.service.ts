@@ -171,12 +171,12 @@ export function createAnalyticsService(deps: {
    * many as the demographic tables kept), one search of every fragrance each (product list,
    * out-of-scale answers, mappings); the demographic table of the first, and a search of it among
    * women of every age run as a job through the queue (the queue's statements and the in-memory
-   * summing a filtered first search runs). Then in the background, its queries giving way to the requests'
-   * (db/background-queries.ts) and each step only once the requests have left the database quiet
-   * for WARM_UP_QUIET_MS (a search's queries would otherwise meet one of them under way at each of
-   * its own): the out-of-scale answers and mappings of the other metrics, then the demographic
-   * tables of the other top metrics. Resolves when the first part is done; the rest logs its end
-   * (or its failure) to `log`.
+   * summing a filtered first search runs); the out-of-scale answers and mappings of the other
+   * metrics. Then in the background, its queries giving way to the requests'
+   * (db/background-queries.ts) and each only once the requests have left the database quiet for
+   * WARM_UP_QUIET_MS (its single reads take longer than a search, whose queries would otherwise
+   * meet one under way): the demographic tables of the other top metrics. Resolves when the first
+   * part is done; the rest logs its end (or its failure) to `log`.
    */
   async function warmUp(log: (line: string) => void): Promise<void> {
     const started = performance.now();
@@ -242,19 +242,16 @@ export function createAnalyticsService(deps: {
       await jobs.enqueue(ANALYTICS_QUEUE, jobId, job);
       await jobs.settled(jobId, WARM_UP_JOB_MS);
     }
+    // The other metrics' out-of-scale answers and mappings: short reads a search of several metrics
+    // would otherwise make, one after the other.
+    const rest = metricList.filter((metric) => (products.get(metric.id) ?? 0) > 0 && !top.includes(metric));
+    for (const metric of rest) {
+      await context.outOfScaleAnswers([], [metric], now);
+      await context.mappedPairs([metric], now);
+    }
+    log(`Warm-up: out-of-scale answers and mappings of ${rest.length} more metrics (${seconds(started)})`);
     log(`Warm-up: ready for the first search in ${seconds(started)}`);
     void inBackground(async () => {
-      // The other metrics' out-of-scale answers and mappings first: short reads a search of them
-      // would otherwise make (several metrics: several of them), in order of products measured.
-      const rest = metricList
-        .filter((metric) => (products.get(metric.id) ?? 0) > 0 && !top.includes(metric))
-        .sort((a, b) => products.get(b.id)! - products.get(a.id)! || a.id - b.id);
-      for (const metric of rest) {
-        await requestsQuietFor(WARM_UP_QUIET_MS);
-        await context.outOfScaleAnswers([], [metric], now);
-        await context.mappedPairs([metric], now);
-      }
-      log(`Warm-up: out-of-scale answers and mappings of ${rest.length} more metrics (${seconds(started)})`);
       for (const metric of others) {
         await requestsQuietFor(WARM_UP_QUIET_MS);
         await tableOf(metric);
