@@ -100,8 +100,10 @@ export interface AppDeps {
   /** Limits of studies uploads (defaults: the constants of packages/contracts). */
   uploads?: { quotaBytes?: number; maxStatusStreams?: number };
   /**
-   * Fill the analytics caches in the background once the app is ready (runtime/warm-up.ts), in a
-   * process that runs the job workers; progress lines go to `log`. Off by default (tests).
+   * Fill the analytics caches when the app gets ready (analytics.service.ts warmUp: on PGlite what a
+   * first search needs before the app listens, the rest in the background; on PostgreSQL all in the
+   * background), in a process that runs the job workers; progress lines go to `log`. Off by default
+   * (tests).
    */
   warmUp?: { log: (line: string) => void };
 }
@@ -352,12 +354,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         await registerAnalyticsJobs(jobsReadingOnReplica(deps.database, deps.jobs), analyticsParts.analytics);
       if (deps.workers !== false && deps.warmUp) {
         const { log } = deps.warmUp;
-        // In the background: the server answers at once, and a search made meanwhile shares the
-        // loads under way (the caches share a computation between concurrent lookups).
+        // The start waits for the pieces a first search needs; the rest goes on in the background,
+        // giving way to requests (the caches share a computation between concurrent lookups).
+        // On PGlite a query holds the process, so a warm-up running beside the first requests would
+        // hold them off: the start waits for its first part. On PostgreSQL it all runs in the
+        // background (its first part reads every metric, a minute at library scale).
         api.addHook('onReady', async () => {
-          void analyticsParts.analytics.warmUp(log).catch((error: unknown) => {
+          const warming = analyticsParts.analytics.warmUp(log).catch((error: unknown) => {
             log(`Warm-up stopped: ${(error as Error).message}`);
           });
+          if (deps.database.engine === 'pglite') await warming;
         });
       }
       await api.register(analyticsRoutes, analytics);

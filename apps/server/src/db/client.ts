@@ -19,6 +19,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { routeReads } from './read-routing.ts';
+import { createQueryTurns } from './background-queries.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -81,6 +82,12 @@ async function openPglite(dataDir: string): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // pg_trgm: trigram near-spelling search of the CICS question search.
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  // Background work (the analytics warm-up) gives way to requests: see background-queries.ts.
+  const turns = createQueryTurns();
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  client.query = ((...args: Parameters<typeof query>) => turns.run(() => query(...args))) as typeof query;
+  client.exec = (...args: Parameters<typeof exec>) => turns.run(() => exec(...args));
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   const runner: SqlRunner = {

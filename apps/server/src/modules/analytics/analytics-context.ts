@@ -280,6 +280,16 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
       respondentCellsOf(await analytics.respondentGenderAndAge()),
     );
 
+  /** Reads the respondents of the metrics into memory (the warm-up), unless they are there. */
+  async function loadRespondents(metricList: readonly MetricRecord[], fingerprintNow: string): Promise<void> {
+    await Promise.all([
+      ...metricList
+        .slice(0, RESPONDENT_INDEXES)
+        .map((metric) => respondentIndexOf(metric.id, metric.kind === 'eeg', fingerprintNow)),
+      respondentCellsNow(fingerprintNow),
+    ]);
+  }
+
   /**
    * Distinct respondents behind the products' answers to the metrics (in scale) whom the filter
    * keeps: per metric id and for any of them (key null). Counted in memory when the filter is at
@@ -382,6 +392,7 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
     storedSumsOf,
     demographicTableOf,
     respondentCounts,
+    loadRespondents,
   };
 }
 

@@ -6,8 +6,11 @@
  * together and keeps the cache of whole search results. The request is checked (400, 403) before
  * anything is queued; the worker runs with the caller's rights as they were at the POST.
  */
+import { randomUUID } from 'node:crypto';
 import {
   AGGREGATIONS_BY_METRIC_KIND,
+  ANALYTICS_AGE_RANGE,
+  GROUP_COMPARISON_METRICS,
   ANALYTICS_MESSAGES,
   MetricSearchRequest,
   isClientScopedRole,
@@ -23,6 +26,7 @@ import {
   type TendenciesResponse,
   type TopAttributesStatus,
 } from '@accord/contracts';
+import { inBackground, requestsQuietFor } from '../../db/background-queries.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { errors } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -43,6 +47,7 @@ import {
   type StoredResult,
 } from './analytics-job-runner.ts';
 import { computeOptions, metricOptionsFor } from './analytics-options.ts';
+import type { MetricRecord } from './analytics-types.ts';
 import { respondentConditions, type AnalyticsRepository } from './analytics.repository.ts';
 import { createMetricPages } from './metric-pages.ts';
 import { computeMetricSearch } from './metric-search.ts';
@@ -74,6 +79,10 @@ const RESULT_CACHE_CHARS = 40_000_000;
  * (rows are removed JOB_RESULT_TTL_MS after they were written, the older one first).
  */
 const POINTER_MAX_AGE_MS = 60 * 60_000;
+/** How long the requests leave the database quiet before the warm-up reads another demographic table. */
+const WARM_UP_QUIET_MS = 1000;
+/** The longest the start waits for the warm-up's search job. */
+const WARM_UP_JOB_MS = 10_000;
 
 export function createAnalyticsService(deps: {
   analytics: AnalyticsRepository;
@@ -163,11 +172,18 @@ export function createAnalyticsService(deps: {
   }
 
   /**
-   * Fills the caches a first search would otherwise fill in the background at start (runtime
-   * warm-up): the stored statistics of every metric, then, for the metrics measured on the most
-   * products (as many as the demographic tables kept), their demographic table, out-of-scale answers
-   * and mappings, and one search of every fragrance of each (which also reads the product list).
-   * A search made meanwhile shares the loads under way. Progress lines go to `log`.
+   * Fills the caches a first search would otherwise fill (runtime warm-up), the pieces a search
+   * waits for first. At once (the start waits for it, so the first search after the start finds them
+   * warm): the stored statistics of every metric; for the metrics measured on the most products (as
+   * many as the demographic tables kept), one search of every fragrance each (product list,
+   * out-of-scale answers, mappings); the demographic table of the first, and a search of it among
+   * women of every age run as a job through the queue (the queue's statements and the in-memory
+   * summing a filtered first search runs); the out-of-scale answers and mappings of the other
+   * metrics. Then in the background, its queries giving way to the requests'
+   * (db/background-queries.ts) and each only once the requests have left the database quiet for
+   * WARM_UP_QUIET_MS (its single reads take longer than a search, whose queries would otherwise
+   * meet one under way): the demographic tables of the other top metrics. Resolves when the first
+   * part is done; the rest logs its end (or its failure) to `log`.
    */
   async function warmUp(log: (line: string) => void): Promise<void> {
     const started = performance.now();
@@ -191,23 +207,75 @@ export function createAnalyticsService(deps: {
       sessionId: 'warm-up',
       permissions: permissionsForRole(1),
     };
-    for (const metric of top) {
+    const searchOf = (metric: MetricRecord, demographics?: object) =>
+      MetricSearchRequest.parse({
+        q: {
+          ...(demographics ? { demographics } : {}),
+          metrics: {
+            rdfType: 'all',
+            metricsList: [{ metric: metric.name, aggregation: AGGREGATIONS_BY_METRIC_KIND[metric.kind][0]! }],
+          },
+        },
+      });
+    const search = (metric: MetricRecord) => computeMetricSearch(context, staff, searchOf(metric), now);
+    const tableOf = async (metric: MetricRecord) => {
       const since = performance.now();
       const table = await context.demographicTableOf(metric.id, metric.kind === 'eeg', now);
-      const aggregation = AGGREGATIONS_BY_METRIC_KIND[metric.kind][0]!;
-      await computeMetricSearch(
-        context,
-        staff,
-        MetricSearchRequest.parse({
-          q: { metrics: { rdfType: 'all', metricsList: [{ metric: metric.name, aggregation }] } },
-        }),
+      log(
+        `Warm-up: ${metric.label}: demographic table of ${table.rows.toLocaleString('en-GB')} rows (${seconds(since)})`,
+      );
+    };
+    for (const metric of top) await search(metric);
+    log(`Warm-up: a search of every fragrance for ${top.length} metrics (${seconds(started)})`);
+    const [first, ...others] = top;
+    if (first) {
+      await tableOf(first);
+      // As a job through the queue, as a user's search runs: the first one then finds the queue's
+      // statements and the filtered search's code warm (no job row: nobody polls it).
+      const jobId = randomUUID();
+      const job: AnalyticsJobData = {
+        jobId,
+        user: staff,
+        kind: JOB_KINDS.search,
+        request: JSON.stringify(
+          searchOf(first, {
+            gender: ['Female'],
+            startAge: ANALYTICS_AGE_RANGE.min,
+            endAge: ANALYTICS_AGE_RANGE.max,
+          }),
+        ),
+        noCache: true,
+      };
+      await jobs.enqueue(ANALYTICS_QUEUE, jobId, job);
+      await jobs.settled(jobId, WARM_UP_JOB_MS);
+    }
+    // The other metrics' out-of-scale answers and mappings: short reads a search of several metrics
+    // would otherwise make, one after the other.
+    const rest = metricList.filter((metric) => (products.get(metric.id) ?? 0) > 0 && !top.includes(metric));
+    for (const metric of rest) {
+      await context.outOfScaleAnswers([], [metric], now);
+      await context.mappedPairs([metric], now);
+    }
+    log(`Warm-up: out-of-scale answers and mappings of ${rest.length} more metrics (${seconds(started)})`);
+    log(`Warm-up: ready for the first search in ${seconds(started)}`);
+    void inBackground(async () => {
+      for (const metric of others) {
+        await requestsQuietFor(WARM_UP_QUIET_MS);
+        await tableOf(metric);
+      }
+      // The respondents behind the group comparison's metrics, which it counts for its bases.
+      await requestsQuietFor(WARM_UP_QUIET_MS);
+      const since = performance.now();
+      const compared = new Set<string>(GROUP_COMPARISON_METRICS.map((entry) => entry.metric));
+      await context.loadRespondents(
+        metricList.filter((metric) => compared.has(metric.name)),
         now,
       );
-      log(
-        `Warm-up: ${metric.label}: demographic table of ${table.rows.toLocaleString('en-GB')} rows and a search of every fragrance (${seconds(since)})`,
-      );
-    }
-    log(`Warm-up done in ${seconds(started)}`);
+      log(`Warm-up: respondents of the group comparison's metrics (${seconds(since)})`);
+      log(`Warm-up done in ${seconds(started)}`);
+    }).catch((error: unknown) => {
+      log(`Warm-up stopped: ${(error as Error).message}`);
+    });
   }
 
   return {
