@@ -410,6 +410,8 @@ interface EndpointResult {
   serverP50Ms: number;
   serverP95Ms: number;
   throughputPerSecond: number;
+  /** The server's highest RSS (all its processes) sampled while the endpoint was measured. */
+  peakRssBytes?: number;
 }
 
 async function login(origin: string, role: BenchRole): Promise<string> {
@@ -806,6 +808,7 @@ function printTable(results: EndpointResult[]): void {
     'server p50',
     'server p95',
     'req/s',
+    'peak RSS',
   ];
   const rows = results.map((r) => [
     `${r.method} ${r.name}`,
@@ -818,6 +821,7 @@ function printTable(results: EndpointResult[]): void {
     ms(r.serverP50Ms),
     ms(r.serverP95Ms),
     r.throughputPerSecond.toFixed(0),
+    r.peakRssBytes === undefined ? '-' : mb(r.peakRssBytes),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] as string).length)));
   const line = (cells: string[]) =>
@@ -875,8 +879,12 @@ async function main(): Promise<void> {
       );
     const idle = memoryNow();
     let sampledPeak = idle.rss;
+    // The highest RSS sampled while each endpoint was measured: which calls drive the peak.
+    let endpointPeak = 0;
     sampler = setInterval(() => {
-      sampledPeak = Math.max(sampledPeak, memoryNow().rss);
+      const rss = memoryNow().rss;
+      sampledPeak = Math.max(sampledPeak, rss);
+      endpointPeak = Math.max(endpointPeak, rss);
     }, 100);
 
     const tokens = new Map<BenchRole, string>();
@@ -889,7 +897,9 @@ async function main(): Promise<void> {
     const results: EndpointResult[] = [];
     for (const endpoint of selected) {
       const token = endpoint.role ? tokens.get(endpoint.role) : undefined;
-      results.push(await measure(server.origin, endpoint, token, options));
+      endpointPeak = memoryNow().rss;
+      const result = await measure(server.origin, endpoint, token, options);
+      results.push({ ...result, peakRssBytes: Math.max(endpointPeak, memoryNow().rss) });
     }
     const alone = await measureAlone(server.origin, selected, tokens, options);
     clearInterval(sampler);

@@ -23,6 +23,21 @@ function login(app: Pick<TestApp, 'request'>, email: string, password: string, f
 }
 
 describe('failed sign-ins per account', () => {
+  it('forgets each successful sign-in, however many run at once', async () => {
+    t = await createTestApp();
+    for (let round = 0; round < 5; round++) {
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => login(t!, 'researcher@accord.test', TEST_PASSWORD)),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(8).fill(200));
+    }
+    const { rows } = await t.database.sql.executeSql(
+      `select count(*)::int as n from auth_attempts where key = 'researcher@accord.test'`,
+    );
+    expect(rows).toEqual([{ n: 0 }]);
+    expect((await login(t, 'researcher@accord.test', 'wrong-guess')).statusCode).toBe(401);
+  });
+
   it('counts the failures of every API process of a deployment together', async () => {
     t = await createTestApp();
     const other = await t.secondProcess({ workers: false });

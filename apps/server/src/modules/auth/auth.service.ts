@@ -157,8 +157,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       const key = accountKey(input.email);
       // Counted before the password is checked, so concurrent guesses are counted too; released
       // below when the attempt was not a failure.
-      const retryAfterMs = await loginFailures.attempt(key);
-      if (retryAfterMs > 0) throw throttled(retryAfterMs);
+      const attempt = await loginFailures.attempt(key);
+      if (attempt.retryAfterMs > 0) throw throttled(attempt.retryAfterMs);
       const user = await usersRepo.findByEmail(input.email);
       const valid = user
         ? await verifyPassword(user.passwordHash, input.password)
@@ -166,7 +166,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user || !valid || user.deleted || user.status !== 'enabled') {
         throw new AppError(401, 'invalid_credentials', MESSAGES.loginUnauthorized);
       }
-      await loginFailures.release(key);
+      await attempt.release();
       if (user.passwordResetFlag || isInactive(user)) {
         if (!user.passwordResetFlag) await usersRepo.update(user.id, { passwordResetFlag: true });
         return { user: signedIn(user, true), tokens: null };
@@ -211,11 +211,11 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async checkPassword(email: string, password: string): Promise<boolean> {
       const key = accountKey(email);
-      const retryAfterMs = await loginFailures.attempt(key);
-      if (retryAfterMs > 0) throw throttled(retryAfterMs);
+      const attempt = await loginFailures.attempt(key);
+      if (attempt.retryAfterMs > 0) throw throttled(attempt.retryAfterMs);
       const user = await usersRepo.findByEmail(email);
       const valid = user ? await verifyPassword(user.passwordHash, password) : false;
-      if (valid) await loginFailures.release(key);
+      if (valid) await attempt.release();
       return valid;
     },
 
@@ -224,7 +224,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      * are limited per account as failed sign-ins are, so nobody can flood a mailbox.
      */
     async requestPasswordReset(email: string, clientAddress: string | undefined): Promise<void> {
-      const retryAfterMs = await resetRequests.attempt(accountKey(email));
+      const { retryAfterMs } = await resetRequests.attempt(accountKey(email));
       if (retryAfterMs > 0) throw throttled(retryAfterMs);
       const user = await usersRepo.findByEmail(email);
       if (!user || user.deleted || user.status !== 'enabled') return;
