@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import { errors } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { poolSums, type AnalyticsContext } from './analytics-context.ts';
+import { poolSums, sumsOf, type AnalyticsContext, type SumsTable } from './analytics-context.ts';
 import { EMPTY_SUMS, aggregate, type Sums } from './analytics-metrics.ts';
 import type { MetricRecord } from './analytics-types.ts';
 import { respondentConditions } from './analytics.repository.ts';
@@ -53,9 +53,22 @@ export async function computeTopAttributes(
   const productIds = productList.map((product) => product.id);
   const outOfScale = await outOfScaleAnswers(productIds, attributes, fingerprintNow);
   const respondentFilter = respondentConditions(request.q.demographics ?? {}, request.demographics);
-  // Pooled in the database; per product (dropping out-of-scale answers) only where there are some.
+  // Without respondent filters pooled from the statistics kept in memory (out-of-scale answers
+  // dropped where there are some); with them in the database, per product only where there are
+  // out-of-scale answers to drop.
   let pooledOf: (metric: MetricRecord) => Sums;
-  if (outOfScale.length === 0) {
+  let productSums: SumsTable | null = null;
+  if (respondentFilter.length === 0 || outOfScale.length > 0) {
+    const sums = await loadSums(
+      productIds,
+      attributes,
+      respondentFilter,
+      new Set(outOfScale.map((row) => row.productId)),
+      fingerprintNow,
+    );
+    productSums = sums;
+    pooledOf = (metric) => poolSums(sums, productIds, metric.id);
+  } else {
     const pooled = await analytics.pooledSums(
       {
         compiled,
@@ -69,15 +82,6 @@ export async function computeTopAttributes(
       respondentFilter,
     );
     pooledOf = (metric) => pooled.get(metric.id) ?? EMPTY_SUMS;
-  } else {
-    const sums = await loadSums(
-      productIds,
-      attributes,
-      respondentFilter,
-      new Set(outOfScale.map((row) => row.productId)),
-      fingerprintNow,
-    );
-    pooledOf = (metric) => poolSums(sums, productIds, metric.id);
   }
   const rows = attributes
     .map((metric) => {
@@ -105,10 +109,10 @@ export async function computeTopAttributes(
   // "Pooled over N fragrances": the fragrances with answers to a listed attribute under the
   // respondent filters, not every fragrance selected.
   const listed = new Set(rows.map((row) => row.field));
-  const fragrances = await analytics.productsWithAnswers(
-    productIds,
-    attributes.filter((metric) => listed.has(metric.name)).map((metric) => metric.id),
-    respondentFilter,
-  );
+  const listedIds = attributes.filter((metric) => listed.has(metric.name)).map((metric) => metric.id);
+  const sums = productSums;
+  const fragrances = sums
+    ? productIds.filter((id) => listedIds.some((metricId) => sumsOf(sums, id, metricId).n > 0)).length
+    : await analytics.productsWithAnswers(productIds, listedIds, respondentFilter);
   return { attributes: rows, fragrances };
 }
