@@ -149,7 +149,7 @@ export const TrendChart = memo(function TrendChart({
   const tests = data.tests.filter((test) => test.pooled && test.scores[metric]);
   const option = {
     animation: false,
-    grid: { left: 8, right: 24, top: 40, bottom: 8, containLabel: true },
+    grid: { left: 8, right: 24, top: 56, bottom: 8, containLabel: true },
     legend: { data: ['Mean of the year', 'One test'], top: 0 },
     tooltip: { trigger: 'item' },
     xAxis: { type: 'category', data: years, boundaryGap: false },
