@@ -1,19 +1,14 @@
 // Fragrance and concept profiles through the running app: client scoping, validation, placeholders,
 // numbers recomputed from the raw answers, and the real xlsx download.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { ProfileResponse } from '@accord/contracts';
 import { harmoniseToFivePoint, summariseHarmonised } from '@accord/stats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoLibrary } from '../../seed/library.ts';
 import { DEMO_USERS } from '../../seed/users.ts';
-import { createLocalFileStorage } from '../../storage/file-storage.ts';
 import { openWorkbook, readReport } from '../../testing/report-table.ts';
-import { createTestApp, errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
+import { createLibraryTestApp } from '../../testing/library-app.ts';
+import { errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
-let storageDir: string;
 const tokens: Partial<Record<DemoRole, string>> = {};
 
 interface ProductRow {
@@ -24,24 +19,14 @@ interface ProductRow {
 }
 
 beforeAll(async () => {
-  storageDir = await mkdtemp(path.join(os.tmpdir(), 'accord-profile-'));
-  t = await createTestApp({
-    seed: async (database) => {
-      await seedDemoLibrary(database, createLocalFileStorage(storageDir), {
-        studies: 8,
-        seed: 3,
-        respondents: 50,
-        lastYear: 2024,
-      });
-    },
-  });
-  for (const role of ['admin', 'researcher', 'client', 'sales'] as const) tokens[role] = await t.login(role);
+  t = await createLibraryTestApp(
+    'accord-profile-',
+    { studies: 8, seed: 3, respondents: 50, lastYear: 2024 },
+    tokens,
+  );
 });
 
-afterAll(async () => {
-  await t?.close();
-  await rm(storageDir, { recursive: true, force: true });
-});
+afterAll(() => t?.close());
 
 async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
   const { rows } = await t.database.sql.executeSql(text, values);

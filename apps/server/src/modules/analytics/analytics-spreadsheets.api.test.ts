@@ -1,40 +1,25 @@
 // The top attributes and tendencies downloads through the running app: the spreadsheets hold what the
 // API answers, typed (shares under a % format, means under 2 decimals, the tendencies headed by the
 // counted field), and the calls keep their roles, validation and client scoping.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { TendenciesResponse, TopAttributesStatus } from '@accord/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoLibrary } from '../../seed/library.ts';
 import { DEMO_USERS } from '../../seed/users.ts';
-import { createLocalFileStorage } from '../../storage/file-storage.ts';
 import { openWorkbook, readReport } from '../../testing/report-table.ts';
-import { createTestApp, errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
+import { createLibraryTestApp } from '../../testing/library-app.ts';
+import { errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
-let storageDir: string;
 const tokens: Partial<Record<DemoRole, string>> = {};
 
 beforeAll(async () => {
-  storageDir = await mkdtemp(path.join(os.tmpdir(), 'accord-analytics-xlsx-'));
-  t = await createTestApp({
-    seed: async (database) => {
-      await seedDemoLibrary(database, createLocalFileStorage(storageDir), {
-        studies: 6,
-        seed: 5,
-        respondents: 40,
-        lastYear: 2024,
-      });
-    },
-  });
-  for (const role of ['admin', 'researcher', 'client', 'sales'] as const) tokens[role] = await t.login(role);
+  t = await createLibraryTestApp(
+    'accord-analytics-xlsx-',
+    { studies: 6, seed: 5, respondents: 40, lastYear: 2024 },
+    tokens,
+  );
 });
 
-afterAll(async () => {
-  await t?.close();
-  await rm(storageDir, { recursive: true, force: true });
-});
+afterAll(() => t?.close());
 
 const post = (url: string, payload: unknown, role: DemoRole | null = 'researcher') =>
   t.request({ method: 'POST', url, payload, token: role ? tokens[role] : undefined });

@@ -1,9 +1,6 @@
 // Pages of a metric search through the running app: roles, validation, rows sorted and filtered on
 // the server as sorting and filtering the whole result would, the selection kept with the search (in
 // every server process), and significance and the download over exactly the selected rows.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import {
   MetricSearchPageStatus,
   type MetricResultRow,
@@ -15,34 +12,22 @@ import {
   type SignificanceStatus,
 } from '@accord/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoLibrary } from '../../seed/library.ts';
-import { createLocalFileStorage } from '../../storage/file-storage.ts';
 import { openWorkbook, readReport } from '../../testing/report-table.ts';
-import { createTestApp, errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
+import { createLibraryTestApp } from '../../testing/library-app.ts';
+import { errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
-let storageDir: string;
 const tokens: Partial<Record<DemoRole, string>> = {};
 
 beforeAll(async () => {
-  storageDir = await mkdtemp(path.join(os.tmpdir(), 'accord-metric-pages-'));
-  t = await createTestApp({
-    seed: async (database) => {
-      await seedDemoLibrary(database, createLocalFileStorage(storageDir), {
-        studies: 10,
-        seed: 11,
-        respondents: 40,
-        lastYear: 2024,
-      });
-    },
-  });
-  for (const role of ['admin', 'researcher', 'client', 'sales'] as const) tokens[role] = await t.login(role);
+  t = await createLibraryTestApp(
+    'accord-metric-pages-',
+    { studies: 10, seed: 11, respondents: 40, lastYear: 2024 },
+    tokens,
+  );
 });
 
-afterAll(async () => {
-  await t?.close();
-  await rm(storageDir, { recursive: true, force: true });
-});
+afterAll(() => t?.close());
 
 const post = (url: string, payload: unknown, role: DemoRole | null = 'researcher') =>
   t.request({ method: 'POST', url, payload, token: role ? tokens[role] : undefined });

@@ -1,9 +1,6 @@
 // Category Profile top fragrances and Group Comparison through the running app on a generated
 // library: sign-in, admin-only filters, bad input, unknown jobs, client scoping, and the numbers
 // checked against the answers of the database (pooled boxes recomputed, tests from the stats package).
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import {
   ANALYTICS_MESSAGES,
   type GroupComparisonRequest,
@@ -13,33 +10,21 @@ import {
 import { welchT } from '@accord/stats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../seed/users.ts';
-import { seedDemoLibrary } from '../../seed/library.ts';
-import { createLocalFileStorage } from '../../storage/file-storage.ts';
-import { createTestApp, errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
+import { createLibraryTestApp } from '../../testing/library-app.ts';
+import { errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
-let storageDir: string;
 const tokens: Partial<Record<DemoRole, string>> = {};
 
 beforeAll(async () => {
-  storageDir = await mkdtemp(path.join(os.tmpdir(), 'accord-comparisons-'));
-  t = await createTestApp({
-    seed: async (database) => {
-      await seedDemoLibrary(database, createLocalFileStorage(storageDir), {
-        studies: 10,
-        seed: 11,
-        respondents: 60,
-        lastYear: 2024,
-      });
-    },
-  });
-  for (const role of ['admin', 'researcher', 'client', 'sales'] as const) tokens[role] = await t.login(role);
+  t = await createLibraryTestApp(
+    'accord-comparisons-',
+    { studies: 10, seed: 11, respondents: 60, lastYear: 2024 },
+    tokens,
+  );
 });
 
-afterAll(async () => {
-  await t?.close();
-  await rm(storageDir, { recursive: true, force: true });
-});
+afterAll(() => t?.close());
 
 async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
   const { rows } = await t.database.sql.executeSql(text, values);

@@ -1,9 +1,6 @@
 // The analytics downloads through the running app: each job keeps its request, so the files state the
 // search's filters in words; fragrance_metrics.xlsx carries the marks of the significance job the user
 // names (theirs, finished, on the very list of the search) beside the numbers, as the API answers them.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type {
   MetricSearchRequest,
   MetricSearchStatus,
@@ -12,36 +9,24 @@ import type {
   TopAttributesStatus,
 } from '@accord/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoLibrary } from '../../seed/library.ts';
-import { createLocalFileStorage } from '../../storage/file-storage.ts';
 import { openWorkbook, readReport } from '../../testing/report-table.ts';
-import { createTestApp, errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
+import { createLibraryTestApp } from '../../testing/library-app.ts';
+import { errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
 import { FILTERS_NOT_KEPT } from '../analytics/analytics-exports.ts';
 import { SIGNIFICANCE_EXPORT_MESSAGES } from './significance-marks.ts';
 
 let t: TestApp;
-let storageDir: string;
 const tokens: Partial<Record<DemoRole, string>> = {};
 
 beforeAll(async () => {
-  storageDir = await mkdtemp(path.join(os.tmpdir(), 'accord-exports-'));
-  t = await createTestApp({
-    seed: async (database) => {
-      await seedDemoLibrary(database, createLocalFileStorage(storageDir), {
-        studies: 6,
-        seed: 7,
-        respondents: 60,
-        lastYear: 2024,
-      });
-    },
-  });
-  for (const role of ['admin', 'researcher', 'client', 'sales'] as const) tokens[role] = await t.login(role);
+  t = await createLibraryTestApp(
+    'accord-exports-',
+    { studies: 6, seed: 7, respondents: 60, lastYear: 2024 },
+    tokens,
+  );
 });
 
-afterAll(async () => {
-  await t?.close();
-  await rm(storageDir, { recursive: true, force: true });
-});
+afterAll(() => t?.close());
 
 const post = (url: string, payload: unknown, role: DemoRole | null = 'researcher') =>
   t.request({ method: 'POST', url, payload, token: role ? tokens[role] : undefined });

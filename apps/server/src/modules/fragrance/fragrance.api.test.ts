@@ -1,40 +1,25 @@
 // One fragrance across its tests through the running app: the pooled estimate against a
 // DerSimonian-Laird computation written here on study means recomputed from the raw answers, client
 // scoping of a code tested for several clients, and the refusals.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { FRAGRANCE_MESSAGES, FragranceResponse, FRAGRANCE_TEST_METRICS } from '@accord/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoLibrary } from '../../seed/library.ts';
 import { DEMO_USERS } from '../../seed/users.ts';
-import { createLocalFileStorage } from '../../storage/file-storage.ts';
-import { createTestApp, errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
+import { createLibraryTestApp } from '../../testing/library-app.ts';
+import { errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
-let storageDir: string;
 const tokens: Partial<Record<DemoRole, string>> = {};
 const clientUserClients = DEMO_USERS.find((user) => user.roleId === 3)!.clients;
 
 beforeAll(async () => {
-  storageDir = await mkdtemp(path.join(os.tmpdir(), 'accord-fragrance-'));
-  t = await createTestApp({
-    seed: async (database) => {
-      await seedDemoLibrary(database, createLocalFileStorage(storageDir), {
-        studies: 24,
-        seed: 11,
-        respondents: 40,
-        lastYear: 2025,
-      });
-    },
-  });
-  for (const role of ['admin', 'researcher', 'client', 'sales'] as const) tokens[role] = await t.login(role);
+  t = await createLibraryTestApp(
+    'accord-fragrance-',
+    { studies: 24, seed: 11, respondents: 40, lastYear: 2025 },
+    tokens,
+  );
 });
 
-afterAll(async () => {
-  await t?.close();
-  await rm(storageDir, { recursive: true, force: true });
-});
+afterAll(() => t?.close());
 
 async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
   const { rows } = await t.database.sql.executeSql(text, values);

@@ -2,9 +2,6 @@
 // and a group comparison value lists exactly the answers that make it (its csv has the base n rows and
 // gives the number back), significance p-values are those of the significance job, and scoping and
 // validation answer as everywhere else.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import {
   TRACE_CSV_COLUMNS,
   type MetricSearchRequest,
@@ -20,37 +17,25 @@ import {
 import { compareSelectionVsRest, harmoniseToFivePoint, summariseHarmonised } from '@accord/stats';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoLibrary } from '../../seed/library.ts';
 import { DEMO_USERS } from '../../seed/users.ts';
-import { createLocalFileStorage } from '../../storage/file-storage.ts';
 import { ANSWER_PAGE_ROWS } from './trace.repository.ts';
-import { createTestApp, errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
+import { createLibraryTestApp } from '../../testing/library-app.ts';
+import { errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
-let storageDir: string;
 const tokens: Partial<Record<DemoRole, string>> = {};
 
 beforeAll(async () => {
-  storageDir = await mkdtemp(path.join(os.tmpdir(), 'accord-trace-'));
-  t = await createTestApp({
-    seed: async (database) => {
-      await seedDemoLibrary(database, createLocalFileStorage(storageDir), {
-        studies: 8,
-        seed: 5,
-        respondents: 50,
-        lastYear: 2024,
-      });
-    },
-    // The app reads the results files the library stored.
-    storage: () => createLocalFileStorage(storageDir),
-  });
-  for (const role of ['admin', 'researcher', 'client', 'sales'] as const) tokens[role] = await t.login(role);
+  // The app reads the results files the library stored.
+  t = await createLibraryTestApp(
+    'accord-trace-',
+    { studies: 8, seed: 5, respondents: 50, lastYear: 2024 },
+    tokens,
+    { readsLibraryFiles: true },
+  );
 });
 
-afterAll(async () => {
-  await t?.close();
-  await rm(storageDir, { recursive: true, force: true });
-});
+afterAll(() => t?.close());
 
 async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
   const { rows } = await t.database.sql.executeSql(text, values);

@@ -1,0 +1,43 @@
+/**
+ * A test app on a generated demo library: the library's files in a temporary folder (removed when
+ * the app closes) and every demo role signed in, as the analytics-side API tests each need.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { seedDemoLibrary, type DemoLibraryOptions } from '../seed/library.ts';
+import { createLocalFileStorage } from '../storage/file-storage.ts';
+import { createTestApp, type DemoRole, type TestApp } from './test-app.ts';
+
+const ROLES = ['admin', 'researcher', 'client', 'sales'] as const;
+
+/**
+ * Seeds a library (files under a folder named from `prefix`), starts the app on it and writes each
+ * role's token into `tokens`. `readsLibraryFiles`: the app's file storage is the library's folder,
+ * for calls that read the results files the library stored.
+ */
+export async function createLibraryTestApp(
+  prefix: string,
+  library: DemoLibraryOptions,
+  tokens: Partial<Record<DemoRole, string>>,
+  options: { readsLibraryFiles?: boolean } = {},
+): Promise<TestApp> {
+  const storageDir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  const app = await createTestApp({
+    seed: async (database) => {
+      await seedDemoLibrary(database, createLocalFileStorage(storageDir), library);
+    },
+    ...(options.readsLibraryFiles ? { storage: () => createLocalFileStorage(storageDir) } : {}),
+  }).catch(async (error: unknown) => {
+    await rm(storageDir, { recursive: true, force: true });
+    throw error;
+  });
+  for (const role of ROLES) tokens[role] = await app.login(role);
+  return {
+    ...app,
+    async close() {
+      await app.close();
+      await rm(storageDir, { recursive: true, force: true });
+    },
+  };
+}
