@@ -43,6 +43,15 @@ function ChartValues({ caption, rows }: { caption: string; rows: [string, string
   );
 }
 
+/** What a chart says when no verified test answered the metric. */
+function NoAnswers({ metric }: { metric: FragranceTestMetric }) {
+  return (
+    <Text size="sm" c="dimmed">
+      No verified test has answers for {METRIC_LABELS[metric].toLowerCase()}.
+    </Text>
+  );
+}
+
 /**
  * A metric's mean by market (lead country of the studies, pooled answers), with the number of tests
  * behind each bar and the pooled estimate as a line.
@@ -55,12 +64,7 @@ export const MarketChart = memo(function MarketChart({
   metric: FragranceTestMetric;
 }) {
   const groups = data.by_market.filter((group) => group.scores[metric]);
-  if (groups.length === 0)
-    return (
-      <Text size="sm" c="dimmed">
-        No verified test has answers for {METRIC_LABELS[metric].toLowerCase()}.
-      </Text>
-    );
+  if (groups.length === 0) return <NoAnswers metric={metric} />;
   const means = groupMeans(groups, metric);
   const pooled = data.pooled.find((entry) => entry.metric === metric)?.estimate ?? null;
   const option = {
@@ -136,12 +140,7 @@ export const TrendChart = memo(function TrendChart({
   metric: FragranceTestMetric;
 }) {
   const groups = data.by_year.filter((group) => group.scores[metric]);
-  if (groups.length === 0)
-    return (
-      <Text size="sm" c="dimmed">
-        No verified test has answers for {METRIC_LABELS[metric].toLowerCase()}.
-      </Text>
-    );
+  if (groups.length === 0) return <NoAnswers metric={metric} />;
   const first = Number(groups[0]!.key);
   const last = Number(groups[groups.length - 1]!.key);
   const years = Array.from({ length: last - first + 1 }, (_, index) => String(first + index));
