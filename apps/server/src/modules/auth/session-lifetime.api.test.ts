@@ -63,6 +63,22 @@ describe('session lifetime', () => {
     });
     expect(renewed.statusCode).toBe(200);
   });
+
+  it('ends a remember-me session at its refresh expiry, even when renewed by its access token', async () => {
+    const { token } = await signIn(true);
+    // Renewed every minute by an open tab, as the web app does: each renewal uses the access token.
+    const renewed = await t.request({ method: 'GET', url: '/api/auth/refresh', token });
+    expect(renewed.statusCode).toBe(200);
+    const next = String(renewed.headers.authorization).replace(/^Bearer /, '');
+    expect(await status(next)).toBe(200);
+
+    // 30 days after sign-in the remember-me promise is over: neither token nor a renewal is accepted.
+    await t.database.db.execute(sql`update sessions set refresh_expires_at = now() - interval '1 minute'
+      where id = (select session_id from session_tokens where token_hash = ${hashToken(token)})`);
+    expect(await status(next)).toBe(401);
+    expect(await status(token)).toBe(401);
+    expect((await t.request({ method: 'GET', url: '/api/auth/refresh', token: next })).statusCode).toBe(401);
+  });
 });
 
 describe('Cache-Control', () => {

@@ -15,11 +15,16 @@ export interface SessionUser {
 const liveUser = and(eq(users.status, 'enabled'), eq(users.deleted, false));
 /**
  * A session without remember-me lasts at most SESSION_MAX_HOURS from sign-in, however often its
- * tokens are renewed (a browser left open does not stay signed in for ever).
+ * tokens are renewed (a browser left open does not stay signed in for ever); a remember-me session
+ * lasts until its refresh expiry (30 days from sign-in), whether it is renewed by its refresh cookie
+ * or by its access token.
  */
 const withinLifetime = or(
-  eq(sessions.remember, true),
-  gt(sessions.createdAt, sql`now() - make_interval(hours => ${SESSION_MAX_HOURS})`),
+  and(eq(sessions.remember, true), gt(sessions.refreshExpiresAt, sql`now()`)),
+  and(
+    eq(sessions.remember, false),
+    gt(sessions.createdAt, sql`now() - make_interval(hours => ${SESSION_MAX_HOURS})`),
+  ),
 );
 
 export function createSessionRepository(db: Db) {
