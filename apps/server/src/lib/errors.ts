@@ -39,3 +39,17 @@ export function isDiskFull(error: unknown): boolean {
   const code = (error as { code?: string } | null)?.code;
   return code === 'ENOSPC' || code === 'EDQUOT';
 }
+
+/** The answer to a multipart body that cannot be read (cut off, a broken part header, no boundary). */
+export const MALFORMED_MULTIPART_MESSAGE = 'The upload is not a well-formed multipart/form-data body.';
+
+/**
+ * Whether an error raised while reading a multipart body is the body being malformed: the form
+ * parser's errors carry no code (a file system error, such as a full disk, does), and the plugin's
+ * own carry an FST_ code. Errors of the application (AppError) are never the body's.
+ */
+export function isMalformedMultipart(error: unknown): boolean {
+  if (!(error instanceof Error) || error instanceof AppError) return false;
+  const code = (error as { code?: unknown }).code;
+  return code === undefined || (typeof code === 'string' && code.startsWith('FST_'));
+}

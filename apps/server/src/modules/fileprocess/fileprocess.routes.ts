@@ -24,7 +24,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, errors } from '../../lib/errors.ts';
+import { AppError, errors, isMalformedMultipart, MALFORMED_MULTIPART_MESSAGE } from '../../lib/errors.ts';
 import { currentUser, requirePermission } from '../../plugins/auth.ts';
 import { contentDisposition } from '../study/study-files.routes.ts';
 import type { Download } from '../study/study-files.service.ts';
@@ -94,6 +94,7 @@ async function readForm(
     if (code === 'FST_REQ_FILE_TOO_LARGE')
       throw new AppError(413, 'payload_too_large', tooLarge, [{ path: 'file', message: tooLarge }]);
     if (code.startsWith('FST_')) throw errors.badRequest((error as Error).message);
+    if (isMalformedMultipart(error)) throw errors.badRequest(MALFORMED_MULTIPART_MESSAGE);
     throw error;
   }
   return { fields, file, discard };

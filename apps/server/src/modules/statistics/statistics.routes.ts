@@ -16,7 +16,7 @@ import {
 } from '@accord/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errors } from '../../lib/errors.ts';
+import { errors, isMalformedMultipart, MALFORMED_MULTIPART_MESSAGE } from '../../lib/errors.ts';
 import { displayFileName } from '../../lib/file-names.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
 import { contentDisposition } from '../study/study-files.routes.ts';
@@ -64,6 +64,7 @@ async function readCsvForm(
     const code = (error as { code?: string }).code ?? '';
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw errors.badRequest('The csv is larger than 20 MB.');
     if (code.startsWith('FST_')) throw errors.badRequest((error as Error).message);
+    if (isMalformedMultipart(error)) throw errors.badRequest(MALFORMED_MULTIPART_MESSAGE);
     throw error;
   }
   return { fields, file };

@@ -22,7 +22,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errors } from '../../lib/errors.ts';
+import { errors, isMalformedMultipart, MALFORMED_MULTIPART_MESSAGE } from '../../lib/errors.ts';
 import { currentUser, requirePermission, requireUser } from '../../plugins/auth.ts';
 import type { Download, StudyFilesService, UploadedFile } from './study-files.service.ts';
 
@@ -69,6 +69,7 @@ async function readUploadForm(
         { path: 'file', message: STUDY_MESSAGES.tooLarge(Math.round(maxBytes / 1024 / 1024)) },
       ]);
     if (code.startsWith('FST_')) throw errors.badRequest((error as Error).message);
+    if (isMalformedMultipart(error)) throw errors.badRequest(MALFORMED_MULTIPART_MESSAGE);
     throw error;
   }
   return { fields, file };
