@@ -4,7 +4,7 @@
  * disabling or deleting a user ends access at once.
  */
 import { permissionsForRole, type Permissions } from '@accord/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors } from '../lib/errors.ts';
 import type { SessionRepository } from '../modules/auth/session.repository.ts';
@@ -41,19 +41,45 @@ export const authPlugin = fp<{ sessions: SessionRepository }>(async (app, { sess
     if (!found) return;
     request.authUser = { ...found, permissions: permissionsForRole(found.roleId) };
   });
+  // A route names its guard as a preHandler, which Fastify runs after the body, query and path
+  // are parsed and validated: an anonymous caller would learn what the operation expects (400)
+  // before being told to sign in. The guards run at onRequest instead, right after the session
+  // is resolved above, so who may call is decided before anything the caller sent is read.
+  app.addHook('onRoute', (route) => {
+    const preHandlers = asList(route.preHandler);
+    const guards = preHandlers.filter(isGuard);
+    if (guards.length === 0) return;
+    route.preHandler = preHandlers.filter((handler) => !isGuard(handler));
+    route.onRequest = [...asList(route.onRequest), ...(guards as unknown as onRequestHookHandler[])];
+  });
 });
 
-/** preHandler: the caller must be signed in. */
-export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  if (!request.authUser) throw errors.unauthorized();
+const GUARD = Symbol('accord.guard');
+
+function asList<T>(value: T | T[] | undefined): T[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
 }
 
-/** preHandler factory: the caller must be signed in and hold the permission. */
-export function requirePermission(permission: keyof Permissions) {
-  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+function isGuard(handler: unknown): boolean {
+  return typeof handler === 'function' && GUARD in handler;
+}
+
+function guard<T extends (request: FastifyRequest, reply: FastifyReply) => Promise<void>>(check: T): T {
+  return Object.assign(check, { [GUARD]: true });
+}
+
+/** Guard (given as a preHandler, run at onRequest): the caller must be signed in. */
+export const requireUser = guard(async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+  if (!request.authUser) throw errors.unauthorized();
+});
+
+/** Guard factory (given as a preHandler, run at onRequest): the caller must be signed in and hold the permission. */
+export function requirePermission(permission: keyof Permissions): preHandlerHookHandler {
+  return guard(async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     if (!request.authUser) throw errors.unauthorized();
     if (!request.authUser.permissions[permission]) throw errors.forbidden();
-  };
+  });
 }
 
 /** The signed-in user of a guarded route. */
