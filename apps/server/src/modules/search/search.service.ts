@@ -30,7 +30,7 @@ import {
 } from '@accord/contracts';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
-import { canSeeClient, studyScope } from '../../lib/client-scope.ts';
+import { canSeeClient, studyByIdScope, studyScope } from '../../lib/client-scope.ts';
 import { errors } from '../../lib/errors.ts';
 import { sameTagValue } from '../../lib/study-history.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -365,9 +365,12 @@ export function createSearchService(deps: {
       return paged(found.rows.map(presentFile), found.total, page);
     },
 
-    /** Studies, fragrances and concepts the user may see, without filters. */
+    /**
+     * Studies, fragrances and concepts the user may see, without filters: for client and sales
+     * users the verified studies of their clients (as their search and a study's page show them).
+     */
     async libraryCounts(user: AuthUser): Promise<LibraryCounts> {
-      return search.libraryCounts(scopeOf(user));
+      return search.libraryCounts(studyByIdScope(user, s));
     },
 
     async exportStudies(user: AuthUser, body: StudyExportInput): Promise<Spreadsheet> {
