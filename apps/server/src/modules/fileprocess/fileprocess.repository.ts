@@ -27,8 +27,13 @@ export function createFileProcessRepository(db: Db) {
       return row as FileProcessRecord;
     },
 
-    async list(): Promise<FileProcessRecord[]> {
-      return db.select().from(fileProcesses).orderBy(desc(fileProcesses.createdAt), desc(fileProcesses.id));
+    /** Every upload, newest first; only the user's own when a user is named. */
+    async list(userId?: number): Promise<FileProcessRecord[]> {
+      return db
+        .select()
+        .from(fileProcesses)
+        .where(userId === undefined ? undefined : eq(fileProcesses.userId, userId))
+        .orderBy(desc(fileProcesses.createdAt), desc(fileProcesses.id));
     },
 
     async get(id: number): Promise<FileProcessRecord | undefined> {

@@ -248,11 +248,12 @@ export const fileProcessRoutes: FastifyPluginAsyncZod<{
       preHandler: guard,
       schema: {
         tags,
-        summary: 'The upload history, newest first',
+        summary:
+          "The upload history, newest first: the caller's own uploads (every upload for admins). An upload is private to its owner and admins; another user's answers 404 on every call.",
         response: { 200: z.array(FileProcessRow), ...readErrors },
       },
     },
-    async () => fileprocess.list(),
+    async (request) => fileprocess.list(currentUser(request)),
   );
 
   app.get(
@@ -267,7 +268,7 @@ export const fileProcessRoutes: FastifyPluginAsyncZod<{
         response: { 200: FileProcessDetail, ...readErrors },
       },
     },
-    async (request) => fileprocess.detail(request.params.id),
+    async (request) => fileprocess.detail(currentUser(request), request.params.id),
   );
 
   app.put(
@@ -286,7 +287,12 @@ export const fileProcessRoutes: FastifyPluginAsyncZod<{
       const form = await readForm(request, maxBytes);
       try {
         const fields = parseFields(ReplaceFileFields, form.fields);
-        return await fileprocess.replaceFile(request.params.id, fields.filepath, form.file);
+        return await fileprocess.replaceFile(
+          currentUser(request),
+          request.params.id,
+          fields.filepath,
+          form.file,
+        );
       } finally {
         await form.discard();
       }
@@ -326,7 +332,11 @@ export const fileProcessRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const file = await fileprocess.download(request.params.processId, request.params.filePath);
+      const file = await fileprocess.download(
+        currentUser(request),
+        request.params.processId,
+        request.params.filePath,
+      );
       return sendDownload(reply, file);
     },
   );

@@ -215,11 +215,17 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
   const { processes, storage, clock, jobs, database } = deps;
   const quotaBytes = deps.quotaBytes ?? STUDIES_UPLOAD_QUOTA_BYTES;
 
-  const find = async (id: number) => {
+  /**
+   * The upload as the user may reach it. An upload is private to the user who made it and to
+   * admins, as a statistics working folder is: another user's answers 404, as an unknown id does.
+   */
+  const find = async (user: AuthUser, id: number) => {
     const process = await processes.get(id);
-    if (!process) throw errors.notFound(STUDIES_UPLOAD_MESSAGES.noSuchProcess);
+    if (!process || !mayReach(user, process)) throw errors.notFound(STUDIES_UPLOAD_MESSAGES.noSuchProcess);
     return process;
   };
+  const mayReach = (user: AuthUser, process: FileProcessRecord) =>
+    user.permissions.isAdmin || process.userId === user.id;
 
   const startTask = async (
     user: AuthUser,
@@ -397,12 +403,13 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
       return { task_id: task.taskId, file_process_id: process.id };
     },
 
-    async list(): Promise<FileProcessRow[]> {
-      return (await processes.list()).map(presentRow);
+    /** The upload history: the user's own uploads, every upload for admins. */
+    async list(user: AuthUser): Promise<FileProcessRow[]> {
+      return (await processes.list(user.permissions.isAdmin ? undefined : user.id)).map(presentRow);
     },
 
-    async detail(id: number): Promise<FileProcessDetail> {
-      const process = await find(id);
+    async detail(user: AuthUser, id: number): Promise<FileProcessDetail> {
+      const process = await find(user, id);
       const tree = process.fileTree as StoredNode[];
       return {
         file_process: {
@@ -418,11 +425,12 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
     },
 
     async replaceFile(
+      user: AuthUser,
       id: number,
       filePath: string,
       upload: ReceivedFile | undefined,
     ): Promise<FileProcessDetail> {
-      const process = await find(id);
+      const process = await find(user, id);
       const tree = process.fileTree as StoredNode[];
       const node = treeFiles(tree).find((n) => n.file_path === filePath);
       if (!node) throw errors.notFound(STUDIES_UPLOAD_MESSAGES.noSuchFile);
@@ -440,7 +448,7 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
       node.errors = [];
       const moved = await processes.moveStatus(id, ['ERRORED'], { fileTree: tree, hasUploadedNewFile: true });
       if (!moved) throw errors.conflict(STUDIES_UPLOAD_MESSAGES.busy);
-      return this.detail(id);
+      return this.detail(user, id);
     },
 
     async processStudies(
@@ -448,7 +456,7 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
       id: number,
       body: ProcessStudiesRequest,
     ): Promise<ProcessStudiesResponse> {
-      const process = await find(id);
+      const process = await find(user, id);
       if (process.status === 'SUCCEED') throw errors.conflict(STUDIES_UPLOAD_MESSAGES.alreadyInjected);
       if (process.status !== 'ERRORED') throw errors.conflict(STUDIES_UPLOAD_MESSAGES.busy);
       await requireFiles(process);
@@ -469,8 +477,8 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
       return { task_id: task.taskId };
     },
 
-    async download(id: number, encodedPath: string): Promise<Download> {
-      const process = await find(id);
+    async download(user: AuthUser, id: number, encodedPath: string): Promise<Download> {
+      const process = await find(user, id);
       const filePath = Buffer.from(encodedPath.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString(
         'utf8',
       );
