@@ -20,6 +20,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { routeReads } from './read-routing.ts';
 import { createQueryTurns } from './background-queries.ts';
+import { lockPgliteDir } from './pglite-lock.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -79,9 +80,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  // pg_trgm: trigram near-spelling search of the CICS question search.
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  let release = () => {};
+  if (!dataDir.startsWith('memory://')) {
+    mkdirSync(dataDir, { recursive: true });
+    release = lockPgliteDir(dataDir);
+  }
+  let client: PGlite;
+  try {
+    client = await openPgliteClient(dataDir);
+  } catch (error) {
+    release();
+    throw error;
+  }
   // Background work (the analytics warm-up) gives way to requests: see background-queries.ts.
   const turns = createQueryTurns();
   const query = client.query.bind(client);
@@ -123,8 +133,18 @@ async function openPglite(dataDir: string): Promise<Database> {
     },
     async close() {
       await client.close();
+      release();
     },
   };
+}
+
+/**
+ * The PGlite client of a data folder, with the extensions the schema needs (pg_trgm: trigram
+ * near-spelling search of the CICS question search); `loadDataDir` fills an empty folder from a
+ * dump of another (a restore).
+ */
+export function openPgliteClient(dataDir: string, loadDataDir?: Blob): Promise<PGlite> {
+  return PGlite.create(dataDir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
 }
 
 /** A pool that survives its server ending idle connections. */

@@ -516,7 +516,7 @@ describe('the clean sample', () => {
       const events = await statusEvents(task_id, 'admin');
       expect(events.at(-1)!.event).toBe('error');
       expect(committedBefore).toBe(true);
-      const { file_process } = await detail(file_process_id);
+      const { file_process } = await detail(file_process_id, 'admin');
       expect(file_process.status).toBe('ERRORED');
       const [row] = await t.database.db
         .select({ studyIds: fileProcesses.studyIds })
@@ -541,7 +541,7 @@ describe('the clean sample', () => {
     const { task_id, file_process_id } = response.json<{ task_id: string; file_process_id: number }>();
     const events = await statusEvents(task_id, 'admin');
     expect(events.at(-1)!.event).toBe('result');
-    expect((await detail(file_process_id)).file_process.status).toBe('SUCCEED');
+    expect((await detail(file_process_id, 'admin')).file_process.status).toBe('SUCCEED');
   });
 
   it('replaces a study already in the library only when chosen, leaving one study, its new answers and no orphan files', async () => {
@@ -565,7 +565,7 @@ describe('the clean sample', () => {
     const response = await upload(samples.clean, 'admin');
     const { task_id, file_process_id } = response.json<{ task_id: string; file_process_id: number }>();
     await statusEvents(task_id, 'admin');
-    const refused = await detail(file_process_id);
+    const refused = await detail(file_process_id, 'admin');
     expect(refused.file_process.status).toBe('ERRORED');
     expect(
       allIssues(refused.file_process.file_tree)
@@ -735,7 +735,7 @@ describe('test dates of an uploaded study', () => {
     expect(response.statusCode, response.body).toBe(200);
     const { task_id, file_process_id } = response.json<{ task_id: string; file_process_id: number }>();
     expect((await statusEvents(task_id, 'admin')).at(-1)!.event).toBe('result');
-    expect((await detail(file_process_id)).file_process.status).toBe('SUCCEED');
+    expect((await detail(file_process_id, 'admin')).file_process.status).toBe('SUCCEED');
     const { rows } = await t.database.sql.executeSql(
       `select r.respondent_code, to_char(r.test_date, 'YYYY-MM-DD') as test_date
         from respondents r join studies s on s.id = r.study_id where s.c_mi_number = $1
