@@ -1310,7 +1310,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The upload history, newest first */
+        /** The upload history, newest first: the caller's own uploads (every upload for admins). An upload is private to its owner and admins; another user's answers 404 on every call. */
         get: operations["getFileprocessFileProcesses"];
         put?: never;
         post?: never;
@@ -7717,6 +7717,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description The access token, as "Bearer <token>", to send in the Authorization header of later calls. Absent when sign-in needs a password reset first. */
+                    Authorization?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7764,6 +7766,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description The access token, as "Bearer <token>", to send in the Authorization header of later calls. Absent when sign-in needs a password reset first. */
+                    Authorization?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8931,6 +8935,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The studies found, as a workbook */
+            200: {
+                headers: {
+                    /** @description attachment, with the file name to save it under */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
             /** @description Default Response */
             400: {
                 headers: {
@@ -8973,6 +8988,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The fragrances found, as a workbook */
+            200: {
+                headers: {
+                    /** @description attachment, with the file name to save it under */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
             /** @description Default Response */
             400: {
                 headers: {
@@ -9341,6 +9367,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The study file, sent with its own media type (PDF, Office document, csv) */
+            200: {
+                headers: {
+                    /** @description attachment, with the file name to save it under */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
             /** @description Default Response */
             400: {
                 headers: {
@@ -9449,6 +9486,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The study file, sent with its own media type (PDF, Office document, csv) */
+            200: {
+                headers: {
+                    /** @description attachment, with the file name to save it under */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
             /** @description Default Response */
             400: {
                 headers: {
@@ -10378,6 +10426,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The metric search's workbook */
+            200: {
+                headers: {
+                    /** @description attachment, with the file name to save it under */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
             /** @description Default Response */
             400: {
                 headers: {
@@ -10432,6 +10491,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The performance workbook of the metric search */
+            200: {
+                headers: {
+                    /** @description attachment, with the file name to save it under */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
             /** @description Default Response */
             400: {
                 headers: {
@@ -10699,6 +10769,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The top attributes workbook */
+            200: {
+                headers: {
+                    /** @description attachment, with the file name to save it under */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
             /** @description Default Response */
             400: {
                 headers: {
@@ -10801,6 +10882,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The tendencies workbook */
+            200: {
+                headers: {
+                    /** @description attachment, with the file name to save it under */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
             /** @description Default Response */
             400: {
                 headers: {
@@ -11030,6 +11122,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The fragrance profile's workbook */
+            200: {
+                headers: {
+                    /** @description attachment, with the file name to save it under */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
             /** @description Default Response */
             400: {
                 headers: {
@@ -11631,6 +11734,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The norm workbook */
+            200: {
+                headers: {
+                    /** @description attachment, with the file name to save it under */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
             /** @description Default Response */
             400: {
                 headers: {
@@ -11742,6 +11856,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answers behind the aggregate, as csv */
+            200: {
+                headers: {
+                    /** @description attachment, with the file name to save it under */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
             /** @description Default Response */
             400: {
                 headers: {
@@ -12022,6 +12147,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Server-sent events of the task: progress events, then one result or error event, after which the stream ends */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
             /** @description Default Response */
             400: {
                 headers: {
@@ -12447,6 +12581,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A file of the upload, sent with its own media type */
+            200: {
+                headers: {
+                    /** @description attachment, with the file name to save it under */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
             /** @description Default Response */
             400: {
                 headers: {
@@ -12785,6 +12930,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The template csv */
+            200: {
+                headers: {
+                    /** @description attachment, with the file name to save it under */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
             /** @description Default Response */
             400: {
                 headers: {

@@ -27,6 +27,7 @@ import type { JobQueue } from './jobs/queue.ts';
 import type { Clock } from './lib/clock.ts';
 import { AppError, isDiskFull } from './lib/errors.ts';
 import { withOperationId } from './openapi/operation-id.ts';
+import { cleanDocument, withNonJsonAnswers } from './openapi/responses.ts';
 import { issueInWords } from './lib/validation-message.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { analyticsDeps, analyticsRoutes } from './modules/analytics/analytics.routes.ts';
@@ -205,8 +206,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    transform: withOperationId(jsonSchemaTransform),
-    transformObject: jsonSchemaTransformObject,
+    transform: withNonJsonAnswers(withOperationId(jsonSchemaTransform)),
+    transformObject: (input) => cleanDocument(jsonSchemaTransformObject(input)),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
