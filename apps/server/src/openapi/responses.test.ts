@@ -81,10 +81,13 @@ describe('cleanDocument', () => {
     };
     const mixed = { ...tuple, prefixItems: [{ type: 'integer' }, { type: 'string' }] };
     const open = { type: 'array', prefixItems: [{ type: 'integer' }], items: false };
-    const cleaned = cleanDocument({ paths: {}, a: tuple, b: mixed, c: open, $id: '#/x' }) as Record<
-      string,
-      Record<string, unknown>
-    >;
+    const cleaned = cleanDocument({
+      paths: {},
+      a: tuple,
+      b: mixed,
+      c: open,
+      $id: '#/x',
+    }) as unknown as Record<string, Record<string, unknown>>;
     expect(cleaned.a!.items).toEqual({ type: 'integer' });
     expect(cleaned.b!.items).toEqual({ anyOf: [{ type: 'integer' }, { type: 'string' }] });
     expect(cleaned.c!.items).toBe(false);
