@@ -4,7 +4,8 @@
  * file beside it (`DATA_DIR/db.pid` for `DATA_DIR/db`, outside the data, so a dump never carries
  * it) and removes it on close; a folder whose id names a live process is
  * refused (a second server, a seed, a backup or restore while the server runs). A file left by a
- * process that died is taken over.
+ * process that died is taken over, as is one whose id now belongs to another process (the file
+ * keeps the holder's start time where the system tells it).
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,6 +24,20 @@ function alive(pid: number): boolean {
   }
 }
 
+/**
+ * When a process started (Linux: clock ticks since boot, /proc/PID/stat), so a process id reused
+ * by another program after a restart (a container's) is not taken for the holder; null elsewhere.
+ */
+function startOf(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (2nd field) is in parentheses and may hold spaces: count after its end.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** The process holding the folder, or null when none (or this one) does. */
 export function pgliteHolder(dataDir: string): number | null {
   let text: string;
@@ -31,9 +46,13 @@ export function pgliteHolder(dataDir: string): number | null {
   } catch {
     return null;
   }
-  const pid = Number(text.trim());
+  const [pidText, started] = text.trim().split(/\s+/);
+  const pid = Number(pidText);
   if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
-  return alive(pid) ? pid : null;
+  if (!alive(pid)) return null;
+  // The same id, but another process than the one that wrote the file.
+  if (started && startOf(pid) !== null && startOf(pid) !== started) return null;
+  return pid;
 }
 
 /** Takes the folder for this process; answers the release. Throws when a live process holds it. */
@@ -45,10 +64,11 @@ export function lockPgliteDir(dataDir: string): () => void {
         'Stop that process first: the embedded database serves one process at a time.',
     );
   const file = lockFileOf(dataDir);
-  writeFileSync(file, `${process.pid}\n`);
+  writeFileSync(file, `${process.pid} ${startOf(process.pid) ?? ''}\n`.replace(' \n', '\n'));
   return () => {
     try {
-      if (readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file, { force: true });
+      if (readFileSync(file, 'utf8').trim().split(/\s+/)[0] === String(process.pid))
+        rmSync(file, { force: true });
     } catch {
       // Already gone.
     }
