@@ -10,7 +10,7 @@ import { runServer } from './runtime/serve.ts';
 const config = loadConfig();
 if (!config.databaseUrl)
   console.log("Note: the embedded database is one process's file; a worker process needs DATABASE_URL.");
-const database = await prepareDatabase(config);
+const { database } = await prepareDatabase(config);
 const workerPort = process.env.WORKER_PORT ? Number(process.env.WORKER_PORT) : null;
 const { app } = await runServer(
   { ...config, ...(workerPort !== null ? { port: workerPort } : {}) },

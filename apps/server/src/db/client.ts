@@ -55,6 +55,11 @@ export interface Database {
   listen(channel: string, onMessage: (payload: string) => void): Promise<{ close(): Promise<void> } | null>;
   /** Statements read replicas have answered since the database was opened. */
   replicaReads(): number;
+  /**
+   * Runs `run` while holding the advisory lock `key` (PostgreSQL, on a connection of its own, so
+   * processes starting together take turns); PGlite, one process, simply runs it.
+   */
+  withLock<T>(key: number, run: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -115,6 +120,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     readFromReplica: (read) => read(),
     replicaReads: () => 0,
     listen: async () => null,
+    withLock: (_key, run) => run(),
     async copyCsv(table, columns, csv) {
       const blob = new Blob([csv]);
       await client.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob' WITH (FORMAT csv)`, [], {
@@ -170,6 +176,18 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
     readReplicas: replicas.length,
     readFromReplica: (read) => routing.readFromReplica(read),
     replicaReads: () => routing.replicaReads(),
+    async withLock(key, run) {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      client.on('error', () => undefined);
+      await client.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [key]);
+        return await run();
+      } finally {
+        // Ending the connection releases the lock too.
+        await client.end().catch(() => undefined);
+      }
+    },
     async listen(channel, onMessage) {
       const client = new pg.Client({ connectionString: databaseUrl });
       // A dropped listening connection must not crash the process; notices then stop (polling remains).
