@@ -3,8 +3,8 @@
  * - the server: apps/server/src (with packages/contracts and packages/stats) bundled by esbuild into
  *   apps/server/dist/server/ (main.js, worker.js and entry.js, the upload threads' entry), which
  *   plain `node` runs; the npm packages stay in node_modules;
- * - the web app: `vite build` into apps/web/dist, then every text asset compressed beside itself
- *   (name.br and name.gz), so the server sends them compressed without compressing per request.
+ * - the web app: `vite build` into apps/web/dist, every text asset compressed beside itself
+ *   (name.br and name.gz, by apps/web/vite.config.ts).
  *
  * Each output carries a stamp (.build-stamp) holding a hash of its sources; `build({ onlyStale })`
  * rebuilds only an output whose stamp is missing or differs, which is what `npm start` asks for.
@@ -16,7 +16,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_OUT = path.join(ROOT, 'apps/server/dist/server');
@@ -111,33 +110,6 @@ async function buildServer() {
   });
 }
 
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
-/** Below this size compression saves less than its headers cost. */
-const MIN_BYTES = 1024;
-
-/** Writes name.br and name.gz beside each text asset of the web build (not beside source maps). */
-export function compressAssets(folder = WEB_OUT) {
-  let files = 0;
-  for (const item of readdirSync(folder, { recursive: true, withFileTypes: true })) {
-    if (!item.isFile() || !COMPRESSIBLE.test(item.name)) continue;
-    const file = path.join(item.parentPath, item.name);
-    const content = readFileSync(file);
-    if (content.length < MIN_BYTES) continue;
-    writeFileSync(
-      `${file}.br`,
-      brotliCompressSync(content, {
-        params: {
-          [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
-          [zlib.BROTLI_PARAM_SIZE_HINT]: content.length,
-        },
-      }),
-    );
-    writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
-    files++;
-  }
-  return files;
-}
-
 async function buildWeb() {
   const vite = await import('vite');
   await vite.build({
@@ -145,7 +117,6 @@ async function buildWeb() {
     root: path.join(ROOT, 'apps/web'),
     logLevel: 'warn',
   });
-  compressAssets();
 }
 
 /**

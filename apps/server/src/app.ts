@@ -99,6 +99,8 @@ export interface AppDeps {
   testHooks?: boolean;
   /** Level of the JSON log lines on stdout (LOG_LEVEL; default silent, as tests want). */
   logLevel?: LogLevel;
+  /** Where the log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** Answer the web app's source maps (ACCORD_SOURCE_MAPS; default off). */
   sourceMaps?: boolean;
   /** When the process started (the health check's uptime); default when the app was built. */
@@ -156,7 +158,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await warmUploadWorkers();
   const logLevel = deps.logLevel ?? 'silent';
   const app = Fastify({
-    logger: logLevel === 'silent' ? false : { level: logLevel },
+    logger:
+      logLevel === 'silent'
+        ? false
+        : { level: logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     // One line per request (plugins/request-log.ts) rather than Fastify's two.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     // A request received while the server stops is answered (with Connection: close), not refused.

@@ -35,13 +35,11 @@ export async function webAppRoutes(
       response.setHeader('vary', 'accept-encoding');
     },
   });
-  // History routing: every non-API path that is not a file answers with the SPA.
+  // History routing: every other GET that is not a file answers with the SPA; a missing asset (an
+  // old build's, or one not answered, as source maps and the compressed copies) is a 404.
   app.setNotFoundHandler((request, reply) => {
-    if (request.method !== 'GET')
-      return reply
-        .code(404)
-        .send({ error: 'not_found', message: MESSAGES.notFound, statusCode: 404, requestId: request.id });
-    if (/\.map$/.test(request.url.split('?')[0] ?? ''))
+    const pathName = request.url.split('?')[0] ?? '';
+    if (request.method !== 'GET' || pathName.startsWith('/assets/') || /\.(map|br|gz)$/.test(pathName))
       return reply
         .code(404)
         .send({ error: 'not_found', message: MESSAGES.notFound, statusCode: 404, requestId: request.id });

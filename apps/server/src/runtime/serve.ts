@@ -69,6 +69,10 @@ export async function runServer(
     startedAt,
     warmUp: config.warmUp ? { log: (line) => console.log(`${options.name}: ${line}`) } : undefined,
   });
+  // Said when the stop closes the listening socket (the stop tests wait for it).
+  app.addHook('preClose', async () => {
+    if (options.listen) console.log(`${options.name}: no longer accepting connections.`);
+  });
   if (options.listen) await app.listen({ port: config.port, host: config.host });
   else await app.ready();
 

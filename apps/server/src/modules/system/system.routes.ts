@@ -77,6 +77,23 @@ export const systemRoutes: FastifyPluginAsyncZod<{
  * 30 days). Registered only when ACCORD_TEST_HOOKS=1; never in a normal start.
  */
 export const testHookRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  // A request that holds the database for a while (on PGlite, the whole process, as a heavy query
+  // does): the stop tests send a few, then SIGTERM, and expect every one answered.
+  app.post(
+    '/test/sleep',
+    {
+      schema: {
+        hide: true,
+        body: z.object({ seconds: z.number().min(0).max(10) }),
+        response: { 200: MessageResponse },
+      },
+    },
+    async (request) => {
+      await db.execute(sql`select pg_sleep(${request.body.seconds})`);
+      return { message: 'slept' };
+    },
+  );
+
   app.post(
     '/test/age-user',
     {
