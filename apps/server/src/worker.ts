@@ -1,7 +1,7 @@
 /**
  * `npm run worker`: the job workers (analytics, comparisons, uploads) in a process of their own, for
  * web processes started with ACCORD_JOB_WORKERS=off. Serves no web app; with WORKER_PORT set it
- * answers GET /api/ (the version) on that port for a supervisor's health check.
+ * answers GET /api/health on that port for a supervisor's health check.
  */
 import { loadConfig } from './config.ts';
 import { prepareDatabase } from './runtime/prepare.ts';
@@ -17,6 +17,6 @@ const { app } = await runServer(
   { database, listen: workerPort !== null, workers: true, name: 'worker' },
 );
 console.log(
-  `Accord job worker is running${workerPort !== null ? ` (health: http://localhost:${workerPort}/api/)` : ''}.`,
+  `Accord job worker is running${workerPort !== null ? ` (health: http://localhost:${workerPort}/api/health)` : ''}.`,
 );
 void app;

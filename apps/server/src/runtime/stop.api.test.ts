@@ -83,21 +83,28 @@ function sleepRequest(port: number, seconds: number): Promise<{ status: number; 
   }).then(async (response) => ({ status: response.status, body: await response.text() }));
 }
 
-/** Sends `count` requests of `seconds` each, then SIGTERM; `processes` web processes must each stop accepting. */
+/**
+ * Sends one request of `seconds`, then, while it runs, `count - 1` more, then SIGTERM; `processes`
+ * web processes must each stop accepting. On PGlite the first holds the process, so the others
+ * wait unread at the socket when the signal comes: the case that loses requests when the socket is
+ * closed at once (connections reset) or requests read after the stop began are refused (503).
+ */
 async function stopWithRequestsInFlight(
   server: Started,
   port: number,
   { count, seconds, processes = 1 }: { count: number; seconds: number; processes?: number },
 ) {
   let answered = 0;
-  const requests = Array.from({ length: count }, () =>
+  const send = () =>
     sleepRequest(port, seconds)
       .catch((error: Error) => ({
         status: 0,
         body: `${error.message} ${(error.cause as Error | undefined)?.message ?? ''}`,
       }))
-      .finally(() => answered++),
-  );
+      .finally(() => answered++);
+  const requests = [send()];
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  for (let index = 1; index < count; index++) requests.push(send());
   // The requests reach the server before the signal.
   await new Promise((resolve) => setTimeout(resolve, 300));
   server.child.kill('SIGTERM');
