@@ -14,6 +14,7 @@ PAGES=("$@")
 EMAIL=${LH_EMAIL:-researcher@accord.test}
 PASSWORD=${LH_PASSWORD:-${ACCORD_DEMO_PASSWORD:-accord-demo}}
 OUT=${LH_OUT:-$(mktemp -d)}
+mkdir -p "$OUT"
 export CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium}
 
 COOKIE=$(curl -sS -D - -o /dev/null -H 'content-type: application/json' \

@@ -72,6 +72,7 @@ import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { compressAnswers } from './plugins/compress-answers.ts';
 import { requestLog, type LogLevel } from './plugins/request-log.ts';
 import { webAppRoutes } from './plugins/web-app.ts';
 import type { FileStorage } from './storage/file-storage.ts';
@@ -317,6 +318,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(authPlugin, { sessions });
   if (logLevel !== 'silent') requestLog(app);
+  compressAnswers(app);
   await app.register(
     async (api) => {
       // API answers are personal and change with every write: no browser or proxy may keep them.

@@ -4,6 +4,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { LOG_LEVELS, type LogLevel } from './plugins/request-log.ts';
+import { DEFAULT_WEB_DIST } from './runtime/paths.ts';
 
 export interface Config {
   port: number;
@@ -114,7 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: env.ACCORD_DEMO_PASSWORD || 'accord-demo',
     seed: Number(env.ACCORD_SEED ?? 42),
     demoStudies: Number(env.ACCORD_DEMO_STUDIES ?? 200),
-    webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    webDist: path.resolve(env.WEB_DIST ?? DEFAULT_WEB_DIST),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     resetLinkOrigins: (env.RESET_LINK_ORIGINS ?? '')
       .split(',')
