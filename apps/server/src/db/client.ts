@@ -57,7 +57,8 @@ export interface Database {
   replicaReads(): number;
   /**
    * Runs `run` while holding the advisory lock `key` (PostgreSQL, on a connection of its own, so
-   * processes starting together take turns); PGlite, one process, simply runs it.
+   * processes starting together take turns); on PGlite, one process, the calls of this process take
+   * turns.
    */
   withLock<T>(key: number, run: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -107,6 +108,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       return { rows: result.rows as Record<string, unknown>[] };
     },
   };
+  const lockTurns = new Map<number, Promise<unknown>>();
   return {
     engine: 'pglite',
     location: dataDir,
@@ -120,7 +122,12 @@ async function openPglite(dataDir: string): Promise<Database> {
     readFromReplica: (read) => read(),
     replicaReads: () => 0,
     listen: async () => null,
-    withLock: (_key, run) => run(),
+    // One process holds the database: the sections of a key take turns within it.
+    withLock(key, run) {
+      const turn = (lockTurns.get(key) ?? Promise.resolve()).catch(() => undefined).then(run);
+      lockTurns.set(key, turn);
+      return turn;
+    },
     async copyCsv(table, columns, csv) {
       const blob = new Blob([csv]);
       await client.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob' WITH (FORMAT csv)`, [], {
