@@ -21,6 +21,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether this server and its database answer
+         * @description No sign-in needed. 200 when the database answered `select 1`, with its time; 503 when it did not.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -4615,6 +4635,20 @@ export interface components {
             /** @description Whether the caller may download the answers csv. */
             can_download: boolean;
         };
+        HealthResponseInput: {
+            /** @enum {string} */
+            status: "ok" | "unavailable";
+            name: string;
+            version: string;
+            uptimeSeconds: number;
+            database: {
+                /** @enum {string} */
+                engine: "pglite" | "postgresql";
+                ok: boolean;
+                latencyMs: number;
+                error?: string;
+            };
+        };
         ErrorResponse: {
             /** @description Stable error id, e.g. validation_failed, unauthorized. */
             error: string;
@@ -7672,6 +7706,20 @@ export interface components {
             /** @description Whether the caller may download the answers csv. */
             can_download: boolean;
         };
+        HealthResponse: {
+            /** @enum {string} */
+            status: "ok" | "unavailable";
+            name: string;
+            version: string;
+            uptimeSeconds: number;
+            database: {
+                /** @enum {string} */
+                engine: "pglite" | "postgresql";
+                ok: boolean;
+                latencyMs: number;
+                error?: string;
+            };
+        };
     };
     responses: never;
     parameters: never;
@@ -7697,6 +7745,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VersionResponse"];
+                };
+            };
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthResponse"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthResponse"];
                 };
             };
         };

@@ -7,11 +7,10 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { MESSAGES, PAGINATION_HEADERS, refuseNulText, STUDIES_UPLOAD_MESSAGES } from '@accord/contracts';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -74,6 +73,9 @@ import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { compressAnswers } from './plugins/compress-answers.ts';
+import { requestLog, type LogLevel } from './plugins/request-log.ts';
+import { webAppRoutes } from './plugins/web-app.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 import { warmUploadWorkers } from './workers/pool.ts';
 
@@ -97,7 +99,14 @@ export interface AppDeps {
   /** Fastify's trustProxy: whether X-Forwarded-For names the client (default false). */
   trustProxy?: boolean | number | string;
   testHooks?: boolean;
-  logger?: boolean;
+  /** Level of the JSON log lines on stdout (LOG_LEVEL; default silent, as tests want). */
+  logLevel?: LogLevel;
+  /** Where the log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
+  /** Answer the web app's source maps (ACCORD_SOURCE_MAPS; default off). */
+  sourceMaps?: boolean;
+  /** When the process started (the health check's uptime); default when the app was built. */
+  startedAt?: number;
   /** Limits of studies uploads (defaults: the constants of packages/contracts). */
   uploads?: { quotaBytes?: number; maxStatusStreams?: number };
   /**
@@ -149,8 +158,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // first one arrives (here, not in a plugin, whose start has a time limit that loading threads on a
   // busy machine may pass). A web-only process writes spreadsheets too.
   await warmUploadWorkers();
+  const logLevel = deps.logLevel ?? 'silent';
   const app = Fastify({
-    logger: deps.logger ? { level: 'info' } : false,
+    logger:
+      logLevel === 'silent'
+        ? false
+        : { level: logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    // One line per request (plugins/request-log.ts) rather than Fastify's two.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
+    // A request received while the server stops is answered (with Connection: close), not refused.
+    return503OnClosing: false,
     genReqId: () => crypto.randomUUID(),
     trustProxy: typeof deps.trustProxy === 'number' ? trustHops(deps.trustProxy) : (deps.trustProxy ?? false),
     bodyLimit: 5 * 1024 * 1024,
@@ -275,7 +292,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .send({ error: 'bad_request', message: (error as Error).message, statusCode, requestId });
     }
     request.log.error({ err: error }, 'request failed');
-    if (!deps.logger) console.error(error);
+    if (logLevel === 'silent') console.error(error);
     return reply
       .code(500)
       .send({ error: 'internal_error', message: MESSAGES.loginFailure, statusCode: 500, requestId });
@@ -301,6 +318,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(authPlugin, { sessions });
+  if (logLevel !== 'silent') requestLog(app);
+  compressAnswers(app);
   await app.register(
     async (api) => {
       // API answers are personal and change with every write: no browser or proxy may keep them.
@@ -308,7 +327,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       api.addHook('onRequest', async (_request, reply) => {
         reply.header('cache-control', 'no-store');
       });
-      await api.register(systemRoutes, { version: deps.version });
+      await api.register(systemRoutes, {
+        version: deps.version,
+        database: deps.database,
+        startedAt: deps.startedAt ?? Date.now(),
+      });
       await api.register(authRoutes, { auth, loginRateLimit: deps.loginRateLimit ?? 30 });
       await api.register(usersRoutes, { users });
       await api.register(savedSearchesRoutes, { db });
@@ -410,17 +433,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  if (deps.webDist && existsSync(path.join(deps.webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: deps.webDist, wildcard: false });
-    // History routing: every non-API path that is not a file answers with the SPA.
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method !== 'GET')
-        return reply
-          .code(404)
-          .send({ error: 'not_found', message: MESSAGES.notFound, statusCode: 404, requestId: request.id });
-      return reply.type('text/html').sendFile('index.html');
-    });
-  }
+  if (deps.webDist && existsSync(path.join(deps.webDist, 'index.html')))
+    await webAppRoutes(app, { webDist: deps.webDist, sourceMaps: deps.sourceMaps });
 
   return app;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseSwitch, parseWebConcurrency } from './config.ts';
+import { loadConfig, parseLogLevel, parseSwitch, parseWebConcurrency } from './config.ts';
 
 const PG = 'postgres://u:p@db:5432/accord';
 
@@ -43,5 +43,26 @@ describe('loadConfig', () => {
     expect(config.jobWorkers).toBe(false);
     expect(config.warmUp).toBe(true);
     expect(loadConfig({}).jobWorkers).toBe(true);
+  });
+});
+
+describe('parseLogLevel', () => {
+  it('is info by default and reads any of the levels in any letter case', () => {
+    expect(parseLogLevel(undefined)).toBe('info');
+    expect(parseLogLevel(' ')).toBe('info');
+    expect(parseLogLevel('WARN')).toBe('warn');
+    expect(parseLogLevel('silent')).toBe('silent');
+    expect(loadConfig({ LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
+  });
+
+  it('refuses a level that does not exist, naming the ones that do', () => {
+    expect(() => parseLogLevel('verbose')).toThrow(/LOG_LEVEL must be one of fatal, error, warn, info/);
+  });
+});
+
+describe('ACCORD_SOURCE_MAPS', () => {
+  it('is off unless switched on', () => {
+    expect(loadConfig({}).sourceMaps).toBe(false);
+    expect(loadConfig({ ACCORD_SOURCE_MAPS: 'on' }).sourceMaps).toBe(true);
   });
 });

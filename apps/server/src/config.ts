@@ -3,6 +3,8 @@
  */
 import os from 'node:os';
 import path from 'node:path';
+import { LOG_LEVELS, type LogLevel } from './plugins/request-log.ts';
+import { DEFAULT_WEB_DIST } from './runtime/paths.ts';
 
 export interface Config {
   port: number;
@@ -51,6 +53,19 @@ export interface Config {
   databasePoolSize: number;
   /** Whether caches are filled in the background at start (ACCORD_WARM_UP, default on). */
   warmUp: boolean;
+  /** Level of the JSON log lines on stdout (LOG_LEVEL, default info: one line per request). */
+  logLevel: LogLevel;
+  /** Whether the web app's source maps are answered (ACCORD_SOURCE_MAPS, default off). */
+  sourceMaps: boolean;
+}
+
+/** LOG_LEVEL: one of pino's levels (fatal, error, warn, info, debug, trace) or silent; default info. */
+export function parseLogLevel(value: string | undefined): LogLevel {
+  const text = (value ?? '').trim().toLowerCase();
+  if (text === '') return 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(text))
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${value}"`);
+  return text as LogLevel;
 }
 
 /** An on/off setting: unset or empty is the default; false, 0, no and off are off; anything else on. */
@@ -100,7 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: env.ACCORD_DEMO_PASSWORD || 'accord-demo',
     seed: Number(env.ACCORD_SEED ?? 42),
     demoStudies: Number(env.ACCORD_DEMO_STUDIES ?? 200),
-    webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    webDist: path.resolve(env.WEB_DIST ?? DEFAULT_WEB_DIST),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     resetLinkOrigins: (env.RESET_LINK_ORIGINS ?? '')
       .split(',')
@@ -116,5 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobWorkers: parseSwitch(env.ACCORD_JOB_WORKERS, true),
     databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 10),
     warmUp: parseSwitch(env.ACCORD_WARM_UP, true),
+    logLevel: parseLogLevel(env.LOG_LEVEL),
+    sourceMaps: parseSwitch(env.ACCORD_SOURCE_MAPS, false),
   };
 }

@@ -12,18 +12,22 @@ import { demoLoginsText } from './seed/seed-if-empty.ts';
 
 const config = loadConfig();
 const startedAt = Date.now();
+let seeded = false;
 const ready = (processes: string) => {
   console.log(
     `\nAccord ${version} is ready on http://localhost:${config.port} (${processes}; started in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`,
   );
-  console.log(`\n${demoLoginsText(config.demoPassword)}`);
+  // The demo logins are printed when they are created, not at every start.
+  if (seeded) console.log(`\n${demoLoginsText(config.demoPassword)}`);
 };
 const workersNote = config.jobWorkers ? 'with job workers' : 'jobs run by `npm run worker`';
 
 if (cluster.isPrimary) {
   if (!config.databaseUrl && process.env.WEB_CONCURRENCY && process.env.WEB_CONCURRENCY !== '1')
     console.log('WEB_CONCURRENCY applies to PostgreSQL: the embedded database is served by one process.');
-  const database = await prepareDatabase(config);
+  const prepared = await prepareDatabase(config);
+  const { database } = prepared;
+  seeded = prepared.seeded;
   if (config.webConcurrency === 1) {
     const { runServer } = await import('./runtime/serve.ts');
     await runServer(config, { database, listen: true, workers: config.jobWorkers, name: 'web' });

@@ -56,6 +56,12 @@ export interface Database {
   listen(channel: string, onMessage: (payload: string) => void): Promise<{ close(): Promise<void> } | null>;
   /** Statements read replicas have answered since the database was opened. */
   replicaReads(): number;
+  /**
+   * Runs `run` while holding the advisory lock `key` (PostgreSQL, on a connection of its own, so
+   * processes starting together take turns); on PGlite, one process, the calls of this process take
+   * turns.
+   */
+  withLock<T>(key: number, run: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -112,6 +118,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       return { rows: result.rows as Record<string, unknown>[] };
     },
   };
+  const lockTurns = new Map<number, Promise<unknown>>();
   return {
     engine: 'pglite',
     location: dataDir,
@@ -125,6 +132,12 @@ async function openPglite(dataDir: string): Promise<Database> {
     readFromReplica: (read) => read(),
     replicaReads: () => 0,
     listen: async () => null,
+    // One process holds the database: the sections of a key take turns within it.
+    withLock(key, run) {
+      const turn = (lockTurns.get(key) ?? Promise.resolve()).catch(() => undefined).then(run);
+      lockTurns.set(key, turn);
+      return turn;
+    },
     async copyCsv(table, columns, csv) {
       const blob = new Blob([csv]);
       await client.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob' WITH (FORMAT csv)`, [], {
@@ -190,6 +203,18 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
     readReplicas: replicas.length,
     readFromReplica: (read) => routing.readFromReplica(read),
     replicaReads: () => routing.replicaReads(),
+    async withLock(key, run) {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      client.on('error', () => undefined);
+      await client.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [key]);
+        return await run();
+      } finally {
+        // Ending the connection releases the lock too.
+        await client.end().catch(() => undefined);
+      }
+    },
     async listen(channel, onMessage) {
       const client = new pg.Client({ connectionString: databaseUrl });
       // A dropped listening connection must not crash the process; notices then stop (polling remains).

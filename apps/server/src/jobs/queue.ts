@@ -51,6 +51,12 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
+/**
+ * The advisory lock around queue creation: pg-boss creates a queue's tables and partitions, and two
+ * processes creating the same queues at once (web processes or hosts starting together) deadlock.
+ */
+const QUEUE_CREATION_LOCK = 7_311_023;
+
 /** The NOTIFY channel of queued and finished jobs between processes. */
 const JOB_CHANNEL = 'accord_jobs';
 
@@ -101,7 +107,11 @@ export async function startJobQueue(database: Database): Promise<JobQueue> {
     boss,
 
     async register(name, handler, options = {}) {
-      await boss.createQueue(name);
+      // Looked at first without the lock: after the first start every queue exists.
+      if (!(await boss.getQueue(name)))
+        await database.withLock(QUEUE_CREATION_LOCK, async () => {
+          if (!(await boss.getQueue(name))) await boss.createQueue(name);
+        });
       sendOptions.set(name, {
         retryLimit: options.retryLimit ?? 1,
         expireInSeconds: options.expireInSeconds ?? 15 * 60,

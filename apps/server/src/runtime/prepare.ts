@@ -29,11 +29,14 @@ export function openConfiguredDatabase(
   });
 }
 
-/** Migrates the database and seeds the demo library into an empty one; answers the open database. */
-export async function prepareDatabase(config: Config): Promise<Database> {
+/**
+ * Migrates the database and seeds the demo library into an empty one; answers the open database and
+ * whether it was seeded now (the demo logins are printed then, once, not at every start).
+ */
+export async function prepareDatabase(config: Config): Promise<{ database: Database; seeded: boolean }> {
   const database = await openConfiguredDatabase(config);
   console.log(`Database: ${database.engine} (${database.location}), migrated.`);
   const storage = createLocalFileStorage(path.join(config.dataDir, 'files'));
-  await seedIfEmpty(database, storage, config);
-  return database;
+  const seeded = (await seedIfEmpty(database, storage, config)) !== undefined;
+  return { database, seeded };
 }

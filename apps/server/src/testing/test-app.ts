@@ -141,7 +141,16 @@ export async function createTestApp(
     /** Wraps the file storage, e.g. to make the disk slow or failing for a test. */
     storage?: (storage: FileStorage) => FileStorage;
     /** Settings of the app as the environment would give them (address limit, proxy, reset origins). */
-    settings?: Pick<AppDeps, 'loginRateLimit' | 'trustProxy' | 'resetLinkOrigins'>;
+    settings?: Pick<
+      AppDeps,
+      | 'loginRateLimit'
+      | 'trustProxy'
+      | 'resetLinkOrigins'
+      | 'logLevel'
+      | 'logStream'
+      | 'webDist'
+      | 'sourceMaps'
+    >;
     /** Limits of studies uploads other than the defaults. */
     uploads?: { quotaBytes?: number; maxStatusStreams?: number };
   } = {},

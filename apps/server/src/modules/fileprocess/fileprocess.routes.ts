@@ -156,6 +156,13 @@ export const fileProcessRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  // A stopping server ends its open status streams, so the drain does not wait for them; the page's
+  // EventSource reconnects, to another process or to the server once it is back.
+  const streamEnds = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of streamEnds) end();
+  });
+
   app.get(
     '/fileprocess/:taskId/status',
     {
@@ -198,6 +205,7 @@ export const fileProcessRoutes: FastifyPluginAsyncZod<{
         const end = () => {
           if (ended) return;
           ended = true;
+          streamEnds.delete(end);
           unsubscribe();
           const left = (openStreams.get(user.id) ?? 1) - 1;
           if (left > 0) openStreams.set(user.id, left);
@@ -236,6 +244,7 @@ export const fileProcessRoutes: FastifyPluginAsyncZod<{
         };
         // The response closes when the page goes away (or once the stream has ended).
         raw.on('close', end);
+        streamEnds.add(end);
         show(first);
         if (!ended) unsubscribe = watcher.subscribe(taskId, show);
       });

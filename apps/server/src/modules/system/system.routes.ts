@@ -1,11 +1,18 @@
-import { ErrorResponse, MessageResponse, VersionResponse } from '@accord/contracts';
+import { ErrorResponse, HealthResponse, MessageResponse, VersionResponse } from '@accord/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import { errors } from '../../lib/errors.ts';
 
-export const systemRoutes: FastifyPluginAsyncZod<{ version: string }> = async (app, { version }) => {
+/** A database that has not answered `select 1` within this time is reported unavailable. */
+export const HEALTH_DATABASE_TIMEOUT_MS = 5_000;
+
+export const systemRoutes: FastifyPluginAsyncZod<{
+  version: string;
+  database: Database;
+  startedAt: number;
+}> = async (app, { version, database, startedAt }) => {
   app.get(
     '/',
     { schema: { tags: ['system'], summary: 'The API version', response: { 200: VersionResponse } } },
@@ -14,6 +21,55 @@ export const systemRoutes: FastifyPluginAsyncZod<{ version: string }> = async (a
       version,
     }),
   );
+
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Whether this server and its database answer',
+        description:
+          'No sign-in needed. 200 when the database answered `select 1`, with its time; 503 when it did not.',
+        security: [],
+        response: { 200: HealthResponse, 503: HealthResponse },
+      },
+    },
+    async (request, reply) => {
+      const started = performance.now();
+      let error: string | undefined;
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          database.sql.executeSql('select 1 as up'),
+          new Promise((_resolve, reject) => {
+            timer = setTimeout(
+              () => reject(new Error(`no answer within ${HEALTH_DATABASE_TIMEOUT_MS / 1000} s`)),
+              HEALTH_DATABASE_TIMEOUT_MS,
+            );
+          }),
+        ]);
+      } catch (failure) {
+        // The cause goes to the log; anonymous callers learn only that the database did not answer.
+        request.log.error({ err: failure }, 'health: the database did not answer');
+        error = 'The database did not answer.';
+      } finally {
+        clearTimeout(timer);
+      }
+      const latencyMs = Math.round((performance.now() - started) * 10) / 10;
+      return reply.code(error === undefined ? 200 : 503).send({
+        status: error === undefined ? 'ok' : 'unavailable',
+        name: 'Accord API',
+        version,
+        uptimeSeconds: Math.round((Date.now() - startedAt) / 100) / 10,
+        database: {
+          engine: database.engine,
+          ok: error === undefined,
+          latencyMs,
+          ...(error === undefined ? {} : { error }),
+        },
+      });
+    },
+  );
 };
 
 /**
@@ -21,6 +77,23 @@ export const systemRoutes: FastifyPluginAsyncZod<{ version: string }> = async (a
  * 30 days). Registered only when ACCORD_TEST_HOOKS=1; never in a normal start.
  */
 export const testHookRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  // A request that holds the database for a while (on PGlite, the whole process, as a heavy query
+  // does): the stop tests send a few, then SIGTERM, and expect every one answered.
+  app.post(
+    '/test/sleep',
+    {
+      schema: {
+        hide: true,
+        body: z.object({ seconds: z.number().min(0).max(10) }),
+        response: { 200: MessageResponse },
+      },
+    },
+    async (request) => {
+      await db.execute(sql`select pg_sleep(${request.body.seconds})`);
+      return { message: 'slept' };
+    },
+  );
+
   app.post(
     '/test/age-user',
     {
