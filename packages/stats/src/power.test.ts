@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cohenH,
+  detectableEffectH,
+  detectableEffectT,
   metaCorrelation,
+  shareAtEffect,
   noncentralTCdf,
   powerProportions,
   powerT,
@@ -89,5 +93,15 @@ describe('metaCorrelation', () => {
     ]);
     expect(result.k).toBe(2);
     expect(result.respondents).toBe(110);
+  });
+});
+
+describe('detectable effects', () => {
+  it('inverts the sample size solution', () => {
+    const result = powerT({ design: 'independent', difference: 0.3, sd: 1, alpha: 0.05, power: 0.8 });
+    expectRelative(detectableEffectT('independent', result.n, 0.05, 0.8), 0.3, 1e-9);
+    const shares = powerProportions({ p1: 0.5, p2: 0.4, alpha: 0.05, power: 0.8 });
+    expectRelative(detectableEffectH(shares.n, 0.05, 0.8), Math.abs(cohenH(0.5, 0.4)), 1e-9);
+    expectRelative(shareAtEffect(0.4, cohenH(0.5, 0.4)), 0.5, 1e-12);
   });
 });

@@ -40,7 +40,7 @@ export function noncentralTCdf(t: number, df: number, nc: number): number {
   } else {
     low = 0;
   }
-  const panels = 400;
+  const panels = 64;
   const width = (high - low) / panels;
   let total = 0;
   for (let panel = 0; panel < panels; panel += 1) {
@@ -112,9 +112,9 @@ export function cohenH(p1: number, p2: number): number {
  * until it holds the root, then regula falsi (Illinois) to a relative width of 1e-13. NaN when the effect is 0 or
  * the target is not in (alpha, 1).
  */
-function solveN(power: (n: number) => number, target: number, lowest: number): number {
+function solveN(power: (n: number) => number, target: number, lowest: number, start = 4): number {
   let low = lowest;
-  let high = Math.max(lowest * 2, 4);
+  let high = Math.max(lowest * 2, start);
   let guard = 0;
   while (power(high) < target) {
     low = high;
@@ -217,4 +217,28 @@ export function powerProportions(options: {
     nRequired: Number.isFinite(n) ? Math.ceil(n) : Number.NaN,
     powerAtN: nGiven === null ? Number.NaN : powerOf(nGiven),
   };
+}
+
+/**
+ * The smallest effect size detectable with `n` consumers at the power and level: Cohen's d of the t
+ * test (per product for independent samples, respondents for paired), the inverse of {@link powerT}'s
+ * solution. NaN when n is too small to have degrees of freedom.
+ */
+export function detectableEffectT(design: PowerDesign, n: number, alpha: number, power: number): number {
+  checkLevels(alpha, power);
+  if (!(n > 1)) return Number.NaN;
+  return solveN((effect) => tTestPower(design, effect, n, alpha), power, 0, 0.05);
+}
+
+/** The smallest Cohen's h detectable between two shares with `n` per product (inverse of {@link powerProportions}). */
+export function detectableEffectH(n: number, alpha: number, power: number): number {
+  checkLevels(alpha, power);
+  if (!(n > 0)) return Number.NaN;
+  return solveN((effect) => proportionsPower(effect, n, alpha), power, 0, 0.05);
+}
+
+/** The share p2 > p1 whose Cohen's h from p1 is `h` (capped at 1 when h reaches past it). */
+export function shareAtEffect(p1: number, h: number): number {
+  const angle = Math.asin(Math.sqrt(p1)) + h / 2;
+  return angle >= Math.PI / 2 ? 1 : Math.sin(angle) ** 2;
 }
