@@ -4,6 +4,10 @@ import {
   detectableEffectH,
   detectableEffectT,
   metaCorrelation,
+  normalCdf,
+  normalQuantile,
+  powerOneSampleT,
+  powerOneShare,
   shareAtEffect,
   noncentralTCdf,
   powerProportions,
@@ -103,5 +107,18 @@ describe('detectable effects', () => {
     const shares = powerProportions({ p1: 0.5, p2: 0.4, alpha: 0.05, power: 0.8 });
     expectRelative(detectableEffectH(shares.n, 0.05, 0.8), Math.abs(cohenH(0.5, 0.4)), 1e-9);
     expectRelative(shareAtEffect(0.4, cohenH(0.5, 0.4)), 0.5, 1e-12);
+  });
+});
+
+describe('one-sample plans', () => {
+  it('solve the one-sample t test and the one-share normal test', () => {
+    const mean = powerOneSampleT({ difference: 0.3, sd: 1.1, alpha: 0.05, power: 0.8 });
+    expectRelative(tTestPower('paired', 0.3 / 1.1, mean.n, 0.05), 0.8, 1e-9);
+    const share = powerOneShare({ p0: 0.4, p1: 0.5, alpha: 0.05, power: 0.8 });
+    // The power written out at the solved n: Φ(|h|·√n − z₀.₉₇₅) + Φ(−|h|·√n − z₀.₉₇₅) = 0.8.
+    const h = Math.abs(cohenH(0.5, 0.4));
+    const z = normalQuantile(0.975);
+    const reached = normalCdf(h * Math.sqrt(share.n) - z) + normalCdf(-h * Math.sqrt(share.n) - z);
+    expectRelative(reached, 0.8, 1e-9);
   });
 });

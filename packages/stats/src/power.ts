@@ -242,3 +242,46 @@ export function shareAtEffect(p1: number, h: number): number {
   const angle = Math.asin(Math.sqrt(p1)) + h / 2;
   return angle >= Math.PI / 2 ? 1 : Math.sin(angle) ** 2;
 }
+
+/**
+ * Consumers needed for a one-sample test of a mean against a fixed standard (statsmodels' TTestPower
+ * with effect difference / sd, df = n − 1), two-sided.
+ */
+export function powerOneSampleT(options: {
+  difference: number;
+  sd: number;
+  alpha: number;
+  power: number;
+}): PowerResult {
+  const { difference, sd, alpha, power } = options;
+  checkLevels(alpha, power);
+  if (!(sd > 0)) throw new RangeError('sd must be positive');
+  const effectSize = difference / sd;
+  const n =
+    effectSize === 0 || !Number.isFinite(effectSize)
+      ? Number.NaN
+      : solveN((size) => tTestPower('paired', effectSize, size, alpha), power, 1 + 1e-9);
+  return { effectSize, n, nRequired: Number.isFinite(n) ? Math.ceil(n) : Number.NaN, powerAtN: Number.NaN };
+}
+
+/**
+ * Consumers needed for a one-sample test of a share p1 against a fixed share p0 on Cohen's h, two-sided
+ * (statsmodels' NormalIndPower with ratio 0: power Φ(|h|·√n − z₁₋α/₂) + Φ(−|h|·√n − z₁₋α/₂)).
+ */
+export function powerOneShare(options: {
+  p0: number;
+  p1: number;
+  alpha: number;
+  power: number;
+}): PowerResult {
+  const { p0, p1, alpha, power } = options;
+  checkLevels(alpha, power);
+  if (!(p0 >= 0 && p0 <= 1 && p1 >= 0 && p1 <= 1)) throw new RangeError('Shares must lie in [0, 1]');
+  const effectSize = cohenH(p1, p0);
+  // proportionsPower reads n per product of two samples (√(n/2)); one sample of n is 2n there.
+  const n =
+    effectSize === 0
+      ? Number.NaN
+      : solveN((size) => proportionsPower(effectSize, 2 * size, alpha), power, 1e-9);
+  return { effectSize, n, nRequired: Number.isFinite(n) ? Math.ceil(n) : Number.NaN, powerAtN: Number.NaN };
+}
