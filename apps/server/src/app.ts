@@ -37,6 +37,9 @@ import { rankingsRoutes } from './modules/comparisons/rankings.routes.ts';
 import { createNormsRepository } from './modules/norms/norms.repository.ts';
 import { normsRoutes } from './modules/norms/norms.routes.ts';
 import { createNormsService } from './modules/norms/norms.service.ts';
+import { createDriversRepository } from './modules/drivers/drivers.repository.ts';
+import { driversRoutes } from './modules/drivers/drivers.routes.ts';
+import { createDriversService } from './modules/drivers/drivers.service.ts';
 import { createPlannerRepository } from './modules/planner/planner.repository.ts';
 import { plannerRoutes } from './modules/planner/planner.routes.ts';
 import { createPlannerService } from './modules/planner/planner.service.ts';
@@ -388,6 +391,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           norms: normsRepository,
           analytics: analytics.analytics,
           planner: createPlannerRepository(db),
+        }),
+      });
+      await api.register(driversRoutes, {
+        drivers: createDriversService({
+          norms: normsRepository,
+          analytics: analytics.analytics,
+          drivers: createDriversRepository(db),
         }),
       });
       await api.register(traceRoutes, traceDeps(db));

@@ -16,6 +16,7 @@ export const DRIVERS_MESSAGES = {
   empty: 'No study of this base has answers on both the liking metric and an attribute.',
   notLiking: (name: string) => `"${name}" is not a liking metric: choose a hedonic performance metric.`,
   otherClient: "Another client's study",
+  staffOnly: `This base holds fewer than ${NORM_RULE.studies} studies of at least ${NORM_RULE.clients} clients: shown to staff, withheld from client and sales users.`,
   yearOrder: NORM_MESSAGES.yearOrder,
 } as const;
 
