@@ -21,6 +21,7 @@ export const DriversChart = memo(function DriversChart({ drivers }: { drivers: D
   const option = useMemo(() => {
     const labels = attributes.map((attribute) => attribute.metric.label);
     const low = Math.min(0, ...attributes.map((attribute) => attribute.ci_low ?? attribute.r));
+    const high = Math.max(...attributes.map((attribute) => attribute.ci_high ?? attribute.r));
     return {
       animation: false,
       aria: { enabled: true },
@@ -41,7 +42,7 @@ export const DriversChart = memo(function DriversChart({ drivers }: { drivers: D
       xAxis: {
         type: 'value',
         min: Math.floor(low * 10) / 10,
-        max: 1,
+        max: Math.min(1, Math.ceil(high * 10 + 0.5) / 10),
         name: `Pooled correlation with ${drivers.liking.label}`,
         nameLocation: 'middle',
         nameGap: 24,

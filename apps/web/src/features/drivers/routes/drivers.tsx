@@ -1,18 +1,5 @@
 import { NORM_RULE, type DriversResponse } from '@accord/contracts';
-import {
-  Alert,
-  Badge,
-  Button,
-  Grid,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Grid, Group, Loader, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { BaseFields, useAddressChoices } from '../../../components/norms/base-fields.tsx';
@@ -31,10 +18,10 @@ const drop = (value: number | null) => (value === null ? '-' : value.toFixed(2))
 
 /** The colour of an agreement in words, from its start. */
 function agreementColour(words: string): string {
-  if (words.startsWith('The tests agree')) return 'teal';
-  if (words.includes('somewhat')) return 'yellow';
-  if (words.startsWith('The tests differ')) return 'orange';
-  return 'gray';
+  if (words.startsWith('The tests agree')) return 'teal.9';
+  if (words.includes('somewhat')) return 'yellow.9';
+  if (words.startsWith('The tests differ')) return 'orange.9';
+  return 'dimmed';
 }
 
 function AttributesTable({ drivers }: { drivers: DriversResponse }) {
@@ -71,14 +58,15 @@ function AttributesTable({ drivers }: { drivers: DriversResponse }) {
                 {interval(attribute.pi_low, attribute.pi_high)}
               </Table.Td>
               <Table.Td>
-                <Badge
-                  variant="light"
-                  color={agreementColour(attribute.agreement)}
-                  title={attribute.agreement}
-                  styles={{ root: { textTransform: 'none' } }}
+                <Text
+                  size="xs"
+                  c={agreementColour(attribute.agreement)}
+                  fw={500}
+                  maw={240}
+                  style={{ whiteSpace: attribute.agreement.length > 30 ? 'normal' : 'nowrap' }}
                 >
-                  {attribute.agreement.split(':')[0]}
-                </Badge>
+                  {attribute.agreement}
+                </Text>
               </Table.Td>
               <Table.Td ta="right">{attribute.studies}</Table.Td>
               <Table.Td ta="right">{attribute.respondents.toLocaleString('en-GB')}</Table.Td>
