@@ -27,10 +27,10 @@ export function driversReport(
       attribute.r,
       interval(attribute.ci_low, attribute.ci_high),
       interval(attribute.pi_low, attribute.pi_high),
-      { value: attribute.i2, kind: 'share' },
-      attribute.agreement,
       { value: attribute.studies, kind: 'count' },
       { value: attribute.respondents, kind: 'count' },
+      { value: attribute.i2, kind: 'share' },
+      attribute.agreement,
     ],
   }));
   const strengthRows: ReportRow[] = drivers.strength.flatMap((entry) =>
@@ -80,10 +80,10 @@ export function driversReport(
         { header: 'Pooled r', kind: 'decimal', width: 10 },
         { header: '95 % interval', kind: 'text', width: 16 },
         { header: 'Prediction interval', kind: 'text', width: 16 },
-        { header: 'I²', kind: 'share', width: 8 },
-        { header: 'Agreement', kind: 'text', width: 40 },
         { header: 'Studies', kind: 'count', width: 9 },
         { header: 'Respondents', kind: 'count', width: 12 },
+        { header: 'I²', kind: 'share', width: 8 },
+        { header: 'Agreement', kind: 'text', width: 40 },
       ],
       rows,
       footnotes: drivers.method,
@@ -120,7 +120,7 @@ export function driversReport(
 const TEXT = { fontFace: 'Calibri', color: '222222' } as const;
 const HEAD = { bold: true, fill: { color: 'E7ECF2' }, align: 'center' as const, valign: 'bottom' as const };
 /** Rows of a slide's chart and table: the strongest first. */
-const SLIDE_ROWS = 14;
+const SLIDE_ROWS = 18;
 
 /** The slides of drivers with status "available". */
 export async function driversSlides(
@@ -204,7 +204,10 @@ export async function driversSlides(
         dataLabelFormatCode: '0.00',
         dataLabelFontSize: 9,
         valAxisMinVal: Math.min(0, ...attributes.map((attribute) => Math.floor(attribute.r * 10) / 10)),
-        valAxisMaxVal: 1,
+        valAxisMaxVal: Math.min(
+          1,
+          Math.ceil(Math.max(...attributes.map((attribute) => attribute.r)) * 10 + 0.5) / 10,
+        ),
         valAxisLabelFormatCode: '0.0',
         valAxisLabelFontSize: 9,
       },
@@ -234,12 +237,16 @@ export async function driversSlides(
         fontSize: 9,
         margin: [2, 3, 2, 3],
         border: { type: 'solid', pt: 0.5, color: 'BFBFBF' },
-        colW: [1.7, 0.5, 1.3, 0.6, 1.9],
+        colW: [1.6, 0.45, 1.25, 0.8, 1.9],
         autoPage: false,
       },
     );
+    const cut =
+      drivers.attributes.length > attributes.length
+        ? ` The ${attributes.length} strongest of ${drivers.attributes.length} attributes; the workbook lists them all.`
+        : '';
     slide.addText(
-      `${drivers.base.description}. Interval: Hartung-Knapp 95 %; agreement from I² across the studies.`,
+      `${drivers.base.description}. Interval: Hartung-Knapp 95 %; agreement from I² across the studies.${cut}`,
       { ...TEXT, x: 0.4, y: 6.3, w: 12.5, h: 0.9, fontSize: 9, color: '555555', valign: 'top' },
     );
   }
@@ -285,9 +292,9 @@ export async function driversSlides(
         legendPos: 'b',
         legendFontSize: 10,
         showValue: true,
-        dataLabelFormatCode: '0.00',
+        dataLabelFormatCode: '0.000',
         dataLabelFontSize: 9,
-        valAxisLabelFormatCode: '0.00',
+        valAxisLabelFormatCode: '0.000',
         valAxisLabelFontSize: 9,
         showValAxisTitle: true,
         valAxisTitle: 'Penalty (share × mean drop)',

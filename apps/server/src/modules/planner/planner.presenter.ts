@@ -77,10 +77,13 @@ export function planReport(
       },
       { header: share ? 'Difference (points)' : 'Difference (5-point mean)', kind: 'decimal', width: 14 },
     ],
-    rows: plan.curve.map((point) => ({
-      cells: [point.consumers, share ? Number(point.difference.toFixed(1)) : point.difference],
-      kind: share ? undefined : 'mean',
-    })),
+    rows: plan.curve.map((point) => [
+      { value: point.consumers, kind: 'count' },
+      {
+        value: share ? Number(point.difference.toFixed(1)) : point.difference,
+        kind: share ? 'decimal' : 'mean',
+      },
+    ]),
   });
   return {
     header: {
