@@ -4,7 +4,7 @@
 // for client users (a qualifying base shown without any foreign study, client or product named, a small
 // base withheld); the workbook and the slides.
 import ExcelJS from 'exceljs';
-import { DRIVERS_MESSAGES, NORM_RULE, type DriversResponse } from '@accord/contracts';
+import { DRIVERS_MESSAGES, DriversResponse, NORM_RULE } from '@accord/contracts';
 import { studentTQuantile } from '@accord/stats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../seed/users.ts';
@@ -59,7 +59,8 @@ async function qualifying() {
 async function driversOf(params: Record<string, string | number | undefined>, role: DemoRole = 'client') {
   const response = await get(`/api/drivers?${qs(params)}`, role);
   expect(response.statusCode, response.body).toBe(200);
-  return { drivers: response.json<DriversResponse>(), body: response.body };
+  // The answer leaves as text written once per base and audience: it must follow the contract.
+  return { drivers: DriversResponse.parse(response.json()), body: response.body };
 }
 
 interface Cell {

@@ -11,6 +11,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errors } from '../../lib/errors.ts';
+import { sendJsonText } from '../../lib/json-text.ts';
 import { reportBytes } from '../../lib/report-workbook.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -51,7 +52,8 @@ export const driversRoutes: FastifyPluginAsyncZod<{ drivers: DriversService }> =
         response: { 200: DriversResponse, ...errorResponses },
       },
     },
-    async (request) => drivers.drivers(currentUser(request), request.query),
+    async (request, reply) =>
+      sendJsonText(reply, await drivers.driversText(currentUser(request), request.query)),
   );
 
   app.get(

@@ -126,6 +126,8 @@ export function createDriversService(deps: {
   drivers: DriversRepository;
 }) {
   const cache = createFingerprintCache<ComputedDrivers>(DRIVERS_CACHE_ENTRIES);
+  /** The answers as JSON text per base and audience (staff, or a client user's set of clients). */
+  const texts = createFingerprintCache<string>(DRIVERS_CACHE_ENTRIES);
 
   async function likingOf(name: string): Promise<MetricRecord> {
     const metric = (await deps.analytics.metricCatalogue()).find((entry) => entry.name === name);
@@ -318,15 +320,32 @@ export function createDriversService(deps: {
     };
   }
 
+  async function answer(user: AuthUser, query: ParsedDriversQuery): Promise<DriversResponse> {
+    const liking = await likingOf(query.liking);
+    const fingerprint = await deps.norms.fingerprint();
+    const computed = await cache.get(JSON.stringify([baseOf(query), liking.name]), fingerprint, () =>
+      compute(query, liking),
+    );
+    return present(user, query, liking, computed);
+  }
+
   return {
     /** Drivers of liking for any signed-in user (client and sales: bases that meet the norms rule). */
-    async drivers(user: AuthUser, query: ParsedDriversQuery): Promise<DriversResponse> {
-      const liking = await likingOf(query.liking);
+    drivers: answer,
+
+    /**
+     * The same answer as JSON text, kept per base and audience while the data is unchanged: a large
+     * base lists hundreds of studies per attribute, and writing them once spares every later reader.
+     */
+    async driversText(user: AuthUser, query: ParsedDriversQuery): Promise<string> {
+      await likingOf(query.liking);
       const fingerprint = await deps.norms.fingerprint();
-      const computed = await cache.get(JSON.stringify([baseOf(query), liking.name]), fingerprint, () =>
-        compute(query, liking),
+      const audience = isClientScopedRole(user.roleId)
+        ? `clients:${[...user.clients].sort().join('|')}`
+        : 'staff';
+      return texts.get(JSON.stringify([baseOf(query), query.liking, audience]), fingerprint, async () =>
+        JSON.stringify(await answer(user, query)),
       );
-      return present(user, query, liking, computed);
     },
   };
 }
