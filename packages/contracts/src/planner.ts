@@ -33,6 +33,7 @@ export const PLANNER_MESSAGES = {
   noAnswers: 'No product of this base has answers on this metric.',
   noCorrelation:
     "No complete-block study of this base (every consumer rating every product) measures this metric, so the correlation of a consumer's answers to two products is unknown: plan a monadic test or widen the base.",
+  beyondScale: 'The share of the base plus the difference passes 100 %: choose a smaller difference.',
   varianceNotPlanned: 'A plan compares means or shares: choose the mean or a box.',
   differenceTooLarge:
     'The difference cannot exceed the scale: at most 4 on the 5-point mean, or 99 points of a share.',

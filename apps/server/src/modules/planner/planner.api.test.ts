@@ -301,6 +301,17 @@ describe('planner: the numbers', () => {
     const reached = normalCdf(h * Math.sqrt(plan.n / 2) - z) + normalCdf(-h * Math.sqrt(plan.n / 2) - z);
     expect(reached).toBeCloseTo(0.8, 9);
     expect(plan.per_product).toBe(Math.ceil(plan.n));
+    // A share and a difference that pass 100 %: no plan, said so.
+    const beyond = await planOf({
+      category: big.category,
+      metric: 'liking',
+      aggregation: 'top_2_box',
+      difference: 99,
+    });
+    expect(beyond.status).toBe('available');
+    expect(beyond.plan).toBeNull();
+    expect(beyond.plan_reason).toBe(PLANNER_MESSAGES.beyondScale);
+    expect(beyond.action_standard).toBeNull();
   });
 
   it('says a base is too small for a trustworthy estimate, with no plan', async () => {

@@ -38,7 +38,7 @@ export function planReport(
       cells: ['Complete-block studies behind the correlation', estimates.correlation_studies],
       kind: 'count',
     },
-    { cells: ['Test', answer.test], kind: 'text', groupStart: true },
+    { cells: [`Test: ${answer.test}`, null], kind: 'text', groupStart: true },
     { cells: ['Effect size', answer.effect_size], kind: 'decimal' },
     { cells: ['Pairs of products', answer.comparisons], kind: 'count' },
     { cells: ['Alpha per pair', answer.alpha_per_comparison], kind: 'p' },
@@ -58,7 +58,7 @@ export function planReport(
       ],
       rows: [
         { cells: ['P75 of the base', standard.p75], kind: share ? 'share1' : 'mean' },
-        { cells: ['Test', standard.plan.test], kind: 'text' },
+        { cells: [`Test: ${standard.plan.test}`, null], kind: 'text' },
         { cells: ['Alpha per product', standard.plan.alpha_per_comparison], kind: 'p' },
         ...(standard.plan.per_product === null
           ? []

@@ -236,9 +236,11 @@ export function createPlannerService(deps: {
     let planReason: string | null = null;
     let curve: PlanResponse['curve'] = [];
     const goal = `to detect a difference of ${unit} between two products`;
-    if (share) {
+    if (share && estimates.share! + query.difference / 100 >= 1) {
+      planReason = PLANNER_MESSAGES.beyondScale;
+    } else if (share) {
       const p0 = estimates.share!;
-      const p1 = Math.min(1, p0 + query.difference / 100);
+      const p1 = p0 + query.difference / 100;
       const result = powerProportions({ p1, p2: p0, alpha: alphaPair, power: query.power });
       plan = answerOf(
         result,
@@ -296,7 +298,13 @@ export function createPlannerService(deps: {
 
     let actionStandard: PlanResponse['action_standard'] = null;
     const p75 = norm.percentiles?.p75;
-    if (plan && p75 !== undefined) {
+    const beyond =
+      p75 !== undefined && (share ? p75 + query.difference / 100 >= 1 : p75 + query.difference > 5);
+    if (plan && p75 !== undefined && beyond)
+      notes.push(
+        `The base's P75 plus the difference passes the top of the scale: no plan against the action standard.`,
+      );
+    if (plan && p75 !== undefined && !beyond) {
       const label = share
         ? `P75 of the base: ${(p75 * 100).toFixed(1)} % ${norm.aggregation.label}`
         : `P75 of the base: ${p75.toFixed(2)}`;

@@ -342,7 +342,7 @@ export function Component() {
                     Widen the base: leave out the region, product type, methodology or years.
                   </Alert>
                 ) : plan.data.plan === null ? (
-                  <Alert color="orange" variant="light" title="No plan for this design" role="status">
+                  <Alert color="orange" variant="light" title="No plan" role="status">
                     {plan.data.plan_reason}
                   </Alert>
                 ) : (
