@@ -376,6 +376,24 @@ ENDPOINTS.push(
   },
 );
 
+// The study planner (researchers) and the drivers of liking (a client user) on the Fabric Care base:
+// computed once per data version, then answered from memory (target: p95 below 500 ms at 3,000
+// studies with 8 concurrent clients).
+ENDPOINTS.push(
+  {
+    name: 'study plan (researcher)',
+    method: 'GET',
+    path: '/api/plan?category=Fabric%20Care&metric=liking&aggregation=mean&difference=0.3&design=sequential_monadic&products=4&correction=bonferroni',
+    role: 'researcher',
+  },
+  {
+    name: 'drivers of liking (client)',
+    method: 'GET',
+    path: '/api/drivers?category=Fabric%20Care',
+    role: 'client',
+  },
+);
+
 // How was this computed?: a metric search cell (product 1, liking top 2 box, women), a group value
 // over the first 200 products against the next 200, and the answers csv of the cell.
 ENDPOINTS.push(

@@ -1204,6 +1204,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Consumers needed for a planned test: from the base's answers the standard deviation of one answer (pooled within products), the box share and the correlation of a consumer's answers to two products (complete-block studies); for the difference, design, products, alpha, power and correction the consumers needed (per product monadic, in all sequential monadic), the same plan against the base's P75 and the power curve. Researchers and admins (403 otherwise). The base is chosen as for norms; a base of fewer than 5 studies of at least 3 clients is too small for a trustworthy estimate: status "withheld" with the reason and no plan. */
+        get: operations["getPlan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plan/xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A plan as study-plan.xlsx: the base, the estimates, the consumers needed, the action standard plan and the power curve. A base too small or without a plan answers 404 with the reason. Researchers and admins (403 otherwise). The base is chosen as for norms; a base of fewer than 5 studies of at least 3 clients is too small for a trustworthy estimate: status "withheld" with the reason and no plan. */
+        get: operations["getPlanXlsx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/drivers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Drivers of liking in a base (chosen as for norms): each attribute's correlation with liking per study (Pearson per product, averaged on Fisher's z), pooled across studies (DerSimonian-Laird, Hartung-Knapp interval, prediction interval, I²) and ranked, with the studies behind each figure; the strength questions' penalty analysis pooled across the studies. Every signed-in user; for client and sales users only a base of at least 5 studies of at least 3 clients (status "withheld" with the reason otherwise, no number). Another client's study is never named ("Another client's study", no id); no product is named. */
+        get: operations["getDrivers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/drivers/xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Drivers of liking as drivers-of-liking.xlsx: the ranked attributes, the strength penalties and the studies behind each correlation. A withheld base answers 403, an empty one 404. Every signed-in user; for client and sales users only a base of at least 5 studies of at least 3 clients (status "withheld" with the reason otherwise, no number). Another client's study is never named ("Another client's study", no id); no product is named. */
+        get: operations["getDriversXlsx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/drivers/pptx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Drivers of liking as slides (drivers-of-liking.pptx): a title slide, the ranked correlations as a native chart with their intervals, the strength penalties. A withheld base answers 403, an empty one 404. Every signed-in user; for client and sales users only a base of at least 5 studies of at least 3 clients (status "withheld" with the reason otherwise, no number). Another client's study is never named ("Another client's study", no id); no product is named. */
+        get: operations["getDriversPptx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trace": {
         parameters: {
             query?: never;
@@ -4486,6 +4571,199 @@ export interface components {
                 max: number;
             } | null;
         };
+        PlanResponseInput: {
+            /** @enum {string} */
+            status: "available" | "withheld" | "empty";
+            reason: string | null;
+            base: components["schemas"]["NormBaseInput"];
+            metric: {
+                name: string;
+                label: string;
+                kind: string;
+            };
+            aggregation: {
+                /** @enum {string} */
+                value: "top_box" | "top_2_box" | "just_right" | "mean" | "bottom_2_box" | "bottom_box" | "variance" | "hi_yes" | "hi_no" | "irt_yes" | "irt_no" | "eeg_mean";
+                label: string;
+                share: boolean;
+            };
+            /** @enum {string} */
+            design: "monadic" | "sequential_monadic";
+            /** @description Products in the planned test. */
+            products: number;
+            difference: number;
+            alpha: number;
+            power: number;
+            /** @enum {string} */
+            correction: "none" | "bonferroni";
+            base_products: number | null;
+            base_studies: number | null;
+            base_clients: number | null;
+            estimates: {
+                /** @description Answers of the base on the metric. */
+                answers: number;
+                /** @description Mean of every answer (means only). */
+                mean: number | null;
+                /** @description Standard deviation of one answer, pooled within products: √(Σ(nᵢ − 1)sᵢ² / Σ(nᵢ − 1)) (means only). */
+                sd: number | null;
+                /** @description Share of the box over every answer of the base, in [0, 1] (boxes only). */
+                share: number | null;
+                /** @description Correlation of a consumer's answers to two products: Pearson r of every pair of products of each complete-block study, averaged on Fisher's z with weights n − 3. */
+                correlation: number | null;
+                correlation_studies: number;
+                correlation_respondents: number;
+                /** @description Product pairs behind the correlation. */
+                correlation_pairs: number;
+            } | null;
+            plan: {
+                /** @description The test the plan is for, in words. */
+                test: string;
+                effect_size: number;
+                /** @description Pairs of products (the correction's family). */
+                comparisons: number;
+                alpha_per_comparison: number;
+                /** @description The solved real sample size (per product, or respondents in total). */
+                n: number;
+                /** @description Consumers per product (monadic). */
+                per_product: number | null;
+                /** @description Consumers in the whole test. */
+                total: number;
+                words: string;
+            } | null;
+            /** @description Why there is no plan when the base is shown. */
+            plan_reason: string | null;
+            /** @description To show a fragrance beats the category's top quartile: a one-sample test of the fragrance against the norm's P75, by the same difference. */
+            action_standard: {
+                /** @description The base's P75 (share in [0, 1] for boxes). */
+                p75: number;
+                label: string;
+                plan: {
+                    /** @description The test the plan is for, in words. */
+                    test: string;
+                    effect_size: number;
+                    /** @description Pairs of products (the correction's family). */
+                    comparisons: number;
+                    alpha_per_comparison: number;
+                    /** @description The solved real sample size (per product, or respondents in total). */
+                    n: number;
+                    /** @description Consumers per product (monadic). */
+                    per_product: number | null;
+                    /** @description Consumers in the whole test. */
+                    total: number;
+                    words: string;
+                };
+            } | null;
+            curve: {
+                /** @description Per product (monadic) or in total (sequential monadic). */
+                consumers: number;
+                /** @description On the 5-point mean, or points of a share. */
+                difference: number;
+            }[];
+            notes: string[];
+        };
+        DriversResponseInput: {
+            /** @enum {string} */
+            status: "available" | "withheld" | "empty";
+            reason: string | null;
+            base: components["schemas"]["NormBaseInput"];
+            liking: {
+                name: string;
+                label: string;
+            };
+            studies: number | null;
+            /** @description How many clients; never which. */
+            clients: number | null;
+            respondents: number | null;
+            /** @description Ranked by pooled correlation, highest first. */
+            attributes: {
+                metric: {
+                    name: string;
+                    label: string;
+                    kind: string;
+                };
+                /** @description Pooled correlation, tanh of the random-effects z. */
+                r: number;
+                /** @description Hartung-Knapp 95 % interval (null for one study). */
+                ci_low: number | null;
+                ci_high: number | null;
+                /** @description Higgins' 95 % prediction interval (from 3 studies). */
+                pi_low: number | null;
+                pi_high: number | null;
+                i2: number;
+                tau2: number;
+                q: number;
+                /** @description Heterogeneity in words. */
+                agreement: string;
+                studies: number;
+                respondents: number;
+                per_study: {
+                    study: {
+                        /** @description Null for another client's study. */
+                        id: number | null;
+                        label: string;
+                    };
+                    /** @description The study's correlation: Pearson r per product over its respondents, averaged on Fisher's z with weights n − 3. */
+                    r: number;
+                    /** @description Respondents with both answers. */
+                    n: number;
+                    products: number;
+                }[];
+            }[];
+            strength: {
+                metric: {
+                    name: string;
+                    label: string;
+                    kind: string;
+                };
+                /** @description Answers with both a strength and a liking answer. */
+                respondents: number;
+                studies: number;
+                /** @description Share just right. */
+                just_right: number;
+                too_weak: {
+                    /** @description Share of the respondents in the group, in [0, 1]. */
+                    share: number;
+                    /** @description Mean liking of the just-right group minus that of the group, weighted by the group sizes. */
+                    drop: number | null;
+                    /** @description share × drop. */
+                    penalty: number | null;
+                };
+                too_strong: {
+                    /** @description Share of the respondents in the group, in [0, 1]. */
+                    share: number;
+                    /** @description Mean liking of the just-right group minus that of the group, weighted by the group sizes. */
+                    drop: number | null;
+                    /** @description share × drop. */
+                    penalty: number | null;
+                };
+                per_study: {
+                    study: {
+                        /** @description Null for another client's study. */
+                        id: number | null;
+                        label: string;
+                    };
+                    n: number;
+                    too_weak: {
+                        /** @description Share of the respondents in the group, in [0, 1]. */
+                        share: number;
+                        /** @description Mean liking of the just-right group minus that of the group, weighted by the group sizes. */
+                        drop: number | null;
+                        /** @description share × drop. */
+                        penalty: number | null;
+                    };
+                    too_strong: {
+                        /** @description Share of the respondents in the group, in [0, 1]. */
+                        share: number;
+                        /** @description Mean liking of the just-right group minus that of the group, weighted by the group sizes. */
+                        drop: number | null;
+                        /** @description share × drop. */
+                        penalty: number | null;
+                    };
+                }[];
+            }[];
+            /** @description How the figures were computed, in words. */
+            method: string[];
+        };
         TraceRequestInput: {
             /** @description The products the aggregate is computed over: one for a metric search cell or a profile row, a group’s products for a group comparison value (product ids, as the results rows carry them). */
             products: number[];
@@ -7562,6 +7840,199 @@ export interface components {
                 min: number;
                 max: number;
             } | null;
+        };
+        PlanResponse: {
+            /** @enum {string} */
+            status: "available" | "withheld" | "empty";
+            reason: string | null;
+            base: components["schemas"]["NormBase"];
+            metric: {
+                name: string;
+                label: string;
+                kind: string;
+            };
+            aggregation: {
+                /** @enum {string} */
+                value: "top_box" | "top_2_box" | "just_right" | "mean" | "bottom_2_box" | "bottom_box" | "variance" | "hi_yes" | "hi_no" | "irt_yes" | "irt_no" | "eeg_mean";
+                label: string;
+                share: boolean;
+            };
+            /** @enum {string} */
+            design: "monadic" | "sequential_monadic";
+            /** @description Products in the planned test. */
+            products: number;
+            difference: number;
+            alpha: number;
+            power: number;
+            /** @enum {string} */
+            correction: "none" | "bonferroni";
+            base_products: number | null;
+            base_studies: number | null;
+            base_clients: number | null;
+            estimates: {
+                /** @description Answers of the base on the metric. */
+                answers: number;
+                /** @description Mean of every answer (means only). */
+                mean: number | null;
+                /** @description Standard deviation of one answer, pooled within products: √(Σ(nᵢ − 1)sᵢ² / Σ(nᵢ − 1)) (means only). */
+                sd: number | null;
+                /** @description Share of the box over every answer of the base, in [0, 1] (boxes only). */
+                share: number | null;
+                /** @description Correlation of a consumer's answers to two products: Pearson r of every pair of products of each complete-block study, averaged on Fisher's z with weights n − 3. */
+                correlation: number | null;
+                correlation_studies: number;
+                correlation_respondents: number;
+                /** @description Product pairs behind the correlation. */
+                correlation_pairs: number;
+            } | null;
+            plan: {
+                /** @description The test the plan is for, in words. */
+                test: string;
+                effect_size: number;
+                /** @description Pairs of products (the correction's family). */
+                comparisons: number;
+                alpha_per_comparison: number;
+                /** @description The solved real sample size (per product, or respondents in total). */
+                n: number;
+                /** @description Consumers per product (monadic). */
+                per_product: number | null;
+                /** @description Consumers in the whole test. */
+                total: number;
+                words: string;
+            } | null;
+            /** @description Why there is no plan when the base is shown. */
+            plan_reason: string | null;
+            /** @description To show a fragrance beats the category's top quartile: a one-sample test of the fragrance against the norm's P75, by the same difference. */
+            action_standard: {
+                /** @description The base's P75 (share in [0, 1] for boxes). */
+                p75: number;
+                label: string;
+                plan: {
+                    /** @description The test the plan is for, in words. */
+                    test: string;
+                    effect_size: number;
+                    /** @description Pairs of products (the correction's family). */
+                    comparisons: number;
+                    alpha_per_comparison: number;
+                    /** @description The solved real sample size (per product, or respondents in total). */
+                    n: number;
+                    /** @description Consumers per product (monadic). */
+                    per_product: number | null;
+                    /** @description Consumers in the whole test. */
+                    total: number;
+                    words: string;
+                };
+            } | null;
+            curve: {
+                /** @description Per product (monadic) or in total (sequential monadic). */
+                consumers: number;
+                /** @description On the 5-point mean, or points of a share. */
+                difference: number;
+            }[];
+            notes: string[];
+        };
+        DriversResponse: {
+            /** @enum {string} */
+            status: "available" | "withheld" | "empty";
+            reason: string | null;
+            base: components["schemas"]["NormBase"];
+            liking: {
+                name: string;
+                label: string;
+            };
+            studies: number | null;
+            /** @description How many clients; never which. */
+            clients: number | null;
+            respondents: number | null;
+            /** @description Ranked by pooled correlation, highest first. */
+            attributes: {
+                metric: {
+                    name: string;
+                    label: string;
+                    kind: string;
+                };
+                /** @description Pooled correlation, tanh of the random-effects z. */
+                r: number;
+                /** @description Hartung-Knapp 95 % interval (null for one study). */
+                ci_low: number | null;
+                ci_high: number | null;
+                /** @description Higgins' 95 % prediction interval (from 3 studies). */
+                pi_low: number | null;
+                pi_high: number | null;
+                i2: number;
+                tau2: number;
+                q: number;
+                /** @description Heterogeneity in words. */
+                agreement: string;
+                studies: number;
+                respondents: number;
+                per_study: {
+                    study: {
+                        /** @description Null for another client's study. */
+                        id: number | null;
+                        label: string;
+                    };
+                    /** @description The study's correlation: Pearson r per product over its respondents, averaged on Fisher's z with weights n − 3. */
+                    r: number;
+                    /** @description Respondents with both answers. */
+                    n: number;
+                    products: number;
+                }[];
+            }[];
+            strength: {
+                metric: {
+                    name: string;
+                    label: string;
+                    kind: string;
+                };
+                /** @description Answers with both a strength and a liking answer. */
+                respondents: number;
+                studies: number;
+                /** @description Share just right. */
+                just_right: number;
+                too_weak: {
+                    /** @description Share of the respondents in the group, in [0, 1]. */
+                    share: number;
+                    /** @description Mean liking of the just-right group minus that of the group, weighted by the group sizes. */
+                    drop: number | null;
+                    /** @description share × drop. */
+                    penalty: number | null;
+                };
+                too_strong: {
+                    /** @description Share of the respondents in the group, in [0, 1]. */
+                    share: number;
+                    /** @description Mean liking of the just-right group minus that of the group, weighted by the group sizes. */
+                    drop: number | null;
+                    /** @description share × drop. */
+                    penalty: number | null;
+                };
+                per_study: {
+                    study: {
+                        /** @description Null for another client's study. */
+                        id: number | null;
+                        label: string;
+                    };
+                    n: number;
+                    too_weak: {
+                        /** @description Share of the respondents in the group, in [0, 1]. */
+                        share: number;
+                        /** @description Mean liking of the just-right group minus that of the group, weighted by the group sizes. */
+                        drop: number | null;
+                        /** @description share × drop. */
+                        penalty: number | null;
+                    };
+                    too_strong: {
+                        /** @description Share of the respondents in the group, in [0, 1]. */
+                        share: number;
+                        /** @description Mean liking of the just-right group minus that of the group, weighted by the group sizes. */
+                        drop: number | null;
+                        /** @description share × drop. */
+                        penalty: number | null;
+                    };
+                }[];
+            }[];
+            /** @description How the figures were computed, in words. */
+            method: string[];
         };
         TraceRequest: {
             /** @description The products the aggregate is computed over: one for a metric search cell or a profile row, a group’s products for a group comparison value (product ids, as the results rows carry them). */
@@ -11822,6 +12293,343 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getPlan: {
+        parameters: {
+            query: {
+                /** @description Category of the studies (required). */
+                category: string;
+                /** @description A region the study was run in. */
+                region?: string;
+                /** @description Product type of the studies. */
+                product_type?: string;
+                /** @description Methodology of the studies. */
+                methodology?: string;
+                /** @description First study year, inclusive. */
+                year_from?: number;
+                /** @description Last study year, inclusive. */
+                year_to?: number;
+                /** @description Products of the base: fragrances (default) or concepts. */
+                kind?: "fragrance" | "concept";
+                /** @description Metric name, e.g. liking. */
+                metric: string;
+                /** @description mean (or eeg_mean) to compare means; a box (e.g. top_2_box) to compare shares. */
+                aggregation: "top_box" | "top_2_box" | "just_right" | "mean" | "bottom_2_box" | "bottom_box" | "variance" | "hi_yes" | "hi_no" | "irt_yes" | "irt_no" | "eeg_mean";
+                design?: "monadic" | "sequential_monadic";
+                /** @description Difference worth detecting: on the 5-point mean, or in points of a share (5 = 5 %). */
+                difference: number;
+                /** @description Products in the test. */
+                products?: number;
+                /** @description Significance level (two-sided). */
+                alpha?: number;
+                /** @description Power wanted. */
+                power?: number;
+                /** @description bonferroni: alpha divided by the number of the products' pairs. */
+                correction?: "none" | "bonferroni";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getPlanXlsx: {
+        parameters: {
+            query: {
+                /** @description Category of the studies (required). */
+                category: string;
+                /** @description A region the study was run in. */
+                region?: string;
+                /** @description Product type of the studies. */
+                product_type?: string;
+                /** @description Methodology of the studies. */
+                methodology?: string;
+                /** @description First study year, inclusive. */
+                year_from?: number;
+                /** @description Last study year, inclusive. */
+                year_to?: number;
+                /** @description Products of the base: fragrances (default) or concepts. */
+                kind?: "fragrance" | "concept";
+                /** @description Metric name, e.g. liking. */
+                metric: string;
+                /** @description mean (or eeg_mean) to compare means; a box (e.g. top_2_box) to compare shares. */
+                aggregation: "top_box" | "top_2_box" | "just_right" | "mean" | "bottom_2_box" | "bottom_box" | "variance" | "hi_yes" | "hi_no" | "irt_yes" | "irt_no" | "eeg_mean";
+                design?: "monadic" | "sequential_monadic";
+                /** @description Difference worth detecting: on the 5-point mean, or in points of a share (5 = 5 %). */
+                difference: number;
+                /** @description Products in the test. */
+                products?: number;
+                /** @description Significance level (two-sided). */
+                alpha?: number;
+                /** @description Power wanted. */
+                power?: number;
+                /** @description bonferroni: alpha divided by the number of the products' pairs. */
+                correction?: "none" | "bonferroni";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getDrivers: {
+        parameters: {
+            query: {
+                /** @description Category of the studies (required). */
+                category: string;
+                /** @description A region the study was run in. */
+                region?: string;
+                /** @description Product type of the studies. */
+                product_type?: string;
+                /** @description Methodology of the studies. */
+                methodology?: string;
+                /** @description First study year, inclusive. */
+                year_from?: number;
+                /** @description Last study year, inclusive. */
+                year_to?: number;
+                /** @description Products of the base: fragrances (default) or concepts. */
+                kind?: "fragrance" | "concept";
+                /** @description The liking metric (a hedonic performance metric), default liking. */
+                liking?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriversResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getDriversXlsx: {
+        parameters: {
+            query: {
+                /** @description Category of the studies (required). */
+                category: string;
+                /** @description A region the study was run in. */
+                region?: string;
+                /** @description Product type of the studies. */
+                product_type?: string;
+                /** @description Methodology of the studies. */
+                methodology?: string;
+                /** @description First study year, inclusive. */
+                year_from?: number;
+                /** @description Last study year, inclusive. */
+                year_to?: number;
+                /** @description Products of the base: fragrances (default) or concepts. */
+                kind?: "fragrance" | "concept";
+                /** @description The liking metric (a hedonic performance metric), default liking. */
+                liking?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getDriversPptx: {
+        parameters: {
+            query: {
+                /** @description Category of the studies (required). */
+                category: string;
+                /** @description A region the study was run in. */
+                region?: string;
+                /** @description Product type of the studies. */
+                product_type?: string;
+                /** @description Methodology of the studies. */
+                methodology?: string;
+                /** @description First study year, inclusive. */
+                year_from?: number;
+                /** @description Last study year, inclusive. */
+                year_to?: number;
+                /** @description Products of the base: fragrances (default) or concepts. */
+                kind?: "fragrance" | "concept";
+                /** @description The liking metric (a hedonic performance metric), default liking. */
+                liking?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
             /** @description Default Response */
             400: {
                 headers: {

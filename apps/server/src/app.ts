@@ -37,6 +37,12 @@ import { rankingsRoutes } from './modules/comparisons/rankings.routes.ts';
 import { createNormsRepository } from './modules/norms/norms.repository.ts';
 import { normsRoutes } from './modules/norms/norms.routes.ts';
 import { createNormsService } from './modules/norms/norms.service.ts';
+import { createDriversRepository } from './modules/drivers/drivers.repository.ts';
+import { driversRoutes } from './modules/drivers/drivers.routes.ts';
+import { createDriversService } from './modules/drivers/drivers.service.ts';
+import { createPlannerRepository } from './modules/planner/planner.repository.ts';
+import { plannerRoutes } from './modules/planner/planner.routes.ts';
+import { createPlannerService } from './modules/planner/planner.service.ts';
 import {
   createComparisonsService,
   registerComparisonJobs,
@@ -400,8 +406,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(comparisonsRoutes, { comparisons });
       await api.register(rankingsRoutes, { analytics: analytics.analytics });
       await api.register(fragranceRoutes, { db });
-      await api.register(normsRoutes, {
-        norms: createNormsService({ norms: createNormsRepository(db), analytics: analytics.analytics }),
+      const normsRepository = createNormsRepository(db);
+      const normsService = createNormsService({ norms: normsRepository, analytics: analytics.analytics });
+      await api.register(normsRoutes, { norms: normsService });
+      await api.register(plannerRoutes, {
+        planner: createPlannerService({
+          normsService,
+          norms: normsRepository,
+          analytics: analytics.analytics,
+          planner: createPlannerRepository(db),
+        }),
+      });
+      await api.register(driversRoutes, {
+        drivers: createDriversService({
+          norms: normsRepository,
+          analytics: analytics.analytics,
+          drivers: createDriversRepository(db),
+        }),
       });
       await api.register(traceRoutes, traceDeps(db));
       await api.register(cicsModule, { db });

@@ -19,5 +19,7 @@ export * from './rankings.ts';
 export * from './performance-sort.ts';
 export * from './fragrance.ts';
 export * from './norms.ts';
+export * from './planner.ts';
+export * from './drivers.ts';
 export * from './trace.ts';
 export * from './health.ts';

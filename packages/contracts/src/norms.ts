@@ -206,3 +206,7 @@ export const AGGREGATION_NAMES: Record<Aggregation, string> = {
   irt_no: 'IRT no',
   eeg_mean: 'EEG mean',
 };
+
+/** The fields of a norm base and their year check, shared with the study planner and the drivers of liking. */
+export const NORM_BASE_FIELDS = baseFields;
+export const normYearsInOrder = yearOrder;

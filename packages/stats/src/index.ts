@@ -34,3 +34,5 @@ export * from './multiple-comparisons.ts';
 export * from './binary-tests.ts';
 export * from './norms.ts';
 export * from './meta-analysis.ts';
+export * from './meta-correlation.ts';
+export * from './power.ts';

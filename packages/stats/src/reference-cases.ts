@@ -12,6 +12,8 @@ import { benjaminiHochbergAdjust, holmAdjust } from './multiple-comparisons.ts';
 import { cochranQ, mcnemarTest } from './binary-tests.ts';
 import { percentiles } from './norms.ts';
 import { derSimonianLaird } from './meta-analysis.ts';
+import { metaCorrelation } from './meta-correlation.ts';
+import { powerProportions, powerT } from './power.ts';
 import { oneSampleT, pairedT, studentT, welchT } from './t-tests.ts';
 import { assertAlternative, type Alternative } from './types.ts';
 
@@ -48,6 +50,9 @@ export const STATS_CASE_TESTS = [
   'ols_cluster',
   'percentiles',
   'meta_dersimonian_laird',
+  'power_t',
+  'power_proportions',
+  'meta_correlation',
 ] as const;
 
 /** A malformed case (missing or mistyped input, unknown test): the message names the case and field. */
@@ -283,6 +288,59 @@ export function computeStatsCase(testCase: StatsCase): StatsCaseResult {
         i2: result.i2,
         ci_low: result.ciLow,
         ci_high: result.ciHigh,
+      };
+    }
+    case 'power_t': {
+      const design = testCase.design;
+      if (design !== 'independent' && design !== 'paired')
+        throw new StatsCaseError(`${testCase.id}: "design" is not "independent" or "paired"`);
+      const correlation = testCase.correlation === null ? null : scalar(testCase, 'correlation');
+      const result = powerT({
+        design,
+        difference: scalar(testCase, 'difference'),
+        sd: scalar(testCase, 'sd'),
+        correlation: design === 'paired' ? correlation : null,
+        alpha: scalar(testCase, 'alpha'),
+        power: scalar(testCase, 'power'),
+        nGiven: scalar(testCase, 'n_given'),
+      });
+      return {
+        effect_size: result.effectSize,
+        n: result.n,
+        n_required: result.nRequired,
+        power_at_n: result.powerAtN,
+      };
+    }
+    case 'power_proportions': {
+      const result = powerProportions({
+        p1: scalar(testCase, 'p1'),
+        p2: scalar(testCase, 'p2'),
+        alpha: scalar(testCase, 'alpha'),
+        power: scalar(testCase, 'power'),
+        nGiven: scalar(testCase, 'n_given'),
+      });
+      return {
+        effect_size: result.effectSize,
+        n: result.n,
+        n_required: result.nRequired,
+        power_at_n: result.powerAtN,
+      };
+    }
+    case 'meta_correlation': {
+      const rs = numbers(testCase, 'rs');
+      const ns = numbers(testCase, 'ns');
+      if (ns.length !== rs.length) throw new StatsCaseError(`${testCase.id}: "rs" and "ns" differ in length`);
+      const result = metaCorrelation(rs.map((r, i) => ({ r, n: ns[i] ?? Number.NaN })));
+      return {
+        r: result.r,
+        z: result.z,
+        tau2: result.tau2,
+        q: result.q,
+        i2: result.i2,
+        ci_low: result.ciLow,
+        ci_high: result.ciHigh,
+        pi_low: result.piLow,
+        pi_high: result.piHigh,
       };
     }
     default:

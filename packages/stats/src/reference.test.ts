@@ -82,6 +82,11 @@ function checkCase(testCase: ReferenceCase): void {
   for (const [key, expected] of expectedEntries) {
     const value = actual[key];
     if (value === undefined) throw new Error(`${testCase.id}: expected field "${key}" is not computed`);
+    // null: undefined for the data, which the functions give as NaN.
+    if (expected === null) {
+      expect(value, `${testCase.id}.${key} should be undefined (NaN)`).toBeNaN();
+      continue;
+    }
     const absolute = tukey ? STUDENTIZED_RANGE_ABSOLUTE : 0;
     if (Array.isArray(expected)) {
       expect(Array.isArray(value), `${testCase.id}.${key} should be an array`).toBe(true);
@@ -164,6 +169,24 @@ describe('SciPy and statsmodels reference cases (shared/reference/stats-cases-2.
   });
 
   it.each(cases.map((testCase) => [testCase.id, testCase] as const))('%s', (_id, testCase) =>
+    checkCase(testCase),
+  );
+});
+
+describe('SciPy and statsmodels reference cases, third set: power and pooled correlations (stats-cases-3.json)', () => {
+  const { text, cases, sharedUrl } = load('stats-cases-3.json');
+  const tests = new Set(['power_t', 'power_proportions', 'meta_correlation']);
+  const ours = cases.filter((testCase) => tests.has(testCase.test));
+
+  it.runIf(existsSync(sharedUrl))('uses the same cases as the shared reference', () => {
+    expect(JSON.parse(text)).toEqual(JSON.parse(readFileSync(sharedUrl, 'utf8')));
+  });
+
+  it('holds five cases of each of the planner and drivers tests', () => {
+    expect(ours).toHaveLength(15);
+  });
+
+  it.each(ours.map((testCase) => [testCase.id, testCase] as const))('%s', (_id, testCase) =>
     checkCase(testCase),
   );
 });

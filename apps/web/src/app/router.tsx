@@ -103,6 +103,17 @@ export const routes: RouteObject[] = [
             () => import('../features/profiles/routes/concept-profile.tsx'),
           ),
           screen(paths.norms.route, paths.norms.title, () => import('../features/norms/routes/norms.tsx')),
+          screen(
+            paths.drivers.route,
+            paths.drivers.title,
+            () => import('../features/drivers/routes/drivers.tsx'),
+          ),
+          {
+            element: <RequireAnalyticsAccess section={paths.plan.title} />,
+            children: [
+              screen(paths.plan.route, paths.plan.title, () => import('../features/planner/routes/plan.tsx')),
+            ],
+          },
           {
             element: <RequireAnalyticsAccess section={paths.cics.title} />,
             children: [

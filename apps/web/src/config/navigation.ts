@@ -4,11 +4,13 @@
  */
 import type { Icon } from '@tabler/icons-react';
 import {
+  IconCalculator,
   IconChartBar,
   IconChartDots3,
   IconChartHistogram,
   IconCloudUpload,
   IconFlask2,
+  IconHeartbeat,
   IconMessageCircleSearch,
   IconScale,
   IconSearch,
@@ -100,6 +102,24 @@ export const SECTIONS: readonly Section[] = [
     icon: IconChartHistogram,
     active: true,
     analyticsOnly: false,
+  },
+  {
+    key: 'drivers',
+    label: 'Drivers of Liking',
+    description: 'What makes a fragrance of a category liked, across the library',
+    href: paths.drivers.href(),
+    icon: IconHeartbeat,
+    active: true,
+    analyticsOnly: false,
+  },
+  {
+    key: 'plan',
+    label: 'Study Planner',
+    description: 'How many consumers the next test needs, from the library',
+    href: paths.plan.href(),
+    icon: IconCalculator,
+    active: true,
+    analyticsOnly: true,
   },
   {
     key: 'analytics',

@@ -64,6 +64,18 @@ export const paths = {
       return text ? `/norms?${text}` : '/norms';
     },
   },
+  plan: {
+    route: '/plan',
+    title: 'Study Planner',
+    /** With a base and plan (query parameters of GET /api/plan) to open them. */
+    href: (query?: Record<string, string | number | null | undefined>) => withQuery('/plan', query),
+  },
+  drivers: {
+    route: '/drivers',
+    title: 'Drivers of Liking',
+    /** With a base (query parameters of GET /api/drivers) to open it. */
+    href: (query?: Record<string, string | number | null | undefined>) => withQuery('/drivers', query),
+  },
   studyDetails: { route: '/study/:id', title: 'Study Details', href: (id: Id) => `/study/${id}/` },
   studyMapping: {
     route: '/study/:id/mapping',
@@ -107,3 +119,12 @@ export const paths = {
 
 /** Routes that need no sign-in (document 1 section 6). */
 export const PUBLIC_ROUTES = [paths.login.route, paths.reset.route, paths.resetWithToken.route] as const;
+
+/** A screen's address with the given query parameters (empty ones left out). */
+function withQuery(path: string, query?: Record<string, string | number | null | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {}))
+    if (value !== null && value !== undefined && value !== '') params.set(key, String(value));
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}

@@ -63,7 +63,7 @@ export interface ComputedNorm {
 }
 
 /** The base of a query (undefined filters: not narrowed). */
-function baseOf(query: {
+export function baseOf(query: {
   category: string;
   region?: string | undefined;
   product_type?: string | undefined;
