@@ -12464,6 +12464,8 @@ export interface operations {
                 "application/json": {
                     /** @default false */
                     replace_existing?: boolean;
+                    /** @default false */
+                    confirm_form?: boolean;
                     /** @default [] */
                     replace_cmis?: string[];
                 };

@@ -16,7 +16,7 @@ import {
   useFileProcessQuery,
 } from '../api/fileprocess.ts';
 import { ProcessTree, type ReplaceState } from '../components/process-tree.tsx';
-import { ProgressModal, type ProgressStage } from '../components/progress-modal.tsx';
+import { CONFIRM_MESSAGE, ProgressModal, type ProgressStage } from '../components/progress-modal.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 
 const crumbs = [
@@ -69,6 +69,8 @@ export function Component() {
     (issue) => issue.high_msg === STUDIES_UPLOAD_MESSAGES.formMismatch,
   );
   const canReplace = process.status === 'ERRORED' && process.file_tree.length > 0;
+  // Validated and waiting: the studies differ from the form and go to the library once confirmed.
+  const awaitingConfirmation = process.status === 'VALIDATED' && process.message !== null;
 
   const upload = async () => {
     if (!replacing) return;
@@ -85,8 +87,8 @@ export function Component() {
     showAlert('success', `Replaced ${replacing.filePath.split('/').pop()}.`, 3000);
   };
 
-  const start = async () => {
-    const taskId = await processStudies(id, replaceCmis);
+  const start = async (confirmForm = false) => {
+    const taskId = await processStudies(id, replaceCmis, confirmForm);
     if (!taskId) {
       showAlert('danger', STUDIES_UPLOAD_MESSAGES.failedToProcess);
       return;
@@ -94,7 +96,10 @@ export function Component() {
     setStage({ kind: 'validation', percent: 0 });
     await followTask(taskId, {
       onProgress: (_status, progress) => setStage({ kind: 'validation', percent: progress }),
-      onResult: () => setStage({ kind: 'done' }),
+      onResult: (result) =>
+        setStage(
+          result.status === 'VALIDATED' ? { kind: 'confirm', message: CONFIRM_MESSAGE } : { kind: 'done' },
+        ),
       onError: (message) => setStage({ kind: 'failed', message }),
     });
     await refresh();
@@ -115,7 +120,7 @@ export function Component() {
           </Group>
         }
       />
-      {process.message && (
+      {process.message && !awaitingConfirmation && (
         <Alert color={process.status === 'ERRORED' ? 'red' : 'gray'} mb="md" title="Why the upload stopped">
           {process.message}
         </Alert>
@@ -128,6 +133,18 @@ export function Component() {
                 {issue.path.file.split('/')[0]}: {issue.msg}
               </Text>
             ))}
+            {awaitingConfirmation ? (
+              <>
+                <Text size="sm" fw={600} mt="xs">
+                  {process.message}
+                </Text>
+                <Group gap="sm" mt={4}>
+                  <Button color="yellow.8" onClick={() => void start(true)} disabled={stage !== null}>
+                    Confirm and add to the library
+                  </Button>
+                </Group>
+              </>
+            ) : null}
           </Stack>
         </Alert>
       )}
