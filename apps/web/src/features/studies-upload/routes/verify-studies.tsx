@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { STUDIES_UPLOAD_MESSAGES, type FileTreeNode } from '@accord/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,7 +16,12 @@ import {
   useFileProcessQuery,
 } from '../api/fileprocess.ts';
 import { ProcessTree, type ReplaceState } from '../components/process-tree.tsx';
-import { CONFIRM_MESSAGE, ProgressModal, type ProgressStage } from '../components/progress-modal.tsx';
+import {
+  CONFIRM_MESSAGE,
+  CONFIRM_TITLE,
+  ProgressModal,
+  type ProgressStage,
+} from '../components/progress-modal.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 
 const crumbs = [
@@ -39,6 +44,7 @@ export function Component() {
   const [replacing, setReplacing] = useState<ReplaceState | null>(null);
   const [stage, setStage] = useState<ProgressStage | null>(null);
   const [replaceCmis, setReplaceCmis] = useState<string[]>([]);
+  const [asking, setAsking] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: fileProcessKeys.all });
 
   if (id === 0 || detail.isError)
@@ -187,13 +193,43 @@ export function Component() {
             Back
           </Button>
           <Button
-            onClick={() => void start()}
+            // Studies that differ from the upload form are added only once the user confirms them.
+            onClick={() => (mismatches.length > 0 ? setAsking(true) : void start())}
             disabled={(!process.has_uploaded_new_file && replaceCmis.length === 0) || stage !== null}
           >
             Process Studies
           </Button>
         </Group>
       </Stack>
+      <Modal opened={asking} onClose={() => setAsking(false)} title={CONFIRM_TITLE} centered>
+        <Stack gap="sm">
+          <Text size="sm">
+            {mismatches.length === 1 ? 'One difference' : `${mismatches.length} differences`} from the upload
+            form ({process.client}, {process.region}, {process.year}):
+          </Text>
+          <Stack gap={2}>
+            {mismatches.map((issue, index) => (
+              <Text key={index} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {issue.path.file.split('/')[0]}: {issue.msg}
+              </Text>
+            ))}
+          </Stack>
+          <Text size="sm">The studies are added as their request forms describe them.</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setAsking(false)}>
+              Cancel
+            </Button>
+            <Button
+              onClick={() => {
+                setAsking(false);
+                void start(true);
+              }}
+            >
+              Confirm and process
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <ProgressModal title="Processing studies" stage={stage} onClose={() => setStage(null)} />
     </>
   );
