@@ -272,7 +272,7 @@ export function Component() {
         stage={stage}
         onClose={() => setStage(null)}
         onViewTree={
-          processId !== null && stage?.kind === 'failed'
+          processId !== null && (stage?.kind === 'failed' || stage?.kind === 'confirm')
             ? () => void navigate(paths.studiesUploadDetails.href(processId))
             : undefined
         }
