@@ -190,8 +190,7 @@ export function Component() {
         description={
           <Text span>
             Significance letters, strength questions, correlations and regression from this study&apos;s
-            results.{' '}
-            {/* The Statistic Generator is open to admins and analytics users only. */}
+            results. {/* The Statistic Generator is open to admins and analytics users only. */}
             {permissions.isAdmin || permissions.canAccessAnalytics ? (
               <Anchor component={Link} to={paths.rdfUploadId.href(id)} underline="always">
                 Open in the Statistic Generator
