@@ -145,7 +145,7 @@ export function Component() {
                   {process.message}
                 </Text>
                 <Group gap="sm" mt={4}>
-                  <Button color="yellow.8" onClick={() => void start(true)} disabled={stage !== null}>
+                  <Button onClick={() => void start(true)} disabled={stage !== null}>
                     Confirm and add to the library
                   </Button>
                 </Group>
