@@ -779,6 +779,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/analytics/fragrances/{jobId}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every row of a finished metric search (yours), in its order: the products (frags) its top attributes and tendencies compute on */
+        get: operations["getAnalyticsFragrancesByJobIdProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/analytics/fragrances/xlsxfilters": {
         parameters: {
             query?: never;
@@ -3655,6 +3672,15 @@ export interface components {
             selected: number;
             total: number;
             /** @description The selected rows, in the order of the search. */
+            products: {
+                id: number;
+                c_mi_number: string;
+                prod: string;
+            }[];
+        };
+        MetricSearchProductsInput: {
+            total: number;
+            /** @description Every row of the search, in its order. */
             products: {
                 id: number;
                 c_mi_number: string;
@@ -6934,6 +6960,15 @@ export interface components {
             selected: number;
             total: number;
             /** @description The selected rows, in the order of the search. */
+            products: {
+                id: number;
+                c_mi_number: string;
+                prod: string;
+            }[];
+        };
+        MetricSearchProducts: {
+            total: number;
+            /** @description Every row of the search, in its order. */
             products: {
                 id: number;
                 c_mi_number: string;
@@ -10918,6 +10953,64 @@ export interface operations {
             };
         };
     };
+    getAnalyticsFragrancesByJobIdProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetricSearchProducts"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     getAnalyticsFragrancesXlsxfilters: {
         parameters: {
             query?: never;
@@ -13390,6 +13483,8 @@ export interface operations {
                 "application/json": {
                     /** @default false */
                     replace_existing?: boolean;
+                    /** @default false */
+                    confirm_form?: boolean;
                     /** @default [] */
                     replace_cmis?: string[];
                 };

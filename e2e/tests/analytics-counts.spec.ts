@@ -23,11 +23,11 @@ test('every analytics tab has a count badge, and an EEG histogram has distinct b
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByRole('table', { name: 'fragrances found' })).toBeVisible({ timeout: 90_000 });
 
-  // Before any run the three other tabs count nothing yet.
+  // Before any run the three other tabs say so with a dash, not a "0" that reads as nothing found.
   await expect(tab(page, 'Fragrances')).toContainText(/\d+/);
-  await expect(tab(page, 'Fragrance Performance')).toHaveText(/Fragrance Performance\s*0$/);
-  await expect(tab(page, 'Top Attributes')).toHaveText(/Top Attributes\s*0$/);
-  await expect(tab(page, 'Creative & Olfactive Tendencies')).toHaveText(/Tendencies\s*0$/);
+  await expect(tab(page, 'Fragrance Performance')).toHaveText(/Fragrance Performance\s*–not run yet$/);
+  await expect(tab(page, 'Top Attributes')).toHaveText(/Top Attributes\s*–not run yet$/);
+  await expect(tab(page, 'Creative & Olfactive Tendencies')).toHaveText(/Tendencies\s*–not run yet$/);
 
   const figure = page.getByRole('figure').filter({ hasText: 'HFD Hedonic (M) distribution' });
   await expect(figure).toBeVisible();

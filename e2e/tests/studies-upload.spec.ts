@@ -166,6 +166,12 @@ test('a researcher uploads studies with errors, sees them in the tree, replaces 
   await expect(processButton).toBeEnabled();
 
   await processButton.click();
+  // The studies differ from the upload form: processing them is confirmed with the differences in view.
+  const confirmDialog = page.getByRole('dialog', { name: 'Check the studies before they are added' });
+  await expect(confirmDialog).toContainText(`${BAD_STUDY}: client is "Solace Beauty Group" in this study`);
+  await expectAccessible(page, 'verify studies, confirm the form differences');
+  await screenshots(page, 'verify-studies-confirm');
+  await confirmDialog.getByRole('button', { name: 'Confirm and process' }).click();
   const progress = page.getByRole('dialog', { name: 'Processing studies' });
   await expect(progress.getByText('Done')).toBeVisible({ timeout: 60_000 });
   await progress.getByRole('button', { name: 'Close', exact: true }).click();
@@ -239,6 +245,7 @@ test('a researcher uploads studies with errors, sees them in the tree, replaces 
   await expect(page.getByText(`Replaced ${RESULTS}.`)).toBeVisible();
   await choices.nth(0).check();
   await processButton.click();
+  await confirmDialog.getByRole('button', { name: 'Confirm and process' }).click();
   await expect(progress.getByText('Done')).toBeVisible({ timeout: 60_000 });
   await progress.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(page.locator('[data-status="SUCCEED"]')).toHaveText('succeed');

@@ -208,6 +208,20 @@ export const MetricSelection = z
   .meta({ id: 'MetricSelection' });
 export type MetricSelection = z.infer<typeof MetricSelection>;
 
+/**
+ * Every row of a finished search, in its order, as the chosen products (frags) of the top attributes
+ * and tendencies calls: they compute on exactly the products the search found (a Best-10 search, 10).
+ */
+export const MetricSearchProducts = z
+  .object({
+    total: z.number().int(),
+    products: z
+      .array(z.object({ id: z.number().int(), c_mi_number: z.string(), prod: z.string() }))
+      .meta({ description: 'Every row of the search, in its order.' }),
+  })
+  .meta({ id: 'MetricSearchProducts' });
+export type MetricSearchProducts = z.infer<typeof MetricSearchProducts>;
+
 /** GET /analytics/fragrances/xlsx/{jobId}: the spreadsheet filters, and whether only the selected rows go. */
 export const MetricsXlsxQuery = XlsxFiltersQuery.extend({
   selected: z

@@ -69,6 +69,10 @@ export const STUDIES_UPLOAD_MESSAGES = {
   fillAll: 'Please fill all data!',
   /** high_msg of the warning on a study whose client, region or year differs from the upload form. */
   formMismatch: 'Differs from the upload form',
+  /** The process waits at VALIDATED: its studies differ from the form and are added only once confirmed. */
+  confirmForm: (studies: number) =>
+    `${studies === 1 ? '1 study differs' : `${studies} studies differ`} from the upload form (client, region or year). Check the differences and confirm to add ${studies === 1 ? 'it' : 'them'} to the library.`,
+  notAwaitingConfirmation: 'This upload is not waiting for a confirmation.',
   failedToSend: 'Failed to send studies',
   failedToSendFile: 'Failed to send file',
   failedToProcess: 'Failed to process studies',
@@ -125,13 +129,18 @@ export const ProcessStudiesRequest = z
   .object({
     /** Studies whose CMI number is already in the library replace the library's study. */
     replace_existing: z.boolean().default(false),
+    /**
+     * The studies differ from the upload form (client, region or year) and the user confirms they
+     * go to the library as they are: an upload waiting at VALIDATED for this is injected.
+     */
+    confirm_form: z.boolean().default(false),
     /** Only these studies (CMI numbers) replace the library's study of the same CMI number. */
     replace_cmis: z
       .array(z.string().trim().min(1, 'Empty CMI number').max(200, 'CMI number too long'))
       .max(10_000, 'Too many CMI numbers')
       .default([]),
   })
-  .default({ replace_existing: false, replace_cmis: [] });
+  .default({ replace_existing: false, confirm_form: false, replace_cmis: [] });
 export type ProcessStudiesRequest = z.infer<typeof ProcessStudiesRequest>;
 
 export const ProcessStudiesResponse = z.object({ task_id: z.string() });

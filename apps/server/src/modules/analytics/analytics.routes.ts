@@ -35,6 +35,7 @@ import {
   type ParsedStudySearchQuery,
   MetricPageQuery,
   MetricSearchPageStatus,
+  MetricSearchProducts,
   MetricSelection,
   MetricSelectionRequest,
   MetricSelectionState,
@@ -246,6 +247,21 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => analytics.metricSelection(currentUser(request), request.params.jobId),
+  );
+
+  app.get(
+    '/analytics/fragrances/:jobId/products',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary:
+          'Every row of a finished metric search (yours), in its order: the products (frags) its top attributes and tendencies compute on',
+        params: JobIdParam,
+        response: { 200: MetricSearchProducts, ...statusErrors, 400: ErrorResponse },
+      },
+    },
+    async (request) => analytics.metricSearchProducts(currentUser(request), request.params.jobId),
   );
 
   app.get(

@@ -405,6 +405,9 @@ export function createAnalyticsService(deps: {
     /** The selected rows of a finished search of the caller. */
     metricSelection: pages.selection,
 
+    /** Every row of a finished search of the caller: the products of its attributes and tendencies. */
+    metricSearchProducts: pages.products,
+
     /**
      * The same as metricSearchStatus, as its JSON text: the stored text of the result is sent as it
      * is, not parsed and written again (megabytes for a search of every fragrance).

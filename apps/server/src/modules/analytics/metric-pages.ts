@@ -13,6 +13,7 @@ import {
   type MetricSearchPage,
   type MetricSearchPageStatus,
   type MetricSearchResult,
+  type MetricSearchProducts,
   type MetricSelection,
   type MetricSelectionState,
   type ParsedMetricPageQuery,
@@ -289,6 +290,15 @@ export function createMetricPages(deps: {
       return {
         selected: rows.length,
         total: ready.result.results.length,
+        products: rows.map((row) => ({ id: row.id, c_mi_number: row.c_mi_number, prod: row.prod })),
+      };
+    },
+
+    /** Every row of a search of the caller, in its order: the products its other tabs compute on. */
+    async products(user: AuthUser, jobId: string): Promise<MetricSearchProducts> {
+      const rows = (await finished(user, jobId)).result.results;
+      return {
+        total: rows.length,
         products: rows.map((row) => ({ id: row.id, c_mi_number: row.c_mi_number, prod: row.prod })),
       };
     },

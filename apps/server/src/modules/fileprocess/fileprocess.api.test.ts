@@ -98,6 +98,25 @@ async function statusEvents(taskId: string, role: DemoRole = 'researcher'): Prom
     });
 }
 
+/**
+ * The events of a task, and when it stopped for the studies' differences from the upload form (the
+ * form of these tests names one client, region and year for studies of several), those of the
+ * confirmation that processes them.
+ */
+async function confirmedEvents(taskId: string, processId: number, role: DemoRole = 'admin') {
+  const events = await statusEvents(taskId, role);
+  const last = events.at(-1)!;
+  if (last.event !== 'result' || last.data.status !== 'VALIDATED') return events;
+  const confirmed = await t.request({
+    method: 'POST',
+    url: `/api/fileprocess/fileprocess/${processId}/process_studies`,
+    token: tokens[role],
+    payload: { confirm_form: true },
+  });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  return statusEvents(confirmed.json<{ task_id: string }>().task_id, role);
+}
+
 const detail = async (id: number, role: DemoRole = 'researcher') => {
   const response = await t.request({
     method: 'GET',
@@ -353,11 +372,12 @@ describe('the sample with errors: verify, replace, process', () => {
     // Both studies keep their warnings (the second, only those of the upload form).
     expect(after.errors.map((e) => e.path)).toEqual(samples.errorCmis);
 
+    // The studies differ from the upload form: processing them is confirmed on Verify Studies.
     const started = await t.request({
       method: 'POST',
       url: `/api/fileprocess/fileprocess/${processId}/process_studies`,
       token: tokens.researcher,
-      payload: {},
+      payload: { confirm_form: true },
     });
     expect(started.statusCode, started.body).toBe(200);
     const events = await statusEvents(started.json<{ task_id: string }>().task_id);
@@ -513,7 +533,7 @@ describe('the clean sample', () => {
     try {
       const response = await upload(samples.clean, 'admin');
       const { task_id, file_process_id } = response.json<{ task_id: string; file_process_id: number }>();
-      const events = await statusEvents(task_id, 'admin');
+      const events = await confirmedEvents(task_id, file_process_id);
       expect(events.at(-1)!.event).toBe('error');
       expect(committedBefore).toBe(true);
       const { file_process } = await detail(file_process_id, 'admin');
@@ -539,7 +559,7 @@ describe('the clean sample', () => {
   it('goes through every state to SUCCEED at once', async () => {
     const response = await upload(samples.clean, 'admin');
     const { task_id, file_process_id } = response.json<{ task_id: string; file_process_id: number }>();
-    const events = await statusEvents(task_id, 'admin');
+    const events = await confirmedEvents(task_id, file_process_id);
     expect(events.at(-1)!.event).toBe('result');
     expect((await detail(file_process_id, 'admin')).file_process.status).toBe('SUCCEED');
   });
@@ -579,7 +599,7 @@ describe('the clean sample', () => {
         method: 'POST',
         url: `/api/fileprocess/fileprocess/${file_process_id}/process_studies`,
         token: tokens.admin,
-        payload: body,
+        payload: { confirm_form: true, ...body },
       });
       expect(started.statusCode, started.body).toBe(200);
       return (await statusEvents(started.json<{ task_id: string }>().task_id, 'admin')).at(-1)!;
@@ -734,7 +754,7 @@ describe('test dates of an uploaded study', () => {
     const response = await upload(zip, 'admin');
     expect(response.statusCode, response.body).toBe(200);
     const { task_id, file_process_id } = response.json<{ task_id: string; file_process_id: number }>();
-    expect((await statusEvents(task_id, 'admin')).at(-1)!.event).toBe('result');
+    expect((await confirmedEvents(task_id, file_process_id)).at(-1)!.event).toBe('result');
     expect((await detail(file_process_id, 'admin')).file_process.status).toBe('SUCCEED');
     const { rows } = await t.database.sql.executeSql(
       `select r.respondent_code, to_char(r.test_date, 'YYYY-MM-DD') as test_date

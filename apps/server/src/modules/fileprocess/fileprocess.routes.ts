@@ -325,7 +325,7 @@ export const fileProcessRoutes: FastifyPluginAsyncZod<{
       fileprocess.processStudies(
         currentUser(request),
         request.params.id,
-        request.body ?? { replace_existing: false, replace_cmis: [] },
+        request.body ?? { replace_existing: false, confirm_form: false, replace_cmis: [] },
       ),
   );
 

@@ -84,6 +84,23 @@ export interface FileProcessJob {
   replaceExisting: boolean;
   /** Studies (CMI numbers) replacing the library's study of the same CMI number. */
   replaceCmis?: string[];
+  /** The user confirmed studies that differ from the upload form: they are injected as they are. */
+  confirmForm?: boolean;
+}
+
+/** A process stopped at VALIDATED with a message waits for the user to confirm form differences. */
+export function awaitsConfirmation(process: Pick<FileProcessRecord, 'status' | 'message'>): boolean {
+  return process.status === 'VALIDATED' && process.message !== null;
+}
+
+/** The studies (folders) with a warning that they differ from the upload form. */
+function studiesDifferingFromForm(issues: readonly FileIssue[]): number {
+  const folders = new Set(
+    issues
+      .filter((issue) => issue.high_msg === STUDIES_UPLOAD_MESSAGES.formMismatch)
+      .map((issue) => issue.path.file.split('/')[0]),
+  );
+  return folders.size;
 }
 
 /** Task progress (percent) once the process has reached each status. */
@@ -232,6 +249,7 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
     processId: number,
     replaceExisting: boolean,
     replaceCmis: string[] = [],
+    confirmForm = false,
   ) => {
     const taskId = randomUUID();
     await processes.queueTask({ id: taskId, userId: user.id, processId, now: clock.now() });
@@ -243,6 +261,7 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
           taskId,
           replaceExisting,
           replaceCmis,
+          confirmForm,
         }),
     };
   };
@@ -458,9 +477,33 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
     ): Promise<ProcessStudiesResponse> {
       const process = await find(user, id);
       if (process.status === 'SUCCEED') throw errors.conflict(STUDIES_UPLOAD_MESSAGES.alreadyInjected);
+      // Studies that differ from the upload form wait at VALIDATED until the user confirms them.
+      if (awaitsConfirmation(process)) {
+        if (!body.confirm_form) {
+          const message = STUDIES_UPLOAD_MESSAGES.confirmForm(
+            studiesDifferingFromForm(treeIssues(process.fileTree as StoredNode[])),
+          );
+          throw errors.badRequest(message, [{ path: 'confirm_form', message }]);
+        }
+        await requireFiles(process);
+        const task = await startTask(user, id, body.replace_existing, body.replace_cmis ?? [], true);
+        const moved = await processes.moveStatus(id, ['VALIDATED'], { message: null, taskId: task.taskId });
+        if (!moved) {
+          await processes.endTask(task.taskId, { error: STUDIES_UPLOAD_MESSAGES.busy });
+          throw errors.conflict(STUDIES_UPLOAD_MESSAGES.busy);
+        }
+        await task.send();
+        return { task_id: task.taskId };
+      }
       if (process.status !== 'ERRORED') throw errors.conflict(STUDIES_UPLOAD_MESSAGES.busy);
       await requireFiles(process);
-      const task = await startTask(user, id, body.replace_existing, body.replace_cmis ?? []);
+      const task = await startTask(
+        user,
+        id,
+        body.replace_existing,
+        body.replace_cmis ?? [],
+        body.confirm_form,
+      );
       // A zip refused while unpacking has no files: it is unpacked again from the start.
       const from = treeFiles(process.fileTree as StoredNode[]).length > 0 ? 'UNPACKED' : 'UPLOADED';
       const moved = await processes.moveStatus(id, ['ERRORED'], {
@@ -549,6 +592,20 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
             await fail(process, job.taskId, message, tree);
             return;
           }
+          // Studies filed under another client, region or year than the form's wait for a confirmation.
+          const differing = studiesDifferingFromForm(issues);
+          if (differing > 0 && !job.confirmForm) {
+            await processes.moveStatus(process.id, ['UNPACKED'], {
+              status: 'VALIDATED',
+              fileTree: tree,
+              cmi,
+              message: STUDIES_UPLOAD_MESSAGES.confirmForm(differing),
+            });
+            await processes.endTask(job.taskId, {
+              result: { file_process_id: process.id, status: 'VALIDATED', study_ids: [] },
+            });
+            return;
+          }
           await processes.moveStatus(process.id, ['UNPACKED'], { status: 'VALIDATED', fileTree: tree, cmi });
           await processes.progressTask(job.taskId, STATUS_PROGRESS.VALIDATED);
           process = (await processes.get(process.id)) as FileProcessRecord;
@@ -602,6 +659,8 @@ export function createFileProcessService(deps: FileProcessServiceDeps) {
       await removeExpiredFiles();
       await removeOrphanStudyFiles(database, storage, clock.now());
       for (const process of await processes.unfinished()) {
+        // Waiting for the user, not for a job: it stays as it is.
+        if (awaitsConfirmation(process)) continue;
         if (process.status === 'INJECTED') {
           await processes.moveStatus(process.id, ['INJECTED'], { status: 'SUCCEED' });
           if (process.taskId)

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { jobResults, studies, studyFiles, studyFileVersions } from '../../db/schema.ts';
 import { recordStudyEdits, type StudyEditAudit, type StudyFieldChange } from '../../lib/study-history.ts';
 import type { Tx } from './study.repository.ts';
+import { studyResultsContext, type StudyResultsContext } from './results-replacement.ts';
 
 export type FileType = (typeof studyFiles.$inferSelect)['fileType'];
 export type VersionRecord = typeof studyFileVersions.$inferSelect;
@@ -90,6 +91,23 @@ export function createStudyFilesRepository(db: Db) {
   }
 
   return {
+    /** What a results file of the study must match: the study, its products, respondents and questions. */
+    async resultsContext(studyId: number, slotName: string): Promise<StudyResultsContext | null> {
+      const [file] = await db
+        .select({ id: studyFiles.id })
+        .from(studyFiles)
+        .where(
+          and(
+            eq(studyFiles.studyId, studyId),
+            eq(studyFiles.folder, 'results'),
+            eq(studyFiles.name, slotName),
+          ),
+        )
+        .orderBy(asc(studyFiles.id))
+        .limit(1);
+      return studyResultsContext(db, studyId, file?.id ?? null);
+    },
+
     /** Files of a visible study of the given types, with their current version, by folder and name. */
     async filesOf(studyId: number, scope: SQL, types: FileType[]): Promise<FileRecord[]> {
       if (types.length === 0) return [];
@@ -155,6 +173,8 @@ export function createStudyFilesRepository(db: Db) {
       version: NewVersion,
       audit: StudyEditAudit,
       describe: (previous: VersionRecord | undefined, added: VersionRecord) => StudyFieldChange[],
+      /** Run in the transaction when the version becomes current (the analytics of a results file). */
+      onCurrent?: (tx: Tx, fileId: number) => Promise<void>,
     ): Promise<VersionRecord> {
       return db.transaction(async (tx) => {
         let file = await lockFile(tx, version.studyId, version.folder, version.slotName);
@@ -202,6 +222,7 @@ export function createStudyFilesRepository(db: Db) {
           await recordStudyEdits(tx, audit, [
             { studyId: version.studyId, type: 'study', changes: describe(previous, added) },
           ]);
+          if (onCurrent) await onCurrent(tx, file.id);
         }
         const [ended] = await tx
           .update(jobResults)
@@ -292,6 +313,8 @@ export function createStudyFilesRepository(db: Db) {
       versionId: number,
       audit: StudyEditAudit,
       describe: (previous: VersionRecord | undefined, chosen: VersionRecord) => StudyFieldChange[],
+      /** Run in the transaction when the chosen version becomes current; it may refuse it by throwing. */
+      onCurrent?: (tx: Tx, file: typeof studyFiles.$inferSelect, chosen: VersionRecord) => Promise<void>,
     ): Promise<'swapped' | 'missing' | { failed: VersionRecord }> {
       return db.transaction(async (tx) => {
         const [file] = await tx.select().from(studyFiles).where(eq(studyFiles.id, fileId)).for('update');
@@ -319,6 +342,7 @@ export function createStudyFilesRepository(db: Db) {
           .where(eq(studyFiles.id, fileId));
         await tx.update(studies).set({ updatedAt: audit.now }).where(eq(studies.id, studyId));
         await recordStudyEdits(tx, audit, [{ studyId, type: 'study', changes: describe(previous, chosen) }]);
+        if (onCurrent) await onCurrent(tx, file, chosen);
         return 'swapped';
       });
     },

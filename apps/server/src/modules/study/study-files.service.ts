@@ -50,7 +50,16 @@ import type { FileStorage } from '../../storage/file-storage.ts';
 import type { FileRecord, FileType, StudyFilesRepository, VersionRecord } from './study-files.repository.ts';
 import { displayFileName } from '../../lib/file-names.ts';
 import { validateStudyFileOffThread } from '../../workers/pool.ts';
-import { hasBlockingErrors } from './file-validation.ts';
+import { hasBlockingErrors, VALIDATION_EVENT } from './file-validation.ts';
+import {
+  foreignToStudy,
+  isResultsDataCsv,
+  readResultsRows,
+  replaceResultsAnswers,
+  studyResultsContext,
+  type ResultsRows,
+} from './results-replacement.ts';
+import type { Tx } from './study.repository.ts';
 import { errorsOf, presentFileEntry, presentFileTree, presentVersionHistory } from './study.presenter.ts';
 import type { StudyRepository } from './study.repository.ts';
 
@@ -68,9 +77,20 @@ export const FILE_MESSAGES = {
     `${name} could not be processed, so nothing was stored. The current file was kept; try the upload again.`,
   failedVersion: (name: string, firstError: string | null) =>
     `${name} cannot be made the current file: it failed its checks${firstError ? ` (${firstError})` : ''}. Upload a corrected file instead.`,
+  foreignVersion: (problems: readonly string[]) =>
+    `This version cannot be made the current file: ${problems.join('; ')}.`,
   rejected: (name: string, firstError: string, count: number) =>
     `${name} was not accepted: ${firstError}${count > 1 ? ` (and ${count - 1} more error${count > 2 ? 's' : ''})` : ''}. The current file was kept.`,
 } as const;
+
+/** A swap refused inside its transaction: the chosen results file is not the study's. */
+class ForeignResults extends Error {}
+
+/** The answers and statistics of the study follow its results data file that became current. */
+async function followResults(tx: Tx, studyId: number, fileId: number, table: ResultsRows): Promise<void> {
+  const context = await studyResultsContext(tx, studyId, fileId);
+  if (context) await replaceResultsAnswers(tx, studyId, table, context);
+}
 
 const ALL_TYPES: FileType[] = ['report', 'questionnaire', 'protocol', 'screener', 'RDF'];
 
@@ -334,6 +354,26 @@ export function createStudyFilesService(deps: {
           slotName: job.slotName,
           folder: job.folder,
         });
+        // A results data file must be the study's own: refused, naming what differs, when it is not.
+        let table: ResultsRows | null = null;
+        if (job.folder === 'results' && isResultsDataCsv(job.slotName) && !hasBlockingErrors(found)) {
+          table = readResultsRows(bytes, job.versionName);
+          const context = table ? await files.resultsContext(job.studyId, job.slotName) : null;
+          if (table && context) {
+            const foreign = foreignToStudy(job.versionName, job.slotName, table, context);
+            found.unshift(
+              ...foreign.map((message, index) => ({
+                id: index + 1,
+                level: 'error' as const,
+                high_msg: message,
+                msg: message,
+                event: VALIDATION_EVENT,
+                error_file: job.versionName,
+              })),
+            );
+            found.forEach((item, index) => (item.id = index + 1));
+          }
+        }
         const failed = hasBlockingErrors(found);
         const firstError = found.find((item) => item.level === 'error');
         const errorCount = found.filter((item) => item.level === 'error').length;
@@ -365,6 +405,8 @@ export function createStudyFilesService(deps: {
               new_value: versionLabel(added),
             },
           ],
+          // The analytics follow the results file that becomes current (its answers and statistics).
+          table ? (tx, fileId) => followResults(tx, job.studyId, fileId, table) : undefined,
         );
       } catch (error) {
         console.error(`upload job ${job.jobId} failed:`, error);
@@ -397,22 +439,44 @@ export function createStudyFilesService(deps: {
           { path: 'filetype', message: FILE_MESSAGES.typeMismatch(file.name, file.fileType) },
         ]);
       let chosenName = '';
-      const swapped = await files.swapVersion(
-        studyId,
-        file.id,
-        versionId,
-        { userId: user.id, userEmail: user.email, now: deps.clock.now() },
-        (previous, chosen) => {
-          chosenName = chosen.name;
-          return [
-            {
-              field: `file ${file.folder}/${file.name}`,
-              old_value: versionLabel(previous),
-              new_value: versionLabel(chosen),
-            },
-          ];
-        },
-      );
+      let foreign: string[] = [];
+      const swapped = await files
+        .swapVersion(
+          studyId,
+          file.id,
+          versionId,
+          { userId: user.id, userEmail: user.email, now: deps.clock.now() },
+          (previous, chosen) => {
+            chosenName = chosen.name;
+            return [
+              {
+                field: `file ${file.folder}/${file.name}`,
+                old_value: versionLabel(previous),
+                new_value: versionLabel(chosen),
+              },
+            ];
+          },
+          // A results data file made current again: checked against the study, then followed.
+          file.folder === 'results' && isResultsDataCsv(file.name)
+            ? async (tx, slot, chosen) => {
+                const table = readResultsRows(await storage.get(chosen.storageKey), chosen.name);
+                if (!table) return;
+                const context = await studyResultsContext(tx, studyId, slot.id);
+                if (!context) return;
+                foreign = foreignToStudy(chosen.name, slot.name, table, context);
+                if (foreign.length > 0) throw new ForeignResults();
+                await replaceResultsAnswers(tx, studyId, table, context);
+              }
+            : undefined,
+        )
+        .catch((error: unknown) => {
+          if (error instanceof ForeignResults) return 'foreign' as const;
+          throw error;
+        });
+      if (swapped === 'foreign') {
+        const message = FILE_MESSAGES.foreignVersion(foreign);
+        throw errors.badRequest(message, [{ path: 'versionId', message }]);
+      }
       if (swapped === 'missing') throw errors.notFound(FILE_MESSAGES.noSuchVersion);
       if (swapped !== 'swapped') {
         const firstError = errorsOf(swapped.failed.errors).find((entry) => entry.level === 'error');

@@ -112,45 +112,53 @@ function TraceDrawer({
     onError: () => showAlert('danger', MESSAGES.downloadFailure),
   });
   return (
-    <Drawer
+    // Composed so that its header is not a <header>: a second banner landmark beside the page's.
+    <Drawer.Root
       opened
       onClose={onClose}
       position="right"
       size="lg"
-      title={
-        <Title order={2} size="h4">
-          {TRACE_TITLE}
-        </Title>
-      }
-      closeButtonProps={{ 'aria-label': `Close: ${TRACE_TITLE}` }}
       styles={{ content: { maxWidth: '100vw' } }}
     >
-      <Stack gap="md" data-testid="trace-drawer">
-        <Text fw={600}>{label}</Text>
-        {aggregations.length > 1 ? (
-          <SegmentedControl
-            aria-label="Number to trace"
-            size="xs"
-            value={aggregation}
-            onChange={(value) => setAggregation(value as Aggregation)}
-            data={aggregations.map((value) => ({ value, label: AGGREGATION_LABELS[value] }))}
-          />
-        ) : null}
-        {trace.isPending ? (
-          <Loader size="sm" aria-label="Loading how the number was computed" />
-        ) : trace.isError ? (
-          <Alert color="red" role="alert">
-            {trace.error.message}
-          </Alert>
-        ) : (
-          <TraceContent
-            trace={trace.data}
-            downloading={answers.isPending}
-            onDownload={() => answers.mutate(request)}
-          />
-        )}
-      </Stack>
-    </Drawer>
+      <Drawer.Overlay />
+      <Drawer.Content>
+        <Drawer.Header component="div">
+          <Drawer.Title>
+            <Title component="span" order={2} size="h4">
+              {TRACE_TITLE}
+            </Title>
+          </Drawer.Title>
+          <Drawer.CloseButton aria-label={`Close: ${TRACE_TITLE}`} />
+        </Drawer.Header>
+        <Drawer.Body>
+          <Stack gap="md" data-testid="trace-drawer">
+            <Text fw={600}>{label}</Text>
+            {aggregations.length > 1 ? (
+              <SegmentedControl
+                aria-label="Number to trace"
+                size="xs"
+                value={aggregation}
+                onChange={(value) => setAggregation(value as Aggregation)}
+                data={aggregations.map((value) => ({ value, label: AGGREGATION_LABELS[value] }))}
+              />
+            ) : null}
+            {trace.isPending ? (
+              <Loader size="sm" aria-label="Loading how the number was computed" />
+            ) : trace.isError ? (
+              <Alert color="red" role="alert">
+                {trace.error.message}
+              </Alert>
+            ) : (
+              <TraceContent
+                trace={trace.data}
+                downloading={answers.isPending}
+                onDownload={() => answers.mutate(request)}
+              />
+            )}
+          </Stack>
+        </Drawer.Body>
+      </Drawer.Content>
+    </Drawer.Root>
   );
 }
 

@@ -17,5 +17,7 @@ export const analyticsKeys = {
   page: (jobId: string, query: MetricPageQuery) => [...analyticsKeys.pages(jobId), query] as const,
   significance: (request: SignificanceRequest, run = 0) =>
     [...analyticsKeys.all, 'significance', request, run] as const,
+  /** Every row of a search's job, as the products of its attributes and tendencies. */
+  searchProducts: (jobId: string) => [...analyticsKeys.all, 'search-products', jobId] as const,
   xlsxFilters: () => [...analyticsKeys.all, 'xlsx-filters'] as const,
 };

@@ -1,6 +1,7 @@
 import {
   METRIC_PAGE_SIZE,
   MetricSearchPageStatus,
+  MetricSearchProducts,
   MetricSelection,
   MetricSelectionState,
   type MetricPageQuery,
@@ -96,4 +97,26 @@ export function useMetricSelectionMutation(jobId: string | undefined) {
 /** GET /api/analytics/fragrances/{jobId}/selection: the selected rows (for the results filter). */
 export function getMetricSelection(jobId: string, signal?: AbortSignal): Promise<MetricSelection> {
   return apiJson(`/analytics/fragrances/${jobId}/selection`, MetricSelection, { signal });
+}
+
+/**
+ * GET /api/analytics/fragrances/{jobId}/products: every row of a finished search, as the chosen
+ * products (frags) its top attributes and tendencies are computed on.
+ */
+export function getMetricSearchProducts(jobId: string, signal?: AbortSignal): Promise<MetricSearchProducts> {
+  return apiJson(`/analytics/fragrances/${jobId}/products`, MetricSearchProducts, { signal });
+}
+
+/**
+ * The rows of the page's finished search, once its job id is known and it is a fragrance search:
+ * the Top Attributes and Tendencies tabs run on exactly these (frags).
+ */
+export function useMetricSearchProductsQuery(jobId: string | undefined) {
+  return useQuery({
+    queryKey: analyticsKeys.searchProducts(jobId ?? ''),
+    queryFn: ({ signal }) => getMetricSearchProducts(jobId!, signal),
+    enabled: jobId !== undefined,
+    staleTime: Infinity,
+    retry: false,
+  });
 }

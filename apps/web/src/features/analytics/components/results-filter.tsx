@@ -14,6 +14,11 @@ export interface ResultsFilterForm {
   age: [number, number];
 }
 
+/** 'fragrances' -> 'fragrance', 'concepts' -> 'concept': one selected row is named in the singular. */
+function singular(kindLabel: string): string {
+  return kindLabel.endsWith('s') ? kindLabel.slice(0, -1) : kindLabel;
+}
+
 export function emptyResultsFilter(): ResultsFilterForm {
   return { values: {}, ageOn: false, age: [ANALYTICS_AGE_RANGE.min, ANALYTICS_AGE_RANGE.max] };
 }
@@ -120,7 +125,10 @@ export function ResultsFilter({
             loading={busy}
             mb={2}
           >
-            Filter {selectedCount > 0 ? `${selectedCount} ${kindLabel}` : ''}
+            Filter{' '}
+            {selectedCount > 0
+              ? `${selectedCount} ${selectedCount === 1 ? singular(kindLabel) : kindLabel}`
+              : ''}
           </Button>
         </Tooltip>
         {filtered ? (

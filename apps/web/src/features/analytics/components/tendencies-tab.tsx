@@ -31,7 +31,13 @@ import {
   type TendencyField,
   type TendencyType,
 } from '../utils/attributes-tendencies.ts';
-import { SidePanelLayout, TabMessage } from './top-attributes-tab.tsx';
+import {
+  SEARCH_ROWS_FAILED,
+  SEARCH_ROWS_PENDING,
+  SidePanelLayout,
+  TabMessage,
+} from './top-attributes-tab.tsx';
+import { useMetricSearchProductsQuery } from '../api/metric-pages.ts';
 
 echarts.use([BarChart, GridComponent, TooltipComponent, SVGRenderer]);
 
@@ -143,9 +149,12 @@ interface Run {
  */
 export function TendenciesTab({
   request,
+  searchJobId,
   onCount,
 }: {
   request: MetricSearchRequest;
+  /** The job of the page's search, once queued: its rows are the fragrances counted. */
+  searchJobId?: string;
   /** The number of values listed (null until a run answers), for the tab's count badge. */
   onCount?: (count: number | null) => void;
 }) {
@@ -159,7 +168,11 @@ export function TendenciesTab({
   const current = run && run.requestKey === requestKey ? run : null;
   const tendencies = useTendenciesQuery(current?.body ?? null);
   const download = useDownloadTendenciesMutation();
-  const canRun = count !== null && type !== null && field !== null;
+  // A fragrance search counts exactly the fragrances it found (a Best-10 search, its 10).
+  const fragranceSearch = (request.type ?? 'fragrances') === 'fragrances';
+  const searched = useMetricSearchProductsQuery(fragranceSearch ? searchJobId : undefined);
+  const searchedReady = !fragranceSearch || searched.data !== undefined;
+  const canRun = count !== null && type !== null && field !== null && searchedReady;
   const listed =
     current && tendencies.data ? keptTendencies(tendencies.data.table_data, current.count).length : null;
   useEffect(() => {
@@ -167,8 +180,9 @@ export function TendenciesTab({
   }, [listed, onCount]);
 
   function runCount() {
-    if (count === null || field === null) return;
-    setRun({ requestKey, body: tendenciesBody(request, { count, field }), field, count });
+    if (count === null || field === null || !searchedReady) return;
+    const body = tendenciesBody(request, { count, field }, searched.data?.products);
+    setRun({ requestKey, body, field, count });
   }
 
   const panel = (
@@ -209,6 +223,11 @@ export function TendenciesTab({
       >
         Run
       </Button>
+      {!searchedReady ? (
+        <Text size="xs" c="dimmed" role="status">
+          {searched.isError ? SEARCH_ROWS_FAILED : SEARCH_ROWS_PENDING}
+        </Text>
+      ) : null}
     </Stack>
   );
 

@@ -35,6 +35,7 @@ import {
   useQueueTopAttributesMutation,
   useTopAttributesJobQuery,
 } from '../api/top-attributes.ts';
+import { useMetricSearchProductsQuery } from '../api/metric-pages.ts';
 import {
   ATTRIBUTE_AGGREGATION_LABELS,
   ATTRIBUTE_AGGREGATION_OPTIONS,
@@ -69,6 +70,10 @@ export const TOP_ATTRIBUTES_MESSAGES = {
   running: 'Computing the top attributes…',
   binaryFootnote: '* A CATA (dichotomous) attribute is harmonized to 1 or 5, so it has no Neither/Nor part.',
 } as const;
+
+/** Run waits for the rows of the page's search, which the attributes are pooled over. */
+export const SEARCH_ROWS_PENDING = 'Run is enabled once the search has found its fragrances.';
+export const SEARCH_ROWS_FAILED = 'The fragrances of the search could not be read: search again.';
 
 /** Colours of the bar segments: agreement, neither, disagreement (text on them stays readable). */
 const SEGMENT_COLOURS = { top_2_box: 'teal.9', neither: 'gray.3', bottom_2_box: 'red.9' } as const;
@@ -306,9 +311,12 @@ interface Run {
  */
 export function TopAttributesTab({
   request,
+  searchJobId,
   onCount,
 }: {
   request: MetricSearchRequest;
+  /** The job of the page's search, once queued: its rows are the fragrances pooled. */
+  searchJobId?: string;
   /** The number of attributes listed (null until a run answers), for the tab's count badge. */
   onCount?: (count: number | null) => void;
 }) {
@@ -325,7 +333,11 @@ export function TopAttributesTab({
   const current = run && run.requestKey === requestKey ? run : null;
   const job = useTopAttributesJobQuery(current?.jobId ?? null);
   const countError = attributeCountError(count);
-  const canRun = attributeType !== null && aggregation !== null && countError === null;
+  // A fragrance search pools exactly the fragrances it found (a Best-10 search, its 10).
+  const fragranceSearch = (request.type ?? 'fragrances') === 'fragrances';
+  const searched = useMetricSearchProductsQuery(fragranceSearch ? searchJobId : undefined);
+  const searchedReady = !fragranceSearch || searched.data !== undefined;
+  const canRun = attributeType !== null && aggregation !== null && countError === null && searchedReady;
   const running = queue.isPending || (current !== null && !job.isError && !isJobFinished(job.data));
   const listed = current && !running ? (job.data?.result?.json.attributes.length ?? null) : null;
   useEffect(() => {
@@ -335,7 +347,8 @@ export function TopAttributesTab({
   function runSearch() {
     if (!attributeType || !aggregation || countError !== null) return;
     const settings: AttributeSettings = { order, count: Number(count), attributeType, aggregation };
-    queue.mutate(topAttributesBody(request, settings), {
+    if (!searchedReady) return;
+    queue.mutate(topAttributesBody(request, settings, searched.data?.products), {
       onSuccess: (jobId) => setRun({ requestKey, jobId, settings }),
       // Job errors are logged and the loader turned off (document 3 section 8).
       onError: (error) => console.error('Top attributes could not be queued:', error),
@@ -393,6 +406,11 @@ export function TopAttributesTab({
       >
         Run
       </Button>
+      {!searchedReady ? (
+        <Text size="xs" c="dimmed" role="status">
+          {searched.isError ? SEARCH_ROWS_FAILED : SEARCH_ROWS_PENDING}
+        </Text>
+      ) : null}
     </Stack>
   );
 

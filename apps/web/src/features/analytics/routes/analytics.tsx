@@ -16,7 +16,7 @@
  *
  * The state wins over the URL when both carry a value.
  */
-import { ActionIcon, Alert, Badge, Box, Stack, Tabs, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Box, Stack, Tabs, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { SavedSearch } from '@accord/contracts';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
@@ -76,12 +76,19 @@ function initialFilters(state: AnalyticsRouteState | null, params: URLSearchPara
 
 /**
  * The count badge of a result tab (document 3 section 2.1: each tab has one): the rows its last run
- * listed, 0 before a run.
+ * listed; a dash before a run, where a "0" would read as a run that found nothing.
  */
 function TabCount({ count }: { count: number | null }) {
+  if (count === null)
+    return (
+      <Badge size="sm" variant="outline" color="gray">
+        <span aria-hidden="true">–</span>
+        <VisuallyHidden>not run yet</VisuallyHidden>
+      </Badge>
+    );
   return (
     <Badge size="sm" variant="light">
-      {count ?? 0}
+      {count}
     </Badge>
   );
 }
@@ -302,10 +309,18 @@ function AnalyticsScreen() {
                 />
               </Tabs.Panel>
               <Tabs.Panel value="attributes" pt="md">
-                <TopAttributesTab request={applied} onCount={setAttributesCount} />
+                <TopAttributesTab
+                  request={applied}
+                  searchJobId={main.data?.jobId}
+                  onCount={setAttributesCount}
+                />
               </Tabs.Panel>
               <Tabs.Panel value="tendencies" pt="md">
-                <TendenciesTab request={applied} onCount={setTendenciesCount} />
+                <TendenciesTab
+                  request={applied}
+                  searchJobId={main.data?.jobId}
+                  onCount={setTendenciesCount}
+                />
               </Tabs.Panel>
             </Tabs>
           ) : null}

@@ -53,6 +53,16 @@ describe('topAttributesBody', () => {
     expect(topAttributesBody({ q: SEARCH.q }, SETTINGS).demographics).toEqual([]);
     expect(topAttributesBody({ ...SEARCH, type: 'concepts' }, SETTINGS)).not.toHaveProperty('frags');
   });
+
+  it("pools exactly the search's rows when they are known (a Best-10 search, its 10)", () => {
+    const found = [
+      { id: 3, c_mi_number: 'CMI-2024-00001', prod: '100200' },
+      { id: 4, c_mi_number: 'CMI-2024-00001', prod: '100201' },
+    ];
+    expect(topAttributesBody(SEARCH, SETTINGS, found).frags).toEqual(found);
+    expect(topAttributesBody({ q: SEARCH.q }, SETTINGS, []).frags).toEqual([]);
+    expect(topAttributesBody({ ...SEARCH, type: 'concepts' }, SETTINGS, found)).not.toHaveProperty('frags');
+  });
 });
 
 describe('attributeCountError', () => {

@@ -61,6 +61,13 @@ export function attributeCountError(value: string | number): string | null {
   return null;
 }
 
+/** A row of the metric search, as the chosen products (frags) of the attributes and tendencies calls. */
+export interface SearchedProduct {
+  id: number;
+  c_mi_number: string;
+  prod: string;
+}
+
 export interface AttributeSettings {
   order: AttributeOrder;
   count: number;
@@ -70,17 +77,20 @@ export interface AttributeSettings {
 
 /**
  * The top attributes body from the metric search the page ran: its study and respondent filters, its
- * results-table demographic conditions and, for a fragrance search limited to chosen fragrances, those.
+ * results-table demographic conditions and, for a fragrance search, the fragrances it found
+ * (`searched`: a Best-10 search pools its 10, document 3 section 7), else the chosen ones.
  */
 export function topAttributesBody(
   search: MetricSearchRequest,
   settings: AttributeSettings,
+  searched?: readonly SearchedProduct[],
 ): TopAttributesRequest {
   const fragranceSearch = (search.type ?? 'fragrances') === 'fragrances';
+  const frags = searched ? [...searched] : search.fragrances;
   return {
     q: search.q,
     demographics: search.demographics_fragrances ?? [],
-    ...(fragranceSearch && search.fragrances ? { frags: search.fragrances } : {}),
+    ...(fragranceSearch && frags ? { frags } : {}),
     data: {
       order: settings.order,
       count: settings.count,

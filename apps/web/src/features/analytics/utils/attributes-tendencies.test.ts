@@ -46,6 +46,16 @@ describe('tendency options', () => {
 });
 
 describe('tendenciesBody', () => {
+  it("counts exactly the search's rows when they are known (a Best-10 search, its 10)", () => {
+    const found = [{ id: 8, c_mi_number: 'CMI-2024-00002', prod: '300400' }];
+    const body = tendenciesBody({ q: SEARCH.q }, { count: 'all', field: 'family' }, found);
+    expect(body.frags).toEqual(found);
+    expect(TendenciesRequest.safeParse(body).success).toBe(true);
+    expect(
+      tendenciesBody({ ...SEARCH, type: 'concepts' }, { count: 'all', field: 'family' }, found),
+    ).not.toHaveProperty('frags');
+  });
+
   it('sends the call of the specification: percentage by the chosen field, of the chosen fragrances', () => {
     const body = tendenciesBody(SEARCH, { count: '10', field: 'perfumer_name' });
     expect(body).toEqual({

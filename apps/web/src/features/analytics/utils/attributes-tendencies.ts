@@ -5,6 +5,7 @@ import {
   type TendenciesRequest,
   type TendenciesResponse,
 } from '@accord/contracts';
+import type { SearchedProduct } from './attributes-table.ts';
 
 export type TendencyField = (typeof TENDENCY_FIELDS)[number];
 export type TendencyRow = TendenciesResponse['table_data'][number];
@@ -60,16 +61,21 @@ export interface TendencySettings {
 
 /**
  * The tendencies call of document 3 section 7, from the metric search the page ran: its study filters,
- * `data {return: percentage, groupby: perfume_characteristics.<field>}` and, for a fragrance search
- * limited to chosen fragrances, those (frags). The Count setting is applied to the answer
+ * `data {return: percentage, groupby: perfume_characteristics.<field>}` and, for a fragrance search,
+ * the fragrances it found (frags: a Best-10 search counts its 10), else the chosen ones. The Count setting is applied to the answer
  * (`keptTendencies`), so the call stays as the specification writes it.
  */
-export function tendenciesBody(search: MetricSearchRequest, settings: TendencySettings): TendenciesRequest {
+export function tendenciesBody(
+  search: MetricSearchRequest,
+  settings: TendencySettings,
+  searched?: readonly SearchedProduct[],
+): TendenciesRequest {
   const fragranceSearch = (search.type ?? 'fragrances') === 'fragrances';
+  const frags = searched ? [...searched] : search.fragrances;
   return {
     q: search.q,
     data: { return: 'percentage', groupby: `perfume_characteristics.${settings.field}` },
-    ...(fragranceSearch && search.fragrances ? { frags: search.fragrances } : {}),
+    ...(fragranceSearch && frags ? { frags } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
-import { Box, Button, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, List, Stack, Text } from '@mantine/core';
 import type { SavedSearch, StudySearchQuery } from '@accord/contracts';
-import { IconChartBar } from '@tabler/icons-react';
+import { IconChartBar, IconLinkOff } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -29,6 +29,7 @@ import {
   filterTags,
   isQueryEmpty,
   parseFiltersText,
+  readLinkedFilters,
   removeTag,
   type SearchFilters,
 } from '../utils/filters.ts';
@@ -40,6 +41,8 @@ import {
 const COLLAPSE_DELAY_MS = 800;
 const SCROLL_DELAY_MS = 1000;
 const OPTIONS_DEBOUNCE_MS = 300;
+
+export const LINK_PROBLEM_TITLE = 'Part of this link could not be used';
 
 const DEFAULT_SUBTITLE =
   'What are you looking for today? Select the appropriate tab to specify search criteria.';
@@ -62,7 +65,10 @@ export function Component() {
   const fields = useFieldsQuery();
   const years = fields.data?.years ?? null;
 
-  const [filters, setFilters] = useState<SearchFilters>(() => parseFiltersText(params.get('q')));
+  // A bookmarked link may hold a filter the search refuses (too long): it is left out and said.
+  const [linked] = useState(() => readLinkedFilters(params.get('q')));
+  const [linkProblems, setLinkProblems] = useState<string[]>(linked.problems);
+  const [filters, setFilters] = useState<SearchFilters>(linked.filters);
   const [applied, setApplied] = useState<StudySearchQuery | null>(null);
   const [expanded, setExpanded] = useState(true);
   const [savedOpen, setSavedOpen] = useState(false);
@@ -187,6 +193,27 @@ export function Component() {
         </Text>
       ) : null}
       <Stack gap="md">
+        {linkProblems.length > 0 ? (
+          <Alert
+            color="yellow"
+            variant="light"
+            role="alert"
+            icon={<IconLinkOff size={18} aria-hidden="true" />}
+            title={LINK_PROBLEM_TITLE}
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => setLinkProblems([])}
+          >
+            <List size="sm" spacing={2}>
+              {linkProblems.map((problem) => (
+                <List.Item key={problem}>{problem}</List.Item>
+              ))}
+            </List>
+            <Text size="sm" mt={4}>
+              The search opened with the other filters of the link.
+            </Text>
+          </Alert>
+        ) : null}
         <SearchToolbar
           onSearch={onSearch}
           onNewSearch={() => confirm.ask('new-search')}

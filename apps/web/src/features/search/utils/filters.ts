@@ -4,7 +4,7 @@
  * the APAC rule. Demographics and metrics belong to the analytics screens and are never kept here,
  * so they can never reach a saved study search.
  */
-import { DEFAULT_VERIFIED, type StudySearchQuery } from '@accord/contracts';
+import { DEFAULT_VERIFIED, StudySearchQuery } from '@accord/contracts';
 
 export interface EssentialsFilters {
   projectName: string;
@@ -202,6 +202,62 @@ export function parseFiltersText(text: string | null | undefined): SearchFilters
   } catch {
     return defaultFilters();
   }
+}
+
+/** The filters of a link, and what in it the search could not use (left out, in words). */
+export interface LinkedFilters {
+  filters: SearchFilters;
+  /** One sentence per filter left out; none when the link was used whole. */
+  problems: string[];
+}
+
+/** Lengths of the filters a link holds, beyond them the search refuses the filter. */
+function whatIsWrong(issue: { code: string; message: string; maximum?: unknown }, value: unknown): string {
+  const text = Array.isArray(value)
+    ? value.find((item) => typeof item === 'string' && item.length > 0)
+    : value;
+  if (issue.code === 'too_big' && typeof issue.maximum === 'number' && typeof text === 'string')
+    return `is ${text.length} characters long, longer than the ${issue.maximum} a filter may be`;
+  if (issue.code === 'too_big' && typeof issue.maximum === 'number')
+    return `holds more than the ${issue.maximum} values a filter may hold`;
+  return `cannot be used (${issue.message})`;
+}
+
+/**
+ * Reads the filters of a bookmarked or shared link (the URL's q), held against the search's own
+ * schema: a filter the search would refuse (a value too long, too many values) is left out and said
+ * in words, so the screen opens on the rest instead of failing on every call.
+ */
+export function readLinkedFilters(text: string | null | undefined): LinkedFilters {
+  if (!text) return { filters: defaultFilters(), problems: [] };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return {
+      filters: defaultFilters(),
+      problems: ['The filters of this link could not be read, so the search opens without them.'],
+    };
+  }
+  const filters = filtersFromQuery(parsed);
+  const problems: string[] = [];
+  const defaults = defaultFilters();
+  // Each pass drops the filters named by the schema's issues; a few passes settle any link.
+  for (let pass = 0; pass < 5; pass++) {
+    const checked = StudySearchQuery.safeParse(filters);
+    if (checked.success) break;
+    for (const issue of checked.error.issues) {
+      const [group, key] = issue.path as [FilterGroup | undefined, string | undefined];
+      if (!group || !key || !(group in filters)) continue;
+      const target = filters[group] as unknown as Record<string, unknown>;
+      if (!(key in target)) continue;
+      const label = (FILTER_LABELS[group] as Record<string, string>)[key] ?? key;
+      const sentence = `${label} ${whatIsWrong(issue as { code: string; message: string; maximum?: unknown }, target[key])}, so it was left out.`;
+      if (!problems.includes(sentence)) problems.push(sentence);
+      target[key] = (defaults[group] as unknown as Record<string, unknown>)[key];
+    }
+  }
+  return { filters, problems };
 }
 
 export { applyApacRule } from '../../../lib/regions.ts';

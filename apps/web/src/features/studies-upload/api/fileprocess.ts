@@ -120,11 +120,18 @@ export function replaceFile(id: number, filepath: string, file: File, onProgress
 }
 
 /** POST /api/fileprocess/fileprocess/{id}/process_studies: answers the task, or null. */
-export async function processStudies(id: number, replaceCmis: string[] = []): Promise<string | null> {
+export async function processStudies(
+  id: number,
+  replaceCmis: string[] = [],
+  confirmForm = false,
+): Promise<string | null> {
   try {
     const answer = await apiJson(`/fileprocess/fileprocess/${id}/process_studies`, ProcessStudiesResponse, {
       method: 'POST',
-      body: replaceCmis.length > 0 ? { replace_cmis: replaceCmis } : {},
+      body: {
+        ...(replaceCmis.length > 0 ? { replace_cmis: replaceCmis } : {}),
+        ...(confirmForm ? { confirm_form: true } : {}),
+      },
       handledStatuses: [400, 409],
     });
     return answer.task_id || null;

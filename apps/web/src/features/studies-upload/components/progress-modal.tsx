@@ -2,12 +2,18 @@ import { Alert, Button, Group, Modal, Progress, Stack, Text } from '@mantine/cor
 import { STUDIES_UPLOAD_MESSAGES } from '@accord/contracts';
 import { IconCircleCheck } from '@tabler/icons-react';
 
+export const CONFIRM_TITLE = 'Check the studies before they are added';
+export const CONFIRM_MESSAGE =
+  'The studies differ from the upload form (client, region or year). View the file tree to see the differences and confirm to add them to the library.';
+
 /** Stages of the progress modal (document 3 section 4.7). */
 export type ProgressStage =
   | { kind: 'upload'; percent: number }
   | { kind: 'validation'; percent: number }
   | { kind: 'done' }
-  | { kind: 'failed'; message: string };
+  | { kind: 'failed'; message: string }
+  /** Validated, waiting: the studies differ from the upload form and are added once confirmed. */
+  | { kind: 'confirm'; message: string };
 
 /**
  * The 'Uploading files' modal: the upload with its real percentage, then validation and injection
@@ -75,6 +81,11 @@ export function ProgressModal({
               <IconCircleCheck color="var(--mantine-color-green-7)" aria-hidden />
               <Text fw={600}>{STUDIES_UPLOAD_MESSAGES.stageDone}</Text>
             </Group>
+          )}
+          {stage.kind === 'confirm' && (
+            <Alert color="yellow" title={CONFIRM_TITLE}>
+              {stage.message}
+            </Alert>
           )}
           {stage.kind === 'failed' && (
             <Alert color="red" title={STUDIES_UPLOAD_MESSAGES.stageFailed}>

@@ -29,7 +29,7 @@ import {
   useFileProcessesQuery,
   useUploadOptionsQuery,
 } from '../api/fileprocess.ts';
-import { ProgressModal, type ProgressStage } from '../components/progress-modal.tsx';
+import { CONFIRM_MESSAGE, ProgressModal, type ProgressStage } from '../components/progress-modal.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 
 const ZIP_TYPES = ['application/zip', 'application/x-zip-compressed', 'application/x-zip', 'multipart/x-zip'];
@@ -157,7 +157,11 @@ export function Component() {
     setStage({ kind: 'validation', percent: 0 });
     await followTask(task_id, {
       onProgress: (_status, progress) => setStage({ kind: 'validation', percent: progress }),
-      onResult: () => setStage({ kind: 'done' }),
+      // A process stopped at VALIDATED waits for the user to confirm the studies' differences from the form.
+      onResult: (result) =>
+        setStage(
+          result.status === 'VALIDATED' ? { kind: 'confirm', message: CONFIRM_MESSAGE } : { kind: 'done' },
+        ),
       onError: (message) => setStage({ kind: 'failed', message }),
     });
     setUploading(false);
@@ -268,7 +272,7 @@ export function Component() {
         stage={stage}
         onClose={() => setStage(null)}
         onViewTree={
-          processId !== null && stage?.kind === 'failed'
+          processId !== null && (stage?.kind === 'failed' || stage?.kind === 'confirm')
             ? () => void navigate(paths.studiesUploadDetails.href(processId))
             : undefined
         }

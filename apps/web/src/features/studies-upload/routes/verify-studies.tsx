@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { STUDIES_UPLOAD_MESSAGES, type FileTreeNode } from '@accord/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,7 +16,12 @@ import {
   useFileProcessQuery,
 } from '../api/fileprocess.ts';
 import { ProcessTree, type ReplaceState } from '../components/process-tree.tsx';
-import { ProgressModal, type ProgressStage } from '../components/progress-modal.tsx';
+import {
+  CONFIRM_MESSAGE,
+  CONFIRM_TITLE,
+  ProgressModal,
+  type ProgressStage,
+} from '../components/progress-modal.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 
 const crumbs = [
@@ -39,6 +44,7 @@ export function Component() {
   const [replacing, setReplacing] = useState<ReplaceState | null>(null);
   const [stage, setStage] = useState<ProgressStage | null>(null);
   const [replaceCmis, setReplaceCmis] = useState<string[]>([]);
+  const [asking, setAsking] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: fileProcessKeys.all });
 
   if (id === 0 || detail.isError)
@@ -69,6 +75,8 @@ export function Component() {
     (issue) => issue.high_msg === STUDIES_UPLOAD_MESSAGES.formMismatch,
   );
   const canReplace = process.status === 'ERRORED' && process.file_tree.length > 0;
+  // Validated and waiting: the studies differ from the form and go to the library once confirmed.
+  const awaitingConfirmation = process.status === 'VALIDATED' && process.message !== null;
 
   const upload = async () => {
     if (!replacing) return;
@@ -85,8 +93,8 @@ export function Component() {
     showAlert('success', `Replaced ${replacing.filePath.split('/').pop()}.`, 3000);
   };
 
-  const start = async () => {
-    const taskId = await processStudies(id, replaceCmis);
+  const start = async (confirmForm = false) => {
+    const taskId = await processStudies(id, replaceCmis, confirmForm);
     if (!taskId) {
       showAlert('danger', STUDIES_UPLOAD_MESSAGES.failedToProcess);
       return;
@@ -94,7 +102,10 @@ export function Component() {
     setStage({ kind: 'validation', percent: 0 });
     await followTask(taskId, {
       onProgress: (_status, progress) => setStage({ kind: 'validation', percent: progress }),
-      onResult: () => setStage({ kind: 'done' }),
+      onResult: (result) =>
+        setStage(
+          result.status === 'VALIDATED' ? { kind: 'confirm', message: CONFIRM_MESSAGE } : { kind: 'done' },
+        ),
       onError: (message) => setStage({ kind: 'failed', message }),
     });
     await refresh();
@@ -115,7 +126,7 @@ export function Component() {
           </Group>
         }
       />
-      {process.message && (
+      {process.message && !awaitingConfirmation && (
         <Alert color={process.status === 'ERRORED' ? 'red' : 'gray'} mb="md" title="Why the upload stopped">
           {process.message}
         </Alert>
@@ -128,6 +139,18 @@ export function Component() {
                 {issue.path.file.split('/')[0]}: {issue.msg}
               </Text>
             ))}
+            {awaitingConfirmation ? (
+              <>
+                <Text size="sm" fw={600} mt="xs">
+                  {process.message}
+                </Text>
+                <Group gap="sm" mt={4}>
+                  <Button onClick={() => void start(true)} disabled={stage !== null}>
+                    Confirm and add to the library
+                  </Button>
+                </Group>
+              </>
+            ) : null}
           </Stack>
         </Alert>
       )}
@@ -170,13 +193,43 @@ export function Component() {
             Back
           </Button>
           <Button
-            onClick={() => void start()}
+            // Studies that differ from the upload form are added only once the user confirms them.
+            onClick={() => (mismatches.length > 0 ? setAsking(true) : void start())}
             disabled={(!process.has_uploaded_new_file && replaceCmis.length === 0) || stage !== null}
           >
             Process Studies
           </Button>
         </Group>
       </Stack>
+      <Modal opened={asking} onClose={() => setAsking(false)} title={CONFIRM_TITLE} centered>
+        <Stack gap="sm">
+          <Text size="sm">
+            {mismatches.length === 1 ? 'One difference' : `${mismatches.length} differences`} from the upload
+            form ({process.client}, {process.region}, {process.year}):
+          </Text>
+          <Stack gap={2}>
+            {mismatches.map((issue, index) => (
+              <Text key={index} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {issue.path.file.split('/')[0]}: {issue.msg}
+              </Text>
+            ))}
+          </Stack>
+          <Text size="sm">The studies are added as their request forms describe them.</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setAsking(false)}>
+              Cancel
+            </Button>
+            <Button
+              onClick={() => {
+                setAsking(false);
+                void start(true);
+              }}
+            >
+              Confirm and process
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <ProgressModal title="Processing studies" stage={stage} onClose={() => setStage(null)} />
     </>
   );

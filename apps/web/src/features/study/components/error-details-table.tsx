@@ -1,5 +1,6 @@
 import { Badge, Table } from '@mantine/core';
 import type { StudyFileError } from '@accord/contracts';
+import { ScrollRegion } from './scroll-table.tsx';
 
 /** Filled badge colours with readable text (red.9 keeps white text above 4.5:1). */
 export const LEVEL_COLOURS: Record<StudyFileError['level'], string> = { error: 'red.9', warning: 'yellow.5' };
@@ -24,8 +25,9 @@ export function errorSummary(errors: readonly StudyFileError[]): string {
 /** The error details table of a folder or file: level, problem, details, event and file. */
 export function ErrorDetailsTable({ errors, label }: { errors: readonly StudyFileError[]; label: string }) {
   return (
-    <Table.ScrollContainer minWidth={640} type="native">
-      <Table withTableBorder verticalSpacing={6} fz="sm" aria-label={label} layout="fixed">
+    // A focusable scroll region: on a phone the table scrolls sideways by keyboard too.
+    <ScrollRegion label={label}>
+      <Table withTableBorder verticalSpacing={6} fz="sm" aria-label={label} layout="fixed" miw={640}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={96}>Level</Table.Th>
@@ -54,6 +56,6 @@ export function ErrorDetailsTable({ errors, label }: { errors: readonly StudyFil
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }

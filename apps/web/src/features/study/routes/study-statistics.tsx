@@ -40,6 +40,8 @@ import {
 import { paths } from '../../../config/paths.ts';
 import { showAlert } from '../../../lib/alerts.ts';
 import { studyCrumbs } from '../utils/study-crumbs.ts';
+import { useStudyQuery } from '../api/get-study.ts';
+import { useSession } from '../../../lib/session.ts';
 
 const TEST_OPTIONS = STATISTICS_TEST_TYPES.map((type) => ({ value: type, label: TEST_TYPE_LABELS[type] }));
 
@@ -53,6 +55,9 @@ const ORDER_LIST_LABELS = {
 export function Component() {
   const { id = '' } = useParams();
   const studyId = Number(id);
+  const { permissions } = useSession();
+  // The breadcrumb names the study by its CMI number, as every other study page does.
+  const study = useStudyQuery(studyId);
   const metrics = useQuery({
     queryKey: ['study-metrics', studyId],
     queryFn: () => statisticsApi.studyMetrics(studyId),
@@ -181,14 +186,16 @@ export function Component() {
     <>
       <PageHeader
         title={paths.studyStatistics.title}
-        breadcrumbs={studyCrumbs(id, paths.studyStatistics.title)}
+        breadcrumbs={studyCrumbs(id, paths.studyStatistics.title, study.data?.c_mi_number)}
         description={
           <Text span>
             Significance letters, strength questions, correlations and regression from this study&apos;s
-            results.{' '}
-            <Anchor component={Link} to={paths.rdfUploadId.href(id)} underline="always">
-              Open in the Statistic Generator
-            </Anchor>
+            results. {/* The Statistic Generator is open to admins and analytics users only. */}
+            {permissions.isAdmin || permissions.canAccessAnalytics ? (
+              <Anchor component={Link} to={paths.rdfUploadId.href(id)} underline="always">
+                Open in the Statistic Generator
+              </Anchor>
+            ) : null}
           </Text>
         }
       />
