@@ -167,3 +167,24 @@ describe('SciPy and statsmodels reference cases (shared/reference/stats-cases-2.
     checkCase(testCase),
   );
 });
+
+describe('statsmodels reference cases (shared/reference/stats-cases-3.json)', () => {
+  const { text, cases, sharedUrl } = load('stats-cases-3.json');
+  // The respondent-clustered tests of the analytics significance (METRICS.md section 2).
+  const clustered = cases.filter(
+    (testCase) => testCase.test === 'cluster_two_sample' || testCase.test === 'cluster_contrast_avg',
+  );
+
+  it.runIf(existsSync(sharedUrl))('uses the same cases as the shared reference', () => {
+    expect(JSON.parse(text)).toEqual(JSON.parse(readFileSync(sharedUrl, 'utf8')));
+  });
+
+  it('holds five cases of each clustered test', () => {
+    expect(clustered.filter((testCase) => testCase.test === 'cluster_two_sample')).toHaveLength(5);
+    expect(clustered.filter((testCase) => testCase.test === 'cluster_contrast_avg')).toHaveLength(5);
+  });
+
+  it.each(clustered.map((testCase) => [testCase.id, testCase] as const))('%s', (_id, testCase) =>
+    checkCase(testCase),
+  );
+});
