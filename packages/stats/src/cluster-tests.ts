@@ -44,58 +44,139 @@ export interface ClusterTestResult {
   testable: boolean;
 }
 
+/**
+ * The same cells as columns (one entry per cell): what a long list passes, without an object per
+ * cell. `cluster` holds respondent ids as integers.
+ */
+export interface ClusterColumns {
+  product: ArrayLike<number>;
+  cluster: ArrayLike<number>;
+  n: ArrayLike<number>;
+  sum: ArrayLike<number>;
+  sumSq: ArrayLike<number>;
+}
+
 interface Prepared {
-  /** Per product: answers, sum, sum of squares, and its cells (index into the cell arrays). */
+  /** Per product: answers, sum, sum of squares. */
   n: Float64Array;
   sum: Float64Array;
   sumSq: Float64Array;
-  cellsOf: number[][];
-  /** Per cell: its cluster index. */
+  /** The cells of product p are order[start[p]] ... order[start[p + 1] − 1]. */
+  start: Int32Array;
+  order: Int32Array;
+  /** Per cell: its cluster index, answers and sum. */
   clusterOf: Int32Array;
+  cellN: Float64Array;
+  cellSum: Float64Array;
   /** Per cluster: answers and sum over the whole list. */
   clusterN: Float64Array;
   clusterSum: Float64Array;
   clusters: number;
-  cells: readonly ClusterCell[];
 }
 
-function prepare(cells: readonly ClusterCell[], products: number): Prepared {
+function columnsOf(cells: readonly ClusterCell[]): ClusterColumns & { clusterKeys: (number | string)[] } {
+  return {
+    product: cells.map((cell) => cell.product),
+    cluster: cells.map((_, index) => index),
+    clusterKeys: cells.map((cell) => cell.cluster),
+    n: cells.map((cell) => cell.n),
+    sum: cells.map((cell) => cell.sum),
+    sumSq: cells.map((cell) => cell.sumSq),
+  };
+}
+
+function prepare(cells: readonly ClusterCell[] | ClusterColumns, products: number): Prepared {
+  const columns = Array.isArray(cells)
+    ? columnsOf(cells as readonly ClusterCell[])
+    : (cells as ClusterColumns);
+  const keys = 'clusterKeys' in columns ? (columns.clusterKeys as (number | string)[]) : null;
+  const count = columns.product.length;
   const n = new Float64Array(products);
   const sum = new Float64Array(products);
   const sumSq = new Float64Array(products);
-  const cellsOf: number[][] = Array.from({ length: products }, () => []);
   const index = new Map<number | string, number>();
-  const clusterOf = new Int32Array(cells.length);
+  const clusterOf = new Int32Array(count);
+  const cellN = new Float64Array(count);
+  const cellSum = new Float64Array(count);
   const clusterN: number[] = [];
   const clusterSum: number[] = [];
-  cells.forEach((cell, at) => {
-    if (!(cell.product >= 0 && cell.product < products) || !Number.isInteger(cell.product))
-      throw new RangeError(`A cell names product ${cell.product} of a list of ${products}`);
-    let g = index.get(cell.cluster);
+  const start = new Int32Array(products + 1);
+  for (let at = 0; at < count; at++) {
+    const product = columns.product[at]!;
+    if (!(product >= 0 && product < products) || !Number.isInteger(product))
+      throw new RangeError(`A cell names product ${product} of a list of ${products}`);
+    const key = keys ? keys[at]! : columns.cluster[at]!;
+    let g = index.get(key);
     if (g === undefined) {
       g = clusterN.length;
-      index.set(cell.cluster, g);
+      index.set(key, g);
       clusterN.push(0);
       clusterSum.push(0);
     }
+    const cellCount = columns.n[at]!;
+    const cellTotal = columns.sum[at]!;
     clusterOf[at] = g;
-    clusterN[g]! += cell.n;
-    clusterSum[g]! += cell.sum;
-    n[cell.product]! += cell.n;
-    sum[cell.product]! += cell.sum;
-    sumSq[cell.product]! += cell.sumSq;
-    cellsOf[cell.product]!.push(at);
-  });
+    cellN[at] = cellCount;
+    cellSum[at] = cellTotal;
+    clusterN[g]! += cellCount;
+    clusterSum[g]! += cellTotal;
+    n[product]! += cellCount;
+    sum[product]! += cellTotal;
+    sumSq[product]! += columns.sumSq[at]!;
+    start[product + 1]!++;
+  }
+  for (let p = 0; p < products; p++) start[p + 1]! += start[p]!;
+  const order = new Int32Array(count);
+  const next = start.slice(0, products);
+  for (let at = 0; at < count; at++) order[next[columns.product[at]!]!++] = at;
   return {
     n,
     sum,
     sumSq,
-    cellsOf,
+    start,
+    order,
     clusterOf,
+    cellN,
+    cellSum,
     clusterN: Float64Array.from(clusterN),
     clusterSum: Float64Array.from(clusterSum),
     clusters: clusterN.length,
-    cells,
+  };
+}
+
+/**
+ * A product's cells merged per cluster (a respondent may answer a product more than once), into
+ * scratch arrays indexed by cluster; returns how many clusters it touched, listed in `touched`.
+ */
+function mergeProduct(
+  data: Prepared,
+  p: number,
+  values: Float64Array,
+  scratch: { n: Float64Array; sum: Float64Array; touched: Int32Array; seen: Int32Array },
+  stamp: number,
+): number {
+  let touched = 0;
+  for (let k = data.start[p]!; k < data.start[p + 1]!; k++) {
+    const at = data.order[k]!;
+    const g = data.clusterOf[at]!;
+    if (scratch.seen[g] !== stamp) {
+      scratch.seen[g] = stamp;
+      scratch.n[g] = 0;
+      scratch.sum[g] = 0;
+      scratch.touched[touched++] = g;
+    }
+    scratch.n[g]! += data.cellN[at]!;
+    scratch.sum[g]! += values[at]!;
+  }
+  return touched;
+}
+
+function scratchFor(data: Prepared) {
+  return {
+    n: new Float64Array(data.clusters),
+    sum: new Float64Array(data.clusters),
+    touched: new Int32Array(data.clusters),
+    seen: new Int32Array(data.clusters).fill(-1),
   };
 }
 
@@ -145,8 +226,12 @@ function noAnswers(clusters: number): ClusterTestResult {
  * `y ~ 1 + selection` with CR1 cluster-robust standard errors by respondent, t with G − 1 df (G: the
  * respondents of the whole list). Cells of one (product, respondent) may repeat; they add up.
  */
-export function clusterRestTests(cells: readonly ClusterCell[], products: number): ClusterTestResult[] {
+export function clusterRestTests(
+  cells: readonly ClusterCell[] | ClusterColumns,
+  products: number,
+): ClusterTestResult[] {
   const data = prepare(cells, products);
+  const scratch = scratchFor(data);
   const { clusterN, clusterSum, clusters } = data;
   let total = 0;
   let totalSum = 0;
@@ -184,26 +269,19 @@ export function clusterRestTests(cells: readonly ClusterCell[], products: number
     const m1 = data.sum[p]! / n1;
     const m0 = (totalSum - data.sum[p]!) / n0;
     const delta = m0 - mean;
-    // Merge this product's cells per respondent (a respondent may answer it more than once).
-    const own = new Map<number, { n: number; sum: number }>();
-    for (const at of data.cellsOf[p]!) {
-      const g = data.clusterOf[at]!;
-      const cell = data.cells[at]!;
-      const entry = own.get(g);
-      if (entry) {
-        entry.n += cell.n;
-        entry.sum += cell.sum;
-      } else own.set(g, { n: cell.n, sum: cell.sum });
-    }
+    const touched = mergeProduct(data, p, data.cellSum, scratch, p);
     let ratersNonSelection = 0;
     let ratersShift = 0;
     let meat = 0;
     let onlyHere = 0;
-    for (const [g, entry] of own) {
-      const restN = clusterN[g]! - entry.n;
+    for (let k = 0; k < touched; k++) {
+      const g = scratch.touched[k]!;
+      const ownN = scratch.n[g]!;
+      const ownSum = scratch.sum[g]!;
+      const restN = clusterN[g]! - ownN;
       if (restN === 0) onlyHere++;
-      const a = (entry.sum - entry.n * m1) / n1;
-      const b = (clusterSum[g]! - entry.sum - restN * m0) / n0;
+      const a = (ownSum - ownN * m1) / n1;
+      const b = (clusterSum[g]! - ownSum - restN * m0) / n0;
       meat += (a - b) ** 2;
       const shifted = deviation[g]! - clusterN[g]! * delta;
       ratersShift += shifted * shifted;
@@ -240,8 +318,12 @@ export function clusterRestTests(cells: readonly ClusterCell[], products: number
  * (t with G − 1 df). Products without answers are not in the fit (K counts the others) and are not
  * tested.
  */
-export function clusterAverageTests(cells: readonly ClusterCell[], products: number): ClusterTestResult[] {
+export function clusterAverageTests(
+  cells: readonly ClusterCell[] | ClusterColumns,
+  products: number,
+): ClusterTestResult[] {
   const data = prepare(cells, products);
+  const scratch = scratchFor(data);
   const { clusters } = data;
   const means = new Float64Array(products);
   let k = 0;
@@ -260,12 +342,15 @@ export function clusterAverageTests(cells: readonly ClusterCell[], products: num
   const average = scoreSum / k;
   // Each respondent's V = Σ_j u_gj with u_gj = (s_gj − n_gj·m_j)/n_j, and u per cell.
   const v = new Float64Array(clusters);
-  const u = new Float64Array(data.cells.length);
-  data.cells.forEach((cell, at) => {
-    const value = (cell.sum - cell.n * means[cell.product]!) / data.n[cell.product]!;
-    u[at] = value;
-    v[data.clusterOf[at]!]! += value;
-  });
+  const u = new Float64Array(data.cellN.length);
+  for (let p = 0; p < products; p++) {
+    for (let c = data.start[p]!; c < data.start[p + 1]!; c++) {
+      const at = data.order[c]!;
+      const value = (data.cellSum[at]! - data.cellN[at]! * means[p]!) / data.n[p]!;
+      u[at] = value;
+      v[data.clusterOf[at]!]! += value;
+    }
+  }
   let vv = 0;
   for (let g = 0; g < clusters; g++) vv += v[g]! * v[g]!;
   const factor =
@@ -278,26 +363,23 @@ export function clusterAverageTests(cells: readonly ClusterCell[], products: num
       results.push(noAnswers(clusters));
       continue;
     }
-    const own = new Map<number, number>();
-    for (const at of data.cellsOf[p]!) {
-      const g = data.clusterOf[at]!;
-      own.set(g, (own.get(g) ?? 0) + u[at]!);
-    }
+    const touched = mergeProduct(data, p, u, scratch, p);
     let meat = 0;
     let ratersV = 0;
-    for (const [g, value] of own) {
-      meat += (value - v[g]! / k) ** 2;
+    for (let at = 0; at < touched; at++) {
+      const g = scratch.touched[at]!;
+      meat += (scratch.sum[g]! - v[g]! / k) ** 2;
       ratersV += v[g]! * v[g]!;
     }
     meat += Math.max(0, vv - ratersV) / (k * k);
-    const allowed = k >= 2 && own.size >= 2 && clusters >= 2 && anyVariance;
+    const allowed = k >= 2 && touched >= 2 && clusters >= 2 && anyVariance;
     results.push(
       finish(
         means[p]! - average,
         meat,
         factor,
         df,
-        { n, clustersSelection: own.size, clustersOther: clusters },
+        { n, clustersSelection: touched, clustersOther: clusters },
         allowed,
       ),
     );
