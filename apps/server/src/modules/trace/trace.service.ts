@@ -160,7 +160,7 @@ export function createTraceService(deps: { trace: TraceRepository }) {
           : ` ${sentence(SIGNIFICANCE_NOT_TESTED.noVariance)}.`;
     return {
       test,
-      description: `${CLUSTERED_TEST_NAMES[test]}, two-sided, of this product’s answers against ${against} (respondents as clusters, t with ${result!.df} df).${why}`,
+      description: `${sentence(CLUSTERED_TEST_NAMES[test]!)}, two-sided, of this product’s answers against ${against} (respondents as clusters, t with ${result!.df} df).${why}`,
       p_value: tested ? result!.pValue : null,
       level: found?.level ?? null,
       direction: found?.direction ?? null,
