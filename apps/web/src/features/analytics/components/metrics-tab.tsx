@@ -136,7 +136,8 @@ function ValueCell({
           span
           size="sm"
           tabIndex={0}
-          c={low ? 'orange.9' : undefined}
+          // Darker than orange.9, so a low base stays readable on a selected row's tint.
+          c={low ? '#a34700' : undefined}
           fs={low ? 'italic' : undefined}
           data-testid={`value-${row.id}-${column.key}`}
           style={{ cursor: 'help' }}
@@ -150,7 +151,7 @@ function ValueCell({
           <Text
             span
             size="xs"
-            c="dimmed"
+            c="gray.7"
             tabIndex={0}
             style={{ whiteSpace: 'nowrap', cursor: 'help' }}
             data-testid={`not-tested-${row.id}-${column.key}`}
