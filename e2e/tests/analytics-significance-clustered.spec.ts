@@ -141,6 +141,8 @@ test('Calculate on a one-study list names its correction and leaves a low base u
   await page.mouse.move(0, 0);
   await expectAccessible(page, 'clustered significance with a low base');
   await page.setViewportSize({ width: 1440, height: 900 });
+  await shoot(page, 'significance-table-1440');
+  await page.getByRole('heading', { name: 'Significance' }).scrollIntoViewIfNeeded();
   await shoot(page, 'significance-1440');
 
   // No correction, by choice: calculated again and named.
