@@ -436,7 +436,6 @@ export function MetricsTab({
           />
           <Select
             label="Correction"
-            description="Across every test of one Calculate"
             data={CORRECTIONS}
             value={correction}
             onChange={(value) => {
@@ -445,7 +444,7 @@ export function MetricsTab({
               if (significanceOn) calculate(calculation, next);
             }}
             allowDeselect={false}
-            w={{ base: '100%', xs: 300 }}
+            w={{ base: '100%', xs: 340 }}
             comboboxProps={{ withinPortal: true }}
           />
           <Tooltip label={SIGNIFICANCE_NEEDS_METRIC} disabled={confidenceMetrics.length > 0} withArrow>
