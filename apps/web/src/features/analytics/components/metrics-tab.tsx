@@ -444,7 +444,7 @@ export function MetricsTab({
               if (significanceOn) calculate(calculation, next);
             }}
             allowDeselect={false}
-            w={{ base: '100%', xs: 340 }}
+            w={{ base: '100%', xs: 370 }}
             comboboxProps={{ withinPortal: true }}
           />
           <Tooltip label={SIGNIFICANCE_NEEDS_METRIC} disabled={confidenceMetrics.length > 0} withArrow>
