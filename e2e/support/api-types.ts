@@ -2909,6 +2909,12 @@ export interface components {
             search_job?: string;
             /** @enum {string} */
             calculation: "avg" | "rest";
+            /**
+             * @description Multiplicity correction across every test of this calculation (products × metrics): Benjamini-Hochberg (default) or none.
+             * @default benjamini_hochberg
+             * @enum {string}
+             */
+            correction?: "benjamini_hochberg" | "none";
             metrics: {
                 field: string;
                 /** @enum {string} */
@@ -2941,9 +2947,18 @@ export interface components {
                 level: number | null;
                 /** @description mt: higher; let: lower. */
                 table: ("mt" | "let") | null;
+                /** @description cluster-two-sample (rest) or cluster-contrast-avg (avg). */
                 test: string;
+                /** @description Two-sided p-value; null: not tested. */
                 p_value: number | null;
+                /** @description The product's answers under the respondent filters. */
                 n: number;
+                /** @description The p-value after the correction, which the level reads; null: not tested. */
+                adjusted_p_value?: number | null;
+                /** @enum {string} */
+                correction?: "benjamini_hochberg" | "none";
+                /** @description Why there is no test: "low base: not tested" under 30 answers, or "no variance or too few respondents: not significant"; null: tested. */
+                not_tested?: string | null;
             };
         };
         SignificanceStatusInput: {
@@ -2953,6 +2968,11 @@ export interface components {
             result: {
                 /** @enum {string} */
                 calculation: "avg" | "rest";
+                /**
+                 * @description The correction the levels read.
+                 * @enum {string}
+                 */
+                correction?: "benjamini_hochberg" | "none";
                 results: components["schemas"]["SignificanceRowInput"][];
             } | null;
             error: string | null;
@@ -3580,9 +3600,18 @@ export interface components {
                 [key: string]: {
                     level: number | null;
                     table: ("mt" | "let") | null;
+                    /** @description cluster-two-sample (rest) or cluster-contrast-avg (avg). */
                     test: string;
+                    /** @description Two-sided p-value; null: not tested. */
                     p_value: number | null;
+                    /** @description The product's answers under the respondent filters. */
                     n: number;
+                    /** @description The p-value after the correction, which the level reads; null: not tested. */
+                    adjusted_p_value?: number | null;
+                    /** @enum {string} */
+                    correction?: "benjamini_hochberg" | "none";
+                    /** @description Why there is no test: "low base: not tested" under 30 answers, or "no variance or too few respondents: not significant"; null: tested. */
+                    not_tested?: string | null;
                 };
             };
         };
@@ -6214,6 +6243,12 @@ export interface components {
             search_job?: string;
             /** @enum {string} */
             calculation: "avg" | "rest";
+            /**
+             * @description Multiplicity correction across every test of this calculation (products × metrics): Benjamini-Hochberg (default) or none.
+             * @default benjamini_hochberg
+             * @enum {string}
+             */
+            correction: "benjamini_hochberg" | "none";
             metrics: {
                 field: string;
                 /** @enum {string} */
@@ -6245,9 +6280,18 @@ export interface components {
                 level: number | null;
                 /** @description mt: higher; let: lower. */
                 table: ("mt" | "let") | null;
+                /** @description cluster-two-sample (rest) or cluster-contrast-avg (avg). */
                 test: string;
+                /** @description Two-sided p-value; null: not tested. */
                 p_value: number | null;
+                /** @description The product's answers under the respondent filters. */
                 n: number;
+                /** @description The p-value after the correction, which the level reads; null: not tested. */
+                adjusted_p_value?: number | null;
+                /** @enum {string} */
+                correction?: "benjamini_hochberg" | "none";
+                /** @description Why there is no test: "low base: not tested" under 30 answers, or "no variance or too few respondents: not significant"; null: tested. */
+                not_tested?: string | null;
             };
         };
         SignificanceStatus: {
@@ -6257,6 +6301,11 @@ export interface components {
             result: {
                 /** @enum {string} */
                 calculation: "avg" | "rest";
+                /**
+                 * @description The correction the levels read.
+                 * @enum {string}
+                 */
+                correction?: "benjamini_hochberg" | "none";
                 results: components["schemas"]["SignificanceRow"][];
             } | null;
             error: string | null;
@@ -6868,9 +6917,18 @@ export interface components {
                 [key: string]: {
                     level: number | null;
                     table: ("mt" | "let") | null;
+                    /** @description cluster-two-sample (rest) or cluster-contrast-avg (avg). */
                     test: string;
+                    /** @description Two-sided p-value; null: not tested. */
                     p_value: number | null;
+                    /** @description The product's answers under the respondent filters. */
                     n: number;
+                    /** @description The p-value after the correction, which the level reads; null: not tested. */
+                    adjusted_p_value?: number | null;
+                    /** @enum {string} */
+                    correction?: "benjamini_hochberg" | "none";
+                    /** @description Why there is no test: "low base: not tested" under 30 answers, or "no variance or too few respondents: not significant"; null: tested. */
+                    not_tested?: string | null;
                 };
             };
         };

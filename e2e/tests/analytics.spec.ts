@@ -100,8 +100,8 @@ test('a metric search with significance, a respondent filter and a profile link'
   await expect(tags.getByRole('button', { name: /^99% lower \(\d+\)$/ })).toBeVisible();
   const mark = table.getByTestId(/^mark-\d+-liking\.top_2_box$/).first();
   await expect(mark).toBeVisible();
-  expect(await tooltipOf(page, mark, /z-test/)).toMatch(
-    /^Two-proportion z-test, p (=|<) [\d.]+, (99|95|90)% (higher|lower)$/,
+  expect(await tooltipOf(page, mark, /clustered by respondent/)).toMatch(
+    /^Two-sample t-test clustered by respondent, n = \d+, p (=|<) [\d.]+, adjusted p (=|<) [\d.]+ \(Benjamini-Hochberg \(false discovery rate\)\), (99|95|90)% (higher|lower)$/,
   );
   // The higher-at-99 tag keeps only the products marked so.
   const higher = tags.getByRole('button', { name: /^99% higher/ });
@@ -121,7 +121,7 @@ test('a metric search with significance, a respondent filter and a profile link'
   expect(metricsFile.suggestedFilename()).toBe('fragrance_metrics.xlsx');
   const sheet = await readReportFile((await metricsFile.path())!);
   expect(sheet.lines).toContain(
-    'Significance: Selection vs Average of the rest, two-sided tests at 99, 95, 90 % confidence',
+    'Significance: Selection vs Average of the rest, two-sided tests at 99, 95, 90 % confidence; correction: Benjamini-Hochberg (false discovery rate)',
   );
   const markColumn = sheet.headings.indexOf('Significance (T2B Overall Liking)');
   expect(sheet.headings[markColumn - 1]).toBe('T2B Overall Liking');

@@ -192,6 +192,9 @@ test('a marked metric search cell shows its base, filters and the test behind it
 
   await page.getByRole('combobox', { name: 'Compare', exact: true }).click();
   await page.getByRole('option', { name: 'Selection vs Average of the rest' }).click();
+  // The trace reads one test's own p-value: with no correction the mark's level is that one too.
+  await page.getByRole('combobox', { name: 'Correction', exact: true }).click();
+  await page.getByRole('option', { name: 'No correction' }).click();
   await page.getByRole('button', { name: 'Calculate' }).click();
   const mark = table.getByTestId(/^mark-\d+-liking\.top_2_box$/).first();
   await expect(mark).toBeVisible({ timeout: 90_000 });
@@ -203,9 +206,7 @@ test('a marked metric search cell shows its base, filters and the test behind it
   const drawer = page.getByRole('dialog', { name: 'How was this computed?' });
   await expect(drawer.getByTestId('trace-value')).toHaveText(shown);
   const significance = drawer.getByTestId('trace-significance');
-  await expect(significance).toContainText(
-    'Two-proportion z-test (pooled variance, no continuity correction)',
-  );
+  await expect(significance).toContainText('Two-sample t-test clustered by respondent, two-sided');
   await expect(significance).toContainText(/p (=|<) [\d.e-]+: (Higher|Lower), significant at \d+ %/);
   // The level the mark shows (e.g. 99%) is the one the trace names.
   await expect(significance).toContainText(`significant at ${level.replace('%', ' %')}`);

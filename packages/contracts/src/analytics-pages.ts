@@ -14,6 +14,7 @@ import {
   MetricSearchResult,
   MetricSummary,
   SIGNIFICANCE_LEVELS,
+  SignificanceMarkDetail,
   XlsxFiltersQuery,
 } from './analytics.ts';
 import { TEXT_LIMITS } from './constants.ts';
@@ -74,9 +75,7 @@ export type ParsedMetricPageQuery = z.output<typeof MetricPageQuery>;
 export const SignificanceMarkValue = z.object({
   level: z.number().nullable(),
   table: z.enum(['mt', 'let']).nullable(),
-  test: z.string(),
-  p_value: z.number().nullable(),
-  n: z.number().int(),
+  ...SignificanceMarkDetail,
 });
 
 /** A row of a page: the result row, whether it is selected, and its significance marks. */

@@ -14,6 +14,7 @@ import {
   MethodologyFilter,
 } from './search.ts';
 import { numeric } from './common.ts';
+import { SIGNIFICANCE_NOT_TESTED, SignificanceCorrection } from './significance-marks.ts';
 
 const TEXT_MAX = TEXT_LIMITS.filterText;
 const VALUES_MAX = 500;
@@ -454,6 +455,10 @@ export const SignificanceRequest = z
         'A finished metric search of yours: its selected rows are compared (every row when none is selected), instead of data.',
     }),
     calculation: z.enum(['avg', 'rest']),
+    correction: SignificanceCorrection.default('benjamini_hochberg').meta({
+      description:
+        'Multiplicity correction across every test of this calculation (products × metrics): Benjamini-Hochberg (default) or none.',
+    }),
     metrics: z
       .array(
         z.strictObject({
@@ -484,12 +489,28 @@ export const SignificanceRequest = z
 export type SignificanceRequest = z.input<typeof SignificanceRequest>;
 export type ParsedSignificanceRequest = z.output<typeof SignificanceRequest>;
 
+/** The fields a mark adds to the spec's level and table: its test, base and p-values (METRICS.md 2). */
+export const SignificanceMarkDetail = {
+  test: z.string().meta({ description: 'cluster-two-sample (rest) or cluster-contrast-avg (avg).' }),
+  p_value: z.number().nullable().meta({ description: 'Two-sided p-value; null: not tested.' }),
+  n: z.number().int().meta({ description: "The product's answers under the respondent filters." }),
+  adjusted_p_value: z.number().nullable().optional().meta({
+    description: 'The p-value after the correction, which the level reads; null: not tested.',
+  }),
+  correction: SignificanceCorrection.optional(),
+  not_tested: z
+    .string()
+    .nullable()
+    .optional()
+    .meta({
+      description: `Why there is no test: "${SIGNIFICANCE_NOT_TESTED.lowBase}" under ${LOW_BASE} answers, or "${SIGNIFICANCE_NOT_TESTED.noVariance}"; null: tested.`,
+    }),
+};
+
 export const SignificanceMark = z.object({
   level: z.number().nullable().meta({ description: '0.01, 0.05 or 0.1; null: not significant.' }),
   table: z.enum(['mt', 'let']).nullable().meta({ description: 'mt: higher; let: lower.' }),
-  test: z.string(),
-  p_value: z.number().nullable(),
-  n: z.number().int(),
+  ...SignificanceMarkDetail,
 });
 
 /** Per product: id, and per "metric.aggregation.confidence" key its mark. */
@@ -499,7 +520,11 @@ export const SignificanceRow = z
   .meta({ id: 'SignificanceRow' });
 
 export const SignificanceStatus = jobStatus(
-  z.object({ calculation: z.enum(['avg', 'rest']), results: z.array(SignificanceRow) }),
+  z.object({
+    calculation: z.enum(['avg', 'rest']),
+    correction: SignificanceCorrection.optional().meta({ description: 'The correction the levels read.' }),
+    results: z.array(SignificanceRow),
+  }),
   'SignificanceStatus',
 );
 export type SignificanceStatus = z.infer<typeof SignificanceStatus>;

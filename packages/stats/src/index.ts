@@ -36,3 +36,4 @@ export * from './norms.ts';
 export * from './meta-analysis.ts';
 export * from './meta-correlation.ts';
 export * from './power.ts';
+export * from './cluster-tests.ts';

@@ -16,6 +16,7 @@ import { metaCorrelation } from './meta-correlation.ts';
 import { powerProportions, powerT } from './power.ts';
 import { oneSampleT, pairedT, studentT, welchT } from './t-tests.ts';
 import { assertAlternative, type Alternative } from './types.ts';
+import { clusterContrastAvg, clusterTwoSample } from './cluster-tests.ts';
 
 /** One case: `id`, `test`, the inputs the test needs and, optionally, `expected`. */
 export type StatsCase = Record<string, unknown> & { id: string; test: string };
@@ -53,6 +54,8 @@ export const STATS_CASE_TESTS = [
   'power_t',
   'power_proportions',
   'meta_correlation',
+  'cluster_two_sample',
+  'cluster_contrast_avg',
 ] as const;
 
 /** A malformed case (missing or mistyped input, unknown test): the message names the case and field. */
@@ -95,6 +98,17 @@ function transpose(testCase: StatsCase, groups: number[][]): number[][] {
   if (groups.some((group) => group.length !== n))
     throw new StatsCaseError(`${testCase.id}: "groups" of a paired test need equal lengths`);
   return Array.from({ length: n }, (_, i) => groups.map((group) => group[i] ?? Number.NaN));
+}
+
+/** Respondent ids (strings or integers) or product labels; only equality matters. */
+function labels(testCase: StatsCase, key: string): (string | number)[] {
+  const value = testCase[key];
+  if (
+    !Array.isArray(value) ||
+    !value.every((entry) => typeof entry === 'string' || typeof entry === 'number')
+  )
+    throw new StatsCaseError(`${testCase.id}: "${key}" is not a list of labels`);
+  return value as (string | number)[];
 }
 
 function scalar(testCase: StatsCase, key: string): number {
@@ -341,6 +355,34 @@ export function computeStatsCase(testCase: StatsCase): StatsCaseResult {
         ci_high: result.ciHigh,
         pi_low: result.piLow,
         pi_high: result.piHigh,
+        };
+      }
+    case 'cluster_two_sample': {
+      const result = clusterTwoSample(
+        numbers(testCase, 'values'),
+        numbers(testCase, 'group'),
+        labels(testCase, 'clusters'),
+      );
+      return {
+        difference: result.difference,
+        std_error: result.stdError,
+        t: result.t,
+        df: result.df,
+        p_value: result.pValue,
+      };
+    }
+    case 'cluster_contrast_avg': {
+      const result = clusterContrastAvg(
+        numbers(testCase, 'values'),
+        labels(testCase, 'products').map(String),
+        labels(testCase, 'clusters'),
+      );
+      return {
+        difference: result.difference,
+        std_error: result.stdError,
+        t: result.t,
+        df: result.df,
+        p_value: result.pValue,
       };
     }
     default:

@@ -52,8 +52,11 @@ export interface ReportCellObject {
   kind?: CellKind;
   /** The value rests on a base below LOW_BASE: marked as the screens mark it. */
   lowBase?: boolean;
-  /** A significance mark's direction: green when higher, red when lower, as the screens colour it. */
-  tone?: 'higher' | 'lower';
+  /**
+   * A significance mark's tone, as the screens colour it: green when good news, red when bad (a
+   * higher bottom box is bad; METRICS.md section 2).
+   */
+  tone?: 'good' | 'bad';
 }
 export type ReportCell = string | number | null | ReportCellObject;
 
@@ -106,7 +109,7 @@ export const LOW_BASE_NOTE = `* and (low base): a base below ${LOW_BASE} answers
 
 const HEADING_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE7ECF2' } };
 const LOW_BASE_COLOUR = 'FFB35900';
-const TONE_COLOURS = { higher: 'FF1B5E20', lower: 'FF8E1B1B' } as const;
+const TONE_COLOURS = { good: 'FF1B5E20', bad: 'FF8E1B1B' } as const;
 /**
  * Every font names the workbook's face: a font without a name falls back to the reader's default
  * (a serif in LibreOffice), so bold headings and marks would not match the table's text.
@@ -211,7 +214,7 @@ function styleOf(
   lowBase: boolean,
   bold: boolean,
   columnKind: CellKind,
-  tone?: 'higher' | 'lower',
+  tone?: 'good' | 'bad',
 ) {
   const format = typeof value === 'number' ? numberFormat(kind, value, lowBase) : '';
   // Letters, and words standing in a column of numbers ("N/A", why a value is missing), line up with it.

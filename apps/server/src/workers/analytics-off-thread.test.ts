@@ -10,6 +10,7 @@ import {
   type SearchMetric,
 } from '../modules/analytics/metric-search-rows.ts';
 import { packSums, unpackSums } from '../modules/analytics/packed-sums.ts';
+import { emptyRespondentCells, type RespondentCells } from '../modules/analytics/respondent-cells.ts';
 import { significanceOf, type SignificanceInput } from '../modules/analytics/significance-tests.ts';
 import { assembleMetricSearchOffThread, closeUploadWorkers, significanceTextOffThread } from './pool.ts';
 
@@ -185,15 +186,48 @@ describe('metric search assembled in a worker thread', () => {
 });
 
 describe('significance in a worker thread', () => {
+  /**
+   * Each study's 40 respondents rate its products (one in eight skipped), with uneven answers on the
+   * 5-point scale; a study's third product has only 20 answers (a low base).
+   */
+  function cellsFor(metric: number): RespondentCells {
+    const list: { product: number; respondent: number; value: number }[] = [];
+    products.forEach((product, at) => {
+      const raters = at % 3 === 2 ? 20 : 40;
+      for (let r = 0; r < raters; r++) {
+        if ((r + at) % 8 === 0) continue;
+        const value = 1 + ((r * 7 + product.id * 3 + metric + (at % 4) * r) % 5);
+        list.push({ product: product.id, respondent: product.studyId * 100 + r, value });
+      }
+    });
+    const cells = emptyRespondentCells(list.length);
+    list.forEach(({ product, respondent, value }, at) => {
+      cells.product[at] = product;
+      cells.respondent[at] = respondent;
+      cells.n[at] = 1;
+      cells.sum[at] = value;
+      cells.sumSq[at] = value * value;
+      cells.nTopBox[at] = value >= 5 ? 1 : 0;
+      cells.nTop2Box[at] = value >= 4 ? 1 : 0;
+      cells.nJustRight[at] = value === 3 ? 1 : 0;
+      cells.nBottom2Box[at] = value <= 2 ? 1 : 0;
+      cells.nBottomBox[at] = value <= 1 ? 1 : 0;
+    });
+    return cells;
+  }
   const input = (calculation: SignificanceInput['calculation']): SignificanceInput => ({
     calculation,
+    correction: 'benjamini_hochberg',
     productIds: products.map((product) => product.id),
     tests: [
       { key: 'liking.top_2_box.confidence', metricId: 3, kind: 'hedonic', aggregation: 'top_2_box' },
       { key: 'liking.mean.confidence', metricId: 3, kind: 'hedonic', aggregation: 'mean' },
       { key: 'strength.just_right.confidence', metricId: 7, kind: 'jar', aggregation: 'just_right' },
     ],
-    sums: table,
+    cells: new Map([
+      [3, cellsFor(3)],
+      [7, cellsFor(7)],
+    ]),
   });
   it.each(['rest', 'avg'] as const)(
     'answers the text of the request loop (%s)',

@@ -174,19 +174,16 @@ const buffersOf = (packed: PackedSums): ArrayBuffer[] => [
 
 /**
  * significanceOf (analytics/significance-tests.ts) in a worker thread, as the JSON text of its
- * answer: the statistics go packed (one buffer, moved), the answer comes back as one string, so the
- * request loop neither clones nor writes thousands of objects. Answered on the loop if the thread
- * runs out of memory.
+ * answer: each respondent's sums go as typed arrays (copied once, kept here in case the thread runs
+ * out of memory), the answer comes back as one string, so the request loop neither clones nor writes
+ * thousands of objects. Answered on the loop if the thread runs out of memory.
  */
 export async function significanceTextOffThread(input: SignificanceInput): Promise<string> {
-  const { sums, ...rest } = input;
-  const metricIds = [...new Set(input.tests.map((test) => test.metricId))];
-  const packed = packSums(sums, input.productIds, metricIds);
   try {
-    const answer = await run(
-      { kind: 'significance', input: { ...rest, productIds: packed.productIds }, sums: packed },
-      buffersOf(packed),
-    );
+    const answer = await run({
+      kind: 'significance',
+      input: { ...input, productIds: Int32Array.from(input.productIds) },
+    });
     return answer.text;
   } catch (error) {
     if (!(error instanceof UploadMemoryError)) throw error;

@@ -37,7 +37,7 @@ export type UploadTask =
   | { kind: 'check-study-file'; file: Omit<FileToCheck, 'bytes'> & { bytes: Uint8Array } }
   | { kind: 'parse-csv'; bytes: Uint8Array; fileName: string }
   | { kind: 'report-bytes'; sheetName: string; header: ReportHeader; table: ReportTable }
-  | { kind: 'significance'; input: Omit<SignificanceInput, 'sums'>; sums: PackedSums }
+  | { kind: 'significance'; input: SignificanceInput }
   | { kind: 'metric-search'; input: Omit<SearchAssemblyInput, 'sums'>; sums: PackedSums }
   | { kind: 'ready' };
 
@@ -95,7 +95,7 @@ export async function runTask(task: UploadTask): Promise<UploadTaskResult> {
     case 'significance':
       return {
         kind: task.kind,
-        text: JSON.stringify(significanceOf({ ...task.input, sums: unpackSums(task.sums) })),
+        text: JSON.stringify(significanceOf(task.input)),
       };
     case 'metric-search':
       return {

@@ -39,6 +39,7 @@ import {
 } from '../exports/filters-in-words.ts';
 import {
   markText,
+  markTone,
   significanceInWords,
   significanceLegend,
   type MarkTable,
@@ -197,7 +198,8 @@ export function metricsReport(
           if (marked(column)) {
             const mark = marks!.mark(row.id, column.key);
             const text = markText(mark);
-            cells.push(text ? { value: text, tone: mark!.table === 'mt' ? 'higher' : 'lower' } : null);
+            const tone = markTone(mark, column.key);
+            cells.push(text ? { value: text, ...(tone ? { tone } : {}) } : null);
           }
           if (bases) cells.push({ value: row.bases[column.key] ?? 0, lowBase });
         }

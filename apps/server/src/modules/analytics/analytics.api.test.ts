@@ -9,13 +9,7 @@ import {
   type SignificanceRequest,
   type SignificanceStatus,
 } from '@accord/contracts';
-import {
-  compareSelectionVsAverage,
-  compareSelectionVsRest,
-  harmoniseToFivePoint,
-  oneProportionZ,
-  summariseHarmonised,
-} from '@accord/stats';
+import { harmoniseToFivePoint, summariseHarmonised } from '@accord/stats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../seed/users.ts';
 import { openWorkbook, readReport } from '../../testing/report-table.ts';
@@ -648,102 +642,8 @@ describe('POST /api/analytics/significance and its status', () => {
     );
   });
 
-  it('marks each product as the tests of METRICS.md on its raw answers do (rest and avg)', async () => {
-    const all = await searchResult(withMetrics([LIKING_T2B]));
-    const data = all.results.slice(0, 12).map((row) => ({ id: row.id }));
-    const metrics = [
-      { field: 'liking', aggregation: 'mean', confidence: true },
-      { field: 'liking', aggregation: 'top_2_box', confidence: true },
-      { field: 'strength', aggregation: 'mean', confidence: false },
-    ] as const;
-    const answers = await Promise.all(data.map((row) => rawAnswers(row.id, 'liking')));
-    const t2b = answers.map((list) => ({
-      count: list.filter((v) => v >= 3.5 - 1e-9).length,
-      n: list.length,
-    }));
-    const means = answers.map((list) => summariseHarmonised(list).mean!);
-    const averageMean = means.reduce((a, b) => a + b, 0) / means.length;
-    const averageShare = t2b.reduce((a, b) => a + b.count / b.n, 0) / t2b.length;
-    let marked = 0;
-    for (const calculation of ['rest', 'avg'] as const) {
-      const status = await significance({ data, calculation, metrics: [...metrics] });
-      expect(status.status).toBe('SUCCESS');
-      expect(status.result!.calculation).toBe(calculation);
-      const results = status.result!.results;
-      expect(results.map((row) => row.id)).toEqual(data.map((row) => row.id));
-      results.forEach((row, index) => {
-        const rest = answers.filter((_, other) => other !== index).flat();
-        const restBox = t2b
-          .filter((_, other) => other !== index)
-          .reduce((a, b) => ({ count: a.count + b.count, n: a.n + b.n }), { count: 0, n: 0 });
-        const mean =
-          calculation === 'rest'
-            ? compareSelectionVsRest({ kind: 'mean', selection: answers[index]!, rest })
-            : compareSelectionVsAverage({ kind: 'mean', selection: answers[index]!, average: averageMean });
-        const box =
-          calculation === 'rest'
-            ? compareSelectionVsRest({ kind: 'box', selection: t2b[index]!, rest: restBox })
-            : compareSelectionVsAverage({ kind: 'box', selection: t2b[index]!, average: averageShare });
-        const meanMark = row['liking.mean.confidence']!;
-        expect(meanMark).toMatchObject({
-          level: mean.level,
-          table: mean.direction,
-          test: mean.test,
-          n: answers[index]!.length,
-        });
-        if (mean.pValue === null) expect(meanMark.p_value).toBeNull();
-        else expect(meanMark.p_value).toBeCloseTo(mean.pValue, 5);
-        const boxMark = row['liking.top_2_box.confidence']!;
-        expect(boxMark).toMatchObject({ level: box.level, table: box.direction, test: box.test });
-        if (box.pValue !== null) expect(boxMark.p_value).toBeCloseTo(box.pValue, 9);
-        expect(row['strength.mean.confidence']).toBeUndefined();
-        if (meanMark.level !== null) marked++;
-      });
-    }
-    // The generated library has real differences: some products are significant.
-    expect(marked).toBeGreaterThan(0);
-  });
-
-  it('tests in avg mode a product whose box share is 0 % (standard error from the average)', async () => {
-    // Per liking product the answers in each outer box, from the raw answers.
-    const boxes = await query<{ id: number; n: number; top: number; bottom: number }>(
-      `select a.product_id as id, count(*)::int as n,
-          count(*) filter (where a.value >= 4.5 - 1e-9)::int as top,
-          count(*) filter (where a.value <= 1.5 + 1e-9)::int as bottom
-        from answers a join metrics m on m.id = a.metric_id join products p on p.id = a.product_id
-        join studies s on s.id = p.study_id
-       where m.name = 'liking' and s.verified and p.kind = 'fragrance'
-       group by a.product_id having count(*) >= 20 order by a.product_id`,
-    );
-    // For each outer box with a product at 0 %: that product beside the two products with the
-    // largest shares, so that the list average is far from 0; the box with the largest average.
-    const candidates = (['bottom', 'top'] as const).flatMap((key) => {
-      const empty = boxes.find((row) => row[key] === 0);
-      if (!empty) return [];
-      const list = [
-        empty,
-        ...boxes
-          .filter((row) => row.id !== empty.id)
-          .sort((a, b) => b[key] / b.n - a[key] / a.n)
-          .slice(0, 2),
-      ];
-      return [{ box: key, empty, list, average: list.reduce((sum, row) => sum + row[key] / row.n, 0) / 3 }];
-    });
-    expect(candidates.length).toBeGreaterThan(0);
-    const { box, empty, list, average } = candidates.sort((a, b) => b.average - a.average)[0]!;
-    const aggregation = box === 'top' ? 'top_box' : 'bottom_box';
-    const status = await significance({
-      data: list.map((row) => ({ id: row.id })),
-      calculation: 'avg',
-      metrics: [{ field: 'liking', aggregation, confidence: true }],
-    });
-    expect(status.status).toBe('SUCCESS');
-    const mark = status.result!.results[0]![`liking.${aggregation}.confidence`]!;
-    const expected = oneProportionZ(0, empty.n, average);
-    expect(expected.pValue).toBeLessThan(0.01);
-    expect(mark).toMatchObject({ test: 'one-proportion-z', level: 0.01, table: 'let', n: empty.n });
-    expect(mark.p_value).toBeCloseTo(expected.pValue, 12);
-  });
+  // The marks themselves (clustered tests, the correction, low bases) are checked against the raw
+  // answers in significance-clustered.api.test.ts.
 
   it('reports FAILURE when a product does not exist', async () => {
     const status = await significance({

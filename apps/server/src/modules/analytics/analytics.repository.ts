@@ -23,6 +23,7 @@ import {
 import { sqlTextArray } from '../../lib/client-scope.ts';
 import { allOf, studyWhere, type CompiledFilters } from '../search/search-filters.ts';
 import type { RespondentList } from './respondent-index.ts';
+import { emptyRespondentCells, type RespondentCells } from './respondent-cells.ts';
 import type {
   DemographicMatch,
   DemographicRow,
@@ -642,6 +643,54 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
         else values.set(key, [Number(row.v)]);
       }
       return values;
+    },
+
+    /**
+     * Each respondent's sums per product and metric (in scale, respondents meeting the conditions):
+     * what the respondent-clustered significance tests need (METRICS.md section 2). One grouped read
+     * for the whole list; respondents belong to one study, so the cells split by study of themselves.
+     */
+    async respondentCells(
+      productIds: readonly number[],
+      metricIds: readonly number[],
+      eegMetricIds: readonly number[],
+      respondentConditions: RespondentConditions,
+    ): Promise<Map<number, RespondentCells>> {
+      const byMetric = new Map<number, RespondentCells>();
+      if (productIds.length === 0 || metricIds.length === 0) return byMetric;
+      const joinRespondents = respondentConditions.length > 0;
+      const found = await rows<SumsRow & { respondent_id: number }>(sql`
+        select product_id, metric_id, respondent_id, ${answerSums}
+        from (select a.product_id, a.metric_id, a.respondent_id, a.value::float8 as v
+          from ${answers} a
+          ${joinRespondents ? sql`join ${respondents} r on r.id = a.respondent_id` : sql``}
+          where a.metric_id = any(${intArray(metricIds)})
+            and a.product_id = any(${intArray(productIds)})
+            and ${inScale(eegMetricIds)}
+            ${joinRespondents ? sql`and ${sql.join(respondentConditions, sql` and `)}` : sql``}) x
+        group by metric_id, product_id, respondent_id`);
+      const counts = new Map<number, number>();
+      for (const row of found)
+        counts.set(Number(row.metric_id), (counts.get(Number(row.metric_id)) ?? 0) + 1);
+      for (const [metricId, count] of counts) byMetric.set(metricId, emptyRespondentCells(count));
+      const filled = new Map<number, number>();
+      for (const row of found) {
+        const metricId = Number(row.metric_id);
+        const cells = byMetric.get(metricId)!;
+        const at = filled.get(metricId) ?? 0;
+        filled.set(metricId, at + 1);
+        cells.product[at] = Number(row.product_id);
+        cells.respondent[at] = Number(row.respondent_id);
+        cells.n[at] = Number(row.n);
+        cells.sum[at] = Number(row.sum);
+        cells.sumSq[at] = Number(row.sum_sq);
+        cells.nTopBox[at] = Number(row.n_top_box);
+        cells.nTop2Box[at] = Number(row.n_top_2_box);
+        cells.nJustRight[at] = Number(row.n_just_right);
+        cells.nBottom2Box[at] = Number(row.n_bottom_2_box);
+        cells.nBottomBox[at] = Number(row.n_bottom_box);
+      }
+      return byMetric;
     },
 
     /**

@@ -105,7 +105,7 @@ export function createAnalyticsService(deps: {
       case JOB_KINDS.attributes:
         return { result: storedResult(await computeTopAttributes(context, job.user, job.request, now)) };
       case JOB_KINDS.significance:
-        return { result: await computeSignificance(context, job.user, job.request, now) };
+        return { result: await computeSignificance(context, job.user, job.request) };
       case JOB_KINDS.search: {
         if (job.noCache) return { result: await computeMetricSearch(context, job.user, job.request, now) };
         const key = JSON.stringify({

@@ -1,23 +1,31 @@
 /**
  * The statistics of the significance job (significance.ts), apart from the loading of its data: per
- * product and chosen metric, a test against the rest of the list or its average. Pure, so that it
- * runs in a worker thread for long lists (thousands of products × metrics of t and z-tests hold a
- * thread for hundreds of milliseconds) and on the request loop for short ones, with one answer.
+ * product and chosen metric, a respondent-clustered test against the rest of the list or its average
+ * (METRICS.md section 2), then one multiplicity correction across every test of the Calculate. Pure,
+ * so that it runs in a worker thread for long lists and on the request loop for short ones, with one
+ * answer.
  */
-import type { Aggregation, ParsedSignificanceRequest, SignificanceStatus } from '@accord/contracts';
+import {
+  CLUSTERED_TESTS,
+  LOW_BASE,
+  SIGNIFICANCE_NOT_TESTED,
+  type Aggregation,
+  type ParsedSignificanceRequest,
+  type SignificanceCorrection,
+  type SignificanceStatus,
+} from '@accord/contracts';
 import {
   ANALYTICS_LEVELS,
-  compareMeanVsAverageFromSummary,
-  compareMeanVsRestFromSummaries,
-  compareSelectionVsAverage,
-  compareSelectionVsRest,
-  subtractSums,
-  summaryFromSums,
-  type SelectionComparison,
+  benjaminiHochbergAdjust,
+  classifySignificance,
+  clusterAverageTests,
+  clusterRestTests,
+  type ClusterColumns,
+  type ClusterTestResult,
 } from '@accord/stats';
-import { sumsOf, type SumsTable } from './analytics-context.ts';
-import { EMPTY_SUMS, addSums, aggregate, boxCount, isShare, type Sums } from './analytics-metrics.ts';
+import { isShare } from './analytics-metrics.ts';
 import type { MetricRecord } from './analytics-types.ts';
+import type { RespondentCells } from './respondent-cells.ts';
 
 /** One column of the answer: a metric and aggregation with confidence on. */
 export interface SignificanceTest {
@@ -28,73 +36,140 @@ export interface SignificanceTest {
   aggregation: Aggregation;
 }
 
-/** What the tests need: the products (in answer order, distinct), the tests, the statistics. */
+/** What the tests need: the products (in answer order, distinct), the tests, each respondent's sums. */
 export interface SignificanceInput {
   calculation: ParsedSignificanceRequest['calculation'];
+  correction: SignificanceCorrection;
   productIds: ArrayLike<number>;
   tests: readonly SignificanceTest[];
-  sums: SumsTable;
+  /** Per metric id: each respondent's sums per product of the list, under the respondent filters. */
+  cells: ReadonlyMap<number, RespondentCells>;
 }
 
 /** The job's result: the significance of every product for every test. */
 export type SignificanceResult = NonNullable<SignificanceStatus['result']>;
 
-/** Tests every product against the rest (rest) or the average (avg) of the list, per test. */
+/** The 0/1 indicator count of a box aggregation in the cells, at one cell. */
+function boxColumn(cells: RespondentCells, aggregation: Aggregation): Int32Array | null {
+  switch (aggregation) {
+    case 'top_box':
+    case 'hi_yes':
+      return cells.nTopBox;
+    case 'top_2_box':
+    case 'irt_yes':
+      return cells.nTop2Box;
+    case 'just_right':
+      return cells.nJustRight;
+    case 'bottom_2_box':
+    case 'irt_no':
+      return cells.nBottom2Box;
+    case 'bottom_box':
+    case 'hi_no':
+      return cells.nBottomBox;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The cells of one test as columns: harmonised answers for means (a variance column is tested on its
+ * mean, as before), 0/1 box indicators for shares (sum = sum of squares = answers in the box).
+ * Products are indexes into the list; cells of products outside it are left out.
+ */
+function clusterColumnsOf(
+  cells: RespondentCells | undefined,
+  aggregation: Aggregation,
+  indexOf: ReadonlyMap<number, number>,
+): ClusterColumns {
+  if (!cells) return { product: [], cluster: [], n: [], sum: [], sumSq: [] };
+  const box = isShare(aggregation) ? boxColumn(cells, aggregation) : null;
+  const count = cells.product.length;
+  const product = new Int32Array(count);
+  const cluster = new Int32Array(count);
+  const n = new Int32Array(count);
+  const sum = new Float64Array(count);
+  const sumSq = new Float64Array(count);
+  let kept = 0;
+  for (let at = 0; at < count; at++) {
+    const index = indexOf.get(cells.product[at]!);
+    if (index === undefined) continue;
+    product[kept] = index;
+    cluster[kept] = cells.respondent[at]!;
+    n[kept] = cells.n[at]!;
+    sum[kept] = box ? box[at]! : cells.sum[at]!;
+    sumSq[kept] = box ? box[at]! : cells.sumSq[at]!;
+    kept++;
+  }
+  return {
+    product: product.subarray(0, kept),
+    cluster: cluster.subarray(0, kept),
+    n: n.subarray(0, kept),
+    sum: sum.subarray(0, kept),
+    sumSq: sumSq.subarray(0, kept),
+  };
+}
+
+interface Mark {
+  level: number | null;
+  table: 'mt' | 'let' | null;
+  test: string;
+  p_value: number | null;
+  n: number;
+  adjusted_p_value: number | null;
+  correction: SignificanceCorrection;
+  not_tested: string | null;
+}
+
+/**
+ * Tests every product against the rest (rest) or the average (avg) of the list, per test, clustered by
+ * respondent; products under LOW_BASE answers are not tested. The levels read the p-values adjusted
+ * across every test of the call (Benjamini-Hochberg) unless the correction is none.
+ */
 export function significanceOf(input: SignificanceInput): SignificanceResult {
-  const { calculation, tests, sums } = input;
+  const { calculation, correction, tests } = input;
   const productIds = Array.from(input.productIds);
+  const indexOf = new Map(productIds.map((id, index) => [id, index]));
   const rows: Record<string, unknown>[] = productIds.map((id) => ({ id }));
+  const test = CLUSTERED_TESTS[calculation];
+  // The family of the correction: every (product, test) with a p-value.
+  const family: { mark: Mark; result: ClusterTestResult }[] = [];
   for (const entry of tests) {
-    const { key, metricId, kind } = entry;
-    const perProduct = productIds.map((id) => sumsOf(sums, id, metricId));
-    const withAnswers = perProduct.filter((productSums) => productSums.n > 0);
-    const total = perProduct.reduce(addSums, EMPTY_SUMS as Sums);
-    const share = isShare(entry.aggregation);
-    const average =
-      withAnswers.length === 0
-        ? Number.NaN
-        : withAnswers.reduce(
-            (sum, productSums) => sum + aggregate(productSums, share ? entry.aggregation : 'mean', kind)!,
-            0,
-          ) / withAnswers.length;
-    perProduct.forEach((productSums, at) => {
-      let comparison: SelectionComparison;
-      if (share) {
-        const selection = { count: boxCount(productSums, entry.aggregation)!, n: productSums.n };
-        comparison =
-          calculation === 'rest'
-            ? compareSelectionVsRest({
-                kind: 'box',
-                selection,
-                rest: {
-                  count: boxCount(total, entry.aggregation)! - selection.count,
-                  n: total.n - productSums.n,
-                },
-                levels: ANALYTICS_LEVELS,
-              })
-            : compareSelectionVsAverage({ kind: 'box', selection, average, levels: ANALYTICS_LEVELS });
-      } else {
-        const selection = summaryFromSums(productSums.n, productSums.sum, productSums.sumSq);
-        comparison =
-          calculation === 'rest'
-            ? compareMeanVsRestFromSummaries(
-                selection,
-                subtractSums(
-                  { n: total.n, sum: total.sum, sumOfSquares: total.sumSq },
-                  { n: productSums.n, sum: productSums.sum, sumOfSquares: productSums.sumSq },
-                ),
-                ANALYTICS_LEVELS,
-              )
-            : compareMeanVsAverageFromSummary(selection, average, ANALYTICS_LEVELS);
-      }
-      rows[at]![key] = {
-        level: comparison.level,
-        table: comparison.direction,
-        test: comparison.test,
-        p_value: comparison.pValue,
-        n: productSums.n,
+    const cells = clusterColumnsOf(input.cells.get(entry.metricId), entry.aggregation, indexOf);
+    const results =
+      calculation === 'rest'
+        ? clusterRestTests(cells, productIds.length)
+        : clusterAverageTests(cells, productIds.length);
+    results.forEach((result, at) => {
+      const lowBase = result.n < LOW_BASE;
+      const mark: Mark = {
+        level: null,
+        table: null,
+        test,
+        p_value: null,
+        n: result.n,
+        adjusted_p_value: null,
+        correction,
+        not_tested: lowBase
+          ? SIGNIFICANCE_NOT_TESTED.lowBase
+          : result.testable
+            ? null
+            : SIGNIFICANCE_NOT_TESTED.noVariance,
       };
+      if (!lowBase && result.testable) {
+        mark.p_value = result.pValue;
+        family.push({ mark, result });
+      }
+      rows[at]![entry.key] = mark;
     });
   }
-  return { calculation, results: rows as unknown as SignificanceResult['results'] };
+  const raw = family.map(({ result }) => result.pValue);
+  const adjusted = correction === 'benjamini_hochberg' ? benjaminiHochbergAdjust(raw) : raw;
+  family.forEach(({ mark, result }, index) => {
+    const p = adjusted[index]!;
+    mark.adjusted_p_value = p;
+    const significance = classifySignificance(p, result.difference, ANALYTICS_LEVELS);
+    mark.level = significance?.level ?? null;
+    mark.table = significance?.direction ?? null;
+  });
+  return { calculation, correction, results: rows as unknown as SignificanceResult['results'] };
 }

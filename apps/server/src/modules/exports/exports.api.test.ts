@@ -168,7 +168,7 @@ describe('GET /api/analytics/fragrances/xlsx/{jobId}?significance=', () => {
     const { search, marks } = await listAndMarks();
     const sheet = await report(`/api/analytics/fragrances/xlsx/${search.jobid}?significance=${marks.job_id}`);
     expect(sheet.lines).toContain(
-      'Significance: Selection vs Average, two-sided tests at 99, 95, 90 % confidence',
+      'Significance: Selection vs Average, two-sided tests at 99, 95, 90 % confidence; correction: Benjamini-Hochberg (false discovery rate)',
     );
     expect(sheet.headings.slice(5)).toEqual([
       'T2B Overall Liking',
@@ -180,7 +180,12 @@ describe('GET /api/analytics/fragrances/xlsx/{jobId}?significance=', () => {
     ]);
     const byId = new Map(marks.result.results.map((row) => [row.id, row as Record<string, unknown>]));
     const text = (id: number, key: string) => {
-      const mark = byId.get(id)![`${key}.confidence`] as { level: number | null; table: 'mt' | 'let' | null };
+      const mark = byId.get(id)![`${key}.confidence`] as {
+        level: number | null;
+        table: 'mt' | 'let' | null;
+        not_tested: string | null;
+      };
+      if (mark.not_tested === 'low base: not tested') return 'low base: not tested';
       if (mark.level === null) return undefined;
       return `${mark.table === 'mt' ? '▲' : '▼'} ${Math.round((1 - mark.level) * 100)}%`;
     };
@@ -197,12 +202,34 @@ describe('GET /api/analytics/fragrances/xlsx/{jobId}?significance=', () => {
         row.bases['liking.mean'],
       ]);
       if (cells[6] !== undefined || cells[9] !== undefined) shown += 1;
+      // Higher liking is good news (green), lower bad news (red); "low base" carries no colour.
+      for (const at of [6, 9]) {
+        const value = cells[at];
+        if (typeof value !== 'string' || !/^[▲▼]/.test(value)) continue;
+        const colour = sheet.tableRows[index]!.getCell(at + 1).font?.color?.argb;
+        expect(colour).toBe(value.startsWith('▲') ? 'FF1B5E20' : 'FF8E1B1B');
+      }
     });
     // The generated library has products far from the average: some marks are written.
     expect(shown).toBeGreaterThan(0);
     expect(
       sheet.footnotes.some((line) => line.startsWith('▲ 99% / ▲ 95% / ▲ 90%: significantly higher')),
     ).toBe(true);
+    const tested = marks.result.results.reduce(
+      (count, row) =>
+        count +
+        Object.values(row).filter(
+          (mark) => typeof mark === 'object' && (mark as { p_value: number | null }).p_value !== null,
+        ).length,
+      0,
+    );
+    expect(sheet.footnotes).toContain(
+      `Correction: Benjamini-Hochberg (false discovery rate) across the ${tested} tests of this calculation (products × metrics); the levels read the adjusted p-values.`,
+    );
+    expect(sheet.footnotes).toContain(
+      '"low base: not tested": fewer than 30 answers, so no test and no mark.',
+    );
+    expect(sheet.footnotes).toContain('Tests: contrast with the average, clustered by respondent.');
   });
 
   it('refuses anonymous callers, users without analytics, bad ids, others’ jobs and another list', async () => {

@@ -1,11 +1,19 @@
 /**
  * The significance marks of fragrance_metrics.xlsx, as the metrics tab shows them beside its numbers:
  * per product and metric with confidence on, an arrow up (higher) or down (lower) and the level
- * (99, 95 or 90 %), with a legend naming the comparison and its tests. A download names the
- * significance job the user calculated; it must cover the very list of the search it is written with.
+ * (99, 95 or 90 %), green for good news and red for bad (METRICS.md section 2), "low base: not
+ * tested" under 30 answers, with a legend naming the comparison, its tests and the correction. A
+ * download names the significance job the user calculated; it must cover the very list of the search
+ * it is written with.
  */
 import {
+  CLUSTERED_TEST_NAMES,
+  CORRECTION_LABELS,
+  LOW_BASE,
   SIGNIFICANCE_LEVELS,
+  SIGNIFICANCE_NOT_TESTED,
+  markIsGood,
+  type SignificanceCorrection,
   type MetricSearchResult,
   type ParsedMetricSearchRequest,
   type ParsedSignificanceRequest,
@@ -35,6 +43,7 @@ export const TEST_NAMES: Record<string, string> = {
   'one-sample-z': 'one-sample z-test of a proportion',
   'welch-t': 'Welch two-sample t-test',
   'one-sample-t': 'one-sample t-test',
+  ...CLUSTERED_TEST_NAMES,
 };
 
 export const HIGHER = '▲';
@@ -47,6 +56,9 @@ export interface Mark {
   test: string;
   p_value: number | null;
   n: number;
+  adjusted_p_value?: number | null;
+  correction?: SignificanceCorrection;
+  not_tested?: string | null;
 }
 
 type SignificanceResult = NonNullable<SignificanceStatus['result']>;
@@ -56,15 +68,33 @@ export function levelPercent(level: number): number {
   return Math.round((1 - level) * 100);
 }
 
-/** A mark as the cell shows it ("▲ 99%", "▼ 90%"); null when the product is not significant. */
+/**
+ * A mark as the cell shows it ("▲ 99%", "▼ 90%"), or "low base: not tested"; null when the product
+ * is not significant.
+ */
 export function markText(mark: Mark | undefined): string | null {
+  if (mark?.not_tested === SIGNIFICANCE_NOT_TESTED.lowBase) return SIGNIFICANCE_NOT_TESTED.lowBase;
   if (!mark || mark.level === null || mark.table === null) return null;
   return `${mark.table === 'mt' ? HIGHER : LOWER} ${levelPercent(mark.level)}%`;
+}
+
+/**
+ * The colour of a mark of a column ("metric.aggregation"): good news green, bad news red (a higher
+ * bottom box is bad); none when there is no mark.
+ */
+export function markTone(mark: Mark | undefined, key: string): 'good' | 'bad' | undefined {
+  if (!mark || mark.level === null || mark.table === null) return undefined;
+  const dot = key.lastIndexOf('.');
+  return markIsGood(key.slice(0, dot), key.slice(dot + 1), mark.table) ? 'good' : 'bad';
 }
 
 /** The marks of a significance result per product id and column key ("metric.aggregation"). */
 export interface MarkTable {
   calculation: 'avg' | 'rest';
+  /** The correction the levels read (jobs from before corrections read raw p-values). */
+  correction: SignificanceCorrection;
+  /** Tests with a p-value in the family of the correction. */
+  tested: number;
   /** Column keys with confidence on (the columns that get a mark column). */
   keys: ReadonlySet<string>;
   mark(productId: number, key: string): Mark | undefined;
@@ -77,6 +107,7 @@ export function markTable(result: SignificanceResult): MarkTable {
   const byId = new Map<number, Record<string, unknown>>();
   const keys = new Set<string>();
   const tests = new Set<string>();
+  let tested = 0;
   for (const row of result.results) {
     byId.set(row.id, row as Record<string, unknown>);
     for (const [name, value] of Object.entries(row)) {
@@ -84,10 +115,13 @@ export function markTable(result: SignificanceResult): MarkTable {
       keys.add(name.slice(0, -'.confidence'.length));
       const test = (value as Mark).test;
       if (test) tests.add(TEST_NAMES[test] ?? test);
+      if ((value as Mark).p_value !== null) tested++;
     }
   }
   return {
     calculation: result.calculation,
+    correction: result.correction ?? 'none',
+    tested,
     keys,
     mark: (productId, key) => byId.get(productId)?.[`${key}.confidence`] as Mark | undefined,
     tests: [...tests],
@@ -97,15 +131,22 @@ export function markTable(result: SignificanceResult): MarkTable {
 /** The significance line of the header block. */
 export function significanceInWords(table: MarkTable): string {
   const levels = SIGNIFICANCE_LEVELS.map(levelPercent).join(', ');
-  return `${CALCULATION_LABELS[table.calculation]}, two-sided tests at ${levels} % confidence`;
+  return `${CALCULATION_LABELS[table.calculation]}, two-sided tests at ${levels} % confidence; correction: ${CORRECTION_LABELS[table.correction]}`;
 }
 
 /** The legend under the table. */
 export function significanceLegend(table: MarkTable): string[] {
   const against =
     table.calculation === 'avg' ? 'the average of the list' : 'the average of the rest of the list';
+  const correction =
+    table.correction === 'none'
+      ? `Correction: ${CORRECTION_LABELS.none}: each of the ${table.tested} tests is read on its own p-value.`
+      : `Correction: ${CORRECTION_LABELS[table.correction]} across the ${table.tested} tests of this calculation (products × metrics); the levels read the adjusted p-values.`;
   return [
     `${HIGHER} 99% / ${HIGHER} 95% / ${HIGHER} 90%: significantly higher than ${against} at that confidence; ${LOWER}: significantly lower; blank: not significant (${CALCULATION_LABELS[table.calculation]}).`,
+    'Green: good news, red: bad news (a higher bottom box, bottom 2 box, too strong or too weak share is bad news).',
+    correction,
+    `"${SIGNIFICANCE_NOT_TESTED.lowBase}": fewer than ${LOW_BASE} answers, so no test and no mark.`,
     ...(table.tests.length > 0 ? [`Tests: ${table.tests.join('; ')}.`] : []),
   ];
 }

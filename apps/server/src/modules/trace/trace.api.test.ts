@@ -158,7 +158,7 @@ describe('POST /api/trace of a metric search cell', () => {
     expect(csv).toHaveLength(trace.base.answers);
   });
 
-  it('gives the test and p-value behind a significance mark, as the significance job computed them', async () => {
+  it('gives the clustered test and p-value behind a significance mark, as the significance job computed them', async () => {
     const result = await searchResult({
       q: { metrics: { rdfType: 'all', metricsList: [LIKING('top_2_box'), LIKING('mean')] } },
     } as MetricSearchRequest);
@@ -167,6 +167,9 @@ describe('POST /api/trace of a metric search cell', () => {
       const queued = await post('/api/analytics/significance', {
         data: list.map((id) => ({ id })),
         calculation,
+        // The trace tests one cell; with no correction its level is the mark's (with one, the mark
+        // reads the p-value adjusted across the whole Calculate).
+        correction: 'none',
         metrics: [
           { field: 'liking', aggregation: 'top_2_box', confidence: true },
           { field: 'liking', aggregation: 'mean', confidence: true },

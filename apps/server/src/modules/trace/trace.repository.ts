@@ -196,6 +196,30 @@ export function createTraceRepository(db: Db) {
       }));
     },
 
+    /** Each respondent's sums per product of the counted answers: the clustered tests' data. */
+    async sumsByRespondent(
+      selection: AnswerSelection,
+    ): Promise<(Omit<QuestionSums, 'questionId'> & { respondentId: number })[]> {
+      const found = await rows<Record<string, number>>(sql`select product_id, respondent_id, ${answerSums}
+        from (select a.product_id, a.respondent_id, a.value::float8 as v
+          from ${answers} a join ${respondents} r on r.id = a.respondent_id
+          where ${answersWhere(selection)}) x
+        group by product_id, respondent_id`);
+      return found.map((row) => ({
+        productId: Number(row.product_id),
+        respondentId: Number(row.respondent_id),
+        metricId: selection.metric.id,
+        n: Number(row.n),
+        sum: Number(row.sum),
+        sumSq: Number(row.sum_sq),
+        nTopBox: Number(row.n_top_box),
+        nTop2Box: Number(row.n_top_2_box),
+        nJustRight: Number(row.n_just_right),
+        nBottom2Box: Number(row.n_bottom_2_box),
+        nBottomBox: Number(row.n_bottom_box),
+      }));
+    },
+
     /** Distinct respondents behind the counted answers. */
     async respondentCount(selection: AnswerSelection): Promise<number> {
       const [row] = await rows<{ count: number }>(sql`select count(distinct a.respondent_id)::int as count

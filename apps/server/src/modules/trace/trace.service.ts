@@ -9,7 +9,10 @@ import {
   AGGREGATION_LABELS,
   AGGREGATIONS_BY_METRIC_KIND,
   ANALYTICS_MESSAGES,
+  CLUSTERED_TEST_NAMES,
+  CLUSTERED_TESTS,
   LOW_BASE,
+  SIGNIFICANCE_NOT_TESTED,
   TRACE_CSV_COLUMNS,
   TRACE_MESSAGES,
   type ParsedTraceRequest,
@@ -17,13 +20,11 @@ import {
 } from '@accord/contracts';
 import {
   ANALYTICS_LEVELS,
-  compareMeanVsAverageFromSummary,
-  compareMeanVsRestFromSummaries,
-  compareSelectionVsAverage,
+  classifySignificance,
+  clusterAverageTests,
+  clusterRestTests,
   compareSelectionVsRest,
-  subtractSums,
-  summaryFromSums,
-  type SelectionComparison,
+  type ClusterCell,
 } from '@accord/stats';
 import { studyByIdScope } from '../../lib/client-scope.ts';
 import { errors } from '../../lib/errors.ts';
@@ -85,7 +86,11 @@ export function createTraceService(deps: { trace: TraceRepository }) {
     return byProduct;
   }
 
-  /** The significance of one product against the list (METRICS.md section 2), as the search computes it. */
+  /**
+   * The significance of one product against the list (METRICS.md section 2), as the Calculate computes
+   * it: the respondent-clustered test of its answers against the rest or the average of the list. The
+   * p-value is the raw one; the table's level reads it after the correction across the Calculate.
+   */
   async function listSignificance(
     user: AuthUser,
     request: ParsedTraceRequest,
@@ -95,7 +100,11 @@ export function createTraceService(deps: { trace: TraceRepository }) {
     const significance = request.significance!;
     const listIds = [...new Set([...significance.products, ...request.products])];
     await visible(user, listIds);
-    const sums = await productSums({ metric, productIds: listIds, respondentConditions: conditions });
+    const selection = { metric, productIds: listIds, respondentConditions: conditions };
+    const [sums, byRespondent] = await Promise.all([
+      productSums(selection),
+      trace.sumsByRespondent(selection),
+    ]);
     const sumsOf = (id: number) => sums.get(id) ?? EMPTY_SUMS;
     const mine = request.products.map(sumsOf).reduce(addSums, EMPTY_SUMS as Sums);
     const total = listIds.map(sumsOf).reduce(addSums, EMPTY_SUMS as Sums);
@@ -108,38 +117,53 @@ export function createTraceService(deps: { trace: TraceRepository }) {
             (sum, entry) => sum + aggregate(entry, share ? request.aggregation : 'mean', metric.kind)!,
             0,
           ) / withAnswers.length;
-    let comparison: SelectionComparison;
-    let reference: number | null;
-    if (share) {
-      const selection = { count: boxCount(mine, request.aggregation)!, n: mine.n };
-      const rest = { count: boxCount(total, request.aggregation)! - selection.count, n: total.n - mine.n };
-      reference = significance.calculation === 'rest' ? (rest.n > 0 ? rest.count / rest.n : null) : average;
-      comparison =
-        significance.calculation === 'rest'
-          ? compareSelectionVsRest({ kind: 'box', selection, rest, levels: ANALYTICS_LEVELS })
-          : compareSelectionVsAverage({ kind: 'box', selection, average, levels: ANALYTICS_LEVELS });
-    } else {
-      const selection = summaryFromSums(mine.n, mine.sum, mine.sumSq);
-      const rest = subtractSums(
-        { n: total.n, sum: total.sum, sumOfSquares: total.sumSq },
-        { n: mine.n, sum: mine.sum, sumOfSquares: mine.sumSq },
-      );
-      reference = significance.calculation === 'rest' ? (rest.n > 0 ? rest.mean : null) : average;
-      comparison =
-        significance.calculation === 'rest'
-          ? compareMeanVsRestFromSummaries(selection, rest, ANALYTICS_LEVELS)
-          : compareMeanVsAverageFromSummary(selection, average, ANALYTICS_LEVELS);
-    }
+    const rest = total.n - mine.n;
+    const reference =
+      significance.calculation === 'rest'
+        ? rest > 0
+          ? share
+            ? (boxCount(total, request.aggregation)! - boxCount(mine, request.aggregation)!) / rest
+            : (total.sum - mine.sum) / rest
+          : null
+        : average;
+    // The traced products are one side (index 0), every other product of the list its own.
+    const traced = new Set(request.products);
+    const others = listIds.filter((id) => !traced.has(id));
+    const indexOf = new Map(others.map((id, at) => [id, at + 1]));
+    const cells: ClusterCell[] = byRespondent.map((row) => {
+      const count = share ? boxCount(row, request.aggregation)! : 0;
+      return {
+        product: traced.has(row.productId) ? 0 : indexOf.get(row.productId)!,
+        cluster: row.respondentId,
+        n: row.n,
+        sum: share ? count : row.sum,
+        sumSq: share ? count : row.sumSq,
+      };
+    });
+    const [result] =
+      significance.calculation === 'rest'
+        ? clusterRestTests(cells, others.length + 1)
+        : clusterAverageTests(cells, others.length + 1);
+    const test = CLUSTERED_TESTS[significance.calculation];
+    const tested = result!.n >= LOW_BASE && result!.testable;
+    const found = tested ? classifySignificance(result!.pValue, result!.difference, ANALYTICS_LEVELS) : null;
     const against =
       significance.calculation === 'rest'
-        ? `the pooled answers of the other ${listIds.length - request.products.length} products of the list`
-        : `the average of the ${withAnswers.length} product ${share ? 'shares' : 'means'} of the list, taken as a known value`;
+        ? `the pooled answers of the other ${others.length} products of the list`
+        : `the unweighted average of the ${withAnswers.length} product ${share ? 'shares' : 'means'} of the list, itself included`;
+    const sentence = (words: string) => `${words[0]!.toUpperCase()}${words.slice(1)}`;
+    const why =
+      result!.n < LOW_BASE
+        ? ` ${sentence(SIGNIFICANCE_NOT_TESTED.lowBase)} (${result!.n} answers, below ${LOW_BASE}).`
+        : tested
+          ? ' The table reads this p-value after the correction chosen for the whole Calculate.'
+          : ` ${sentence(SIGNIFICANCE_NOT_TESTED.noVariance)}.`;
     return {
-      test: comparison.test,
-      description: `${TEST_WORDS[comparison.test] ?? comparison.test}, two-sided, of this product’s answers against ${against}.`,
-      p_value: comparison.pValue,
-      level: comparison.level,
-      direction: comparison.direction,
+      test,
+      description: `${sentence(CLUSTERED_TEST_NAMES[test]!)}, two-sided, of this product’s answers against ${against} (respondents as clusters, t with ${result!.df} df).${why}`,
+      p_value: tested ? result!.pValue : null,
+      level: found?.level ?? null,
+      direction: found?.direction ?? null,
       reference: reference !== null && Number.isFinite(reference) ? reference : null,
     };
   }

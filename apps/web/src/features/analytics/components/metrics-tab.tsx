@@ -21,8 +21,12 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import {
+  CORRECTION_LABELS,
   METRIC_PAGE_SIZE,
+  SIGNIFICANCE_CORRECTIONS,
+  SIGNIFICANCE_NOT_TESTED,
   TEXT_LIMITS,
+  type SignificanceCorrection,
   type FieldDefinition,
   type MetricPageQuery,
   type MetricSearchPage,
@@ -56,7 +60,15 @@ import {
 } from '../api/metric-pages.ts';
 import { useSignificanceQuery } from '../api/significance.ts';
 import { baseText, formatMetricValue } from '../utils/metrics-format.ts';
-import { levelPercent, markText, significanceTags, type SignificanceFilter } from '../utils/significance.ts';
+import {
+  isLowBase,
+  levelPercent,
+  markColour,
+  markText,
+  marksLegend,
+  significanceTags,
+  type SignificanceFilter,
+} from '../utils/significance.ts';
 import { MetricCharts } from './metric-charts.tsx';
 import {
   conditionsOf,
@@ -76,6 +88,9 @@ const CALCULATIONS = [
   { value: 'avg', label: 'Selection vs Average' },
   { value: 'rest', label: 'Selection vs Average of the rest' },
 ];
+
+/** The multiplicity corrections of a Calculate (METRICS.md section 2), Benjamini-Hochberg first. */
+const CORRECTIONS = SIGNIFICANCE_CORRECTIONS.map((value) => ({ value, label: CORRECTION_LABELS[value] }));
 
 type Row = MetricSearchPage['rows'][number];
 type Column = MetricSearchPage['columns'][number];
@@ -121,7 +136,8 @@ function ValueCell({
           span
           size="sm"
           tabIndex={0}
-          c={low ? 'orange.9' : undefined}
+          // Darker than orange.9, so a low base stays readable on a selected row's tint.
+          c={low ? '#a34700' : undefined}
           fs={low ? 'italic' : undefined}
           data-testid={`value-${row.id}-${column.key}`}
           style={{ cursor: 'help' }}
@@ -130,13 +146,27 @@ function ValueCell({
           {low ? '*' : ''}
         </Text>
       </Tooltip>
+      {isLowBase(mark) ? (
+        <Tooltip label={markText(mark!)} withArrow multiline maw={260}>
+          <Text
+            span
+            size="xs"
+            c="gray.7"
+            tabIndex={0}
+            style={{ whiteSpace: 'nowrap', cursor: 'help' }}
+            data-testid={`not-tested-${row.id}-${column.key}`}
+          >
+            {SIGNIFICANCE_NOT_TESTED.lowBase}
+          </Text>
+        </Tooltip>
+      ) : null}
       {significant ? (
-        <Tooltip label={markText(mark)} withArrow multiline maw={260}>
+        <Tooltip label={markText(mark)} withArrow multiline maw={320}>
           <Badge
             size="sm"
             radius="sm"
             variant="filled"
-            color={mark.table === 'mt' ? '#1b5e20' : '#8e1b1b'}
+            color={markColour(column.metric, column.aggregation, mark.table!)}
             tabIndex={0}
             data-testid={`mark-${row.id}-${column.key}`}
             leftSection={
@@ -197,6 +227,7 @@ export function MetricsTab({
   const [showNorm, setShowNorm] = useState(false);
   const [form, setForm] = useState<ResultsFilterForm>(emptyResultsFilter);
   const [calculation, setCalculation] = useState<'avg' | 'rest'>('avg');
+  const [correction, setCorrection] = useState<SignificanceCorrection>('benjamini_hochberg');
   const [significanceOn, setSignificanceOn] = useState(false);
   const [significanceRequest, setSignificanceRequest] = useState<SignificanceRequest | null>(null);
   const [significanceRun, setSignificanceRun] = useState(0);
@@ -243,12 +274,16 @@ export function MetricsTab({
   const metricNames = useMemo(() => [...new Set(columns.map((column) => column.metric))], [columns]);
 
   // Significance compares the selection of the list shown (every row when none is selected).
-  const buildSignificance = (calc: 'avg' | 'rest'): SignificanceRequest | null => {
+  const buildSignificance = (
+    calc: 'avg' | 'rest',
+    adjust: SignificanceCorrection = correction,
+  ): SignificanceRequest | null => {
     if (!jobId || total < 2 || confidenceMetrics.length === 0) return null;
     const source = isFiltered ? filteredRequest : request;
     return {
       search_job: jobId,
       calculation: calc,
+      correction: adjust,
       metrics: request.q.metrics.metricsList.map((entry) => ({
         field: entry.metric,
         aggregation: entry.aggregation,
@@ -258,8 +293,8 @@ export function MetricsTab({
       demographics_fragrances: source?.demographics_fragrances ?? [],
     };
   };
-  const calculate = (calc: 'avg' | 'rest') => {
-    setSignificanceRequest(buildSignificance(calc));
+  const calculate = (calc: 'avg' | 'rest', adjust: SignificanceCorrection = correction) => {
+    setSignificanceRequest(buildSignificance(calc, adjust));
     setSignificanceRun((run) => run + 1);
   };
 
@@ -399,6 +434,19 @@ export function MetricsTab({
             w={{ base: '100%', xs: 280 }}
             comboboxProps={{ withinPortal: true }}
           />
+          <Select
+            label="Correction"
+            data={CORRECTIONS}
+            value={correction}
+            onChange={(value) => {
+              const next = (value as SignificanceCorrection | null) ?? 'benjamini_hochberg';
+              setCorrection(next);
+              if (significanceOn) calculate(calculation, next);
+            }}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 370 }}
+            comboboxProps={{ withinPortal: true }}
+          />
           <Tooltip label={SIGNIFICANCE_NEEDS_METRIC} disabled={confidenceMetrics.length > 0} withArrow>
             <Button
               onClick={() => {
@@ -435,6 +483,18 @@ export function MetricsTab({
               );
             })}
           </Group>
+        ) : null}
+        {showMarks && significanceRequest ? (
+          <Stack gap={2} mt="xs" data-testid="significance-legend" aria-label="Legend of the marks">
+            {marksLegend(
+              significanceRequest.calculation,
+              significanceRequest.correction ?? 'benjamini_hochberg',
+            ).map((line) => (
+              <Text key={line} size="xs" c="dimmed">
+                {line}
+              </Text>
+            ))}
+          </Stack>
         ) : null}
         {significance.isError ? (
           <Text size="sm" c="red.9" mt="xs" role="alert">
