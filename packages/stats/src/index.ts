@@ -34,3 +34,4 @@ export * from './multiple-comparisons.ts';
 export * from './binary-tests.ts';
 export * from './norms.ts';
 export * from './meta-analysis.ts';
+export * from './meta-hksj.ts';

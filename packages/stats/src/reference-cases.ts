@@ -12,6 +12,7 @@ import { benjaminiHochbergAdjust, holmAdjust } from './multiple-comparisons.ts';
 import { cochranQ, mcnemarTest } from './binary-tests.ts';
 import { percentiles } from './norms.ts';
 import { derSimonianLaird } from './meta-analysis.ts';
+import { metaHksj } from './meta-hksj.ts';
 import { oneSampleT, pairedT, studentT, welchT } from './t-tests.ts';
 import { assertAlternative, type Alternative } from './types.ts';
 
@@ -48,6 +49,7 @@ export const STATS_CASE_TESTS = [
   'ols_cluster',
   'percentiles',
   'meta_dersimonian_laird',
+  'meta_hksj',
 ] as const;
 
 /** A malformed case (missing or mistyped input, unknown test): the message names the case and field. */
@@ -283,6 +285,25 @@ export function computeStatsCase(testCase: StatsCase): StatsCaseResult {
         i2: result.i2,
         ci_low: result.ciLow,
         ci_high: result.ciHigh,
+      };
+    }
+    case 'meta_hksj': {
+      const means = numbers(testCase, 'means');
+      const sds = numbers(testCase, 'sds');
+      const ns = numbers(testCase, 'ns');
+      if (sds.length !== means.length || ns.length !== means.length)
+        throw new StatsCaseError(`${testCase.id}: "means", "sds" and "ns" differ in length`);
+      const result = metaHksj(
+        means.map((mean, i) => ({ mean, sd: sds[i] ?? Number.NaN, n: ns[i] ?? Number.NaN })),
+      );
+      return {
+        estimate: result.estimate,
+        tau2: result.tau2,
+        hk_std_error: result.hkStdError,
+        hk_ci_low: result.hkCiLow,
+        hk_ci_high: result.hkCiHigh,
+        pi_low: result.piLow,
+        pi_high: result.piHigh,
       };
     }
     default:
