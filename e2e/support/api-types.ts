@@ -1106,7 +1106,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every test of a fragrance (by its 6-digit SAP code) in the studies you may see, with each test's study, market, year, methodology, base and main metrics; the DerSimonian-Laird random-effects pooling of the study means per metric (95 % interval, tau², Q, I²; verified studies); and the answers summed by market and by year */
+        /** Every test of a fragrance (by its 6-digit SAP code) in the studies you may see, with each test's study, market, year, methodology, base and main metrics; the DerSimonian-Laird random-effects pooling of the study means of liking and purchase intention (Hartung-Knapp-Sidik-Jonkman 95 % interval, prediction interval from 3 studies, normal interval, tau², Q, I²) over the verified tests of one category and methodology (the query's, or the one with the most studies); strength is not pooled; and the answers of the pooled tests summed by market and by year */
         get: operations["getFragranceByCode"];
         put?: never;
         post?: never;
@@ -4298,6 +4298,8 @@ export interface components {
             top_2_box: number | null;
             /** @description A share in [0, 1]; null without answers. */
             just_right: number | null;
+            /** @description A share in [0, 1]; null without answers. */
+            bottom_2_box: number | null;
             /** @description Answers counted (the base). */
             n: number;
         };
@@ -4323,24 +4325,34 @@ export interface components {
             prod: string;
             name: string;
             verified: boolean;
-            /** @description Whether the pooled estimates count this test (verified ones). */
+            /** @description Whether the pooled estimates count this test (verified, of the pooled category and methodology). */
             pooled: boolean;
+            /** @description Why a listed test is not pooled (unverified, another group); null when pooled. */
+            not_pooled_reason: string | null;
             /** @description Respondents who rated the fragrance. */
             base: number;
             scores: components["schemas"]["FragranceScoresInput"];
         };
         FragrancePooledInput: {
             /** @enum {string} */
-            metric: "liking" | "purchase_intention" | "strength";
+            metric: "liking" | "purchase_intention";
             label: string;
             /** @description Studies pooled. */
             k: number;
             /** @description Random-effects pooled mean; null below 2 studies. */
             estimate: number | null;
             std_error: number | null;
-            /** @description Lower end of the 95 % normal interval. */
+            /** @description Lower end of the 95 % normal (DerSimonian-Laird) interval. */
             ci_low: number | null;
             ci_high: number | null;
+            /** @description Hartung-Knapp-Sidik-Jonkman standard error. */
+            hk_std_error: number | null;
+            /** @description Lower end of the 95 % Hartung-Knapp-Sidik-Jonkman interval (t with k − 1 df): the interval shown. */
+            hk_ci_low: number | null;
+            hk_ci_high: number | null;
+            /** @description Lower end of Higgins' 95 % prediction interval for a new test (t with k − 2 df); null below 3 studies. */
+            pi_low: number | null;
+            pi_high: number | null;
             /** @description Between-study variance τ². */
             tau2: number | null;
             /** @description Cochran's Q. */
@@ -4354,6 +4366,12 @@ export interface components {
             tests: number;
             scores: components["schemas"]["FragranceScoresInput"];
         };
+        FragrancePoolingGroupInput: {
+            category: string | null;
+            methodology: string | null;
+            /** @description Verified studies of this category and methodology. */
+            studies: number;
+        };
         FragranceResponseInput: {
             code: string;
             /** @description The name of its latest test. */
@@ -4363,9 +4381,13 @@ export interface components {
             perfumer_name: string | null;
             /** @description Latest first. */
             tests: components["schemas"]["FragranceTestInput"][];
-            /** @description One entry per metric of FRAGRANCE_TEST_METRICS. */
+            /** @description The category and methodology pooled; null without a verified test. */
+            pooling_group: components["schemas"]["FragrancePoolingGroupInput"] | null;
+            /** @description Every category and methodology of the verified tests, most studies first. */
+            pooling_groups: components["schemas"]["FragrancePoolingGroupInput"][];
+            /** @description One entry per metric of FRAGRANCE_POOLED_METRICS (strength is not pooled). */
             pooled: components["schemas"]["FragrancePooledInput"][];
-            /** @description Pooled tests by market, most tests first. */
+            /** @description Pooled tests (of the pooled group) by market, most tests first. */
             by_market: components["schemas"]["FragranceGroupInput"][];
             /** @description Pooled tests by year, oldest first. */
             by_year: components["schemas"]["FragranceGroupInput"][];
@@ -7361,6 +7383,8 @@ export interface components {
             top_2_box: number | null;
             /** @description A share in [0, 1]; null without answers. */
             just_right: number | null;
+            /** @description A share in [0, 1]; null without answers. */
+            bottom_2_box: number | null;
             /** @description Answers counted (the base). */
             n: number;
         };
@@ -7386,24 +7410,34 @@ export interface components {
             prod: string;
             name: string;
             verified: boolean;
-            /** @description Whether the pooled estimates count this test (verified ones). */
+            /** @description Whether the pooled estimates count this test (verified, of the pooled category and methodology). */
             pooled: boolean;
+            /** @description Why a listed test is not pooled (unverified, another group); null when pooled. */
+            not_pooled_reason: string | null;
             /** @description Respondents who rated the fragrance. */
             base: number;
             scores: components["schemas"]["FragranceScores"];
         };
         FragrancePooled: {
             /** @enum {string} */
-            metric: "liking" | "purchase_intention" | "strength";
+            metric: "liking" | "purchase_intention";
             label: string;
             /** @description Studies pooled. */
             k: number;
             /** @description Random-effects pooled mean; null below 2 studies. */
             estimate: number | null;
             std_error: number | null;
-            /** @description Lower end of the 95 % normal interval. */
+            /** @description Lower end of the 95 % normal (DerSimonian-Laird) interval. */
             ci_low: number | null;
             ci_high: number | null;
+            /** @description Hartung-Knapp-Sidik-Jonkman standard error. */
+            hk_std_error: number | null;
+            /** @description Lower end of the 95 % Hartung-Knapp-Sidik-Jonkman interval (t with k − 1 df): the interval shown. */
+            hk_ci_low: number | null;
+            hk_ci_high: number | null;
+            /** @description Lower end of Higgins' 95 % prediction interval for a new test (t with k − 2 df); null below 3 studies. */
+            pi_low: number | null;
+            pi_high: number | null;
             /** @description Between-study variance τ². */
             tau2: number | null;
             /** @description Cochran's Q. */
@@ -7417,6 +7451,12 @@ export interface components {
             tests: number;
             scores: components["schemas"]["FragranceScores"];
         };
+        FragrancePoolingGroup: {
+            category: string | null;
+            methodology: string | null;
+            /** @description Verified studies of this category and methodology. */
+            studies: number;
+        };
         FragranceResponse: {
             code: string;
             /** @description The name of its latest test. */
@@ -7426,9 +7466,13 @@ export interface components {
             perfumer_name: string | null;
             /** @description Latest first. */
             tests: components["schemas"]["FragranceTest"][];
-            /** @description One entry per metric of FRAGRANCE_TEST_METRICS. */
+            /** @description The category and methodology pooled; null without a verified test. */
+            pooling_group: components["schemas"]["FragrancePoolingGroup"] | null;
+            /** @description Every category and methodology of the verified tests, most studies first. */
+            pooling_groups: components["schemas"]["FragrancePoolingGroup"][];
+            /** @description One entry per metric of FRAGRANCE_POOLED_METRICS (strength is not pooled). */
             pooled: components["schemas"]["FragrancePooled"][];
-            /** @description Pooled tests by market, most tests first. */
+            /** @description Pooled tests (of the pooled group) by market, most tests first. */
             by_market: components["schemas"]["FragranceGroup"][];
             /** @description Pooled tests by year, oldest first. */
             by_year: components["schemas"]["FragranceGroup"][];
@@ -11397,7 +11441,12 @@ export interface operations {
     };
     getFragranceByCode: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Category of the tests to pool; default: that of the group with the most verified studies. */
+                category?: string;
+                /** @description Methodology of the tests to pool, with `category`. */
+                methodology?: string;
+            };
             header?: never;
             path: {
                 /** @description The fragrance's 6-digit (SAP) code. */
