@@ -3895,7 +3895,7 @@ export interface components {
             table: ("mt" | "let") | null;
         };
         GroupBasesInput: {
-            /** @description Fragrances of the group. */
+            /** @description Fragrances of the group with at least one answer to a compared metric under the group's respondent filter: the n of its tests. */
             products: number;
             /** @description Respondents who answered at least one compared metric about them. */
             respondents: number;
@@ -6982,7 +6982,7 @@ export interface components {
             table: ("mt" | "let") | null;
         };
         GroupBases: {
-            /** @description Fragrances of the group. */
+            /** @description Fragrances of the group with at least one answer to a compared metric under the group's respondent filter: the n of its tests. */
             products: number;
             /** @description Respondents who answered at least one compared metric about them. */
             respondents: number;
