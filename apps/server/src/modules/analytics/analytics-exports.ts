@@ -8,6 +8,7 @@ import {
   BREAKDOWN_FIELD_LABELS,
   LOW_BASE,
   TENDENCY_FIELD_LABELS,
+  performanceBaseNotes,
   performanceValue,
   sortPerformance,
   type AnalyticsDemographicsFilter,
@@ -248,9 +249,12 @@ export function performanceReport(
         }
         return cells;
       }),
-      footnotes: rows.some((row) => row.category.value === 'No tag')
-        ? ['"No tag": products without a value of the field.']
-        : [],
+      footnotes: [
+        ...performanceBaseNotes(result.type === 'concepts' ? 'concepts' : 'products'),
+        ...(rows.some((row) => row.category.value === 'No tag')
+          ? ['"No tag": products without a value of the field.']
+          : []),
+      ],
     },
   };
 }

@@ -3,6 +3,7 @@
 // their legend), every aggregate has its base n, low bases are marked, and the print set-up holds.
 import {
   MetricSearchRequest,
+  performanceBaseNotes,
   SignificanceRequest,
   TopAttributesRequest,
   type MetricSearchResult,
@@ -296,6 +297,9 @@ describe('the other analytics workbooks state their filters in words', () => {
     expect(sheet.lines[1]).toBe('Filters: Region: Europe; Gender: Female; Age: 18 to 34');
     expect(sheet.rows.map((r) => r[0])).toEqual(['Zenith', 'Acme']);
     expect(sheet.tableRows[0]!.getCell(4).numFmt).toBe('#,##0" (low base)"');
+    // The base in words: answers pooled per row, products weighed by their respondents, overlapping rows.
+    expect(sheet.footnotes).toEqual(expect.arrayContaining(performanceBaseNotes('products')));
+    expect(sheet.footnotes.join(' ')).toContain('counts in each of its rows');
   });
 
   it('fragrance_attributes.xlsx', async () => {

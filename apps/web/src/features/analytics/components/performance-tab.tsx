@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import {
   PERFORMANCE_FILE_NAME,
+  performanceBaseNotes,
   performanceValue,
   sortPerformance,
   type MetricSearchRequest,
@@ -269,6 +270,13 @@ export function PerformanceTab({
                 </Table.Tbody>
               </Table>
             </ScrollArea>
+            <Stack gap={2} data-testid="performance-base">
+              {performanceBaseNotes(typeSingular === 'Concept' ? 'concepts' : 'products').map((note) => (
+                <Text key={note} size="xs" c="dimmed">
+                  {note}
+                </Text>
+              ))}
+            </Stack>
           </Stack>
         )}
       </Box>
