@@ -3381,11 +3381,15 @@ export interface components {
         AttributeRowInput: {
             attribute: string;
             field: string;
+            /** @description Scale attributes; null for yes/no ones. */
             top_2_box: number | null;
             bottom_2_box: number | null;
+            /** @description Scale attributes; a yes/no attribute has no mean. */
             mean: number | null;
             top_box: number | null;
             bottom_box: number | null;
+            /** @description Yes/no (CATA) attributes: the share of answers selecting it (% selected); null for scale ones. */
+            selected: number | null;
             is_binary_scale: boolean;
             n: number;
         };
@@ -6475,11 +6479,15 @@ export interface components {
         AttributeRow: {
             attribute: string;
             field: string;
+            /** @description Scale attributes; null for yes/no ones. */
             top_2_box: number | null;
             bottom_2_box: number | null;
+            /** @description Scale attributes; a yes/no attribute has no mean. */
             mean: number | null;
             top_box: number | null;
             bottom_box: number | null;
+            /** @description Yes/no (CATA) attributes: the share of answers selecting it (% selected); null for scale ones. */
+            selected: number | null;
             is_binary_scale: boolean;
             n: number;
         };

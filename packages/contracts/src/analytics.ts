@@ -758,15 +758,22 @@ export const TopAttributesRequest = z
   .meta({ id: 'TopAttributesRequest' });
 export type TopAttributesRequest = z.input<typeof TopAttributesRequest>;
 
+/** How a yes/no (CATA) share is named on every screen and file (METRICS.md section 3). */
+export const YES_NO_SHARE_LABEL = '% selected';
+
 export const AttributeRow = z
   .object({
     attribute: z.string(),
     field: z.string(),
-    top_2_box: z.number().nullable(),
+    top_2_box: z.number().nullable().meta({ description: 'Scale attributes; null for yes/no ones.' }),
     bottom_2_box: z.number().nullable(),
-    mean: z.number().nullable(),
+    mean: z.number().nullable().meta({ description: 'Scale attributes; a yes/no attribute has no mean.' }),
     top_box: z.number().nullable(),
     bottom_box: z.number().nullable(),
+    selected: z.number().nullable().meta({
+      description:
+        'Yes/no (CATA) attributes: the share of answers selecting it (% selected); null for scale ones.',
+    }),
     is_binary_scale: z.boolean(),
     n: z.number().int(),
   })

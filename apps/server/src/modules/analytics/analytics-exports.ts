@@ -8,6 +8,7 @@ import {
   BREAKDOWN_FIELD_LABELS,
   LOW_BASE,
   TENDENCY_FIELD_LABELS,
+  YES_NO_SHARE_LABEL,
   performanceBaseNotes,
   performanceValue,
   sortPerformance,
@@ -277,8 +278,7 @@ const ATTRIBUTE_TYPE_LABELS: Record<ParsedTopAttributesRequest['data']['attribut
 };
 
 /** CATA attributes carry '*' as on the tab. */
-export const CATA_FOOTNOTE =
-  '* A CATA (dichotomous) attribute is harmonized to 1 or 5, so it has no Neither/Nor part.';
+export const CATA_FOOTNOTE = `* A yes/no (CATA) attribute is the share of answers selecting it (${YES_NO_SHARE_LABEL}), with no mean or boxes; yes/no attributes are ranked apart from the scale attributes.`;
 
 /** fragrance_attributes.xlsx: the top attributes with their boxes, mean and base n. */
 export function attributesReport(
@@ -316,6 +316,7 @@ export function attributesReport(
     table: {
       columns: [
         { header: 'Attribute', kind: 'text', width: 30 },
+        ...(cata ? [{ header: YES_NO_SHARE_LABEL, kind: 'share' as const }] : []),
         { header: 'Top 2 Box', kind: 'share' },
         { header: 'Bottom 2 Box', kind: 'share' },
         { header: 'Mean', kind: 'mean' },
@@ -327,6 +328,7 @@ export function attributesReport(
         const lowBase = row.n < LOW_BASE;
         return [
           row.is_binary_scale ? `${row.attribute}*` : row.attribute,
+          ...(cata ? [{ value: row.selected, lowBase }] : []),
           { value: row.top_2_box, lowBase },
           { value: row.bottom_2_box, lowBase },
           { value: row.mean, lowBase },

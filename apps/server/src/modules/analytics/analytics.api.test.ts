@@ -832,6 +832,7 @@ describe('POST /api/analytics/top-attributes, its status and xlsx', () => {
     top_2_box: number | null;
     mean: number | null;
     bottom_box: number | null;
+    selected: number | null;
     is_binary_scale: boolean;
     n: number;
   }
@@ -889,7 +890,7 @@ describe('POST /api/analytics/top-attributes, its status and xlsx', () => {
     });
     const worstRows = worst.status.result!.json.attributes;
     expect(worstRows.every((row) => row.is_binary_scale)).toBe(true);
-    const worstValues = worstRows.map((row) => row.top_2_box!);
+    const worstValues = worstRows.map((row) => row.selected!);
     expect(worstValues).toEqual([...worstValues].sort((a, b) => a - b));
   });
 
