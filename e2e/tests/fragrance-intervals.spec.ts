@@ -113,13 +113,13 @@ async function checkPage(page: Page, request: APIRequestContext, researcher: str
   await expect(card).toContainText(`95% interval ${two(liking.hk_ci_low!)} to ${two(liking.hk_ci_high!)}`);
   if (liking.k >= 3) {
     await expect(card).toContainText(
-      `New test: 95% prediction ${two(liking.pi_low!)} to ${two(liking.pi_high!)}`,
+      `Prediction interval for a new test: ${two(liking.pi_low!)} to ${two(liking.pi_high!)}`,
     );
     // The prediction interval is the wider one.
     expect(liking.pi_high! - liking.pi_low!).toBeGreaterThan(liking.hk_ci_high! - liking.hk_ci_low!);
   } else {
     expect(liking.pi_low).toBeNull();
-    await expect(card).toContainText('New test: 95% prediction from 3 tests');
+    await expect(card).toContainText('Prediction interval for a new test: needs 3 studies');
   }
   await expect(card).toContainText(`normal interval ${two(liking.ci_low!)} to ${two(liking.ci_high!)}`);
   const group = data.pooling_group!;

@@ -88,7 +88,7 @@ function PooledCard({ pooled }: { pooled: FragrancePooled }) {
               {formatMean(pooled.estimate)}
             </Text>
             <Text size="sm">95% interval {intervals.hksj}</Text>
-            <Text size="sm">New test: 95% prediction {intervals.prediction}</Text>
+            <Text size="sm">Prediction interval for a new test: {intervals.prediction}</Text>
             {words ? (
               <Group gap="xs" wrap="wrap">
                 <Badge color={words.color} variant="light">

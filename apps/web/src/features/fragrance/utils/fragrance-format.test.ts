@@ -82,7 +82,7 @@ describe('fragrance page wording', () => {
     } as FragrancePooled;
     expect(intervalsOf(pooled)).toEqual({
       hksj: '3.20 to 3.70',
-      prediction: 'from 3 tests',
+      prediction: 'needs 3 studies',
       normal: '3.30 to 3.60',
     });
     expect(intervalsOf({ ...pooled, pi_low: 2.9, pi_high: 4.01 }).prediction).toBe('2.90 to 4.01');

@@ -46,7 +46,7 @@ export function intervalsOf(pooled: FragrancePooled): { hksj: string; prediction
     hksj: formatInterval(pooled.hk_ci_low, pooled.hk_ci_high),
     prediction:
       pooled.pi_low === null || pooled.pi_high === null
-        ? 'from 3 tests'
+        ? 'needs 3 studies'
         : formatInterval(pooled.pi_low, pooled.pi_high),
     normal: formatInterval(pooled.ci_low, pooled.ci_high),
   };
