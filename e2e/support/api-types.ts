@@ -3052,6 +3052,8 @@ export interface components {
             bottom_box: (number | "N/A") | null;
             /** @description A mean or a share in [0, 1]; null: none for this scale; N/A: placeholder row. */
             bottom_2_box: (number | "N/A") | null;
+            /** @description Yes/no (CATA) rows: the share of answers selecting it (% selected), their only number (mean and boxes null); null on other rows. */
+            selected: number | null;
             is_binary_scale: boolean;
             /** @description Answers counted (0 for a placeholder row). */
             n: number;
@@ -6161,6 +6163,8 @@ export interface components {
             bottom_box: (number | "N/A") | null;
             /** @description A mean or a share in [0, 1]; null: none for this scale; N/A: placeholder row. */
             bottom_2_box: (number | "N/A") | null;
+            /** @description Yes/no (CATA) rows: the share of answers selecting it (% selected), their only number (mean and boxes null); null on other rows. */
+            selected: number | null;
             is_binary_scale: boolean;
             /** @description Answers counted (0 for a placeholder row). */
             n: number;

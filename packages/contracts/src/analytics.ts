@@ -624,6 +624,10 @@ export const ProfileRow = z
     just_right: ProfileValue,
     bottom_box: ProfileValue,
     bottom_2_box: ProfileValue,
+    selected: z.number().nullable().meta({
+      description:
+        'Yes/no (CATA) rows: the share of answers selecting it (% selected), their only number (mean and boxes null); null on other rows.',
+    }),
     is_binary_scale: z.boolean(),
     n: z.number().int().meta({ description: 'Answers counted (0 for a placeholder row).' }),
   })

@@ -388,17 +388,21 @@ export function demographicsInWords(conditions: readonly DemographicCondition[])
   return joinedOrNone(conditionsInWords(conditions));
 }
 
-function profileCells(row: ProfileRow): ReportCell[] {
+function profileCells(row: ProfileRow, cata: boolean): ReportCell[] {
   const lowBase = row.n > 0 && row.n < LOW_BASE;
   const value = (cell: ProfileRow['mean']): ReportCell => (cell === 'N/A' ? 'N/A' : { value: cell, lowBase });
   return [
     row.metric_type,
     row.is_binary_scale ? `${row.metric_name}*` : row.metric_name,
+    ...(cata ? [value(row.selected)] : []),
     value(row.mean),
     ...PROFILE_BOXES.map((key) => value(row[key])),
     { value: row.n, lowBase },
   ];
 }
+
+/** Yes/no rows of a profile, on the page and in its workbook. */
+export const PROFILE_CATA_FOOTNOTE = `* A yes/no (CATA) metric is the share of answers selecting it (${YES_NO_SHARE_LABEL}), with no mean or boxes.`;
 
 /** fragrance_profile.xlsx: the profile rows, the strength rows under the strength headings. */
 export function profileReport(
@@ -409,14 +413,15 @@ export function profileReport(
   const { info } = profile;
   const strength = profile.result.filter((row) => row.metric === 'strength');
   const others = profile.result.filter((row) => row.metric !== 'strength');
-  const columns = (headings: Record<string, string>): ReportColumn[] => [
+  const cata = profile.result.some((row) => row.is_binary_scale);
+  const columns = (headings: Record<string, string>, shares: boolean): ReportColumn[] => [
     { header: 'Type', kind: 'text', width: 12 },
     { header: 'Metric', kind: 'text', width: 30 },
+    ...(shares ? [{ header: YES_NO_SHARE_LABEL, kind: 'share' as const }] : []),
     { header: 'Mean', kind: 'mean' },
     ...PROFILE_BOXES.map((key) => ({ header: headings[key] ?? key, kind: 'share' as const })),
     { header: 'Base n', kind: 'count' },
   ];
-  const cata = profile.result.some((row) => row.is_binary_scale);
   return {
     header: {
       title: `Fragrance profile: ${info.name ?? info.prod} (product code ${info.prod})`,
@@ -429,21 +434,23 @@ export function profileReport(
       harmonised: true,
     },
     table: {
-      columns: columns(BOX_HEADINGS),
-      rows: others.map(profileCells),
+      columns: columns(BOX_HEADINGS, cata),
+      rows: others.map((row) => profileCells(row, cata)),
       more:
         strength.length > 0
-          ? [{ title: 'Strength', columns: columns(STRENGTH_HEADINGS), rows: strength.map(profileCells) }]
+          ? [
+              {
+                title: 'Strength',
+                columns: columns(STRENGTH_HEADINGS, false),
+                rows: strength.map((row) => profileCells(row, false)),
+              },
+            ]
           : [],
       footnotes: [
         ...(profile.result.some((row) => row.mean === 'N/A')
           ? ['N/A: the study has no answers for this required metric.']
           : []),
-        ...(cata
-          ? [
-              '* A CATA (dichotomous) variable was harmonized to a 5 point scale, so there are no neutral scores.',
-            ]
-          : []),
+        ...(cata ? [PROFILE_CATA_FOOTNOTE] : []),
       ],
     },
   };
