@@ -2735,6 +2735,8 @@ export interface components {
                 confidence: boolean;
                 /** @description "metric.aggregation" */
                 key: string;
+                /** @description A yes/no (CATA) metric: the performance breakdown shows it as a share (% selected, or % not selected for a bottom box), never a mean. */
+                yes_no?: boolean;
             }[];
             results: components["schemas"]["MetricResultRowInput"][];
             summary: {
@@ -3483,6 +3485,8 @@ export interface components {
                 confidence: boolean;
                 /** @description "metric.aggregation" */
                 key: string;
+                /** @description A yes/no (CATA) metric: the performance breakdown shows it as a share (% selected, or % not selected for a bottom box), never a mean. */
+                yes_no?: boolean;
             }[];
             summary: {
                 [key: string]: components["schemas"]["MetricSummaryInput"];
@@ -5852,6 +5856,8 @@ export interface components {
                 confidence: boolean;
                 /** @description "metric.aggregation" */
                 key: string;
+                /** @description A yes/no (CATA) metric: the performance breakdown shows it as a share (% selected, or % not selected for a bottom box), never a mean. */
+                yes_no?: boolean;
             }[];
             results: components["schemas"]["MetricResultRow"][];
             summary: {
@@ -6583,6 +6589,8 @@ export interface components {
                 confidence: boolean;
                 /** @description "metric.aggregation" */
                 key: string;
+                /** @description A yes/no (CATA) metric: the performance breakdown shows it as a share (% selected, or % not selected for a bottom box), never a mean. */
+                yes_no?: boolean;
             }[];
             summary: {
                 [key: string]: components["schemas"]["MetricSummary"];

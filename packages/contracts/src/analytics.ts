@@ -399,6 +399,10 @@ export const MetricColumn = z.object({
   aggregation_label: z.string(),
   confidence: z.boolean(),
   key: z.string().meta({ description: '"metric.aggregation"' }),
+  yes_no: z.boolean().optional().meta({
+    description:
+      'A yes/no (CATA) metric: the performance breakdown shows it as a share (% selected, or % not selected for a bottom box), never a mean.',
+  }),
 });
 
 export const MetricSearchResult = z

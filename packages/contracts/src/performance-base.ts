@@ -13,3 +13,15 @@ export function performanceBaseNotes(noun: 'products' | 'concepts' = 'products')
     `A ${noun.slice(0, -1)} with several values of the field (a study run in several regions or countries) counts in each of its rows: rows may share ${noun}, so their counts may add up to more ${noun} than were searched.`,
   ];
 }
+
+/**
+ * The heading of a yes/no (CATA) metric in the performance breakdown: its share "% selected" (top
+ * boxes and the mean, which is 1 + 4 × that share), or "% not selected" for a bottom box; null for
+ * the variance and the neutral share, which a yes/no answer does not have.
+ */
+export function yesNoHeading(aggregation: string, label: string): string | null {
+  if (aggregation === 'top_box' || aggregation === 'top_2_box' || aggregation === 'mean')
+    return `% selected ${label}`;
+  if (aggregation === 'bottom_box' || aggregation === 'bottom_2_box') return `% not selected ${label}`;
+  return null;
+}

@@ -11,6 +11,7 @@ import {
   YES_NO_SHARE_LABEL,
   performanceBaseNotes,
   performanceValue,
+  yesNoHeading,
   sortPerformance,
   type AnalyticsDemographicsFilter,
   type DemographicCondition,
@@ -228,8 +229,15 @@ export function performanceReport(
     { header: result.type === 'concepts' ? 'Concepts' : 'Products', kind: 'count', width: 10 },
   ];
   for (const column of result.columns) {
-    columns.push({ header: metricHeading(column), kind: metricKind(column.aggregation), width: 10 });
-    columns.push({ header: `Base n (${metricHeading(column)})`, kind: 'count', width: 10 });
+    // A yes/no metric is a share, as on the tab.
+    const yesNo = column.yes_no ? yesNoHeading(column.aggregation, column.label) : null;
+    const heading = yesNo ?? metricHeading(column);
+    columns.push({
+      header: heading,
+      kind: column.yes_no ? 'share' : metricKind(column.aggregation),
+      width: 10,
+    });
+    columns.push({ header: `Base n (${heading})`, kind: 'count', width: 10 });
   }
   return {
     header: {

@@ -1,8 +1,9 @@
 // Yes/no (CATA) attributes as shares "% selected" through the running app (METRICS.md section 3): the
 // top attributes give a yes/no attribute its share of answers selecting it, recomputed here from the
 // raw answers, never a mean or a box, and rank the yes/no attributes apart from the scale ones; the
-// workbook shows the same share. Sign-in, the role (client users have no analytics) and bad input too.
-import { AttributeRow, YES_NO_SHARE_LABEL } from '@accord/contracts';
+// performance breakdown shows a yes/no metric as that share under any aggregation (its workbook
+// too); the profile's yes/no rows are checked in analytics-profile.api.test.ts. Sign-in, the role (client users have no analytics) and bad input too.
+import { AttributeRow, MetricSearchStatus, YES_NO_SHARE_LABEL } from '@accord/contracts';
 import { harmoniseToFivePoint } from '@accord/stats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLibraryTestApp } from '../../testing/library-app.ts';
@@ -131,5 +132,50 @@ describe('yes/no (CATA) attributes are shares, ranked apart', () => {
     // Best by bottom 2 box: the most "not selected", i.e. the smallest shares selected first.
     const shares = rows.map((row) => row.selected!);
     expect(shares).toEqual([...shares].sort((a, b) => a - b));
+  });
+
+  it('shows a yes/no metric as its share in the performance breakdown and its workbook, never a mean', async () => {
+    const [{ name }] = (await query<{ name: string }>(
+      `select m.name from metrics m where m.kind = 'binary' and m.metric_type = 'Attribute'
+        and exists (select 1 from answers a where a.metric_id = m.id) order by m.name limit 1`,
+    )) as [{ name: string }];
+    const entry = (aggregation: string) => ({ metricType: 'Attribute', metric: name, aggregation });
+    const queued = await post('/api/analytics/fragrances', {
+      q: { metrics: { rdfType: 'all', metricsList: [entry('mean'), entry('bottom_2_box')] } },
+      type: 'fragrances',
+      data: { category: 'metadata', field: 'client' },
+    });
+    expect(queued.statusCode, queued.body).toBe(200);
+    const { jobid } = queued.json<{ jobid: string }>();
+    const status = MetricSearchStatus.parse((await get(`/api/analytics/fragrances/${jobid}`)).json());
+    expect(status.status).toBe('SUCCESS');
+    const result = status.result!.json;
+    expect(result.columns.every((column) => column.yes_no === true)).toBe(true);
+    const group = result.performance!.find((row) => row.category.value !== 'No tag')!;
+    const inResult = new Set(result.results.map((row) => row.id));
+    const ids = (
+      await query<{ id: number }>(
+        `select p.id from products p join studies s on s.id = p.study_id where s.client = $1`,
+        [group.category.value],
+      )
+    )
+      .map((row) => Number(row.id))
+      .filter((id) => inResult.has(id));
+    const expected = await selectedShare(ids, name);
+    const value = (key: string) => group.metrics.find((metric) => metric.name === key)!.value!;
+    // "Mean" of a yes/no metric: the share selected; bottom 2 box: the share not selected.
+    expect(value(`${name}.mean`)).toBeCloseTo(expected.share, 12);
+    expect(value(`${name}.bottom_2_box`)).toBeCloseTo(1 - expected.share, 12);
+    expect(group.n[`${name}.mean`]).toBe(expected.n);
+
+    const response = await get(`/api/analytics/performance/xlsx/${jobid}`);
+    expect(response.statusCode).toBe(200);
+    const sheet = readReport(await openWorkbook(response.rawPayload));
+    const label = result.columns[0]!.label;
+    expect(sheet.headings).toContain(`% selected ${label}`);
+    expect(sheet.headings).toContain(`% not selected ${label}`);
+    expect(sheet.headings.some((heading) => /^M /.test(String(heading)))).toBe(false);
+    const row = sheet.rows.find((cells) => cells[0] === group.category.value)!;
+    expect(row[sheet.headings.indexOf(`% selected ${label}`)]).toBeCloseTo(expected.share, 9);
   });
 });
