@@ -338,7 +338,7 @@ function YesNoTable({ rows }: { rows: AttributeRow[] }) {
                     </Text>
                   </Group>
                 </Table.Td>
-                <Table.Td ta="right">{row.n}</Table.Td>
+                <Table.Td ta="right">{row.n.toLocaleString('en-GB')}</Table.Td>
               </Table.Tr>
             );
           })}
