@@ -1143,7 +1143,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every test of a fragrance (by its 6-digit SAP code) in the studies you may see, with each test's study, market, year, methodology, base and main metrics; the DerSimonian-Laird random-effects pooling of the study means per metric (95 % interval, tau², Q, I²; verified studies); and the answers summed by market and by year */
+        /** Every test of a fragrance (by its 6-digit SAP code) in the studies you may see, with each test's study, market, year, methodology, base and main metrics; the DerSimonian-Laird random-effects pooling of the study means of liking and purchase intention (Hartung-Knapp-Sidik-Jonkman 95 % interval, prediction interval from 3 studies, normal interval, tau², Q, I²) over the verified tests of one category and methodology (the query's, or the one with the most studies); strength is not pooled; and the answers of the pooled tests summed by market and by year */
         get: operations["getFragranceByCode"];
         put?: never;
         post?: never;
@@ -2857,6 +2857,8 @@ export interface components {
                 confidence: boolean;
                 /** @description "metric.aggregation" */
                 key: string;
+                /** @description A yes/no (CATA) metric: the performance breakdown shows it as a share (% selected, or % not selected for a bottom box), never a mean. */
+                yes_no?: boolean;
             }[];
             results: components["schemas"]["MetricResultRowInput"][];
             summary: {
@@ -3194,6 +3196,8 @@ export interface components {
             bottom_box: (number | "N/A") | null;
             /** @description A mean or a share in [0, 1]; null: none for this scale; N/A: placeholder row. */
             bottom_2_box: (number | "N/A") | null;
+            /** @description Yes/no (CATA) rows: the share of answers selecting it (% selected), their only number (mean and boxes null); null on other rows. */
+            selected: number | null;
             is_binary_scale: boolean;
             /** @description Answers counted (0 for a placeholder row). */
             n: number;
@@ -3523,11 +3527,15 @@ export interface components {
         AttributeRowInput: {
             attribute: string;
             field: string;
+            /** @description Scale attributes; null for yes/no ones. */
             top_2_box: number | null;
             bottom_2_box: number | null;
+            /** @description Scale attributes; a yes/no attribute has no mean. */
             mean: number | null;
             top_box: number | null;
             bottom_box: number | null;
+            /** @description Yes/no (CATA) attributes: the share of answers selecting it (% selected); null for scale ones. */
+            selected: number | null;
             is_binary_scale: boolean;
             n: number;
         };
@@ -3628,6 +3636,8 @@ export interface components {
                 confidence: boolean;
                 /** @description "metric.aggregation" */
                 key: string;
+                /** @description A yes/no (CATA) metric: the performance breakdown shows it as a share (% selected, or % not selected for a bottom box), never a mean. */
+                yes_no?: boolean;
             }[];
             summary: {
                 [key: string]: components["schemas"]["MetricSummaryInput"];
@@ -4055,7 +4065,7 @@ export interface components {
             table: ("mt" | "let") | null;
         };
         GroupBasesInput: {
-            /** @description Fragrances of the group. */
+            /** @description Fragrances of the group with at least one answer to a compared metric under the group's respondent filter: the n of its tests. */
             products: number;
             /** @description Respondents who answered at least one compared metric about them. */
             respondents: number;
@@ -4458,6 +4468,8 @@ export interface components {
             top_2_box: number | null;
             /** @description A share in [0, 1]; null without answers. */
             just_right: number | null;
+            /** @description A share in [0, 1]; null without answers. */
+            bottom_2_box: number | null;
             /** @description Answers counted (the base). */
             n: number;
         };
@@ -4483,24 +4495,34 @@ export interface components {
             prod: string;
             name: string;
             verified: boolean;
-            /** @description Whether the pooled estimates count this test (verified ones). */
+            /** @description Whether the pooled estimates count this test (verified, of the pooled category and methodology). */
             pooled: boolean;
+            /** @description Why a listed test is not pooled (unverified, another group); null when pooled. */
+            not_pooled_reason: string | null;
             /** @description Respondents who rated the fragrance. */
             base: number;
             scores: components["schemas"]["FragranceScoresInput"];
         };
         FragrancePooledInput: {
             /** @enum {string} */
-            metric: "liking" | "purchase_intention" | "strength";
+            metric: "liking" | "purchase_intention";
             label: string;
             /** @description Studies pooled. */
             k: number;
             /** @description Random-effects pooled mean; null below 2 studies. */
             estimate: number | null;
             std_error: number | null;
-            /** @description Lower end of the 95 % normal interval. */
+            /** @description Lower end of the 95 % normal (DerSimonian-Laird) interval. */
             ci_low: number | null;
             ci_high: number | null;
+            /** @description Hartung-Knapp-Sidik-Jonkman standard error. */
+            hk_std_error: number | null;
+            /** @description Lower end of the 95 % Hartung-Knapp-Sidik-Jonkman interval (t with k − 1 df): the interval shown. */
+            hk_ci_low: number | null;
+            hk_ci_high: number | null;
+            /** @description Lower end of Higgins' 95 % prediction interval for a new test (t with k − 2 df); null below 3 studies. */
+            pi_low: number | null;
+            pi_high: number | null;
             /** @description Between-study variance τ². */
             tau2: number | null;
             /** @description Cochran's Q. */
@@ -4514,6 +4536,12 @@ export interface components {
             tests: number;
             scores: components["schemas"]["FragranceScoresInput"];
         };
+        FragrancePoolingGroupInput: {
+            category: string | null;
+            methodology: string | null;
+            /** @description Verified studies of this category and methodology. */
+            studies: number;
+        };
         FragranceResponseInput: {
             code: string;
             /** @description The name of its latest test. */
@@ -4523,9 +4551,13 @@ export interface components {
             perfumer_name: string | null;
             /** @description Latest first. */
             tests: components["schemas"]["FragranceTestInput"][];
-            /** @description One entry per metric of FRAGRANCE_TEST_METRICS. */
+            /** @description The category and methodology pooled; null without a verified test. */
+            pooling_group: components["schemas"]["FragrancePoolingGroupInput"] | null;
+            /** @description Every category and methodology of the verified tests, most studies first. */
+            pooling_groups: components["schemas"]["FragrancePoolingGroupInput"][];
+            /** @description One entry per metric of FRAGRANCE_POOLED_METRICS (strength is not pooled). */
             pooled: components["schemas"]["FragrancePooledInput"][];
-            /** @description Pooled tests by market, most tests first. */
+            /** @description Pooled tests (of the pooled group) by market, most tests first. */
             by_market: components["schemas"]["FragranceGroupInput"][];
             /** @description Pooled tests by year, oldest first. */
             by_year: components["schemas"]["FragranceGroupInput"][];
@@ -6191,6 +6223,8 @@ export interface components {
                 confidence: boolean;
                 /** @description "metric.aggregation" */
                 key: string;
+                /** @description A yes/no (CATA) metric: the performance breakdown shows it as a share (% selected, or % not selected for a bottom box), never a mean. */
+                yes_no?: boolean;
             }[];
             results: components["schemas"]["MetricResultRow"][];
             summary: {
@@ -6522,6 +6556,8 @@ export interface components {
             bottom_box: (number | "N/A") | null;
             /** @description A mean or a share in [0, 1]; null: none for this scale; N/A: placeholder row. */
             bottom_2_box: (number | "N/A") | null;
+            /** @description Yes/no (CATA) rows: the share of answers selecting it (% selected), their only number (mean and boxes null); null on other rows. */
+            selected: number | null;
             is_binary_scale: boolean;
             /** @description Answers counted (0 for a placeholder row). */
             n: number;
@@ -6840,11 +6876,15 @@ export interface components {
         AttributeRow: {
             attribute: string;
             field: string;
+            /** @description Scale attributes; null for yes/no ones. */
             top_2_box: number | null;
             bottom_2_box: number | null;
+            /** @description Scale attributes; a yes/no attribute has no mean. */
             mean: number | null;
             top_box: number | null;
             bottom_box: number | null;
+            /** @description Yes/no (CATA) attributes: the share of answers selecting it (% selected); null for scale ones. */
+            selected: number | null;
             is_binary_scale: boolean;
             n: number;
         };
@@ -6945,6 +6985,8 @@ export interface components {
                 confidence: boolean;
                 /** @description "metric.aggregation" */
                 key: string;
+                /** @description A yes/no (CATA) metric: the performance breakdown shows it as a share (% selected, or % not selected for a bottom box), never a mean. */
+                yes_no?: boolean;
             }[];
             summary: {
                 [key: string]: components["schemas"]["MetricSummary"];
@@ -7365,7 +7407,7 @@ export interface components {
             table: ("mt" | "let") | null;
         };
         GroupBases: {
-            /** @description Fragrances of the group. */
+            /** @description Fragrances of the group with at least one answer to a compared metric under the group's respondent filter: the n of its tests. */
             products: number;
             /** @description Respondents who answered at least one compared metric about them. */
             respondents: number;
@@ -7766,6 +7808,8 @@ export interface components {
             top_2_box: number | null;
             /** @description A share in [0, 1]; null without answers. */
             just_right: number | null;
+            /** @description A share in [0, 1]; null without answers. */
+            bottom_2_box: number | null;
             /** @description Answers counted (the base). */
             n: number;
         };
@@ -7791,24 +7835,34 @@ export interface components {
             prod: string;
             name: string;
             verified: boolean;
-            /** @description Whether the pooled estimates count this test (verified ones). */
+            /** @description Whether the pooled estimates count this test (verified, of the pooled category and methodology). */
             pooled: boolean;
+            /** @description Why a listed test is not pooled (unverified, another group); null when pooled. */
+            not_pooled_reason: string | null;
             /** @description Respondents who rated the fragrance. */
             base: number;
             scores: components["schemas"]["FragranceScores"];
         };
         FragrancePooled: {
             /** @enum {string} */
-            metric: "liking" | "purchase_intention" | "strength";
+            metric: "liking" | "purchase_intention";
             label: string;
             /** @description Studies pooled. */
             k: number;
             /** @description Random-effects pooled mean; null below 2 studies. */
             estimate: number | null;
             std_error: number | null;
-            /** @description Lower end of the 95 % normal interval. */
+            /** @description Lower end of the 95 % normal (DerSimonian-Laird) interval. */
             ci_low: number | null;
             ci_high: number | null;
+            /** @description Hartung-Knapp-Sidik-Jonkman standard error. */
+            hk_std_error: number | null;
+            /** @description Lower end of the 95 % Hartung-Knapp-Sidik-Jonkman interval (t with k − 1 df): the interval shown. */
+            hk_ci_low: number | null;
+            hk_ci_high: number | null;
+            /** @description Lower end of Higgins' 95 % prediction interval for a new test (t with k − 2 df); null below 3 studies. */
+            pi_low: number | null;
+            pi_high: number | null;
             /** @description Between-study variance τ². */
             tau2: number | null;
             /** @description Cochran's Q. */
@@ -7822,6 +7876,12 @@ export interface components {
             tests: number;
             scores: components["schemas"]["FragranceScores"];
         };
+        FragrancePoolingGroup: {
+            category: string | null;
+            methodology: string | null;
+            /** @description Verified studies of this category and methodology. */
+            studies: number;
+        };
         FragranceResponse: {
             code: string;
             /** @description The name of its latest test. */
@@ -7831,9 +7891,13 @@ export interface components {
             perfumer_name: string | null;
             /** @description Latest first. */
             tests: components["schemas"]["FragranceTest"][];
-            /** @description One entry per metric of FRAGRANCE_TEST_METRICS. */
+            /** @description The category and methodology pooled; null without a verified test. */
+            pooling_group: components["schemas"]["FragrancePoolingGroup"] | null;
+            /** @description Every category and methodology of the verified tests, most studies first. */
+            pooling_groups: components["schemas"]["FragrancePoolingGroup"][];
+            /** @description One entry per metric of FRAGRANCE_POOLED_METRICS (strength is not pooled). */
             pooled: components["schemas"]["FragrancePooled"][];
-            /** @description Pooled tests by market, most tests first. */
+            /** @description Pooled tests (of the pooled group) by market, most tests first. */
             by_market: components["schemas"]["FragranceGroup"][];
             /** @description Pooled tests by year, oldest first. */
             by_year: components["schemas"]["FragranceGroup"][];
@@ -12199,7 +12263,12 @@ export interface operations {
     };
     getFragranceByCode: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Category of the tests to pool; default: that of the group with the most verified studies. */
+                category?: string;
+                /** @description Methodology of the tests to pool, with `category`. */
+                methodology?: string;
+            };
             header?: never;
             path: {
                 /** @description The fragrance's 6-digit (SAP) code. */

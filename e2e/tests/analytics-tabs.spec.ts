@@ -108,14 +108,26 @@ test.describe('Advanced Analytics: top attributes and tendencies tabs', () => {
     await runAttributes.click();
     const body = (await queued).postDataJSON() as TopAttributesRequest;
     expect(body.data).toEqual({ order: 'best', count: 10, attribute_type: 'all', aggregation: 'top_2_box' });
-    const expected = await topAttributes(request, token, body);
+    const ranked = await topAttributes(request, token, body);
+    // Scale and yes/no (CATA) attributes are ranked apart: up to 10 of each, in two tables.
+    const expected = { ...ranked, attributes: ranked.attributes.filter((row) => !row.is_binary_scale) };
+    const yesNo = ranked.attributes.filter((row) => row.is_binary_scale);
     expect(expected.attributes.length).toBeGreaterThan(0);
     expect(expected.attributes.length).toBeLessThanOrEqual(10);
+    expect(yesNo.length).toBeLessThanOrEqual(10);
 
     const table = page.getByRole('table', { name: 'Top attributes', exact: true });
     await expect(table).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('heading', { name: 'Best 10 attributes by Top 2 Box' })).toBeVisible();
     await expect(page.getByText(`pooled over ${expected.fragrances} fragrances`)).toBeVisible();
+    if (yesNo.length > 0) {
+      // A yes/no attribute reads as its share selected, never a mean or a box.
+      const shares = page.getByRole('table', { name: 'Yes/no attributes', exact: true });
+      await expect(shares.getByRole('columnheader', { name: '% selected' })).toBeVisible();
+      await expect(shares.getByRole('row')).toHaveCount(yesNo.length + 1);
+      await expect(shares.getByRole('row').nth(1)).toContainText(`${yesNo[0]!.attribute}*`);
+      await expect(shares.getByRole('row').nth(1)).toContainText(percent(yesNo[0]!.selected));
+    }
     const rows = table.getByRole('row');
     await expect(rows).toHaveCount(expected.attributes.length + 1);
     for (const [index, attribute] of expected.attributes.entries()) {

@@ -88,7 +88,11 @@ test("a fragrance's page from a search result, pooled for staff and scoped for a
     await expect(pooled.getByText(/^Tests (agree|differ)/).first()).toBeVisible();
     await expect(pooled).toContainText('I²');
   } else {
-    await expect(pooled).toContainText('One study tested this fragrance: there is nothing to pool yet.');
+    await expect(pooled).toContainText(
+      staffView.pooling_groups.length > 1
+        ? 'One study of this category and methodology: there is nothing to pool.'
+        : 'One study tested this fragrance: there is nothing to pool yet.',
+    );
   }
   await expect(page.getByTestId('market-chart').locator('svg')).toBeVisible();
   await expect(page.getByTestId('trend-chart').locator('svg')).toBeVisible();

@@ -400,6 +400,10 @@ export const MetricColumn = z.object({
   aggregation_label: z.string(),
   confidence: z.boolean(),
   key: z.string().meta({ description: '"metric.aggregation"' }),
+  yes_no: z.boolean().optional().meta({
+    description:
+      'A yes/no (CATA) metric: the performance breakdown shows it as a share (% selected, or % not selected for a bottom box), never a mean.',
+  }),
 });
 
 export const MetricSearchResult = z
@@ -649,6 +653,10 @@ export const ProfileRow = z
     just_right: ProfileValue,
     bottom_box: ProfileValue,
     bottom_2_box: ProfileValue,
+    selected: z.number().nullable().meta({
+      description:
+        'Yes/no (CATA) rows: the share of answers selecting it (% selected), their only number (mean and boxes null); null on other rows.',
+    }),
     is_binary_scale: z.boolean(),
     n: z.number().int().meta({ description: 'Answers counted (0 for a placeholder row).' }),
   })
@@ -783,15 +791,22 @@ export const TopAttributesRequest = z
   .meta({ id: 'TopAttributesRequest' });
 export type TopAttributesRequest = z.input<typeof TopAttributesRequest>;
 
+/** How a yes/no (CATA) share is named on every screen and file (METRICS.md section 3). */
+export const YES_NO_SHARE_LABEL = '% selected';
+
 export const AttributeRow = z
   .object({
     attribute: z.string(),
     field: z.string(),
-    top_2_box: z.number().nullable(),
+    top_2_box: z.number().nullable().meta({ description: 'Scale attributes; null for yes/no ones.' }),
     bottom_2_box: z.number().nullable(),
-    mean: z.number().nullable(),
+    mean: z.number().nullable().meta({ description: 'Scale attributes; a yes/no attribute has no mean.' }),
     top_box: z.number().nullable(),
     bottom_box: z.number().nullable(),
+    selected: z.number().nullable().meta({
+      description:
+        'Yes/no (CATA) attributes: the share of answers selecting it (% selected); null for scale ones.',
+    }),
     is_binary_scale: z.boolean(),
     n: z.number().int(),
   })

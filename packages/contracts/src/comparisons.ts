@@ -354,7 +354,10 @@ export type GroupDifference = z.infer<typeof GroupDifference>;
 /** The two bases of a group: its products (the unit of the tests) and the respondents behind them. */
 export const GroupBases = z
   .object({
-    products: z.number().int().meta({ description: 'Fragrances of the group.' }),
+    products: z.number().int().meta({
+      description:
+        "Fragrances of the group with at least one answer to a compared metric under the group's respondent filter: the n of its tests.",
+    }),
     respondents: z
       .number()
       .int()

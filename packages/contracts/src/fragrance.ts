@@ -13,6 +13,13 @@ export const FRAGRANCE_TEST_METRICS = ['liking', 'purchase_intention', 'strength
 export type FragranceTestMetric = (typeof FRAGRANCE_TEST_METRICS)[number];
 
 /**
+ * The metrics pooled across tests: strength (just about right) is never pooled as a mean; its shares
+ * are shown per test (METRICS.md section 5).
+ */
+export const FRAGRANCE_POOLED_METRICS = ['liking', 'purchase_intention'] as const;
+export type FragrancePooledMetric = (typeof FRAGRANCE_POOLED_METRICS)[number];
+
+/**
  * I² below `agree`: the tests agree (their differences are about what sampling alone gives); from
  * `differ`, most of their spread is real. Higgins' low and high bands (25 %, 75 %).
  */
@@ -24,7 +31,23 @@ export const FRAGRANCE_MESSAGES = {
   singleTest: 'One study tested this fragrance: there is nothing to pool yet.',
   noTests: 'No test of this fragrance in the studies you may see.',
   notPooled: 'Not verified: listed, not pooled.',
+  otherGroup: 'Another category or methodology: listed, not pooled.',
+  unknownGroup: 'No verified test of this fragrance in that category and methodology.',
 } as const;
+
+/**
+ * The category and methodology whose tests are pooled; without either, the group with the most
+ * verified studies. A missing value matches tests without one.
+ */
+export const FragranceQuery = z.object({
+  category: z.string().trim().min(1).max(120).optional().meta({
+    description: 'Category of the tests to pool; default: that of the group with the most verified studies.',
+  }),
+  methodology: z.string().trim().min(1).max(120).optional().meta({
+    description: 'Methodology of the tests to pool, with `category`.',
+  }),
+});
+export type FragranceQuery = z.infer<typeof FragranceQuery>;
 
 export const FragranceParams = z.object({
   code: z
@@ -46,6 +69,7 @@ export const FragranceTestScore = z
       .meta({ description: 'Sample standard deviation (n − 1) of the harmonised answers; null below 2.' }),
     top_2_box: Share,
     just_right: Share,
+    bottom_2_box: Share,
     n: z.number().int().meta({ description: 'Answers counted (the base).' }),
   })
   .meta({ id: 'FragranceTestScore' });
@@ -77,19 +101,23 @@ export const FragranceTest = z
     prod: z.string().meta({ description: "The fragrance's product code in the study (its profile's key)." }),
     name: z.string(),
     verified: z.boolean(),
-    pooled: z
-      .boolean()
-      .meta({ description: 'Whether the pooled estimates count this test (verified ones).' }),
+    pooled: z.boolean().meta({
+      description:
+        'Whether the pooled estimates count this test (verified, of the pooled category and methodology).',
+    }),
+    not_pooled_reason: z.string().nullable().meta({
+      description: 'Why a listed test is not pooled (unverified, another group); null when pooled.',
+    }),
     base: z.number().int().meta({ description: 'Respondents who rated the fragrance.' }),
     scores: FragranceScores,
   })
   .meta({ id: 'FragranceTest' });
 export type FragranceTest = z.infer<typeof FragranceTest>;
 
-/** DerSimonian-Laird pooling of one metric's study means. */
+/** DerSimonian-Laird pooling of one metric's study means, with the HKSJ and prediction intervals. */
 export const FragrancePooled = z
   .object({
-    metric: z.enum(FRAGRANCE_TEST_METRICS),
+    metric: z.enum(FRAGRANCE_POOLED_METRICS),
     label: z.string(),
     k: z.number().int().meta({ description: 'Studies pooled.' }),
     estimate: z
@@ -97,8 +125,22 @@ export const FragrancePooled = z
       .nullable()
       .meta({ description: 'Random-effects pooled mean; null below 2 studies.' }),
     std_error: z.number().nullable(),
-    ci_low: z.number().nullable().meta({ description: 'Lower end of the 95 % normal interval.' }),
+    ci_low: z
+      .number()
+      .nullable()
+      .meta({ description: 'Lower end of the 95 % normal (DerSimonian-Laird) interval.' }),
     ci_high: z.number().nullable(),
+    hk_std_error: z.number().nullable().meta({ description: 'Hartung-Knapp-Sidik-Jonkman standard error.' }),
+    hk_ci_low: z.number().nullable().meta({
+      description:
+        'Lower end of the 95 % Hartung-Knapp-Sidik-Jonkman interval (t with k − 1 df): the interval shown.',
+    }),
+    hk_ci_high: z.number().nullable(),
+    pi_low: z.number().nullable().meta({
+      description:
+        "Lower end of Higgins' 95 % prediction interval for a new test (t with k − 2 df); null below 3 studies.",
+    }),
+    pi_high: z.number().nullable(),
     tau2: z.number().nullable().meta({ description: 'Between-study variance τ².' }),
     q: z.number().nullable().meta({ description: "Cochran's Q." }),
     i2: z
@@ -119,6 +161,16 @@ export const FragranceGroup = z
   .meta({ id: 'FragranceGroup' });
 export type FragranceGroup = z.infer<typeof FragranceGroup>;
 
+/** A category and methodology of the fragrance's verified tests. */
+export const FragrancePoolingGroup = z
+  .object({
+    category: z.string().nullable(),
+    methodology: z.string().nullable(),
+    studies: z.number().int().meta({ description: 'Verified studies of this category and methodology.' }),
+  })
+  .meta({ id: 'FragrancePoolingGroup' });
+export type FragrancePoolingGroup = z.infer<typeof FragrancePoolingGroup>;
+
 export const FragranceResponse = z
   .object({
     code: z.string(),
@@ -127,8 +179,18 @@ export const FragranceResponse = z
     subfamily: z.string().nullable(),
     perfumer_name: z.string().nullable(),
     tests: z.array(FragranceTest).meta({ description: 'Latest first.' }),
-    pooled: z.array(FragrancePooled).meta({ description: 'One entry per metric of FRAGRANCE_TEST_METRICS.' }),
-    by_market: z.array(FragranceGroup).meta({ description: 'Pooled tests by market, most tests first.' }),
+    pooling_group: FragrancePoolingGroup.nullable().meta({
+      description: 'The category and methodology pooled; null without a verified test.',
+    }),
+    pooling_groups: z
+      .array(FragrancePoolingGroup)
+      .meta({ description: 'Every category and methodology of the verified tests, most studies first.' }),
+    pooled: z
+      .array(FragrancePooled)
+      .meta({ description: 'One entry per metric of FRAGRANCE_POOLED_METRICS (strength is not pooled).' }),
+    by_market: z
+      .array(FragranceGroup)
+      .meta({ description: 'Pooled tests (of the pooled group) by market, most tests first.' }),
     by_year: z.array(FragranceGroup).meta({ description: 'Pooled tests by year, oldest first.' }),
   })
   .meta({ id: 'FragranceResponse' });
@@ -140,4 +202,42 @@ export function agreementOf(i2: number | null): 'agree' | 'some' | 'differ' | nu
   if (i2 < I2_BANDS.agree) return 'agree';
   if (i2 < I2_BANDS.differ) return 'some';
   return 'differ';
+}
+
+/** What I² says in the words of METRICS.md section 5. */
+export const AGREEMENT_WORDS = {
+  agree: 'the tests agree',
+  some: 'the tests differ somewhat',
+  differ: 'the tests differ: the pooled figure hides real differences between tests',
+} as const;
+
+/** The pooled metrics' names inside a sentence. */
+const SENTENCE_NAMES: Record<FragrancePooledMetric, string> = {
+  liking: 'liking',
+  purchase_intention: 'purchase intention',
+};
+
+/** A number to one decimal for a sentence. */
+const oneDecimal = (value: number) => value.toFixed(1);
+
+/**
+ * The sentence a researcher reads first: "Across 6 tests in 4 markets, liking is 3.9 (3.7-4.1); the
+ * tests agree." (the pooled group's main metric, liking or else purchase intention, with its HKSJ
+ * interval and the agreement of its I²); null when nothing is pooled.
+ */
+export function fragranceSentence(data: Pick<FragranceResponse, 'tests' | 'pooled'>): string | null {
+  const main = FRAGRANCE_POOLED_METRICS.map((metric) =>
+    data.pooled.find((entry) => entry.metric === metric),
+  ).find((entry) => entry?.estimate !== null && entry?.estimate !== undefined);
+  if (!main || main.estimate === null) return null;
+  const pooledTests = data.tests.filter((test) => test.pooled);
+  const markets = new Set(pooledTests.map((test) => test.market).filter((market) => market !== null)).size;
+  const where = markets > 0 ? ` in ${markets} ${markets === 1 ? 'market' : 'markets'}` : '';
+  const interval =
+    main.hk_ci_low !== null && main.hk_ci_high !== null
+      ? ` (${oneDecimal(main.hk_ci_low)}-${oneDecimal(main.hk_ci_high)})`
+      : '';
+  const agreement = agreementOf(main.i2);
+  const words = agreement ? `; ${AGREEMENT_WORDS[agreement]}` : '';
+  return `Across ${main.k} tests${where}, ${SENTENCE_NAMES[main.metric]} is ${oneDecimal(main.estimate)}${interval}${words}.`;
 }

@@ -18,6 +18,7 @@ export * from './fileprocess.ts';
 export * from './statistics.ts';
 export * from './rankings.ts';
 export * from './performance-sort.ts';
+export * from './performance-base.ts';
 export * from './fragrance.ts';
 export * from './norms.ts';
 export * from './planner.ts';

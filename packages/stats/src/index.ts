@@ -37,3 +37,4 @@ export * from './meta-analysis.ts';
 export * from './meta-correlation.ts';
 export * from './power.ts';
 export * from './cluster-tests.ts';
+export * from './meta-hksj.ts';

@@ -14,6 +14,7 @@ import { percentiles } from './norms.ts';
 import { derSimonianLaird } from './meta-analysis.ts';
 import { metaCorrelation } from './meta-correlation.ts';
 import { powerProportions, powerT } from './power.ts';
+import { metaHksj } from './meta-hksj.ts';
 import { oneSampleT, pairedT, studentT, welchT } from './t-tests.ts';
 import { assertAlternative, type Alternative } from './types.ts';
 import { clusterContrastAvg, clusterTwoSample } from './cluster-tests.ts';
@@ -56,6 +57,7 @@ export const STATS_CASE_TESTS = [
   'meta_correlation',
   'cluster_two_sample',
   'cluster_contrast_avg',
+  'meta_hksj',
 ] as const;
 
 /** A malformed case (missing or mistyped input, unknown test): the message names the case and field. */
@@ -355,8 +357,8 @@ export function computeStatsCase(testCase: StatsCase): StatsCaseResult {
         ci_high: result.ciHigh,
         pi_low: result.piLow,
         pi_high: result.piHigh,
-        };
-      }
+      };
+    }
     case 'cluster_two_sample': {
       const result = clusterTwoSample(
         numbers(testCase, 'values'),
@@ -383,6 +385,25 @@ export function computeStatsCase(testCase: StatsCase): StatsCaseResult {
         t: result.t,
         df: result.df,
         p_value: result.pValue,
+      };
+    }
+    case 'meta_hksj': {
+      const means = numbers(testCase, 'means');
+      const sds = numbers(testCase, 'sds');
+      const ns = numbers(testCase, 'ns');
+      if (sds.length !== means.length || ns.length !== means.length)
+        throw new StatsCaseError(`${testCase.id}: "means", "sds" and "ns" differ in length`);
+      const result = metaHksj(
+        means.map((mean, i) => ({ mean, sd: sds[i] ?? Number.NaN, n: ns[i] ?? Number.NaN })),
+      );
+      return {
+        estimate: result.estimate,
+        tau2: result.tau2,
+        hk_std_error: result.hkStdError,
+        hk_ci_low: result.hkCiLow,
+        hk_ci_high: result.hkCiHigh,
+        pi_low: result.piLow,
+        pi_high: result.piHigh,
       };
     }
     default:

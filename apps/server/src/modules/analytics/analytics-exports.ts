@@ -8,7 +8,10 @@ import {
   BREAKDOWN_FIELD_LABELS,
   LOW_BASE,
   TENDENCY_FIELD_LABELS,
+  YES_NO_SHARE_LABEL,
+  performanceBaseNotes,
   performanceValue,
+  yesNoHeading,
   sortPerformance,
   type AnalyticsDemographicsFilter,
   type DemographicCondition,
@@ -228,8 +231,15 @@ export function performanceReport(
     { header: result.type === 'concepts' ? 'Concepts' : 'Products', kind: 'count', width: 10 },
   ];
   for (const column of result.columns) {
-    columns.push({ header: metricHeading(column), kind: metricKind(column.aggregation), width: 10 });
-    columns.push({ header: `Base n (${metricHeading(column)})`, kind: 'count', width: 10 });
+    // A yes/no metric is a share, as on the tab.
+    const yesNo = column.yes_no ? yesNoHeading(column.aggregation, column.label) : null;
+    const heading = yesNo ?? metricHeading(column);
+    columns.push({
+      header: heading,
+      kind: column.yes_no ? 'share' : metricKind(column.aggregation),
+      width: 10,
+    });
+    columns.push({ header: `Base n (${heading})`, kind: 'count', width: 10 });
   }
   return {
     header: {
@@ -250,9 +260,12 @@ export function performanceReport(
         }
         return cells;
       }),
-      footnotes: rows.some((row) => row.category.value === 'No tag')
-        ? ['"No tag": products without a value of the field.']
-        : [],
+      footnotes: [
+        ...performanceBaseNotes(result.type === 'concepts' ? 'concepts' : 'products'),
+        ...(rows.some((row) => row.category.value === 'No tag')
+          ? ['"No tag": products without a value of the field.']
+          : []),
+      ],
     },
   };
 }
@@ -275,8 +288,7 @@ const ATTRIBUTE_TYPE_LABELS: Record<ParsedTopAttributesRequest['data']['attribut
 };
 
 /** CATA attributes carry '*' as on the tab. */
-export const CATA_FOOTNOTE =
-  '* A CATA (dichotomous) attribute is harmonized to 1 or 5, so it has no Neither/Nor part.';
+export const CATA_FOOTNOTE = `* A yes/no (CATA) attribute is the share of answers selecting it (${YES_NO_SHARE_LABEL}), with no mean or boxes; yes/no attributes are ranked apart from the scale attributes.`;
 
 /** fragrance_attributes.xlsx: the top attributes with their boxes, mean and base n. */
 export function attributesReport(
@@ -314,6 +326,7 @@ export function attributesReport(
     table: {
       columns: [
         { header: 'Attribute', kind: 'text', width: 30 },
+        ...(cata ? [{ header: YES_NO_SHARE_LABEL, kind: 'share' as const }] : []),
         { header: 'Top 2 Box', kind: 'share' },
         { header: 'Bottom 2 Box', kind: 'share' },
         { header: 'Mean', kind: 'mean' },
@@ -325,6 +338,7 @@ export function attributesReport(
         const lowBase = row.n < LOW_BASE;
         return [
           row.is_binary_scale ? `${row.attribute}*` : row.attribute,
+          ...(cata ? [{ value: row.selected, lowBase }] : []),
           { value: row.top_2_box, lowBase },
           { value: row.bottom_2_box, lowBase },
           { value: row.mean, lowBase },
@@ -384,17 +398,21 @@ export function demographicsInWords(conditions: readonly DemographicCondition[])
   return joinedOrNone(conditionsInWords(conditions));
 }
 
-function profileCells(row: ProfileRow): ReportCell[] {
+function profileCells(row: ProfileRow, cata: boolean): ReportCell[] {
   const lowBase = row.n > 0 && row.n < LOW_BASE;
   const value = (cell: ProfileRow['mean']): ReportCell => (cell === 'N/A' ? 'N/A' : { value: cell, lowBase });
   return [
     row.metric_type,
     row.is_binary_scale ? `${row.metric_name}*` : row.metric_name,
+    ...(cata ? [value(row.selected)] : []),
     value(row.mean),
     ...PROFILE_BOXES.map((key) => value(row[key])),
     { value: row.n, lowBase },
   ];
 }
+
+/** Yes/no rows of a profile, on the page and in its workbook. */
+export const PROFILE_CATA_FOOTNOTE = `* A yes/no (CATA) metric is the share of answers selecting it (${YES_NO_SHARE_LABEL}), with no mean or boxes.`;
 
 /** fragrance_profile.xlsx: the profile rows, the strength rows under the strength headings. */
 export function profileReport(
@@ -405,14 +423,15 @@ export function profileReport(
   const { info } = profile;
   const strength = profile.result.filter((row) => row.metric === 'strength');
   const others = profile.result.filter((row) => row.metric !== 'strength');
-  const columns = (headings: Record<string, string>): ReportColumn[] => [
+  const cata = profile.result.some((row) => row.is_binary_scale);
+  const columns = (headings: Record<string, string>, shares: boolean): ReportColumn[] => [
     { header: 'Type', kind: 'text', width: 12 },
     { header: 'Metric', kind: 'text', width: 30 },
+    ...(shares ? [{ header: YES_NO_SHARE_LABEL, kind: 'share' as const }] : []),
     { header: 'Mean', kind: 'mean' },
     ...PROFILE_BOXES.map((key) => ({ header: headings[key] ?? key, kind: 'share' as const })),
     { header: 'Base n', kind: 'count' },
   ];
-  const cata = profile.result.some((row) => row.is_binary_scale);
   return {
     header: {
       title: `Fragrance profile: ${info.name ?? info.prod} (product code ${info.prod})`,
@@ -425,21 +444,23 @@ export function profileReport(
       harmonised: true,
     },
     table: {
-      columns: columns(BOX_HEADINGS),
-      rows: others.map(profileCells),
+      columns: columns(BOX_HEADINGS, cata),
+      rows: others.map((row) => profileCells(row, cata)),
       more:
         strength.length > 0
-          ? [{ title: 'Strength', columns: columns(STRENGTH_HEADINGS), rows: strength.map(profileCells) }]
+          ? [
+              {
+                title: 'Strength',
+                columns: columns(STRENGTH_HEADINGS, false),
+                rows: strength.map((row) => profileCells(row, false)),
+              },
+            ]
           : [],
       footnotes: [
         ...(profile.result.some((row) => row.mean === 'N/A')
           ? ['N/A: the study has no answers for this required metric.']
           : []),
-        ...(cata
-          ? [
-              '* A CATA (dichotomous) variable was harmonized to a 5 point scale, so there are no neutral scores.',
-            ]
-          : []),
+        ...(cata ? [PROFILE_CATA_FOOTNOTE] : []),
       ],
     },
   };

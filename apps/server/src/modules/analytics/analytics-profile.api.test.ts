@@ -114,15 +114,30 @@ describe('POST /api/study/{id}/fragrance/{code}', () => {
     expect(body.result[0]?.metric).toBe('liking');
     const types = body.result.map((row) => row.metric_type);
     expect(types.indexOf('Attribute')).toBeGreaterThan(types.lastIndexOf('Performance'));
+    expect(body.result.some((row) => row.is_binary_scale)).toBe(true);
     for (const row of body.result) {
       const expected = summariseHarmonised(await harmonised(product.id, row.metric));
       expect(row.n).toBe(expected.n);
+      if (row.is_binary_scale) {
+        // A yes/no row is its share selected (the answers at 5 of 1 or 5), never a mean or a box.
+        expect(row.selected).toBeCloseTo(expected.top_box!, 9);
+        const numbers = [
+          row.mean,
+          row.top_box,
+          row.top_2_box,
+          row.just_right,
+          row.bottom_box,
+          row.bottom_2_box,
+        ];
+        expect(numbers).toEqual([null, null, null, null, null, null]);
+        continue;
+      }
+      expect(row.selected).toBeNull();
       expect(row.mean).toBeCloseTo(expected.mean!, 5);
       if (row.metric_type !== 'EEG') {
         expect(row.top_2_box).toBeCloseTo(expected.top_2_box!, 9);
         expect(row.bottom_box).toBeCloseTo(expected.bottom_box!, 9);
       }
-      if (row.is_binary_scale) expect(row.just_right).toBeNull();
     }
   });
 
@@ -171,6 +186,7 @@ describe('POST /api/study/{id}/fragrance/{code}', () => {
       just_right: 'N/A',
       bottom_box: 'N/A',
       bottom_2_box: 'N/A',
+      selected: null,
       is_binary_scale: false,
       n: 0,
     });
@@ -239,10 +255,20 @@ describe('POST /api/study/{id}/fragrance/{code}/xlsx', () => {
     expect(report.lines).toContain('Filters: No filters');
     // Human headings as the profile tables head them, the base n last.
     const boxes = ['Top Box', 'Top 2 Box', 'Neutral', 'Bottom Box', 'Bottom 2 Box'];
-    expect(report.headings).toEqual(['Type', 'Metric', 'Mean', ...boxes, 'Base n']);
+    // Yes/no rows: their share under "% selected", no mean or boxes.
+    expect(profileBody.result.some((row) => row.is_binary_scale)).toBe(true);
+    expect(report.headings).toEqual(['Type', 'Metric', '% selected', 'Mean', ...boxes, 'Base n']);
     const others = profileBody.result.filter((row) => row.metric !== 'strength');
     const cell = (value: number | 'N/A' | null) => (value === null ? undefined : value);
-    const keys = ['mean', 'top_box', 'top_2_box', 'just_right', 'bottom_box', 'bottom_2_box'] as const;
+    const keys = [
+      'selected',
+      'mean',
+      'top_box',
+      'top_2_box',
+      'just_right',
+      'bottom_box',
+      'bottom_2_box',
+    ] as const;
     expect(report.rows).toEqual(
       others.map((row) => [
         row.metric_type,
@@ -252,8 +278,10 @@ describe('POST /api/study/{id}/fragrance/{code}/xlsx', () => {
       ]),
     );
     const first = others.findIndex((row) => typeof row.mean === 'number');
-    expect(report.tableRows[first]!.getCell(3).numFmt).toMatch(/^0\.00/);
-    expect(report.tableRows[first]!.getCell(4).numFmt).toMatch(/^0%/);
+    expect(report.tableRows[first]!.getCell(4).numFmt).toMatch(/^0\.00/);
+    expect(report.tableRows[first]!.getCell(5).numFmt).toMatch(/^0%/);
+    const yesNo = others.findIndex((row) => row.is_binary_scale);
+    expect(report.tableRows[yesNo]!.getCell(3).numFmt).toMatch(/^0%/);
     // The strength rows follow under the strength headings (METRICS.md section 1).
     const strength = profileBody.result.find((row) => row.metric === 'strength');
     expect(strength).toBeDefined();

@@ -139,6 +139,7 @@ export function createProfileService(deps: {
       just_right: 'N/A',
       bottom_box: 'N/A',
       bottom_2_box: 'N/A',
+      selected: null,
       is_binary_scale: false,
       n: 0,
     };
@@ -203,20 +204,23 @@ export function createProfileService(deps: {
       for (const metric of catalogue) {
         const found = sums.find((row) => row.metricId === metric.id && row.n > 0);
         if (!found) continue;
-        const boxes = metric.kind !== 'eeg';
+        // A yes/no (CATA) row is its share selected alone: no mean, no boxes (METRICS.md section 3).
+        const binary = metric.kind === 'binary';
+        const boxes = metric.kind !== 'eeg' && !binary;
         const value = (key: 'top_box' | 'top_2_box' | 'just_right' | 'bottom_box' | 'bottom_2_box') =>
           boxes ? aggregate(found, key, metric.kind) : null;
         rows.push({
           metric: metric.name,
           metric_name: metric.label,
           metric_type: metric.metricType,
-          mean: aggregate(found, 'mean', metric.kind),
+          mean: binary ? null : aggregate(found, 'mean', metric.kind),
           top_box: value('top_box'),
           top_2_box: value('top_2_box'),
           just_right: value('just_right'),
           bottom_box: value('bottom_box'),
           bottom_2_box: value('bottom_2_box'),
-          is_binary_scale: metric.kind === 'binary',
+          selected: binary ? aggregate(found, 'top_box', metric.kind) : null,
+          is_binary_scale: binary,
           n: found.n,
         });
       }

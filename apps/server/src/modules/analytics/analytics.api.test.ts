@@ -732,6 +732,7 @@ describe('POST /api/analytics/top-attributes, its status and xlsx', () => {
     top_2_box: number | null;
     mean: number | null;
     bottom_box: number | null;
+    selected: number | null;
     is_binary_scale: boolean;
     n: number;
   }
@@ -770,11 +771,14 @@ describe('POST /api/analytics/top-attributes, its status and xlsx', () => {
     expect(best.status.status).toBe('SUCCESS');
     const rows = best.status.result!.json.attributes;
     expect(best.status.result!.json.fragrances).toBe(6);
-    expect(rows.length).toBeLessThanOrEqual(5);
-    expect(rows.length).toBeGreaterThan(0);
-    const values = rows.map((row) => row.top_2_box!);
+    // Scale and yes/no attributes are ranked apart: up to 5 of each, the scale ones first.
+    const scaleRows = rows.filter((row) => !row.is_binary_scale);
+    expect(scaleRows.length).toBeLessThanOrEqual(5);
+    expect(rows.length - scaleRows.length).toBeLessThanOrEqual(5);
+    expect(scaleRows.length).toBeGreaterThan(0);
+    const values = scaleRows.map((row) => row.top_2_box!);
     expect(values).toEqual([...values].sort((a, b) => b - a));
-    for (const row of rows.slice(0, 2)) {
+    for (const row of scaleRows.slice(0, 2)) {
       const pooled = summariseHarmonised(
         (await Promise.all(frags.map((frag) => rawAnswers(frag.id, row.field)))).flat(),
       );
@@ -789,7 +793,7 @@ describe('POST /api/analytics/top-attributes, its status and xlsx', () => {
     });
     const worstRows = worst.status.result!.json.attributes;
     expect(worstRows.every((row) => row.is_binary_scale)).toBe(true);
-    const worstValues = worstRows.map((row) => row.top_2_box!);
+    const worstValues = worstRows.map((row) => row.selected!);
     expect(worstValues).toEqual([...worstValues].sort((a, b) => a - b));
   });
 

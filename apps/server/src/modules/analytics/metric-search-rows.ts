@@ -132,6 +132,7 @@ export function searchColumns(entries: readonly SearchEntry[]): MetricSearchResu
     aggregation_label: AGGREGATION_LABELS[entry.aggregation],
     confidence: entry.confidence,
     key: `${entry.metric.name}.${entry.aggregation}`,
+    ...(entry.metric.kind === 'binary' ? { yes_no: true } : {}),
   }));
 }
 

@@ -23,7 +23,7 @@ import {
   type AnalyticsContext,
   type SumsTable,
 } from './analytics-context.ts';
-import { aggregate } from './analytics-metrics.ts';
+import { aggregate, type Sums } from './analytics-metrics.ts';
 import type { StoredResult } from './analytics-job-runner.ts';
 import type { MetricRecord } from './analytics-types.ts';
 import { respondentConditions, type AnalyticsRepository } from './analytics.repository.ts';
@@ -137,6 +137,19 @@ export async function computeMetricSearch(
 }
 
 /**
+ * The share a yes/no (CATA) answer shows for an aggregation: selected (the answers at 5 of 1 or 5) for
+ * the top boxes and the mean, not selected for the bottom boxes, nothing for the variance or a neutral
+ * share (see yesNoHeading).
+ */
+function yesNoShare(pooled: Sums, aggregation: Aggregation): number | null {
+  if (aggregation === 'top_box' || aggregation === 'top_2_box' || aggregation === 'mean')
+    return aggregate(pooled, 'top_box', 'binary');
+  if (aggregation === 'bottom_box' || aggregation === 'bottom_2_box')
+    return aggregate(pooled, 'bottom_box', 'binary');
+  return null;
+}
+
+/**
  * Performance rows: the result rows pooled per value of the breakdown field (a product with several
  * values counts in each; products without a value under 'No tag'), largest groups first.
  */
@@ -165,6 +178,9 @@ async function breakdown(
         const metric = entryMetrics[index]!;
         const pooled = poolSums(sums, ids, metric.id);
         n[column.key] = pooled.n;
+        // A yes/no metric is a share here, never a mean (METRICS.md section 3).
+        if (metric.kind === 'binary')
+          return { name: column.key, value: yesNoShare(pooled, column.aggregation) };
         return { name: column.key, value: aggregate(pooled, column.aggregation, metric.kind) };
       });
       // The fragrances the values are pooled over: those with answers to a shown metric, not every

@@ -23,7 +23,9 @@ export type AttributesResult = NonNullable<TopAttributesStatus['result']>['json'
 
 /**
  * The attributes of the fragrances the filters select (or the chosen ones): each attribute's answers
- * pooled over the fragrances and respondents kept, ranked by the aggregation, best or worst first.
+ * pooled over the fragrances and respondents kept, ranked by the aggregation, best or worst first;
+ * scale attributes first, then the yes/no ones ranked apart by their share selected (each list up to
+ * `count`).
  */
 export async function computeTopAttributes(
   context: AnalyticsContext,
@@ -83,29 +85,45 @@ export async function computeTopAttributes(
     );
     pooledOf = (metric) => pooled.get(metric.id) ?? EMPTY_SUMS;
   }
-  const rows = attributes
+  // Yes/no (CATA) attributes are shares "% selected", never means or boxes, and are ranked apart from
+  // the scale attributes (METRICS.md section 3): a bottom aggregation ranks them by the share not
+  // selecting them.
+  const bottom = aggregation === 'bottom_2_box' || aggregation === 'bottom_box';
+  const scored = attributes
     .map((metric) => {
       const pooled = pooledOf(metric);
+      const binary = metric.kind === 'binary';
+      const scale = (name: typeof aggregation) => (binary ? null : aggregate(pooled, name, metric.kind));
+      const selected = binary ? aggregate(pooled, 'top_box', metric.kind) : null;
       return {
         attribute: metric.label,
         field: metric.name,
-        top_2_box: aggregate(pooled, 'top_2_box', metric.kind),
-        bottom_2_box: aggregate(pooled, 'bottom_2_box', metric.kind),
-        mean: aggregate(pooled, 'mean', metric.kind),
-        top_box: aggregate(pooled, 'top_box', metric.kind),
-        bottom_box: aggregate(pooled, 'bottom_box', metric.kind),
-        is_binary_scale: metric.kind === 'binary',
+        top_2_box: scale('top_2_box'),
+        bottom_2_box: scale('bottom_2_box'),
+        mean: scale('mean'),
+        top_box: scale('top_box'),
+        bottom_box: scale('bottom_box'),
+        selected,
+        is_binary_scale: binary,
         n: pooled.n,
       };
     })
-    .filter((row) => row.n > 0)
-    .sort((left, right) => {
-      const a = left[aggregation]!;
-      const b = right[aggregation]!;
-      if (a === b) return left.field.localeCompare(right.field);
-      return order === 'best' ? b - a : a - b;
-    })
-    .slice(0, count);
+    .filter((row) => row.n > 0);
+  const rankValue = (row: (typeof scored)[number]) =>
+    row.is_binary_scale ? (bottom ? 1 - row.selected! : row.selected!) : row[aggregation]!;
+  const ranked = (list: typeof scored) =>
+    list
+      .sort((left, right) => {
+        const a = rankValue(left);
+        const b = rankValue(right);
+        if (a === b) return left.field.localeCompare(right.field);
+        return order === 'best' ? b - a : a - b;
+      })
+      .slice(0, count);
+  const rows = [
+    ...ranked(scored.filter((row) => !row.is_binary_scale)),
+    ...ranked(scored.filter((row) => row.is_binary_scale)),
+  ];
   // "Pooled over N fragrances": the fragrances with answers to a listed attribute under the
   // respondent filters, not every fragrance selected.
   const listed = new Set(rows.map((row) => row.field));

@@ -170,10 +170,24 @@ describe('POST /api/group-comparison', () => {
     expect(t2b.respondents1).toBe(await respondentsOf(ids1, null, 'liking'));
     expect(t2b.respondents2).toBe(await respondentsOf(ids2, 'Female', 'liking'));
     expect(t2b.respondents1).toBeGreaterThan(t2b.n1);
+    const answered = async (ids: number[], gender: string | null) =>
+      (
+        await query<{ n: number }>(
+          `select count(distinct a.product_id)::int as n
+             from answers a join respondents r on r.id = a.respondent_id join metrics m on m.id = a.metric_id
+            where m.name = any($3::text[]) and a.product_id = any($1::int[]) and ($2::text is null or r.gender = $2)`,
+          [ids, gender, ['liking', 'purchase_intention', 'strength']],
+        )
+      )[0]!.n;
     expect(status.result!.json.bases).toEqual({
-      group1: { products: ids1.length, respondents: await respondentsOf(ids1, null, null) },
-      group2: { products: ids2.length, respondents: await respondentsOf(ids2, 'Female', null) },
+      group1: { products: await answered(ids1, null), respondents: await respondentsOf(ids1, null, null) },
+      group2: {
+        products: await answered(ids2, 'Female'),
+        respondents: await respondentsOf(ids2, 'Female', null),
+      },
     });
+    expect(status.result!.json.bases.group1.products).toBe(t2b.n1);
+    expect(status.result!.json.bases.group2.products).toBe(t2b.n2);
     // Asked again once the respondents of the metrics are held in memory: the same bases.
     await new Promise((resolve) => setTimeout(resolve, 500));
     const again = await finished<GroupComparisonStatus>(
@@ -195,6 +209,44 @@ describe('POST /api/group-comparison', () => {
       'strength.just_right',
       'strength.bottom_2_box',
     ]);
+  });
+
+  it("counts in a group's product base only the products with answers under its filter: the test's n", async () => {
+    const [unit1, unit2] = await units();
+    const ids = (
+      await query<{ id: number }>(
+        `select p.id from products p join studies s on s.id = p.study_id
+          where s.verified and p.kind = 'fragrance' and $1 = any(s.product_area) and s.rdf_type = 'rdf'`,
+        [unit2],
+      )
+    ).map((row) => row.id);
+    // An age at which some of the group's products have answers and some have none.
+    const ages = await query<{ age: number; products: number }>(
+      `select r.age, count(distinct a.product_id)::int as products
+         from answers a join respondents r on r.id = a.respondent_id join metrics m on m.id = a.metric_id
+        where m.name = any($2::text[]) and a.product_id = any($1::int[]) and r.age is not null
+        group by r.age order by 2 desc, 1`,
+      [ids, ['liking', 'purchase_intention', 'strength']],
+    );
+    const narrow = ages.find((row) => row.products > 1 && row.products < ids.length);
+    expect(narrow, 'an age answered for some products of the group only').toBeDefined();
+    const queued = await post('/api/group-comparison', {
+      group1: { essentials: { businessUnit: [unit1!] } },
+      group2: {
+        essentials: { businessUnit: [unit2!] },
+        demographics: { startAge: narrow!.age, endAge: narrow!.age },
+      },
+    });
+    expect(queued.statusCode, queued.body).toBe(200);
+    const status = await finished<GroupComparisonStatus>(
+      `/api/group-comparison/${queued.json<{ jobid: string }>().jobid}`,
+    );
+    expect(status.status, status.error ?? '').toBe('SUCCESS');
+    const { group2, bases, differences } = status.result!.json;
+    // The search lists more products than were answered under the filter; the base is the tested n.
+    expect(group2.results.length).toBeGreaterThan(narrow!.products);
+    expect(bases.group2.products).toBe(narrow!.products);
+    expect(bases.group2.products).toBe(Math.max(...differences.map((entry) => entry.n2)));
   });
 
   it('answers a finished comparison from its stored row in another process, which names the searches', async () => {

@@ -114,6 +114,23 @@ export type RespondentBases = ReadonlyMap<string | null, number>;
 const COMPARED_METRICS = GROUP_COMPARISON_METRICS.map((entry) => entry.metric);
 
 /**
+ * The product base of a group (METRICS.md section 2b): its products with at least one answer to a
+ * compared metric under the group's respondent filter, the n of its tests. A product the search lists
+ * but no filtered respondent rated has no score and is not counted.
+ */
+export function testedProducts(group: MetricSearchResult): number {
+  const keys = GROUP_COMPARISON_METRICS.flatMap((entry) =>
+    entry.aggregations.map((aggregation) => `${entry.metric}.${aggregation}`),
+  );
+  return group.results.filter((row) =>
+    keys.some((key) => {
+      const value = row.values[key];
+      return typeof value === 'number' && Number.isFinite(value);
+    }),
+  ).length;
+}
+
+/**
  * Group 1 against group 2 on each compared metric aggregation (METRICS.md section 2b): the product is
  * the unit, so each fragrance's score (its mean or box share over its respondents) is one observation
  * and the two groups' scores are compared with a Welch t-test (n = products with a score). Answers of
@@ -231,8 +248,8 @@ export function createComparisonsService(deps: {
       group1,
       group2,
       bases: {
-        group1: { products: group1.results.length, respondents: respondents1!.get(null) ?? 0 },
-        group2: { products: group2.results.length, respondents: respondents2!.get(null) ?? 0 },
+        group1: { products: testedProducts(group1), respondents: respondents1!.get(null) ?? 0 },
+        group2: { products: testedProducts(group2), respondents: respondents2!.get(null) ?? 0 },
       },
       differences: groupDifferences(group1, group2, respondents1, respondents2),
     };

@@ -3,6 +3,7 @@
 // their legend), every aggregate has its base n, low bases are marked, and the print set-up holds.
 import {
   MetricSearchRequest,
+  performanceBaseNotes,
   SignificanceRequest,
   TopAttributesRequest,
   type MetricSearchResult,
@@ -296,6 +297,9 @@ describe('the other analytics workbooks state their filters in words', () => {
     expect(sheet.lines[1]).toBe('Filters: Region: Europe; Gender: Female; Age: 18 to 34');
     expect(sheet.rows.map((r) => r[0])).toEqual(['Zenith', 'Acme']);
     expect(sheet.tableRows[0]!.getCell(4).numFmt).toBe('#,##0" (low base)"');
+    // The base in words: answers pooled per row, products weighed by their respondents, overlapping rows.
+    expect(sheet.footnotes).toEqual(expect.arrayContaining(performanceBaseNotes('products')));
+    expect(sheet.footnotes.join(' ')).toContain('counts in each of its rows');
   });
 
   it('fragrance_attributes.xlsx', async () => {
@@ -312,11 +316,12 @@ describe('the other analytics workbooks state their filters in words', () => {
             {
               attribute: 'Fresh',
               field: 'fresh',
-              top_2_box: 0.4,
-              bottom_2_box: 0.6,
-              mean: 2.6,
-              top_box: 0.4,
-              bottom_box: 0.6,
+              top_2_box: null,
+              bottom_2_box: null,
+              mean: null,
+              top_box: null,
+              bottom_box: null,
+              selected: 0.4,
               is_binary_scale: true,
               n: 80,
             },
@@ -333,6 +338,20 @@ describe('the other analytics workbooks state their filters in words', () => {
       'Pooled over: 4 fragrances',
     ]);
     expect(sheet.rows[0]![0]).toBe('Fresh*');
+    // A yes/no attribute is a share "% selected", with no mean or boxes.
+    expect(sheet.headings.slice(0, 3)).toEqual(['Attribute', '% selected', 'Top 2 Box']);
+    expect(sheet.rows[0]![1]).toBe(0.4);
+    expect(sheet.rows[0]!.map((value) => value ?? null)).toEqual([
+      'Fresh*',
+      0.4,
+      null,
+      null,
+      null,
+      null,
+      null,
+      80,
+    ]);
+    expect(sheet.footnotes.join(' ')).toContain('share of answers selecting it (% selected)');
   });
 
   it('fragrance_tendencies.xlsx (fragrances counted: no respondent filters)', async () => {

@@ -1,8 +1,14 @@
-// One fragrance across its tests through the running app: the pooled estimate against a
-// DerSimonian-Laird computation written here on study means recomputed from the raw answers, client
-// scoping of a code tested for several clients, and the refusals.
-import { FRAGRANCE_MESSAGES, FragranceResponse, FRAGRANCE_TEST_METRICS } from '@accord/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// One fragrance across its tests through the running app: the pooled estimate, its Hartung-Knapp-
+// Sidik-Jonkman and prediction intervals against a computation written here on study means recomputed
+// from the raw answers of one category and methodology, client scoping of a code tested for several
+// clients, and the refusals.
+import {
+  FRAGRANCE_MESSAGES,
+  FRAGRANCE_POOLED_METRICS,
+  FragranceResponse,
+  FRAGRANCE_TEST_METRICS,
+} from '@accord/contracts';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { DEMO_USERS } from '../../seed/users.ts';
 import { createLibraryTestApp } from '../../testing/library-app.ts';
 import { errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
@@ -26,32 +32,37 @@ async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
   return rows as T[];
 }
 
-const get = (code: string, role: DemoRole | null) =>
+const get = (code: string, role: DemoRole | null, search = '') =>
   t.request({
     method: 'GET',
-    url: `/api/fragrance/${encodeURIComponent(code)}`,
+    url: `/api/fragrance/${encodeURIComponent(code)}${search}`,
     token: role ? tokens[role] : undefined,
   });
 
-async function fragranceOf(code: string, role: DemoRole): Promise<FragranceResponse> {
-  const response = await get(code, role);
+async function fragranceOf(code: string, role: DemoRole, search = ''): Promise<FragranceResponse> {
+  const response = await get(code, role, search);
   expect(response.statusCode, response.body).toBe(200);
   return FragranceResponse.parse(response.json());
 }
 
-/** Harmonised answers (METRICS.md section 1) of a metric per study for a code, from the raw answers. */
+/**
+ * Harmonised answers (METRICS.md section 1) of a metric per study for a code, from the raw answers;
+ * `group` keeps the studies of one category and methodology.
+ */
 async function answersByStudy(
   code: string,
   metric: string,
   verifiedOnly: boolean,
+  group?: { category: string | null; methodology: string | null },
 ): Promise<Map<number, number[]>> {
   const rows = await query<{ study_id: number; raw_value: number; scale_min: number; scale_max: number }>(
     `select p.study_id, a.raw_value, q.scale_min, q.scale_max
       from answers a join questions q on q.id = a.question_id join metrics m on m.id = a.metric_id
       join products p on p.id = a.product_id join fragrances f on f.id = p.fragrance_id
       join studies s on s.id = p.study_id
-      where f.code = $1 and m.name = $2 and (s.verified or not $3)`,
-    [code, metric, verifiedOnly],
+      where f.code = $1 and m.name = $2 and (s.verified or not $3)
+        and (not $4 or (s.category is not distinct from $5 and s.methodology is not distinct from $6))`,
+    [code, metric, verifiedOnly, group !== undefined, group?.category ?? null, group?.methodology ?? null],
   );
   const byStudy = new Map<number, number[]>();
   for (const row of rows) {
@@ -76,6 +87,10 @@ function dersimonianLaird(studies: { mean: number; variance: number }[]) {
   const sws = ws.reduce((a, b) => a + b, 0);
   const estimate = studies.reduce((acc, study, i) => acc + ws[i]! * study.mean, 0) / sws;
   const se = Math.sqrt(1 / sws);
+  // Hartung-Knapp-Sidik-Jonkman: the weighted spread of the study means around the estimate.
+  const hkSe = Math.sqrt(
+    studies.reduce((acc, study, i) => acc + ws[i]! * (study.mean - estimate) ** 2, 0) / ((k - 1) * sws),
+  );
   return {
     estimate,
     se,
@@ -84,8 +99,27 @@ function dersimonianLaird(studies: { mean: number; variance: number }[]) {
     i2: q > k - 1 ? (q - (k - 1)) / q : 0,
     low: estimate - 1.959963984540054 * se,
     high: estimate + 1.959963984540054 * se,
+    hkSe,
+    piHalf: (df: number) => T_975[df]! * Math.sqrt(tau2 + se * se),
+    hkHalf: T_975[k - 1]! * hkSe,
   };
 }
+
+/** t(0.975, df) for df 1-12 (SciPy's t.ppf(0.975, df)). */
+const T_975: Record<number, number> = {
+  1: 12.706204736174694,
+  2: 4.302652729749462,
+  3: 3.1824463052837078,
+  4: 2.7764451051977934,
+  5: 2.5705818356363146,
+  6: 2.4469118511449786,
+  7: 2.364624251592784,
+  8: 2.306004135204166,
+  9: 2.262157162798205,
+  10: 2.228138851986274,
+  11: 2.200985160091639,
+  12: 2.1788128296672284,
+};
 
 function meanAndVariance(values: number[]) {
   const n = values.length;
@@ -104,6 +138,37 @@ async function mostTestedCode(): Promise<{ code: string; studies: number }> {
   return { code: row!.code, studies: Number(row!.studies) };
 }
 
+/**
+ * The code tested in the most verified studies, its studies given one category and methodology (the
+ * small demo library spreads re-tests over categories); `restore` puts theirs back.
+ */
+async function retestedInOneGroup(): Promise<{
+  code: string;
+  studies: number;
+  restore: () => Promise<void>;
+}> {
+  const { code, studies } = await mostTestedCode();
+  const before = await query<{ id: number; category: string | null; methodology: string | null }>(
+    `select distinct s.id, s.category, s.methodology from fragrances f join studies s on s.id = f.study_id
+      where f.code = $1 and s.verified order by s.id`,
+    [code],
+  );
+  await query(`update studies set category = $2, methodology = $3 where id = any($1::int[])`, [
+    before.map((row) => row.id),
+    before[0]!.category,
+    before[0]!.methodology,
+  ]);
+  const restore = async () => {
+    for (const row of before)
+      await query(`update studies set category = $2, methodology = $3 where id = $1`, [
+        row.id,
+        row.category,
+        row.methodology,
+      ]);
+  };
+  return { code, studies, restore };
+}
+
 describe('GET /api/fragrance/{code}', () => {
   it('needs a signed-in user, a 6-digit code and a test the user may see', async () => {
     const { code } = await mostTestedCode();
@@ -119,18 +184,40 @@ describe('GET /api/fragrance/{code}', () => {
     expect(errorBody(unknown).message).toBe(FRAGRANCE_MESSAGES.notFound);
   });
 
-  it('pools the study means of a re-tested fragrance as DerSimonian-Laird does, from the raw answers', async () => {
-    const { code, studies } = await mostTestedCode();
-    // The demo library re-tests fragrances under the same code.
+  it('pools the study means of one category and methodology as DerSimonian-Laird does, with the HKSJ and prediction intervals, from the raw answers', async () => {
+    const { code, studies, restore } = await retestedInOneGroup();
+    // The demo library re-tests fragrances under the same code, three times or more.
     expect(studies).toBeGreaterThanOrEqual(3);
+    onTestFinished(restore);
     const found = await fragranceOf(code, 'researcher');
     expect(new Set(found.tests.map((test) => test.study_id)).size).toBeGreaterThanOrEqual(studies);
-    for (const metric of FRAGRANCE_TEST_METRICS) {
-      const byStudy = await answersByStudy(code, metric, true);
+    // The default group is the category and methodology with the most verified studies.
+    const group = found.pooling_group!;
+    expect(group.studies).toBe(Math.max(...found.pooling_groups.map((entry) => entry.studies)));
+    expect(found.pooling_groups.reduce((acc, entry) => acc + entry.studies, 0)).toBeGreaterThanOrEqual(
+      studies,
+    );
+    for (const test of found.tests) {
+      const same = test.category === group.category && test.methodology === group.methodology;
+      expect(test.pooled, test.c_mi_number).toBe(test.verified && same);
+      expect(test.not_pooled_reason).toBe(
+        test.pooled ? null : test.verified ? FRAGRANCE_MESSAGES.otherGroup : FRAGRANCE_MESSAGES.notPooled,
+      );
+    }
+    // At least three studies in the group: both intervals show.
+    expect(found.pooled.find((entry) => entry.metric === 'liking')!.k).toBeGreaterThanOrEqual(3);
+    // Strength is never pooled as a mean.
+    expect(found.pooled.map((entry) => entry.metric)).toEqual([...FRAGRANCE_POOLED_METRICS]);
+    for (const metric of FRAGRANCE_POOLED_METRICS) {
+      const byStudy = await answersByStudy(code, metric, true, group);
       const summaries = [...byStudy.values()].filter((values) => values.length >= 2).map(meanAndVariance);
-      const expected = dersimonianLaird(summaries);
       const pooled = found.pooled.find((entry) => entry.metric === metric)!;
       expect(pooled.k).toBe(summaries.length);
+      if (summaries.length < 2) {
+        expect(pooled.estimate).toBeNull();
+        continue;
+      }
+      const expected = dersimonianLaird(summaries);
       expect(pooled.estimate).toBeCloseTo(expected.estimate, 10);
       expect(pooled.std_error).toBeCloseTo(expected.se, 10);
       expect(pooled.ci_low).toBeCloseTo(expected.low, 10);
@@ -138,11 +225,22 @@ describe('GET /api/fragrance/{code}', () => {
       expect(pooled.tau2).toBeCloseTo(expected.tau2, 10);
       expect(pooled.q).toBeCloseTo(expected.q, 8);
       expect(pooled.i2).toBeCloseTo(expected.i2, 10);
-      // Each test's mean and base are those of its own answers.
+      expect(pooled.hk_std_error).toBeCloseTo(expected.hkSe, 10);
+      expect(pooled.hk_ci_low).toBeCloseTo(expected.estimate - expected.hkHalf, 8);
+      expect(pooled.hk_ci_high).toBeCloseTo(expected.estimate + expected.hkHalf, 8);
+      if (summaries.length >= 3) {
+        expect(pooled.pi_low).toBeCloseTo(expected.estimate - expected.piHalf(summaries.length - 2), 8);
+        expect(pooled.pi_high).toBeCloseTo(expected.estimate + expected.piHalf(summaries.length - 2), 8);
+      } else {
+        expect(pooled.pi_low).toBeNull();
+      }
+    }
+    // Each test's mean and base are those of its own answers, pooled or not.
+    for (const metric of FRAGRANCE_TEST_METRICS) {
+      const all = await answersByStudy(code, metric, false);
       for (const test of found.tests) {
-        const values =
-          byStudy.get(test.study_id) ?? (await answersByStudy(code, metric, false)).get(test.study_id);
-        if (!values) continue;
+        const values = all.get(test.study_id);
+        if (!values || found.tests.filter((other) => other.study_id === test.study_id).length > 1) continue;
         expect(test.scores[metric]!.n).toBe(values.length);
         expect(test.scores[metric]!.mean).toBeCloseTo(meanAndVariance(values).mean, 10);
       }
@@ -150,10 +248,50 @@ describe('GET /api/fragrance/{code}', () => {
     // The by-market and by-year groups hold every pooled study once.
     const pooledStudies = new Set(found.tests.filter((test) => test.pooled).map((test) => test.study_id))
       .size;
-    expect(found.by_year.reduce((acc, group) => acc + group.tests, 0)).toBe(pooledStudies);
-    expect(found.by_market.reduce((acc, group) => acc + group.tests, 0)).toBe(pooledStudies);
-    const years = found.by_year.map((group) => Number(group.key));
+    expect(found.by_year.reduce((acc, entry) => acc + entry.tests, 0)).toBe(pooledStudies);
+    expect(found.by_market.reduce((acc, entry) => acc + entry.tests, 0)).toBe(pooledStudies);
+    const years = found.by_year.map((entry) => Number(entry.key));
     expect(years).toEqual([...years].sort((a, b) => a - b));
+  });
+
+  it('pools the category and methodology the user chooses, and refuses one without a verified test', async () => {
+    const { code } = await mostTestedCode();
+    // Give one verified test of the code its own category: a second group.
+    const [moved] = await query<{ study_id: number; category: string | null; methodology: string | null }>(
+      `select s.id as study_id, s.category, s.methodology from fragrances f join studies s on s.id = f.study_id
+        where f.code = $1 and s.verified order by s.id limit 1`,
+      [code],
+    );
+    await query(`update studies set category = 'Air Care (other)' where id = $1`, [moved!.study_id]);
+    try {
+      const search = `?category=${encodeURIComponent('Air Care (other)')}${
+        moved!.methodology === null ? '' : `&methodology=${encodeURIComponent(moved!.methodology)}`
+      }`;
+      const chosen = await fragranceOf(code, 'researcher', search);
+      expect(chosen.pooling_group).toEqual({
+        category: 'Air Care (other)',
+        methodology: moved!.methodology,
+        studies: 1,
+      });
+      expect(chosen.tests.filter((test) => test.pooled).map((test) => test.study_id)).toEqual([
+        moved!.study_id,
+      ]);
+      expect(chosen.pooled.every((entry) => entry.k <= 1 && entry.estimate === null)).toBe(true);
+      const byDefault = await fragranceOf(code, 'researcher');
+      expect(byDefault.pooling_groups.map((entry) => entry.category)).toContain('Air Care (other)');
+      expect(byDefault.tests.find((test) => test.study_id === moved!.study_id)!.not_pooled_reason).toBe(
+        FRAGRANCE_MESSAGES.otherGroup,
+      );
+
+      const unknown = await get(code, 'researcher', '?category=Nowhere');
+      expect(unknown.statusCode).toBe(400);
+      expect(errorBody(unknown).message).toBe(FRAGRANCE_MESSAGES.unknownGroup);
+      const tooLong = await get(code, 'researcher', `?category=${'x'.repeat(200)}`);
+      expect(tooLong.statusCode).toBe(400);
+      expect((await get(code, null, search)).statusCode).toBe(401);
+    } finally {
+      await query(`update studies set category = $2 where id = $1`, [moved!.study_id, moved!.category]);
+    }
   });
 
   it('shows a client user only the tests of their clients, never another client test of the same code', async () => {
@@ -199,7 +337,10 @@ describe('GET /api/fragrance/{code}', () => {
     );
     const hidden = all.tests.find((test) => test.study_id === unverified!.study_id)!;
     expect(hidden).toMatchObject({ verified: false, pooled: false });
-    expect(all.pooled.find((entry) => entry.metric === 'liking')!.k).toBe(2);
+    const sameGroup =
+      all.tests.find((test) => test.study_id === own!.study_id)!.pooled ===
+      all.tests.find((test) => test.study_id === foreign!.study_id)!.pooled;
+    expect(all.pooled.find((entry) => entry.metric === 'liking')!.k).toBe(sameGroup ? 2 : 1);
 
     // A code tested only for other clients is not found for the client user.
     await query(`update fragrances set code = '999999' where id = $1`, [foreign!.id]);

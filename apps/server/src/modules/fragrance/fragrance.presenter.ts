@@ -4,8 +4,12 @@
  * means per metric, and the answers summed by market and by year.
  */
 import {
+  FRAGRANCE_MESSAGES,
+  FRAGRANCE_POOLED_METRICS,
   FRAGRANCE_TEST_METRICS,
   type FragranceGroup,
+  type FragrancePooledMetric,
+  type FragrancePoolingGroup,
   type FragrancePooled,
   type FragranceResponse,
   type FragranceScores,
@@ -13,7 +17,7 @@ import {
   type FragranceTestMetric,
   type FragranceTestScore,
 } from '@accord/contracts';
-import { derSimonianLaird } from '@accord/stats';
+import { metaHksj } from '@accord/stats';
 import { addSums, aggregate, EMPTY_SUMS, type Sums } from '../analytics/analytics-metrics.ts';
 import type { MetricRecord } from '../analytics/analytics.repository.ts';
 import type { FragranceTestRecord } from './fragrance.repository.ts';
@@ -37,6 +41,7 @@ export function scoreOf(sums: Sums, kind: MetricRecord['kind']): FragranceTestSc
     sd: variance === null ? null : Math.sqrt(variance),
     top_2_box: aggregate(sums, 'top_2_box', kind),
     just_right: aggregate(sums, 'just_right', kind),
+    bottom_2_box: aggregate(sums, 'bottom_2_box', kind),
     n: sums.n,
   };
 }
@@ -65,11 +70,12 @@ export function addByMetric(parts: readonly SumsByMetric[]): SumsByMetric {
 
 /**
  * The random-effects pooling of one metric over the studies: each study's mean with variance sd²/n
- * (a study testing the code twice counts once, with the answers of both products). With fewer than two
- * studies there is nothing to pool: k and nulls.
+ * (a study testing the code twice counts once, with the answers of both products), the DerSimonian-
+ * Laird estimate with its Hartung-Knapp-Sidik-Jonkman interval and, from three studies, the prediction
+ * interval for a new test. With fewer than two studies there is nothing to pool: k and nulls.
  */
 export function pooledOf(
-  metric: MetricRecord & { name: FragranceTestMetric },
+  metric: MetricRecord & { name: FragrancePooledMetric },
   studies: readonly SumsByMetric[],
 ): FragrancePooled {
   const summaries = studies.flatMap((study) => {
@@ -78,7 +84,7 @@ export function pooledOf(
     const variance = aggregate(sums, 'variance', metric.kind);
     return [{ mean: sums.sum / sums.n, sd: Math.sqrt(variance ?? Number.NaN), n: sums.n }];
   });
-  const result = derSimonianLaird(summaries);
+  const result = metaHksj(summaries);
   const none = result.k < 2;
   const value = (number: number) => (none ? null : finiteOrNull(number));
   return {
@@ -89,10 +95,38 @@ export function pooledOf(
     std_error: value(result.stdError),
     ci_low: value(result.ciLow),
     ci_high: value(result.ciHigh),
+    hk_std_error: value(result.hkStdError),
+    hk_ci_low: value(result.hkCiLow),
+    hk_ci_high: value(result.hkCiHigh),
+    pi_low: value(result.piLow),
+    pi_high: value(result.piHigh),
     tau2: value(result.tau2),
     q: value(result.q),
     i2: value(result.i2),
   };
+}
+
+/** A test's category and methodology as one key. */
+const groupKey = (record: Pick<FragranceTestRecord, 'category' | 'methodology'>) =>
+  JSON.stringify([record.category, record.methodology]);
+
+/** The categories and methodologies of the verified tests, most verified studies first. */
+export function poolingGroupsOf(tests: readonly ScoredTest[]): FragrancePoolingGroup[] {
+  const groups = new Map<string, { group: FragrancePoolingGroup; studies: Set<number> }>();
+  for (const { record } of tests) {
+    if (!record.verified) continue;
+    const key = groupKey(record);
+    const entry = groups.get(key) ?? {
+      group: { category: record.category, methodology: record.methodology, studies: 0 },
+      studies: new Set<number>(),
+    };
+    entry.studies.add(record.studyId);
+    groups.set(key, entry);
+  }
+  // Ties keep the order of the tests (latest first): the group of the latest test wins.
+  return [...groups.values()]
+    .map(({ group, studies }) => ({ ...group, studies: studies.size }))
+    .sort((left, right) => right.studies - left.studies);
 }
 
 /** Tests summed per key, in the order given by `order`. */
@@ -119,24 +153,36 @@ function groupsOf(
     .sort(order);
 }
 
-/** The page's answer from the scored tests (latest first) and the catalogue's main metrics. */
+/**
+ * The page's answer from the scored tests (latest first) and the catalogue's main metrics, pooling the
+ * verified tests of one category and methodology: `chosen`, or the group with the most studies.
+ */
 export function fragranceResponse(
   code: string,
   tests: readonly ScoredTest[],
   metrics: readonly (MetricRecord & { name: FragranceTestMetric })[],
+  chosen: FragrancePoolingGroup | null = null,
 ): FragranceResponse {
   const kinds = new Map(metrics.map((metric) => [metric.name, metric]));
   const latest = tests[0]!.record;
-  // The pooled estimates count verified studies, as the analytics do; one entry per study.
+  const groups = poolingGroupsOf(tests);
+  const group = chosen ?? groups[0] ?? null;
+  const inGroup = (record: FragranceTestRecord) =>
+    record.verified && group !== null && groupKey(record) === groupKey(group);
+  // The pooled estimates count verified studies of the group, as the analytics do; one entry per study.
+  const pooledTests = tests.filter((test) => inGroup(test.record));
   const byStudy = new Map<number, SumsByMetric[]>();
-  for (const test of tests) {
-    if (!test.record.verified) continue;
+  for (const test of pooledTests) {
     const list = byStudy.get(test.record.studyId);
     if (list) list.push(test.sums);
     else byStudy.set(test.record.studyId, [test.sums]);
   }
   const studySums = [...byStudy.values()].map(addByMetric);
-  const pooledTests = tests.filter((test) => test.record.verified);
+  const pooledMetrics = FRAGRANCE_POOLED_METRICS.flatMap((name) =>
+    metrics.filter(
+      (metric): metric is MetricRecord & { name: FragrancePooledMetric } => metric.name === name,
+    ),
+  );
   return {
     code,
     name: latest.name,
@@ -145,6 +191,7 @@ export function fragranceResponse(
     perfumer_name: latest.perfumerName,
     tests: tests.map(({ record, sums }): FragranceTest => {
       const scores = scoresOf(sums, kinds);
+      const pooled = inGroup(record);
       return {
         study_id: record.studyId,
         c_mi_number: record.cMiNumber,
@@ -159,12 +206,19 @@ export function fragranceResponse(
         prod: record.prod,
         name: record.name,
         verified: record.verified,
-        pooled: record.verified,
+        pooled,
+        not_pooled_reason: pooled
+          ? null
+          : record.verified
+            ? FRAGRANCE_MESSAGES.otherGroup
+            : FRAGRANCE_MESSAGES.notPooled,
         base: Math.max(0, ...Object.values(scores).map((score) => score.n)),
         scores,
       };
     }),
-    pooled: metrics.map((metric) => pooledOf(metric, studySums)),
+    pooling_group: group,
+    pooling_groups: groups,
+    pooled: pooledMetrics.map((metric) => pooledOf(metric, studySums)),
     by_market: groupsOf(
       pooledTests,
       (record) => record.market,

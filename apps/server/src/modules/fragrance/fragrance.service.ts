@@ -4,13 +4,23 @@
  * metric search scores products (the analytics repository's sufficient statistics over the in-scale
  * answers, aggregated by its rules), pooled across studies (METRICS.md section 5).
  */
-import { FRAGRANCE_MESSAGES, FRAGRANCE_TEST_METRICS, type FragranceResponse } from '@accord/contracts';
+import {
+  FRAGRANCE_MESSAGES,
+  FRAGRANCE_TEST_METRICS,
+  type FragranceQuery,
+  type FragranceResponse,
+} from '@accord/contracts';
 import { studyByIdScope } from '../../lib/client-scope.ts';
 import { errors } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { AnalyticsRepository, MetricRecord } from '../analytics/analytics.repository.ts';
 import { s } from '../search/search-filters.ts';
-import { fragranceResponse, type ScoredTest, type SumsByMetric } from './fragrance.presenter.ts';
+import {
+  fragranceResponse,
+  poolingGroupsOf,
+  type ScoredTest,
+  type SumsByMetric,
+} from './fragrance.presenter.ts';
 import type { FragranceRepository } from './fragrance.repository.ts';
 
 type MainMetric = MetricRecord & { name: (typeof FRAGRANCE_TEST_METRICS)[number] };
@@ -36,8 +46,12 @@ export function createFragranceService(deps: {
       }));
 
   return {
-    /** Every test of the code the user may see, pooled (404 when there is none). */
-    async acrossTests(user: AuthUser, code: string): Promise<FragranceResponse> {
+    /**
+     * Every test of the code the user may see, pooled within one category and methodology (the
+     * query's, or the one with the most verified studies); 404 when there is no test, 400 when the
+     * query names a group without a verified test.
+     */
+    async acrossTests(user: AuthUser, code: string, query: FragranceQuery = {}): Promise<FragranceResponse> {
       const tests = await fragrances.tests(code, studyByIdScope(user, s));
       if (tests.length === 0) throw errors.notFound(FRAGRANCE_MESSAGES.notFound);
       const metrics = await mainMetrics();
@@ -60,7 +74,17 @@ export function createFragranceService(deps: {
         record,
         sums: sums.get(record.productId) ?? {},
       }));
-      return fragranceResponse(code, scored, metrics);
+      let chosen = null;
+      if (query.category !== undefined || query.methodology !== undefined) {
+        chosen =
+          poolingGroupsOf(scored).find(
+            (group) =>
+              group.category === (query.category ?? null) &&
+              group.methodology === (query.methodology ?? null),
+          ) ?? null;
+        if (!chosen) throw errors.badRequest(FRAGRANCE_MESSAGES.unknownGroup);
+      }
+      return fragranceResponse(code, scored, metrics, chosen);
     },
   };
 }

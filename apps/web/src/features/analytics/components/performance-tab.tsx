@@ -16,6 +16,8 @@ import {
 } from '@mantine/core';
 import {
   PERFORMANCE_FILE_NAME,
+  performanceBaseNotes,
+  yesNoHeading,
   performanceValue,
   sortPerformance,
   type MetricSearchRequest,
@@ -47,7 +49,12 @@ const COLORS = ['#7d4aa8', '#2f9e8f', '#e8890c', '#3b6fd1', '#c2255c', '#5c940d'
 type Column = MetricSearchResult['columns'][number];
 
 function PerformanceChart({ rows, columns }: { rows: PerformanceRow[]; columns: Column[] }) {
-  const shares = columns.filter((column) => !['mean', 'eeg_mean', 'variance'].includes(column.aggregation));
+  // A yes/no metric is a share under any aggregation but the variance.
+  const shares = columns.filter((column) =>
+    column.yes_no
+      ? yesNoHeading(column.aggregation, column.label) !== null
+      : !['mean', 'eeg_mean', 'variance'].includes(column.aggregation),
+  );
   const charted = shares.length > 0 ? shares : columns.slice(0, 1);
   const percent = shares.length > 0;
   const option = {
@@ -71,7 +78,9 @@ function PerformanceChart({ rows, columns }: { rows: PerformanceRow[]; columns: 
     yAxis: { type: 'value', ...(percent ? { max: 100, axisLabel: { formatter: '{value} %' } } : {}) },
     series: charted.map((column) => ({
       type: 'bar',
-      name: `${column.aggregation_label} ${column.label}`,
+      name:
+        (column.yes_no ? yesNoHeading(column.aggregation, column.label) : null) ??
+        `${column.aggregation_label} ${column.label}`,
       data: rows.map((row) => {
         const value = performanceValue(row, column.key);
         if (value === null) return null;
@@ -241,7 +250,10 @@ export function PerformanceTab({
                     {columns.map((column) => (
                       <SortableTh
                         key={column.key}
-                        label={`${column.aggregation_label} ${column.label}`}
+                        label={
+                          (column.yes_no ? yesNoHeading(column.aggregation, column.label) : null) ??
+                          `${column.aggregation_label} ${column.label}`
+                        }
                         sortKey={column.key}
                         sort={sort}
                         onSort={setSort}
@@ -259,7 +271,10 @@ export function PerformanceTab({
                         <Table.Td key={column.key} ta="right">
                           <Tooltip label={`Base n = ${row.n[column.key] ?? 0}`} withArrow openDelay={150}>
                             <Text span size="sm" tabIndex={0}>
-                              {formatMetricValue(column.aggregation, performanceValue(row, column.key))}
+                              {formatMetricValue(
+                                column.yes_no ? 'top_box' : column.aggregation,
+                                performanceValue(row, column.key),
+                              )}
                             </Text>
                           </Tooltip>
                         </Table.Td>
@@ -269,6 +284,13 @@ export function PerformanceTab({
                 </Table.Tbody>
               </Table>
             </ScrollArea>
+            <Stack gap={2} data-testid="performance-base">
+              {performanceBaseNotes(typeSingular === 'Concept' ? 'concepts' : 'products').map((note) => (
+                <Text key={note} size="xs" c="dimmed">
+                  {note}
+                </Text>
+              ))}
+            </Stack>
           </Stack>
         )}
       </Box>

@@ -1,4 +1,4 @@
-import { LOW_BASE, MESSAGES, type MetricSearchRequest } from '@accord/contracts';
+import { LOW_BASE, MESSAGES, YES_NO_SHARE_LABEL, type MetricSearchRequest } from '@accord/contracts';
 import {
   Alert,
   Badge,
@@ -68,7 +68,7 @@ export const TOP_ATTRIBUTES_MESSAGES = {
   noData: 'No data available for provided filters.',
   failed: 'The top attributes could not be computed.',
   running: 'Computing the top attributes…',
-  binaryFootnote: '* A CATA (dichotomous) attribute is harmonized to 1 or 5, so it has no Neither/Nor part.',
+  binaryFootnote: `* A yes/no (CATA) attribute is the share of answers selecting it (${YES_NO_SHARE_LABEL}), with no mean or boxes; yes/no attributes are ranked apart from the scale attributes.`,
 } as const;
 
 /** Run waits for the rows of the page's search, which the attributes are pooled over. */
@@ -298,6 +298,61 @@ function AttributesTable({ rows }: { rows: AttributeRow[] }) {
   );
 }
 
+/** Yes/no (CATA) attributes: the share of answers selecting each, ranked apart from the scale ones. */
+function YesNoTable({ rows }: { rows: AttributeRow[] }) {
+  return (
+    <Box
+      role="region"
+      aria-label="Yes/no attributes, scrollable"
+      tabIndex={0}
+      style={{ overflowX: 'auto', borderRadius: 'var(--mantine-radius-md)' }}
+    >
+      <Table striped withTableBorder verticalSpacing="xs" fz="sm" aria-label="Yes/no attributes" miw={360}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Yes/no attributes</Table.Th>
+            <Table.Th style={{ width: '50%' }}>{YES_NO_SHARE_LABEL}</Table.Th>
+            <Table.Th ta="right">Base n</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => {
+            const percent = Math.round((row.selected ?? 0) * 100);
+            return (
+              <Table.Tr key={row.field}>
+                <Table.Th scope="row" fw={500} style={{ overflowWrap: 'anywhere', minWidth: 140 }}>
+                  {attributeLabel(row)}
+                  {row.n < LOW_BASE ? (
+                    <Badge ml="xs" size="xs" color="red.9" variant="outline">
+                      Low base
+                    </Badge>
+                  ) : null}
+                </Table.Th>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Progress
+                      value={percent}
+                      color="teal.9"
+                      size={14}
+                      radius="sm"
+                      style={{ flex: 1 }}
+                      aria-label={`${row.attribute}: ${percent}% selected`}
+                    />
+                    <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {formatAttributeValue(row.selected, 'top_2_box')}
+                    </Text>
+                  </Group>
+                </Table.Td>
+                <Table.Td ta="right">{row.n.toLocaleString('en-GB')}</Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Box>
+  );
+}
+
 interface Run {
   requestKey: string;
   jobId: string;
@@ -462,7 +517,12 @@ export function TopAttributesTab({
             </Text>
           ) : (
             <>
-              <AttributesTable rows={attributes} />
+              {attributes.some((row) => !row.is_binary_scale) ? (
+                <AttributesTable rows={attributes.filter((row) => !row.is_binary_scale)} />
+              ) : null}
+              {attributes.some((row) => row.is_binary_scale) ? (
+                <YesNoTable rows={attributes.filter((row) => row.is_binary_scale)} />
+              ) : null}
               <Stack gap={2}>
                 <Text size="xs" c="dimmed">
                   {MESSAGES.harmonisedFootnote}. Hover a number or a bar to see its base n; a base below{' '}

@@ -22,6 +22,7 @@ function row(attribute: string, values: Partial<AttributeRow> = {}): AttributeRo
     mean: 3.4,
     top_box: 0.2,
     bottom_box: 0.05,
+    selected: null,
     is_binary_scale: false,
     n: 120,
     ...values,

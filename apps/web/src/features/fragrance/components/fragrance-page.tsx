@@ -1,11 +1,12 @@
 import {
   FRAGRANCE_MESSAGES,
-  FRAGRANCE_TEST_METRICS,
+  FRAGRANCE_POOLED_METRICS,
+  fragranceSentence,
   LOW_BASE,
   type FragrancePooled,
+  type FragranceQuery,
   type FragranceResponse,
   type FragranceTest,
-  type FragranceTestMetric,
 } from '@accord/contracts';
 import {
   Alert,
@@ -14,6 +15,7 @@ import {
   Card,
   Group,
   SegmentedControl,
+  Select,
   SimpleGrid,
   Stack,
   Table,
@@ -30,9 +32,10 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { useFragranceQuery } from '../api/get-fragrance.ts';
 import {
   agreementWords,
-  formatInterval,
   formatMean,
   formatShare,
+  groupLabel,
+  intervalsOf,
   METRIC_LABELS,
   poolingState,
   yearSpan,
@@ -62,9 +65,13 @@ function NotFound({ message }: { message: string }) {
   );
 }
 
-/** One metric's pooled estimate: the number, its interval, and what I² says in words. */
+/**
+ * One metric's pooled estimate: the number, its Hartung-Knapp-Sidik-Jonkman interval, the prediction
+ * interval for a new test, what I² says in words, then the DerSimonian-Laird figures.
+ */
 function PooledCard({ pooled }: { pooled: FragrancePooled }) {
   const words = agreementWords(pooled.i2);
+  const intervals = intervalsOf(pooled);
   return (
     <Card withBorder radius="md" padding="md" aria-label={`Pooled ${METRIC_LABELS[pooled.metric]}`}>
       <Stack gap={6}>
@@ -80,7 +87,8 @@ function PooledCard({ pooled }: { pooled: FragrancePooled }) {
             <Text fz={28} fw={700} lh={1.1}>
               {formatMean(pooled.estimate)}
             </Text>
-            <Text size="sm">95% interval {formatInterval(pooled)}</Text>
+            <Text size="sm">95% interval {intervals.hksj}</Text>
+            <Text size="sm">Prediction interval for a new test: {intervals.prediction}</Text>
             {words ? (
               <Group gap="xs" wrap="wrap">
                 <Badge color={words.color} variant="light">
@@ -95,7 +103,8 @@ function PooledCard({ pooled }: { pooled: FragrancePooled }) {
               </Text>
             ) : null}
             <Text size="xs" c="dimmed">
-              {pooled.k} studies · τ² {pooled.tau2 === null ? '-' : pooled.tau2.toFixed(3)} · Q{' '}
+              {pooled.k} studies · normal interval {intervals.normal} · τ²{' '}
+              {pooled.tau2 === null ? '-' : pooled.tau2.toFixed(3)} · Q{' '}
               {pooled.q === null ? '-' : pooled.q.toFixed(2)}
             </Text>
           </>
@@ -119,7 +128,7 @@ function ScoreCell({ value, n }: { value: string; n: number | undefined }) {
 
 function TestsTable({ tests, code }: { tests: FragranceTest[]; code: string }) {
   return (
-    <Table.ScrollContainer minWidth={1100}>
+    <Table.ScrollContainer minWidth={1280}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label={`Tests of fragrance ${code}`}>
         <Table.Thead>
           <Table.Tr>
@@ -127,13 +136,15 @@ function TestsTable({ tests, code }: { tests: FragranceTest[]; code: string }) {
             <Table.Th>Study</Table.Th>
             <Table.Th>Client</Table.Th>
             <Table.Th>Market</Table.Th>
-            <Table.Th>Methodology</Table.Th>
+            <Table.Th>Methodology / category</Table.Th>
             <Table.Th ta="right">Base n</Table.Th>
             <Table.Th ta="right">Liking mean</Table.Th>
             <Table.Th ta="right">Liking T2B</Table.Th>
             <Table.Th ta="right">Purchase intention mean</Table.Th>
             <Table.Th ta="right">Purchase intention T2B</Table.Th>
-            <Table.Th ta="right">Strength just right</Table.Th>
+            <Table.Th ta="right">Strength: weak or too weak</Table.Th>
+            <Table.Th ta="right">Strength: just right</Table.Th>
+            <Table.Th ta="right">Strength: strong or too strong</Table.Th>
             <Table.Th>Profile</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -149,9 +160,9 @@ function TestsTable({ tests, code }: { tests: FragranceTest[]; code: string }) {
                   <Text size="xs" c="dimmed">
                     {test.project_name}
                   </Text>
-                  {test.pooled ? null : (
+                  {test.not_pooled_reason === null ? null : (
                     <Text size="xs" fw={600} fs="italic">
-                      {FRAGRANCE_MESSAGES.notPooled}
+                      {test.not_pooled_reason}
                     </Text>
                   )}
                 </Stack>
@@ -163,7 +174,12 @@ function TestsTable({ tests, code }: { tests: FragranceTest[]; code: string }) {
                   {test.region.join(', ') || '-'}
                 </Text>
               </Table.Td>
-              <Table.Td>{test.methodology ?? '-'}</Table.Td>
+              <Table.Td>
+                <Text size="sm">{test.methodology ?? '-'}</Text>
+                <Text size="xs" c="dimmed">
+                  {test.category ?? '-'}
+                </Text>
+              </Table.Td>
               <Table.Td ta="right">{test.base}</Table.Td>
               <Table.Td>
                 <ScoreCell value={formatMean(test.scores.liking?.mean)} n={test.scores.liking?.n} />
@@ -185,9 +201,18 @@ function TestsTable({ tests, code }: { tests: FragranceTest[]; code: string }) {
               </Table.Td>
               <Table.Td>
                 <ScoreCell
+                  value={formatShare(test.scores.strength?.bottom_2_box)}
+                  n={test.scores.strength?.n}
+                />
+              </Table.Td>
+              <Table.Td>
+                <ScoreCell
                   value={formatShare(test.scores.strength?.just_right)}
                   n={test.scores.strength?.n}
                 />
+              </Table.Td>
+              <Table.Td>
+                <ScoreCell value={formatShare(test.scores.strength?.top_2_box)} n={test.scores.strength?.n} />
               </Table.Td>
               <Table.Td>
                 <Anchor
@@ -207,11 +232,17 @@ function TestsTable({ tests, code }: { tests: FragranceTest[]; code: string }) {
   );
 }
 
-function Content({ data }: { data: FragranceResponse }) {
-  const [metric, setMetric] = useState<FragranceTestMetric>('liking');
+/** The value of the group picker for a category and methodology. */
+const groupValue = (group: { category: string | null; methodology: string | null }) =>
+  JSON.stringify([group.category, group.methodology]);
+
+function Content({ data, onGroup }: { data: FragranceResponse; onGroup: (group: FragranceQuery) => void }) {
+  const [metric, setMetric] = useState<(typeof FRAGRANCE_POOLED_METRICS)[number]>('liking');
   const pooling = poolingState(data);
   const studies = new Set(data.tests.map((test) => test.study_id)).size;
   const markets = new Set(data.tests.map((test) => test.market).filter(Boolean)).size;
+  const sentence = fragranceSentence(data);
+  const group = data.pooling_group;
   return (
     <>
       <PageHeader
@@ -220,6 +251,11 @@ function Content({ data }: { data: FragranceResponse }) {
         description={`6 Digit Code (SAP) ${data.code} · ${studies} ${studies === 1 ? 'study' : 'studies'}, ${markets} ${markets === 1 ? 'market' : 'markets'}, ${yearSpan(data)}`}
       />
       <Stack gap="lg">
+        {sentence ? (
+          <Text size="lg" fw={500} data-testid="fragrance-sentence">
+            {sentence}
+          </Text>
+        ) : null}
         <Card withBorder radius="md" padding="md">
           <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" verticalSpacing="sm">
             <Fact label="6 Digit Code (SAP)">{data.code}</Fact>
@@ -233,33 +269,69 @@ function Content({ data }: { data: FragranceResponse }) {
           </SimpleGrid>
         </Card>
         <Section id="pooled" title="Pooled across studies">
-          {pooling.message ? (
-            <Alert color="gray" variant="light" title={pooling.message}>
-              Pooling needs at least two verified studies; the test below is the whole story for now.
-            </Alert>
-          ) : (
-            <Stack gap="sm">
-              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-                {data.pooled.map((pooled) => (
-                  <PooledCard key={pooled.metric} pooled={pooled} />
-                ))}
-              </SimpleGrid>
-              <Text size="sm" c="dimmed">
-                Each study counts once, weighted by its precision and by how much studies differ (a
-                random-effects meta-analysis of the study means, DerSimonian-Laird). I² is the share of the
-                differences between studies that sampling alone does not explain: below 25% the tests agree,
-                from 75% they differ (by market, panel or year). Means on the harmonised 1-5 scale; verified
-                studies only.
-              </Text>
-            </Stack>
-          )}
+          <Stack gap="sm">
+            {group ? (
+              <Group gap="md" align="flex-end" wrap="wrap">
+                <Text size="sm" style={{ flex: '1 1 320px' }}>
+                  Pooled: the verified tests of one category and methodology, {groupLabel(group)} (
+                  {group.studies} {group.studies === 1 ? 'study' : 'studies'}). Tests of another category or
+                  methodology are listed below, not pooled.
+                </Text>
+                {data.pooling_groups.length > 1 ? (
+                  <Select
+                    label="Category and methodology pooled"
+                    value={groupValue(group)}
+                    onChange={(value) => {
+                      const chosen = data.pooling_groups.find((entry) => groupValue(entry) === value);
+                      if (chosen)
+                        onGroup({
+                          ...(chosen.category === null ? {} : { category: chosen.category }),
+                          ...(chosen.methodology === null ? {} : { methodology: chosen.methodology }),
+                        });
+                    }}
+                    data={data.pooling_groups.map((entry) => ({
+                      value: groupValue(entry),
+                      label: `${groupLabel(entry)} (${entry.studies} ${entry.studies === 1 ? 'study' : 'studies'})`,
+                    }))}
+                    allowDeselect={false}
+                    w={{ base: '100%', sm: 360 }}
+                  />
+                ) : null}
+              </Group>
+            ) : null}
+            {pooling.message ? (
+              <Alert color="gray" variant="light" title={pooling.message}>
+                Pooling needs at least two verified studies; the tests below are the whole story for now.
+              </Alert>
+            ) : (
+              <>
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                  {data.pooled.map((pooled) => (
+                    <PooledCard key={pooled.metric} pooled={pooled} />
+                  ))}
+                </SimpleGrid>
+                <Text size="sm" c="dimmed">
+                  Each study counts once, weighted by its precision and by how much studies differ (a
+                  random-effects meta-analysis of the study means, DerSimonian-Laird). The 95% interval is
+                  Hartung-Knapp-Sidik-Jonkman&apos;s (t with studies − 1 degrees of freedom), wider than the
+                  normal interval when there are few studies; the prediction interval, from 3 studies, is
+                  where a new test of the fragrance would likely fall. I² is the share of the differences
+                  between studies that sampling alone does not explain: below 25% the tests agree, from 75%
+                  they differ (by market, panel or year). Means on the harmonised 1-5 scale; verified studies
+                  only. Strength is not pooled as a mean: its shares are shown per test below.
+                </Text>
+              </>
+            )}
+          </Stack>
         </Section>
         <Section id="tests" title="Tests">
           <Stack gap="xs">
             <TestsTable tests={data.tests} code={data.code} />
             <Text size="xs" c="dimmed">
               Latest first. Hover a value to see its base n; * marks a low base (below {LOW_BASE} answers).
-              T2B: top 2 box. Do not compare scores across different markets without the pooled view.
+              T2B: top 2 box. Strength: shares of the harmonised answers, weak or too weak (1-2), just right
+              (3), strong or too strong (4-5). Do not compare scores across different markets without the
+              pooled view.
             </Text>
           </Stack>
         </Section>
@@ -268,8 +340,8 @@ function Content({ data }: { data: FragranceResponse }) {
             <SegmentedControl
               aria-label="Metric of the charts"
               value={metric}
-              onChange={(value) => setMetric(value as FragranceTestMetric)}
-              data={FRAGRANCE_TEST_METRICS.map((value) => ({ value, label: METRIC_LABELS[value] }))}
+              onChange={(value) => setMetric(value as (typeof FRAGRANCE_POOLED_METRICS)[number])}
+              data={FRAGRANCE_POOLED_METRICS.map((value) => ({ value, label: METRIC_LABELS[value] }))}
               fullWidth
               w={{ base: '100%', sm: 480 }}
               styles={{ label: { whiteSpace: 'normal', lineHeight: 1.25 } }}
@@ -296,12 +368,14 @@ function Content({ data }: { data: FragranceResponse }) {
 }
 
 /**
- * One fragrance across all its tests: the tests the user may see, the pooled estimates with their
- * interval and agreement (I²), and the scores by market and over time.
+ * One fragrance across all its tests: a sentence a researcher reads first, the pooled estimates of one
+ * category and methodology with their intervals and agreement (I²), the tests the user may see, and
+ * the scores by market and over time.
  */
 export function FragrancePage() {
   const code = (useParams().code ?? '').trim();
-  const fragrance = useFragranceQuery(code);
+  const [group, setGroup] = useState<FragranceQuery>({});
+  const fragrance = useFragranceQuery(code, group);
   if (fragrance.isError && isApiError(fragrance.error)) {
     if (fragrance.error.status === 404) return <NotFound message={FRAGRANCE_MESSAGES.noTests} />;
     if (fragrance.error.status === 400) return <NotFound message={FRAGRANCE_MESSAGES.malformedCode} />;
@@ -316,5 +390,5 @@ export function FragrancePage() {
       </>
     );
   if (fragrance.isPending) return <FullPageLoader minHeight="50vh" />;
-  return <Content data={fragrance.data} />;
+  return <Content data={fragrance.data} onGroup={setGroup} />;
 }

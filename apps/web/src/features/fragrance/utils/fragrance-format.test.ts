@@ -5,7 +5,9 @@ import {
   formatInterval,
   formatMean,
   formatShare,
+  groupLabel,
   groupMeans,
+  intervalsOf,
   poolingState,
   yearSpan,
 } from './fragrance-format.ts';
@@ -25,6 +27,7 @@ const test = (studyId: number, year: number, pooled = true): FragranceTest => ({
   name: 'Rose',
   verified: pooled,
   pooled,
+  not_pooled_reason: pooled ? null : 'Not verified: listed, not pooled.',
   base: 100,
   scores: {},
 });
@@ -36,6 +39,8 @@ const response = (tests: FragranceTest[]): FragranceResponse => ({
   subfamily: null,
   perfumer_name: null,
   tests,
+  pooling_group: null,
+  pooling_groups: [],
   pooled: [],
   by_market: [],
   by_year: [],
@@ -65,16 +70,34 @@ describe('fragrance page wording', () => {
     expect(formatMean(3.456)).toBe('3.46');
     expect(formatMean(null)).toBe('-');
     expect(formatShare(0.625)).toBe('63%');
-    const pooled = { ci_low: 3.1, ci_high: 3.789 } as FragrancePooled;
-    expect(formatInterval(pooled)).toBe('3.10 to 3.79');
-    expect(formatInterval({ ...pooled, ci_low: null })).toBe('-');
+    expect(formatInterval(3.1, 3.789)).toBe('3.10 to 3.79');
+    expect(formatInterval(null, 3.789)).toBe('-');
+    const pooled = {
+      ci_low: 3.3,
+      ci_high: 3.6,
+      hk_ci_low: 3.2,
+      hk_ci_high: 3.7,
+      pi_low: null,
+      pi_high: null,
+    } as FragrancePooled;
+    expect(intervalsOf(pooled)).toEqual({
+      hksj: '3.20 to 3.70',
+      prediction: 'needs 3 studies',
+      normal: '3.30 to 3.60',
+    });
+    expect(intervalsOf({ ...pooled, pi_low: 2.9, pi_high: 4.01 }).prediction).toBe('2.90 to 4.01');
+    expect(groupLabel({ category: 'Fabric Care', methodology: null, studies: 2 })).toBe(
+      'Fabric Care · No methodology',
+    );
     expect(
       groupMeans(
         [
           {
             key: 'France',
             tests: 1,
-            scores: { liking: { mean: 3.456, sd: 1, top_2_box: 0.5, just_right: 0.2, n: 9 } },
+            scores: {
+              liking: { mean: 3.456, sd: 1, top_2_box: 0.5, just_right: 0.2, bottom_2_box: 0.1, n: 9 },
+            },
           },
           { key: 'Spain', tests: 1, scores: {} },
         ],

@@ -3,6 +3,7 @@ import {
   FRAGRANCE_MESSAGES,
   type FragranceGroup,
   type FragrancePooled,
+  type FragrancePoolingGroup,
   type FragranceResponse,
   type FragranceTestMetric,
 } from '@accord/contracts';
@@ -28,10 +29,27 @@ export function formatShare(value: number | null | undefined): string {
     : `${Math.round(value * 100)}%`;
 }
 
-/** The pooled estimate's 95 % interval, e.g. "3.41 to 3.78". */
-export function formatInterval(pooled: FragrancePooled): string {
-  if (pooled.ci_low === null || pooled.ci_high === null) return MISSING;
-  return `${formatMean(pooled.ci_low)} to ${formatMean(pooled.ci_high)}`;
+/** An interval of the pooled estimate, e.g. "3.41 to 3.78". */
+export function formatInterval(low: number | null, high: number | null): string {
+  if (low === null || high === null) return MISSING;
+  return `${formatMean(low)} to ${formatMean(high)}`;
+}
+
+/** A category and methodology in words, e.g. "Fabric Care · Home use". */
+export function groupLabel(group: FragrancePoolingGroup): string {
+  return `${group.category ?? 'No category'} · ${group.methodology ?? 'No methodology'}`;
+}
+
+/** The pooled intervals of a metric: the one shown (HKSJ), the prediction interval and the normal one. */
+export function intervalsOf(pooled: FragrancePooled): { hksj: string; prediction: string; normal: string } {
+  return {
+    hksj: formatInterval(pooled.hk_ci_low, pooled.hk_ci_high),
+    prediction:
+      pooled.pi_low === null || pooled.pi_high === null
+        ? 'needs 3 studies'
+        : formatInterval(pooled.pi_low, pooled.pi_high),
+    normal: formatInterval(pooled.ci_low, pooled.ci_high),
+  };
 }
 
 /** What I² says to a user: a short verdict, its colour and a sentence. */
@@ -69,6 +87,8 @@ export function agreementWords(
 export function poolingState(data: FragranceResponse): { studies: number; message: string | null } {
   const studies = new Set(data.tests.filter((test) => test.pooled).map((test) => test.study_id)).size;
   if (studies >= 2) return { studies, message: null };
+  if (studies === 1 && data.pooling_groups.length > 1)
+    return { studies, message: 'One study of this category and methodology: there is nothing to pool.' };
   if (studies === 1) return { studies, message: FRAGRANCE_MESSAGES.singleTest };
   return { studies, message: 'No verified study tested this fragrance: there is nothing to pool.' };
 }

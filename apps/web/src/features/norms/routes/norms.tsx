@@ -19,7 +19,7 @@ import { DownloadButton } from '../../../components/download-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { chooseNormBase } from '../../../components/norms/chosen-base.ts';
 import { NormChart } from '../../../components/norms/norm-chart.tsx';
-import { formatNormScore } from '../../../components/norms/norm-format.ts';
+import { formatNormScore, normSentence } from '../../../components/norms/norm-format.ts';
 import {
   useDownloadNorm,
   useNorm,
@@ -256,6 +256,11 @@ export function Component() {
               </Alert>
             ) : (
               <Stack gap="md">
+                {normSentence(norm.data) ? (
+                  <Text size="lg" fw={500} data-testid="norm-sentence">
+                    {normSentence(norm.data)}
+                  </Text>
+                ) : null}
                 <Group justify="space-between" align="flex-start" wrap="nowrap">
                   <Stack gap={2}>
                     <Title order={2} fz="lg">

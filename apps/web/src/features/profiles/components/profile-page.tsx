@@ -5,6 +5,7 @@ import {
   type DemographicCondition,
   type FieldDefinition,
   type ProfileResponse,
+  YES_NO_SHARE_LABEL,
 } from '@accord/contracts';
 import { textLimit } from '../../../components/text-limit.ts';
 import {
@@ -52,8 +53,7 @@ export const PROFILE_MESSAGES = {
   noData: 'No fragrance profile data',
   noAttributes: 'Attributes were not detected for this specific fragrance.',
   noMatch: 'No rows match the table filter.',
-  binaryFootnote:
-    '* A CATA (dichotomous) variable was harmonized to a 5 point scale, so there are no neutral scores.',
+  binaryFootnote: `* A yes/no (CATA) metric is the share of answers selecting it (${YES_NO_SHARE_LABEL}), with no mean or boxes.`,
   marketAdvice: 'Do not compare scores across different markets.',
 } as const;
 

@@ -4,6 +4,7 @@ import {
   type Aggregation,
   type DemographicCondition,
   type ProfileRow,
+  YES_NO_SHARE_LABEL,
 } from '@accord/contracts';
 import { Badge, Box, Group, Table, Text, Tooltip } from '@mantine/core';
 import { TraceButton } from '../../../components/trace/trace-drawer.tsx';
@@ -29,15 +30,14 @@ const NORM_AGGREGATIONS: readonly Aggregation[] = [
 
 /**
  * The numbers a profile row shows, as trace aggregations: EEG rows a mean; implicit rows their yes/no
- * shares (the boxes of their answers); binary rows no neutral share.
+ * shares (the boxes of their answers); yes/no rows their share selected alone.
  */
 function rowAggregations(row: ProfileRow): Aggregation[] {
   if (row.metric_type === 'EEG') return ['mean'];
   if (row.metric_type === 'Implicit') return ['hi_yes', 'irt_yes', 'irt_no', 'hi_no'];
-  const boxes: Aggregation[] = row.is_binary_scale
-    ? ['top_box', 'top_2_box', 'bottom_2_box', 'bottom_box']
-    : ['top_box', 'top_2_box', 'just_right', 'bottom_2_box', 'bottom_box'];
-  return ['mean', ...boxes];
+  // A yes/no row is its share selected: the share of its "yes" answers (the top box of 1 or 5).
+  if (row.is_binary_scale) return ['top_box'];
+  return ['mean', 'top_box', 'top_2_box', 'just_right', 'bottom_2_box', 'bottom_box'];
 }
 
 /**
@@ -111,7 +111,21 @@ export function ProfileTable({
               key={row.metric}
               bg={isHighlighted(row, highlighted) ? 'var(--mantine-primary-color-light)' : undefined}
             >
-              {columns.map((column) => {
+              {columns.map((column, index) => {
+                // A yes/no row shows its share selected once, across the value columns.
+                if (row.is_binary_scale && column.key !== 'metric_type' && column.key !== 'metric_name') {
+                  if (columns[index - 1]?.key !== 'metric_name') return null;
+                  const span = columns.length - index;
+                  return (
+                    <Table.Td key={column.key} colSpan={span} style={{ whiteSpace: 'nowrap' }}>
+                      <Tooltip label={baseText(row)} withArrow openDelay={150}>
+                        <Text span size="sm" style={{ cursor: 'help' }}>
+                          {formatProfileValue(row.selected, 'top_box')} selected
+                        </Text>
+                      </Tooltip>
+                    </Table.Td>
+                  );
+                }
                 if (column.key === 'metric_type')
                   return <Table.Td key={column.key}>{row.metric_type}</Table.Td>;
                 if (column.key === 'metric_name')
@@ -162,11 +176,21 @@ export function ProfileTable({
                     <NormButton
                       product={norm.product}
                       productLabel={`${norm.productLabel}, ${metricLabel(row)}`}
-                      measures={NORM_AGGREGATIONS.map((aggregation) => ({
-                        metric: row.metric,
-                        aggregation,
-                        label: `${metricLabel(row)}, ${AGGREGATION_NAMES[aggregation]}`,
-                      }))}
+                      measures={
+                        row.is_binary_scale
+                          ? [
+                              {
+                                metric: row.metric,
+                                aggregation: 'top_box' as const,
+                                label: `${metricLabel(row)}, ${YES_NO_SHARE_LABEL}`,
+                              },
+                            ]
+                          : NORM_AGGREGATIONS.map((aggregation) => ({
+                              metric: row.metric,
+                              aggregation,
+                              label: `${metricLabel(row)}, ${AGGREGATION_NAMES[aggregation]}`,
+                            }))
+                      }
                     />
                   ) : null}
                 </Table.Td>

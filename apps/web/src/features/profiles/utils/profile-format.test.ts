@@ -25,6 +25,7 @@ function row(metric: string, type: string, overrides: Partial<ProfileRow> = {}):
     just_right: 0.3,
     bottom_box: 0.05,
     bottom_2_box: 0.2,
+    selected: null,
     is_binary_scale: false,
     n: 150,
     ...overrides,

@@ -1,0 +1,181 @@
+// Yes/no (CATA) attributes as shares "% selected" through the running app (METRICS.md section 3): the
+// top attributes give a yes/no attribute its share of answers selecting it, recomputed here from the
+// raw answers, never a mean or a box, and rank the yes/no attributes apart from the scale ones; the
+// performance breakdown shows a yes/no metric as that share under any aggregation (its workbook
+// too); the profile's yes/no rows are checked in analytics-profile.api.test.ts. Sign-in, the role (client users have no analytics) and bad input too.
+import { AttributeRow, MetricSearchStatus, YES_NO_SHARE_LABEL } from '@accord/contracts';
+import { harmoniseToFivePoint } from '@accord/stats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLibraryTestApp } from '../../testing/library-app.ts';
+import { openWorkbook, readReport } from '../../testing/report-table.ts';
+import { errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
+
+let t: TestApp;
+const tokens: Partial<Record<DemoRole, string>> = {};
+
+beforeAll(async () => {
+  t = await createLibraryTestApp(
+    'accord-yes-no-',
+    { studies: 8, seed: 23, respondents: 40, lastYear: 2024 },
+    tokens,
+  );
+});
+
+afterAll(() => t?.close());
+
+async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
+  const { rows } = await t.database.sql.executeSql(text, values);
+  return rows as T[];
+}
+
+const post = (url: string, payload: unknown, role: DemoRole | null = 'researcher') =>
+  t.request({ method: 'POST', url, payload, ...(role ? { token: tokens[role] } : {}) });
+const get = (url: string, role: DemoRole = 'researcher') =>
+  t.request({ method: 'GET', url, token: tokens[role] });
+
+async function topAttributes(body: unknown) {
+  const queued = await post('/api/analytics/top-attributes', body);
+  expect(queued.statusCode, queued.body).toBe(200);
+  const { jobid } = queued.json<{ jobid: string }>();
+  const status = await get(`/api/analytics/top-attributes/${jobid}`);
+  expect(status.statusCode).toBe(200);
+  const json = status.json<{ status: string; result: { json: { attributes: unknown[] } } | null }>();
+  expect(json.status).toBe('SUCCESS');
+  return { jobid, rows: json.result!.json.attributes.map((row) => AttributeRow.parse(row)) };
+}
+
+/** The share of answers selecting a yes/no attribute over products, from the raw answers. */
+async function selectedShare(productIds: number[], metric: string) {
+  const rows = await query<{ raw_value: number; scale_min: number; scale_max: number }>(
+    `select a.raw_value, q.scale_min, q.scale_max from answers a
+      join questions q on q.id = a.question_id join metrics m on m.id = q.metric_id
+      where a.product_id = any($1::int[]) and m.name = $2`,
+    [productIds, metric],
+  );
+  const values = rows
+    .map((row) => harmoniseToFivePoint(Number(row.raw_value), row.scale_min, row.scale_max))
+    .filter((value) => Number.isFinite(value) && value >= 1 && value <= 5);
+  return { n: values.length, share: values.filter((value) => value === 5).length / values.length };
+}
+
+describe('yes/no (CATA) attributes are shares, ranked apart', () => {
+  it('refuses the unsigned, the client role and bad settings', async () => {
+    expect((await post('/api/analytics/top-attributes', { q: {} }, null)).statusCode).toBe(401);
+    expect((await post('/api/analytics/top-attributes', { q: {} }, 'client')).statusCode).toBe(403);
+    const bad = await post('/api/analytics/top-attributes', { q: {}, data: { attribute_type: 'yes' } });
+    expect(bad.statusCode).toBe(400);
+    expect(errorBody(bad).message).toContain('attribute_type');
+  });
+
+  it('gives each yes/no attribute its share selected from the raw answers, with no mean or box', async () => {
+    const products = (
+      await query<{ id: number }>(
+        `select distinct a.product_id as id from answers a join metrics m on m.id = a.metric_id
+          join products p on p.id = a.product_id join studies s on s.id = p.study_id
+          where m.kind = 'binary' and m.metric_type = 'Attribute' and s.verified and p.kind = 'fragrance'
+          order by 1 limit 5`,
+      )
+    ).map((row) => Number(row.id));
+    expect(products.length).toBeGreaterThan(0);
+    const frags = products.map((id) => ({ id }));
+    const { jobid, rows } = await topAttributes({
+      q: {},
+      frags,
+      data: { order: 'best', count: 50, attribute_type: 'all', aggregation: 'mean' },
+    });
+    const binary = rows.filter((row) => row.is_binary_scale);
+    const scale = rows.filter((row) => !row.is_binary_scale);
+    expect(binary.length).toBeGreaterThan(0);
+    expect(scale.length).toBeGreaterThan(0);
+    for (const row of binary) {
+      expect([row.mean, row.top_box, row.top_2_box, row.bottom_box, row.bottom_2_box]).toEqual([
+        null,
+        null,
+        null,
+        null,
+        null,
+      ]);
+      const expected = await selectedShare(products, row.field);
+      expect(row.n).toBe(expected.n);
+      expect(row.selected).toBeCloseTo(expected.share, 12);
+    }
+    for (const row of scale) {
+      expect(row.selected).toBeNull();
+      expect(row.mean).not.toBeNull();
+    }
+    // Ranked apart: every scale attribute (by mean) before the yes/no ones (by share), each in order.
+    expect(rows.findIndex((row) => row.is_binary_scale)).toBe(scale.length);
+    const means = scale.map((row) => row.mean!);
+    expect(means).toEqual([...means].sort((a, b) => b - a));
+    const shares = binary.map((row) => row.selected!);
+    expect(shares).toEqual([...shares].sort((a, b) => b - a));
+
+    // The workbook shows the same share under "% selected" and no mean for a yes/no attribute.
+    const response = await get(`/api/analytics/top-attributes/xlsx/${jobid}`);
+    expect(response.statusCode).toBe(200);
+    const sheet = readReport(await openWorkbook(response.rawPayload));
+    const share = sheet.headings.indexOf(YES_NO_SHARE_LABEL);
+    const mean = sheet.headings.indexOf('Mean');
+    expect(share).toBeGreaterThan(0);
+    const first = sheet.rows.find((row) => row[0] === `${binary[0]!.attribute}*`)!;
+    expect(first[share]).toBeCloseTo(binary[0]!.selected!, 9);
+    expect(first[mean] ?? null).toBeNull();
+  });
+
+  it('ranks the worst yes/no attributes by their share not selected under a bottom box', async () => {
+    const { rows } = await topAttributes({
+      q: {},
+      data: { order: 'best', count: 5, attribute_type: 'binary', aggregation: 'bottom_2_box' },
+    });
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.every((row) => row.is_binary_scale && row.selected !== null)).toBe(true);
+    // Best by bottom 2 box: the most "not selected", i.e. the smallest shares selected first.
+    const shares = rows.map((row) => row.selected!);
+    expect(shares).toEqual([...shares].sort((a, b) => a - b));
+  });
+
+  it('shows a yes/no metric as its share in the performance breakdown and its workbook, never a mean', async () => {
+    const [{ name }] = (await query<{ name: string }>(
+      `select m.name from metrics m where m.kind = 'binary' and m.metric_type = 'Attribute'
+        and exists (select 1 from answers a where a.metric_id = m.id) order by m.name limit 1`,
+    )) as [{ name: string }];
+    const entry = (aggregation: string) => ({ metricType: 'Attribute', metric: name, aggregation });
+    const queued = await post('/api/analytics/fragrances', {
+      q: { metrics: { rdfType: 'all', metricsList: [entry('mean'), entry('bottom_2_box')] } },
+      type: 'fragrances',
+      data: { category: 'metadata', field: 'client' },
+    });
+    expect(queued.statusCode, queued.body).toBe(200);
+    const { jobid } = queued.json<{ jobid: string }>();
+    const status = MetricSearchStatus.parse((await get(`/api/analytics/fragrances/${jobid}`)).json());
+    expect(status.status).toBe('SUCCESS');
+    const result = status.result!.json;
+    expect(result.columns.every((column) => column.yes_no === true)).toBe(true);
+    const group = result.performance!.find((row) => row.category.value !== 'No tag')!;
+    const inResult = new Set(result.results.map((row) => row.id));
+    const ids = (
+      await query<{ id: number }>(
+        `select p.id from products p join studies s on s.id = p.study_id where s.client = $1`,
+        [group.category.value],
+      )
+    )
+      .map((row) => Number(row.id))
+      .filter((id) => inResult.has(id));
+    const expected = await selectedShare(ids, name);
+    const value = (key: string) => group.metrics.find((metric) => metric.name === key)!.value!;
+    // "Mean" of a yes/no metric: the share selected; bottom 2 box: the share not selected.
+    expect(value(`${name}.mean`)).toBeCloseTo(expected.share, 12);
+    expect(value(`${name}.bottom_2_box`)).toBeCloseTo(1 - expected.share, 12);
+    expect(group.n[`${name}.mean`]).toBe(expected.n);
+
+    const response = await get(`/api/analytics/performance/xlsx/${jobid}`);
+    expect(response.statusCode).toBe(200);
+    const sheet = readReport(await openWorkbook(response.rawPayload));
+    const label = result.columns[0]!.label;
+    expect(sheet.headings).toContain(`% selected ${label}`);
+    expect(sheet.headings).toContain(`% not selected ${label}`);
+    expect(sheet.headings.some((heading) => /^M /.test(String(heading)))).toBe(false);
+    const row = sheet.rows.find((cells) => cells[0] === group.category.value)!;
+    expect(row[sheet.headings.indexOf(`% selected ${label}`)]).toBeCloseTo(expected.share, 9);
+  });
+});
