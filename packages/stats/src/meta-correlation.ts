@@ -3,6 +3,8 @@
 // variance, the Hartung-Knapp-Sidik-Jonkman interval (t with k − 1 df) and Higgins' prediction interval
 // (t with k − 2 df), all back-transformed with tanh.
 import { studentTQuantile } from './distributions.ts';
+import { derSimonianLaird } from './meta-analysis.ts';
+import { hksjStdError } from './meta-hksj.ts';
 
 /** One study's correlation and the respondents it was computed over. */
 export interface StudyCorrelation {
@@ -35,23 +37,6 @@ export interface MetaCorrelationResult {
 }
 
 /**
- * Hartung-Knapp-Sidik-Jonkman standard error of a random-effects estimate: √(Σw*(y − est)² /
- * ((k − 1)·Σw*)), without the "modified" floor.
- */
-function hksjStdError(values: readonly number[], weights: readonly number[], estimate: number): number {
-  const k = values.length;
-  if (k < 2) return Number.NaN;
-  let weighted = 0;
-  let weightSum = 0;
-  values.forEach((value, i) => {
-    const weight = weights[i] ?? 0;
-    weighted += weight * (value - estimate) ** 2;
-    weightSum += weight;
-  });
-  return Math.sqrt(weighted / ((k - 1) * weightSum));
-}
-
-/**
  * Random-effects pooling of study correlations on Fisher's z (statsmodels' combine_effects with
  * method_re="chi2" and use_t, with τ² truncated at 0). Studies without a finite r strictly inside
  * (−1, 1) or with 3 respondents or fewer are left out (their z or variance is undefined).
@@ -76,27 +61,25 @@ export function metaCorrelation(studies: readonly StudyCorrelation[]): MetaCorre
       respondents,
     };
   }
+  // Fisher's z has variance 1/(n − 3): a "study mean" z with sd 1 over n − 3 pools exactly so.
   const zs = used.map((study) => Math.atanh(study.r));
-  const weights = used.map((study) => study.n - 3);
-  const weightSum = weights.reduce((total, weight) => total + weight, 0);
-  const fixed = zs.reduce((total, z, i) => total + (weights[i] ?? 0) * z, 0) / weightSum;
-  const q = zs.reduce((total, z, i) => total + (weights[i] ?? 0) * (z - fixed) ** 2, 0);
-  const df = k - 1;
-  const scale = weightSum - weights.reduce((total, weight) => total + weight * weight, 0) / weightSum;
-  const tau2 = df > 0 && scale > 0 ? Math.max(0, (q - df) / scale) : 0;
-  const randomWeights = weights.map((weight) => 1 / (1 / weight + tau2));
-  const randomSum = randomWeights.reduce((total, weight) => total + weight, 0);
-  const z = zs.reduce((total, value, i) => total + (randomWeights[i] ?? 0) * value, 0) / randomSum;
-  const hk = hksjStdError(zs, randomWeights, z);
+  const pooled = derSimonianLaird(zs.map((z, i) => ({ mean: z, sd: 1, n: (used[i]?.n ?? Number.NaN) - 3 })));
+  const { estimate: z, tau2, q, i2 } = pooled;
+  const hk = hksjStdError(
+    zs,
+    used.map((study) => 1 / (study.n - 3)),
+    tau2,
+    z,
+  );
   const tCi = k >= 2 ? studentTQuantile(0.975, k - 1) : Number.NaN;
   const tPi = k >= 3 ? studentTQuantile(0.975, k - 2) : Number.NaN;
-  const piSpread = Math.sqrt(tau2 + 1 / randomSum);
+  const piSpread = Math.sqrt(tau2 + pooled.stdError * pooled.stdError);
   return {
     r: Math.tanh(z),
     z,
     tau2,
     q,
-    i2: q > df ? (q - df) / q : 0,
+    i2,
     ciLow: Math.tanh(z - tCi * hk),
     ciHigh: Math.tanh(z + tCi * hk),
     piLow: Math.tanh(z - tPi * piSpread),
