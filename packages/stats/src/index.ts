@@ -34,3 +34,7 @@ export * from './multiple-comparisons.ts';
 export * from './binary-tests.ts';
 export * from './norms.ts';
 export * from './meta-analysis.ts';
+export * from './design-detection.ts';
+export * from './intrablock.ts';
+export * from './vif.ts';
+export * from './penalty-significance.ts';

@@ -14,12 +14,13 @@ import { percentiles } from './norms.ts';
 import { derSimonianLaird } from './meta-analysis.ts';
 import { oneSampleT, pairedT, studentT, welchT } from './t-tests.ts';
 import { assertAlternative, type Alternative } from './types.ts';
+import { computeDesignCase, DESIGN_CASE_TESTS, type DesignCaseResult } from './reference-cases-design.ts';
 
 /** One case: `id`, `test`, the inputs the test needs and, optionally, `expected`. */
 export type StatsCase = Record<string, unknown> & { id: string; test: string };
 
 /** A computed result: numbers (NaN where undefined) or number arrays. */
-export type StatsCaseResult = Record<string, number | number[]>;
+export type StatsCaseResult = Record<string, number | number[]> | DesignCaseResult;
 
 /** The test families a case may name. */
 export const STATS_CASE_TESTS = [
@@ -48,6 +49,7 @@ export const STATS_CASE_TESTS = [
   'ols_cluster',
   'percentiles',
   'meta_dersimonian_laird',
+  ...DESIGN_CASE_TESTS,
 ] as const;
 
 /** A malformed case (missing or mistyped input, unknown test): the message names the case and field. */
@@ -285,6 +287,11 @@ export function computeStatsCase(testCase: StatsCase): StatsCaseResult {
         ci_high: result.ciHigh,
       };
     }
+    case 'design_detection':
+    case 'anova_intrablock':
+    case 'vif':
+    case 'penalty_significance':
+      return computeDesignCase(testCase);
     default:
       throw new StatsCaseError(`${testCase.id}: unknown test "${testCase.test}"`);
   }
