@@ -18,7 +18,7 @@ export interface IntraBlockPair {
   t: number;
   /** Two-sided p-value, t with the residual df. */
   pValue: number;
-  /** Tukey-Kramer p-value: studentized range sf(|t|·√2, k, residual df). */
+  /** Tukey-Kramer p-value: studentized range sf(|t|·√2, k, residual df); NaN when not asked for. */
   pTukey: number;
 }
 
@@ -51,7 +51,8 @@ export class IntraBlockDesignError extends RangeError {}
  * Intra-block analysis of answers in long format: `values[i]` is what `respondents[i]` answered about
  * `products[i]`. Rows with a missing (non-finite) value are dropped, so a product without answers is
  * left out. Respondents who rated one product only count in the adjusted means (equal weight per
- * respondent) and in the degrees of freedom but carry no information about differences.
+ * respondent) and in the degrees of freedom but carry no information about differences. The
+ * Tukey-Kramer p-values (a numerical integral each) are left NaN with `options.tukey` false.
  * @throws IntraBlockDesignError with fewer than two products with answers, or a disconnected design
  *   (products no chain of respondents links, whose differences are not estimable).
  * @throws RangeError when the arrays differ in length.
@@ -60,7 +61,9 @@ export function anovaIntrablock(
   respondents: readonly (string | number)[],
   products: readonly string[],
   values: readonly number[],
+  options: { tukey?: boolean } = {},
 ): IntraBlockAnova {
+  const withTukey = options.tukey ?? true;
   if (respondents.length !== products.length || products.length !== values.length) {
     throw new RangeError(
       `The intra-block analysis needs one respondent, product and value per answer (got ${respondents.length}, ${products.length} and ${values.length})`,
@@ -163,7 +166,7 @@ export function anovaIntrablock(
         stdError,
         t: defined ? t : Number.NaN,
         pValue: defined ? studentTPValue(t, dfDen) : Number.NaN,
-        pTukey: defined ? studentizedRangeSf(Math.abs(t) * Math.SQRT2, k, dfDen) : Number.NaN,
+        pTukey: defined && withTukey ? studentizedRangeSf(Math.abs(t) * Math.SQRT2, k, dfDen) : Number.NaN,
       });
     }
   }
