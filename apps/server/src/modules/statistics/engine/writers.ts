@@ -3,7 +3,12 @@
 // charts (pptxgenjs): a title slide, then one slide per question with the exclusive box segments per
 // product (A at the top) and, beside the chart, each product's base n, cumulative top 2 / bottom 2 box
 // shares, mean and its letters of every level, under the test, tails and levels.
-import { LOW_BASE, type StatisticsChart, type StatisticsTable } from '@accord/contracts';
+import {
+  LOW_BASE,
+  type StatisticsChart,
+  type StatisticsDesignReport,
+  type StatisticsTable,
+} from '@accord/contracts';
 import type ExcelJS from 'exceljs';
 import PptxGenJS from 'pptxgenjs';
 import {
@@ -42,6 +47,8 @@ export interface ResultTables {
   /** Per question: summaries per product and the letters of every level row. */
   questions: readonly QuestionResult[];
   letterRows: readonly LetterRow[];
+  /** The design found, the analyses used and the warnings (the results' design report). */
+  design?: StatisticsDesignReport;
   /** Who ran the statistics (e-mail); the files' "Prepared by". */
   author?: string;
   /** When; the files' date. */
@@ -203,11 +210,10 @@ function notePValues(
 
 /** summary.xlsx: the Summary sheet (and JAR when strength questions were chosen) and the Legend. */
 export async function summaryWorkbook(tables: ResultTables): Promise<Buffer> {
-  const head = header(
-    tables,
-    'Statistics summary: mean, boxes and significance per product',
-    testNotes(tables),
-  );
+  const head = header(tables, 'Statistics summary: mean, boxes and significance per product', [
+    ...testNotes(tables),
+    ...(tables.design ? [tables.design.found, ...tables.design.warnings] : []),
+  ]);
   const workbook = reportWorkbook(head);
   const columns: ReportColumn[] = tables.summary.headers.map((text, index) => ({
     header: text,
@@ -223,42 +229,76 @@ export async function summaryWorkbook(tables: ResultTables): Promise<Buffer> {
     ],
   });
   if (tables.jar) {
-    const jarHead = header(tables, 'Just-about-right (strength) questions and penalty analysis');
-    const side: CellKind[] = ['mean', 'decimal', 'p', 'decimal'];
-    const kinds: CellKind[] = [
-      'text',
-      'text',
-      'count',
-      'share',
-      'share',
-      'share',
-      'mean',
-      ...side,
-      ...side,
-      'text',
-    ];
-    const pColumns = kinds.flatMap((kind, index) => (kind === 'p' ? [index] : []));
-    const { rows, notes } = smallPValues(tables.jar.data, pColumns);
-    const { sheet, headingRow } = await addReportSheet(workbook, 'JAR', jarHead, {
-      columns: tables.jar.headers.map((text, index) => ({
+    const jar = tables.jar;
+    // The distribution on one sheet, the penalty analysis on another, one row per product and group:
+    // sixteen columns side by side would print too small to read.
+    const distributionKinds: CellKind[] = ['text', 'text', 'count', 'share', 'share', 'share', 'mean'];
+    await addReportSheet(workbook, 'JAR', header(tables, 'Just-about-right (strength) questions'), {
+      columns: jar.headers.slice(0, 7).map((text, index) => ({
         header: text,
-        kind: kinds[index] ?? 'decimal',
-        width: index === 0 ? 30 : index === 1 ? 24 : index === kinds.length - 1 ? 40 : 12,
+        kind: distributionKinds[index] ?? 'decimal',
+        width: index === 0 ? 34 : index === 1 ? 28 : 14,
       })),
-      rows: rows.map((row) =>
-        row.map((value, index): ReportCell => {
+      rows: jar.data.map((row) =>
+        row.slice(0, 7).map((value, index): ReportCell => {
           if (index === 2 && typeof value === 'number' && value < LOW_BASE)
             return { value, kind: 'count', lowBase: true };
-          // A skipped group's cells point to the note that says why.
-          if (index >= 7 && index < kinds.length - 1 && value === null && row[kinds.length - 1] !== null)
-            return { value: 'skipped', kind: 'text' };
           return value;
         }),
       ),
       footnotes: [
-        'Penalty: the mean drop in the main question of the group against the just-right group, weighted by the group’s share of the respondents who answered both questions. Standard error and p-value of the drop: OLS of the main question on the group (two-sided t). A group under 20 % of those respondents is skipped; the note says why.',
+        '"Weak or too weak": the 1s and 2s of the harmonised scale; "Strong or too strong": the 4s and 5s.',
       ],
     });
+    const noteColumn = jar.headers.length - 1;
+    const groups = [
+      { name: 'Weak or too weak', from: 7 },
+      { name: 'Strong or too strong', from: 11 },
+    ];
+    const penaltyData = jar.data.flatMap((row) =>
+      groups.map((group) => {
+        const note =
+          String(row[noteColumn] ?? '')
+            .split('; ')
+            .find((part) => part.startsWith(`${group.name} skipped`)) ?? null;
+        return [row[0] ?? null, row[1] ?? null, group.name, ...row.slice(group.from, group.from + 4), note];
+      }),
+    );
+    const penaltyKinds: CellKind[] = ['text', 'text', 'text', 'mean', 'decimal', 'p', 'decimal', 'text'];
+    const { rows, notes } = smallPValues(penaltyData, [5]);
+    const { sheet, headingRow } = await addReportSheet(
+      workbook,
+      'Penalty',
+      header(tables, 'Penalty analysis of the strength questions'),
+      {
+        columns: [
+          'Question',
+          'Product',
+          'Group',
+          'Mean drop',
+          'Standard error',
+          'p-value',
+          'Penalty',
+          'Note',
+        ].map((text, index) => ({
+          header: text,
+          kind: penaltyKinds[index] ?? 'decimal',
+          width: index === 0 ? 30 : index === 1 ? 26 : index === 2 ? 20 : index === 7 ? 44 : 12,
+        })),
+        rows: rows.map((row) =>
+          // A skipped group's numbers point to the note that says why.
+          row.map((value, index): ReportCell =>
+            index >= 3 && index <= 6 && value === null && row[7] !== null
+              ? { value: 'skipped', kind: 'text' }
+              : value,
+          ),
+        ),
+        footnotes: [
+          'Penalty: the mean drop in the main question of the group against the just-right group, weighted by the group’s share of the respondents who answered both questions.',
+          'Standard error and p-value of the drop: OLS of the main question on the group, two-sided t. A group under 20 % of those respondents is skipped; the note says why.',
+        ],
+      },
+    );
     notePValues(sheet, headingRow, notes);
   }
   addLegendSheet(workbook, tables.legend);
@@ -426,7 +466,7 @@ export async function chartPresentation(tables: ResultTables): Promise<Buffer> {
   title.addText(tables.studyName || 'Statistics', {
     ...TEXT,
     x: 0.6,
-    y: 1.6,
+    y: 0.5,
     w: 12.1,
     h: 1.1,
     fontSize: 34,
@@ -436,7 +476,7 @@ export async function chartPresentation(tables: ResultTables): Promise<Buffer> {
   title.addText(`Statistics: significance between products. ${reportDate(date)}`, {
     ...TEXT,
     x: 0.6,
-    y: 2.7,
+    y: 1.6,
     w: 12.1,
     h: 0.5,
     fontSize: 18,
@@ -449,7 +489,8 @@ export async function chartPresentation(tables: ResultTables): Promise<Buffer> {
       ...tables.legend.filter((line) => !tables.letterRows.some((row) => row.legend === line)),
       `Prepared by ${tables.author ?? 'Accord'}`,
     ].join('\n'),
-    { ...TEXT, x: 0.6, y: 3.5, w: 12.1, h: 3.4, fontSize: 13, valign: 'top', paraSpaceAfter: 4 },
+    // The design, analysis and warning lines make the legend long: it starts high and in a smaller size.
+    { ...TEXT, x: 0.6, y: 2.25, w: 12.1, h: 5.1, fontSize: 11, valign: 'top', paraSpaceAfter: 3 },
   );
 
   const categories = tables.products.map(productName);
@@ -520,9 +561,10 @@ export async function chartPresentation(tables: ResultTables): Promise<Buffer> {
       { ...TEXT, x: 0.4, y: 6.2, w: 12.5, h: 1.2, fontSize: 9, color: '555555', valign: 'top' },
     );
   });
-  // Compressed: the charts' embedded workbooks and the slide XML shrink tenfold.
-  const output = await pptx.write({ outputType: 'nodebuffer', compression: true });
-  return output as Buffer;
+  // Deflated (pptxgenjs stores every part uncompressed unless streamed with compression): the slide
+  // and chart XML shrink about tenfold.
+  const output = await pptx.stream({ compression: true });
+  return Buffer.from(output as Uint8Array);
 }
 
 type TableRow = PptxGenJS.TableRow;
