@@ -63,7 +63,8 @@ test.describe('study statistics read the design from the data', () => {
     await expect(filters.getByRole('combobox', { name: 'Design' })).toHaveValue(
       'Paired (the same respondents rated the products)',
     );
-    await expect(filters.getByText(design?.text ?? 'no design line')).toBeVisible();
+    // The design comes with the products call, which reads who rated what from the study's answers.
+    await expect(filters.getByText(design?.text ?? 'no design line')).toBeVisible({ timeout: 60_000 });
     await expect(filters.getByRole('combobox', { name: 'Multiple comparisons' })).toHaveValue(
       'Holm (family-wise error rate)',
     );
