@@ -86,9 +86,7 @@ describe('study statistics read the design from the answers', () => {
       .where(eq(products.studyId, incomplete));
     const concepts = kinds.filter((row) => row.kind === 'concept').map((row) => row.code);
     expect(body.products.every((product) => product.kind === 'fragrance')).toBe(true);
-    expect(body.products.map((product) => product.code)).not.toEqual(
-      expect.arrayContaining(concepts.slice(0, 1)),
-    );
+    expect(body.products.some((product) => concepts.includes(product.code))).toBe(false);
     expect(body.design.products).toBe(body.products.length);
   });
 

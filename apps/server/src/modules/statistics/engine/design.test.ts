@@ -107,6 +107,10 @@ describe('design read from the data', () => {
   it('says why rank tests give way to the intra-block analysis on incomplete blocks', () => {
     const result = generateStatistics(dataset(FANO, 2), { ...options, parametric: false });
     expect(result.design.multiple_comparisons).toBe('holm');
+    // The letters' legend names the test the letters come from, not the rank test that was asked for.
+    expect(result.legend[0]).toBe(
+      'Intra-block contrasts of adjusted means, two-tailed. Upper case: significantly higher at 95 %; lower case: at 90 %.',
+    );
     expect(result.design.analysis[0]).toContain(
       'The rank tests need complete blocks, so the parametric intra-block analysis is used for these questions.',
     );

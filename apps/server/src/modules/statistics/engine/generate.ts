@@ -949,8 +949,17 @@ export function generateStatistics(dataset: Dataset, options: GeneratorOptions):
     .map((kind) => YES_NO_TESTS[kind]);
   const strengthResults = questions.filter((result) => result.strength);
   const designReport = reportDesign(questions, overall, { paired, parametric: options.parametric, multiple });
+  // Every scale question analysed within blocks: the letters' test is the intra-block contrast (Tukey
+  // HSD keeps its name: its p-values are then Tukey-Kramer's).
+  const scaleResults = questions.filter((result) => !result.yesNo);
+  const allIntraBlock =
+    scaleResults.length > 0 && scaleResults.every((result) => result.analysis === 'intrablock');
   const legend = [
-    ...rows.map((row) => row.legend),
+    ...rows.map((row) =>
+      allIntraBlock && multiple !== 'tukey_hsd'
+        ? row.legend.replace(/^[^,]+,/, 'Intra-block contrasts of adjusted means,')
+        : row.legend,
+    ),
     MULTIPLE_COMPARISON_LEGEND[multiple],
     designReport.found,
     ...designReport.analysis,

@@ -304,7 +304,7 @@ export function Component() {
                   label="Design"
                   description={design?.text}
                   data={[
-                    { value: 'paired', label: 'Paired (the same respondents rated the products)' },
+                    { value: 'paired', label: 'Paired' },
                     { value: 'unpaired', label: 'Unpaired' },
                   ]}
                   value={paired ? 'paired' : 'unpaired'}
