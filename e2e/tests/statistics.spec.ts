@@ -106,11 +106,14 @@ test.describe('statistics generator', () => {
     // Step 2: tests (defaults two_99, two_95, two_90), and Holm's control of the pairs of each question
     // (Tukey HSD is offered only with parametric tests).
     await expect(page.getByText('Two-tailed 99%').first()).toBeVisible();
+    // The sample's respondents rated every product: paired is preselected from the design found, and
+    // non-parametric tests default to Holm.
     await expect(
       page.getByRole('radio', { name: 'Paired (the same respondents rated the products)' }),
-    ).toHaveCount(0);
+    ).toBeChecked();
+    await expect(page.getByText(/^Design found: complete block/)).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Multiple comparisons' })).toHaveValue(
-      'None (each pair at its level)',
+      'Holm (family-wise error rate)',
     );
     await page.getByRole('combobox', { name: 'Multiple comparisons' }).click();
     await expect(page.getByRole('option', { name: 'Tukey HSD (parametric tests only)' })).toHaveAttribute(
