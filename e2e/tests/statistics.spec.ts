@@ -166,11 +166,16 @@ test.describe('statistics generator', () => {
     const holm =
       "Multiple comparisons: Holm's adjustment of the p-values of each question's pairs (family-wise error rate).";
     await expect(page.getByText(holm)).toBeVisible();
-    // An omnibus row per question (Friedman: paired, non-parametric; Cochran's Q for the yes/no one).
+    // An omnibus row per question: Friedman on the complete blocks (paired, non-parametric); the
+    // questions with answers missing, the yes/no one among them, take the intra-block F.
     const summary = page.getByRole('table', { name: 'Summary' });
     await expect(summary.getByRole('cell', { name: 'Omnibus test' })).toHaveCount(7);
     await expect(summary.getByRole('cell', { name: /^Friedman test: chi-square = / }).first()).toBeVisible();
-    await expect(summary.getByRole('cell', { name: /^Cochran's Q: Q = / })).toBeVisible();
+    await expect(
+      summary
+        .getByRole('cell', { name: /^Intra-block ANOVA \(products adjusted for respondents\): F = / })
+        .first(),
+    ).toBeVisible();
     await expect(page.getByText(/^Yes\/no questions: shares of yes, where yes is the code 1/)).toBeVisible();
     await expect(
       page.getByRole('table', { name: 'Correlations on product means (n = products)' }),
