@@ -204,7 +204,7 @@ test.describe('statistics generator', () => {
     const omnibus = rows.filter((row) => row.Statistic === 'Omnibus test');
     expect(omnibus).toHaveLength(7);
     expect(String(omnibus.find((row) => row.Question.startsWith('natural'))![firstProduct])).toMatch(
-      /^Cochran's Q: Q = /,
+      /^Intra-block ANOVA \(products adjusted for respondents\): F = /,
     );
     expect(
       rows.filter((row) => row.Question.startsWith('natural')).map((row) => row.Statistic),
