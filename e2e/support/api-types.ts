@@ -4113,7 +4113,7 @@ export interface components {
             folder_name?: string;
             study_id?: number | string;
             product_code: string;
-            /** @default true */
+            /** @description Paired tests (respondents rated several products). Left out: read from the design of the data (paired unless each respondent rated one product). */
             paired?: boolean;
             /** @default false */
             parametric?: boolean;
@@ -4154,8 +4154,7 @@ export interface components {
              */
             binary_option?: "No binary questions" | "0 and 1" | "1 and 2";
             /**
-             * @description Control of multiplicity over each question's pairwise comparisons: none (the default), holm, benjamini_hochberg, or tukey_hsd (parametric, two-tailed only).
-             * @default none
+             * @description Control of multiplicity over each question's pairwise comparisons: none, holm, benjamini_hochberg, or tukey_hsd (parametric, two-tailed only). Left out: tukey_hsd for parametric two-tailed tests, holm otherwise.
              * @enum {string}
              */
             multiple_comparisons?: "none" | "holm" | "benjamini_hochberg" | "tukey_hsd";
@@ -4163,7 +4162,7 @@ export interface components {
         StatisticsStudyFiltersInput: {
             /** @default product_code */
             product_code?: string;
-            /** @default true */
+            /** @description Paired tests (respondents rated several products). Left out: read from the design of the data (paired unless each respondent rated one product). */
             paired?: boolean;
             /** @default false */
             parametric?: boolean;
@@ -4204,8 +4203,7 @@ export interface components {
              */
             binary_option?: "No binary questions" | "0 and 1" | "1 and 2";
             /**
-             * @description Control of multiplicity over each question's pairwise comparisons: none (the default), holm, benjamini_hochberg, or tukey_hsd (parametric, two-tailed only).
-             * @default none
+             * @description Control of multiplicity over each question's pairwise comparisons: none, holm, benjamini_hochberg, or tukey_hsd (parametric, two-tailed only). Left out: tukey_hsd for parametric two-tailed tests, holm otherwise.
              * @enum {string}
              */
             multiple_comparisons?: "none" | "holm" | "benjamini_hochberg" | "tukey_hsd";
@@ -4223,8 +4221,32 @@ export interface components {
             folder_name?: string;
             study_id?: number | string;
         };
+        StatisticsDesignInput: {
+            /** @description The design found; null when the data has no respondent ids (who rated what is unknown). */
+            design: ("independent" | "complete_block" | "balanced_incomplete_block" | "incomplete_block") | null;
+            respondents: number;
+            products: number;
+            /** @description The default of "paired" this design sets. */
+            paired: boolean;
+            /** @description The design line, e.g. "Design found: complete block (...)". */
+            text: string;
+        };
+        StatisticsDesignReportInput: {
+            /** @description The design line of the main question. */
+            found: string;
+            /** @description The analyses used, one line each. */
+            analysis: string[];
+            /** @description Where the choice of paired or unpaired tests contradicts the design found. */
+            warnings: string[];
+            /** @description The choice of paired tests used (given, or read from the design). */
+            paired: boolean;
+            /** @enum {string} */
+            multiple_comparisons: "none" | "holm" | "benjamini_hochberg" | "tukey_hsd";
+        };
         StatisticsUploadResponseInput: {
             folder_name: string;
+            /** @description The design of the data when it has a product_code column (null otherwise). */
+            design: components["schemas"]["StatisticsDesignInput"] | null;
             product_codes: {
                 label: string;
                 value: string;
@@ -4293,6 +4315,7 @@ export interface components {
                 data: (string | number | null)[][];
             } | null;
             legend: string[];
+            design: components["schemas"]["StatisticsDesignReportInput"];
             charts: {
                 name?: string;
                 question: string;
@@ -4326,6 +4349,7 @@ export interface components {
                 value: string;
                 count: number;
             }[];
+            design: components["schemas"]["StatisticsDesignInput"];
         };
         RankingNarrowingInput: {
             /**
@@ -7455,8 +7479,8 @@ export interface components {
             folder_name?: string;
             study_id?: number;
             product_code: string;
-            /** @default true */
-            paired: boolean;
+            /** @description Paired tests (respondents rated several products). Left out: read from the design of the data (paired unless each respondent rated one product). */
+            paired?: boolean;
             /** @default false */
             parametric: boolean;
             /** @enum {string} */
@@ -7496,17 +7520,16 @@ export interface components {
              */
             binary_option: "No binary questions" | "0 and 1" | "1 and 2";
             /**
-             * @description Control of multiplicity over each question's pairwise comparisons: none (the default), holm, benjamini_hochberg, or tukey_hsd (parametric, two-tailed only).
-             * @default none
+             * @description Control of multiplicity over each question's pairwise comparisons: none, holm, benjamini_hochberg, or tukey_hsd (parametric, two-tailed only). Left out: tukey_hsd for parametric two-tailed tests, holm otherwise.
              * @enum {string}
              */
-            multiple_comparisons: "none" | "holm" | "benjamini_hochberg" | "tukey_hsd";
+            multiple_comparisons?: "none" | "holm" | "benjamini_hochberg" | "tukey_hsd";
         };
         StatisticsStudyFilters: {
             /** @default product_code */
             product_code: string;
-            /** @default true */
-            paired: boolean;
+            /** @description Paired tests (respondents rated several products). Left out: read from the design of the data (paired unless each respondent rated one product). */
+            paired?: boolean;
             /** @default false */
             parametric: boolean;
             /** @enum {string} */
@@ -7546,11 +7569,10 @@ export interface components {
              */
             binary_option: "No binary questions" | "0 and 1" | "1 and 2";
             /**
-             * @description Control of multiplicity over each question's pairwise comparisons: none (the default), holm, benjamini_hochberg, or tukey_hsd (parametric, two-tailed only).
-             * @default none
+             * @description Control of multiplicity over each question's pairwise comparisons: none, holm, benjamini_hochberg, or tukey_hsd (parametric, two-tailed only). Left out: tukey_hsd for parametric two-tailed tests, holm otherwise.
              * @enum {string}
              */
-            multiple_comparisons: "none" | "holm" | "benjamini_hochberg" | "tukey_hsd";
+            multiple_comparisons?: "none" | "holm" | "benjamini_hochberg" | "tukey_hsd";
             /**
              * @description Fragrance families (the products' category): only the study's fragrances of these families enter the statistics. Empty: every product.
              * @default []
@@ -7565,8 +7587,32 @@ export interface components {
             folder_name?: string;
             study_id?: number;
         };
+        StatisticsDesign: {
+            /** @description The design found; null when the data has no respondent ids (who rated what is unknown). */
+            design: ("independent" | "complete_block" | "balanced_incomplete_block" | "incomplete_block") | null;
+            respondents: number;
+            products: number;
+            /** @description The default of "paired" this design sets. */
+            paired: boolean;
+            /** @description The design line, e.g. "Design found: complete block (...)". */
+            text: string;
+        };
+        StatisticsDesignReport: {
+            /** @description The design line of the main question. */
+            found: string;
+            /** @description The analyses used, one line each. */
+            analysis: string[];
+            /** @description Where the choice of paired or unpaired tests contradicts the design found. */
+            warnings: string[];
+            /** @description The choice of paired tests used (given, or read from the design). */
+            paired: boolean;
+            /** @enum {string} */
+            multiple_comparisons: "none" | "holm" | "benjamini_hochberg" | "tukey_hsd";
+        };
         StatisticsUploadResponse: {
             folder_name: string;
+            /** @description The design of the data when it has a product_code column (null otherwise). */
+            design: components["schemas"]["StatisticsDesign"] | null;
             product_codes: {
                 label: string;
                 value: string;
@@ -7635,6 +7681,7 @@ export interface components {
                 data: (string | number | null)[][];
             } | null;
             legend: string[];
+            design: components["schemas"]["StatisticsDesignReport"];
             charts: {
                 name?: string;
                 question: string;
@@ -7668,6 +7715,7 @@ export interface components {
                 value: string;
                 count: number;
             }[];
+            design: components["schemas"]["StatisticsDesign"];
         };
         RankingNarrowing: {
             /**

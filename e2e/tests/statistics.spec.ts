@@ -106,11 +106,14 @@ test.describe('statistics generator', () => {
     // Step 2: tests (defaults two_99, two_95, two_90), and Holm's control of the pairs of each question
     // (Tukey HSD is offered only with parametric tests).
     await expect(page.getByText('Two-tailed 99%').first()).toBeVisible();
+    // The sample's respondents rated every product: paired is preselected from the design found, and
+    // non-parametric tests default to Holm.
     await expect(
       page.getByRole('radio', { name: 'Paired (the same respondents rated the products)' }),
-    ).toHaveCount(0);
+    ).toBeChecked();
+    await expect(page.getByText(/^Design found: complete block/)).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Multiple comparisons' })).toHaveValue(
-      'None (each pair at its level)',
+      'Holm (family-wise error rate)',
     );
     await page.getByRole('combobox', { name: 'Multiple comparisons' }).click();
     await expect(page.getByRole('option', { name: 'Tukey HSD (parametric tests only)' })).toHaveAttribute(
@@ -163,11 +166,16 @@ test.describe('statistics generator', () => {
     const holm =
       "Multiple comparisons: Holm's adjustment of the p-values of each question's pairs (family-wise error rate).";
     await expect(page.getByText(holm)).toBeVisible();
-    // An omnibus row per question (Friedman: paired, non-parametric; Cochran's Q for the yes/no one).
+    // An omnibus row per question: Friedman on the complete blocks (paired, non-parametric); the
+    // questions with answers missing, the yes/no one among them, take the intra-block F.
     const summary = page.getByRole('table', { name: 'Summary' });
     await expect(summary.getByRole('cell', { name: 'Omnibus test' })).toHaveCount(7);
     await expect(summary.getByRole('cell', { name: /^Friedman test: chi-square = / }).first()).toBeVisible();
-    await expect(summary.getByRole('cell', { name: /^Cochran's Q: Q = / })).toBeVisible();
+    await expect(
+      summary
+        .getByRole('cell', { name: /^Intra-block ANOVA \(products adjusted for respondents\): F = / })
+        .first(),
+    ).toBeVisible();
     await expect(page.getByText(/^Yes\/no questions: shares of yes, where yes is the code 1/)).toBeVisible();
     await expect(
       page.getByRole('table', { name: 'Correlations on product means (n = products)' }),
@@ -196,7 +204,7 @@ test.describe('statistics generator', () => {
     const omnibus = rows.filter((row) => row.Statistic === 'Omnibus test');
     expect(omnibus).toHaveLength(7);
     expect(String(omnibus.find((row) => row.Question.startsWith('natural'))![firstProduct])).toMatch(
-      /^Cochran's Q: Q = /,
+      /^Intra-block ANOVA \(products adjusted for respondents\): F = /,
     );
     expect(
       rows.filter((row) => row.Question.startsWith('natural')).map((row) => row.Statistic),

@@ -49,7 +49,25 @@ export const TEST_TYPE_LABELS: Record<StatisticsTestType, string> = {
  */
 export const MULTIPLE_COMPARISONS = ['none', 'holm', 'benjamini_hochberg', 'tukey_hsd'] as const;
 export type MultipleComparisons = (typeof MULTIPLE_COMPARISONS)[number];
-export const DEFAULT_MULTIPLE_COMPARISONS: MultipleComparisons = 'none';
+/**
+ * A new run's control of multiplicity when the form names none (METRICS.md section 3): Tukey HSD for
+ * parametric two-tailed tests, Holm otherwise. "none" stays a choice, by name.
+ */
+export function defaultMultipleComparisons(
+  parametric: boolean,
+  testTypes: readonly StatisticsTestType[],
+): MultipleComparisons {
+  return parametric && testTypes.every((type) => type.startsWith('two_')) ? 'tukey_hsd' : 'holm';
+}
+
+/** Designs read from the data (who rated which product), METRICS.md section 3. */
+export const STATISTICS_DESIGNS = [
+  'independent',
+  'complete_block',
+  'balanced_incomplete_block',
+  'incomplete_block',
+] as const;
+export type StatisticsDesignKind = (typeof STATISTICS_DESIGNS)[number];
 
 export const MULTIPLE_COMPARISON_LABELS: Record<MultipleComparisons, string> = {
   none: 'None (each pair at its level)',
@@ -142,7 +160,10 @@ const StatisticsOptions = z.object({
     .optional(),
   study_id: numeric(z.number().int().positive()).optional(),
   product_code: z.string().trim().min(1, 'Missing value for product_code'),
-  paired: z.boolean().default(true),
+  paired: z.boolean().optional().meta({
+    description:
+      'Paired tests (respondents rated several products). Left out: read from the design of the data (paired unless each respondent rated one product).',
+  }),
   parametric: z.boolean().default(false),
   product_order: z.enum(PRODUCT_ORDER_OPTIONS),
   main_question_column: z.string().trim().min(1, 'Missing value for main_question_column'),
@@ -161,15 +182,19 @@ const StatisticsOptions = z.object({
   display_correlation: z.boolean().default(true),
   charts: z.boolean().default(true),
   binary_option: z.enum(BINARY_OPTIONS).default('No binary questions'),
-  multiple_comparisons: z.enum(MULTIPLE_COMPARISONS).default(DEFAULT_MULTIPLE_COMPARISONS).meta({
+  multiple_comparisons: z.enum(MULTIPLE_COMPARISONS).optional().meta({
     description:
-      "Control of multiplicity over each question's pairwise comparisons: none (the default), holm, benjamini_hochberg, or tukey_hsd (parametric, two-tailed only).",
+      "Control of multiplicity over each question's pairwise comparisons: none, holm, benjamini_hochberg, or tukey_hsd (parametric, two-tailed only). Left out: tukey_hsd for parametric two-tailed tests, holm otherwise.",
   }),
 });
 
 /** Tukey HSD needs means (parametric tests) and is two-sided. */
 function checkMultipleComparisons(
-  form: { multiple_comparisons: MultipleComparisons; parametric: boolean; test_types: StatisticsTestType[] },
+  form: {
+    multiple_comparisons?: MultipleComparisons | undefined;
+    parametric: boolean;
+    test_types: StatisticsTestType[];
+  },
   context: z.RefinementCtx,
 ): void {
   if (form.multiple_comparisons !== 'tukey_hsd') return;
@@ -264,9 +289,42 @@ export const StatisticsFolderParams = z.object({
 
 // ---------------------------------------------------------------- responses
 
+/** The design of a data file or study, read before the tests: it sets the default of "paired". */
+export const StatisticsDesign = z
+  .object({
+    design: z.enum(STATISTICS_DESIGNS).nullable().meta({
+      description: 'The design found; null when the data has no respondent ids (who rated what is unknown).',
+    }),
+    respondents: z.number().int(),
+    products: z.number().int(),
+    paired: z.boolean().meta({ description: 'The default of "paired" this design sets.' }),
+    text: z.string().meta({ description: 'The design line, e.g. "Design found: complete block (...)".' }),
+  })
+  .meta({ id: 'StatisticsDesign' });
+export type StatisticsDesign = z.infer<typeof StatisticsDesign>;
+
+/** What the results say about the design: the design found, the analysis used and any warning. */
+export const StatisticsDesignReport = z
+  .object({
+    found: z.string().meta({ description: 'The design line of the main question.' }),
+    analysis: z.array(z.string()).meta({ description: 'The analyses used, one line each.' }),
+    warnings: z
+      .array(z.string())
+      .meta({ description: 'Where the choice of paired or unpaired tests contradicts the design found.' }),
+    paired: z
+      .boolean()
+      .meta({ description: 'The choice of paired tests used (given, or read from the design).' }),
+    multiple_comparisons: z.enum(MULTIPLE_COMPARISONS),
+  })
+  .meta({ id: 'StatisticsDesignReport' });
+export type StatisticsDesignReport = z.infer<typeof StatisticsDesignReport>;
+
 export const StatisticsUploadResponse = z
   .object({
     folder_name: z.string(),
+    design: StatisticsDesign.nullable().meta({
+      description: 'The design of the data when it has a product_code column (null otherwise).',
+    }),
     product_codes: z.array(LabelValueOption),
     product_code_columns: z.array(LabelValueOption),
     metrics: z.array(LabelValueOption),
@@ -334,6 +392,7 @@ export const StatisticsResults = z
     regression: StatisticsTable.nullable(),
     jar: StatisticsTable.nullable(),
     legend: z.array(z.string()),
+    design: StatisticsDesignReport,
     charts: z.array(StatisticsChart),
     files: z.array(z.enum(STATISTICS_RESULT_FILES)),
     product_codes: z
@@ -358,6 +417,7 @@ export const StatisticsStudyProducts = z
     categories: z
       .array(LabelValueOption.extend({ count: z.number().int() }))
       .meta({ description: 'The families of the products, with the number of products of each.' }),
+    design: StatisticsDesign,
   })
   .meta({ id: 'StatisticsStudyProducts' });
 export type StatisticsStudyProducts = z.infer<typeof StatisticsStudyProducts>;

@@ -38,3 +38,7 @@ export * from './meta-correlation.ts';
 export * from './power.ts';
 export * from './cluster-tests.ts';
 export * from './meta-hksj.ts';
+export * from './design-detection.ts';
+export * from './intrablock.ts';
+export * from './vif.ts';
+export * from './penalty-significance.ts';

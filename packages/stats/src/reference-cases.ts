@@ -18,12 +18,13 @@ import { metaHksj } from './meta-hksj.ts';
 import { oneSampleT, pairedT, studentT, welchT } from './t-tests.ts';
 import { assertAlternative, type Alternative } from './types.ts';
 import { clusterContrastAvg, clusterTwoSample } from './cluster-tests.ts';
+import { computeDesignCase, DESIGN_CASE_TESTS, type DesignCaseResult } from './reference-cases-design.ts';
 
 /** One case: `id`, `test`, the inputs the test needs and, optionally, `expected`. */
 export type StatsCase = Record<string, unknown> & { id: string; test: string };
 
 /** A computed result: numbers (NaN where undefined) or number arrays. */
-export type StatsCaseResult = Record<string, number | number[]>;
+export type StatsCaseResult = Record<string, number | number[]> | DesignCaseResult;
 
 /** The test families a case may name. */
 export const STATS_CASE_TESTS = [
@@ -58,6 +59,7 @@ export const STATS_CASE_TESTS = [
   'cluster_two_sample',
   'cluster_contrast_avg',
   'meta_hksj',
+  ...DESIGN_CASE_TESTS,
 ] as const;
 
 /** A malformed case (missing or mistyped input, unknown test): the message names the case and field. */
@@ -406,6 +408,11 @@ export function computeStatsCase(testCase: StatsCase): StatsCaseResult {
         pi_high: result.piHigh,
       };
     }
+    case 'design_detection':
+    case 'anova_intrablock':
+    case 'vif':
+    case 'penalty_significance':
+      return computeDesignCase(testCase);
     default:
       throw new StatsCaseError(`${testCase.id}: unknown test "${testCase.test}"`);
   }

@@ -12,6 +12,7 @@ import { readReport } from '../../testing/report-table.ts';
 import { createTestApp, errorBody, type TestApp } from '../../testing/test-app.ts';
 import { sampleFiles } from './engine/sample-data.ts';
 import type { StatisticsResults } from '@accord/contracts';
+import { anovaIntrablock, assignSignificanceLetters } from '@accord/stats';
 
 let t: TestApp;
 let tempDir: string;
@@ -412,8 +413,11 @@ describe('the wizard of a new upload', () => {
     expect(results.product_correlation.data.every((row) => row[5] === 4)).toBe(true);
   });
 
-  it("POST /api/rdf/results/: a yes/no question gets shares of yes, McNemar and Cochran's Q", async () => {
-    const response = await post('/api/rdf/results/', researcher, form(folder));
+  it('POST /api/rdf/results/: a yes/no question with answers missing gets the intra-block analysis of its shares', async () => {
+    const response = await post('/api/rdf/results/', researcher, {
+      ...form(folder),
+      multiple_comparisons: 'none',
+    });
     expect(response.statusCode, response.body).toBe(200);
     const results = response.json<StatisticsResults>();
     const title = 'natural: Does it smell natural?';
@@ -422,26 +426,59 @@ describe('the wizard of a new upload', () => {
       'Base (n)',
       'Yes',
       'No',
+      'Adjusted share of yes',
       'Significance Two-tailed 99% / 95%',
       'Significance Two-tailed 90%',
       'Omnibus test',
     ]);
-    // McNemar with continuity correction per pair, letters as SciPy's chi-square gives them.
+    // Recomputed from the raw csv: the intra-block contrasts of the 0/1 answers, products in table order.
+    const lines = samples['sample_data.csv'].trim().split('\n');
+    const headers = lines[0]!.split(',');
+    const column = (name: string) => headers.indexOf(name);
+    const answered = lines
+      .slice(1)
+      .map((line) => line.split(','))
+      .filter((cells) => (cells[column('natural')] ?? '') !== '');
+    const anova = anovaIntrablock(
+      answered.map((cells) => cells[column('respondent_id')]!),
+      answered.map((cells) => cells[column('product_code')]!),
+      answered.map((cells) => Number(cells[column('natural')])),
+    );
+    const codes = results.product_codes;
+    const outcomes = codes.map((first, i) =>
+      codes.map((second, j) => {
+        if (i === j) return null;
+        const pair = anova.pairs.find(
+          (entry) => (entry.a === first && entry.b === second) || (entry.a === second && entry.b === first),
+        )!;
+        const diff = pair.a === first ? pair.diff : -pair.diff;
+        return { pValue: pair.pValue, direction: diff > 0 ? ('mt' as const) : ('let' as const) };
+      }),
+    );
     expect(lettersOf(results, title)).toEqual([
-      ['C', '', '', ''],
-      ['CD', '', '', ''],
+      assignSignificanceLetters(outcomes, [0.01, 0.05]).map((letter) => letter.text),
+      assignSignificanceLetters(outcomes, [0.1]).map((letter) => letter.text),
     ]);
     expect(results.legend).toContain(
-      "Yes/no questions: shares of yes, where yes is the code 1 (no: 0); pairs by McNemar's test with continuity correction.",
+      'Yes/no questions: shares of yes, where yes is the code 1 (no: 0); pairs by the intra-block analysis of the 0/1 answers (contrasts of adjusted shares) where answers are missing.',
     );
     expect(results.legend).toContain(
       'Multiple comparisons: none; each pair is tested at its level, as in the original letters.',
     );
-    const cochran = results.omnibus.data.find((row) => row[0] === title)!;
-    expect(cochran[1]).toBe("Cochran's Q");
-    expect(cochran[2] as number).toBeCloseTo(6.822784810126582, 9);
-    expect(cochran[4] as number).toBeCloseTo(0.07776593285560922, 9);
-    expect(cochran[5]).toBe(76);
+    const omnibus = results.omnibus.data.find((row) => row[0] === title)!;
+    expect(omnibus[1]).toBe('Intra-block ANOVA (products adjusted for respondents)');
+    expect(omnibus[2] as number).toBeCloseTo(anova.f, 9);
+    expect(omnibus[5]).toBe(anova.respondents);
+    // The design line and the analysis used: complete blocks for liking, intra-block where answers are missing.
+    expect(results.design.found).toBe(
+      'Design found: complete block (every respondent rated every product); 80 respondents, 4 products.',
+    );
+    expect(
+      results.design.analysis.some((line) =>
+        /^Analysis used \(.*natural.*\): intra-block analysis/.test(line),
+      ),
+    ).toBe(true);
+    expect(results.design.warnings).toEqual([]);
   });
 
   it('a data file with a non-numeric answer is refused at its upload, naming the row and column', async () => {

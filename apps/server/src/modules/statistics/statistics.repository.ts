@@ -128,6 +128,22 @@ export function createStatisticsRepository(db: Db) {
       }));
     },
 
+    /** Who rated which product: the distinct respondent and product codes of a study's answers. */
+    async ratingsOf(studyId: number): Promise<{ respondent: string; product: string }[]> {
+      const result = (await db.execute(sql`
+        select distinct r.respondent_code, p.code
+        from answers a
+        join respondents r on r.id = a.respondent_id
+        join products p on p.id = a.product_id
+        where a.study_id = ${studyId} and a.raw_value is not null`)) as unknown as {
+        rows: Record<string, unknown>[];
+      };
+      return result.rows.map((row) => ({
+        respondent: String(row.respondent_code),
+        product: String(row.code),
+      }));
+    },
+
     async answersOf(studyId: number, questionIds: readonly number[]): Promise<StudyAnswerRow[]> {
       if (questionIds.length === 0) return [];
       const result = (await db.execute(sql`

@@ -19,6 +19,7 @@ import {
   type StatisticsProductCodeRequest,
   type StatisticsProductCodeResponse,
   type StatisticsResults,
+  type StatisticsDesign,
   type StatisticsScaleResponse,
   type StatisticsStudyProducts,
   type StatisticsUploadResponse,
@@ -34,6 +35,7 @@ import {
   buildDataset,
   checkAnswers,
   checkNumericColumns,
+  isOutcomeMeasure,
   parseNumber,
   productCodeColumns,
   productCodesOf,
@@ -47,7 +49,9 @@ import {
   type QuestionType,
   type RegressionSpec,
 } from './engine/dataset.ts';
+import { designLine, defaultPaired } from './engine/design.ts';
 import { generateStatistics, GeneratorError } from './engine/generate.ts';
+import { designDetection } from '@accord/stats';
 import { SAMPLE_FILES, SAMPLE_FOLDER, sampleFiles, type SampleFile } from './engine/sample-data.ts';
 import { chartPresentation, correlationWorkbook, summaryWorkbook } from './engine/writers.ts';
 import type { RunState, StatisticsRepository } from './statistics.repository.ts';
@@ -87,6 +91,28 @@ export interface DownloadFile {
 }
 
 const key = (folder: string, file: string): string => `statistics/${folder}/${file}`;
+
+/** The design of who rated what (one entry per answer row), as the wizard and the filter card preselect from it. */
+function designOf(respondents: readonly string[] | null, products: readonly string[]): StatisticsDesign {
+  const detected = respondents ? designDetection(respondents, products) : null;
+  return {
+    design: detected?.design ?? null,
+    respondents: detected?.respondents ?? 0,
+    products: detected?.products ?? new Set(products).size,
+    paired: defaultPaired(detected),
+    text: designLine(detected),
+  };
+}
+
+/**
+ * The products a fragrance test compares: its fragrances. Concepts shown in the same study are rated
+ * on other questions and are not products of the test; a study of concepts only compares its concepts.
+ */
+function testProducts<T extends { kind: 'fragrance' | 'concept' }>(products: readonly T[]): T[] {
+  return products.some((product) => product.kind === 'fragrance')
+    ? products.filter((product) => product.kind === 'fragrance')
+    : [...products];
+}
 const option = (value: string, label = value) => ({ value, label });
 
 /** A refused upload or option: the engine's message as a 400 naming the file, row and column. */
@@ -201,7 +227,8 @@ export function createStatisticsService(deps: {
     categories: readonly string[] = [],
   ): Promise<Dataset> {
     const study = await visibleStudy(user, studyId);
-    const [rows, products] = await Promise.all([runs.questionsOf(studyId), runs.productsOf(studyId)]);
+    const [rows, allProducts] = await Promise.all([runs.questionsOf(studyId), runs.productsOf(studyId)]);
+    const products = testProducts(allProducts);
     // The category filter: only the products of the chosen families enter the statistics.
     const known = new Set(products.map((product) => product.category).filter((family) => family !== null));
     for (const category of categories)
@@ -237,8 +264,7 @@ export function createStatisticsService(deps: {
       chosen.map((entry) => entry.id),
     );
     if (allAnswers.length === 0) throw errors.badRequest(STATISTICS_MESSAGES.studyHasNoAnswers);
-    const answerRows =
-      categories.length === 0 ? allAnswers : allAnswers.filter((answer) => keptCodes.has(answer.product));
+    const answerRows = allAnswers.filter((answer) => keptCodes.has(answer.product));
     const position = new Map(chosen.map((entry, index) => [entry.id, index]));
     const byRespondentProduct = new Map<string, { respondent: string; product: string; values: number[] }>();
     for (const answer of answerRows) {
@@ -313,13 +339,17 @@ export function createStatisticsService(deps: {
       }
     }
     if (folder) throw errors.badRequest(STATISTICS_MESSAGES.missingValue('regression_input'));
-    // An existing study: every other question that is not a strength question drives the main one.
+    // An existing study: every other scale question drives the main one, except strength questions and
+    // measures of the outcome itself (purchase intention, recommendation, liking at another stage,
+    // overall satisfaction), which the table names as left out.
     const strength = new Set(form.strength_questions);
+    const candidates = dataset.questions.filter(
+      (q) => q.id !== form.main_question_column && !strength.has(q.id) && q.type === 'numerical',
+    );
     return {
-      drivers: dataset.questions
-        .filter((q) => q.id !== form.main_question_column && !strength.has(q.id) && q.type === 'numerical')
-        .map((q) => q.id),
+      drivers: candidates.filter((q) => !isOutcomeMeasure(q)).map((q) => q.id),
       outcome: null,
+      leftOut: candidates.filter((q) => isOutcomeMeasure(q)).map((q) => q.id),
     };
   }
 
@@ -373,6 +403,7 @@ export function createStatisticsService(deps: {
       regression: result.regression,
       jar: result.jar,
       legend: result.legend,
+      design: result.design,
       charts: result.charts,
       files,
       product_codes: result.products.map((product) => product.code),
@@ -411,6 +442,15 @@ export function createStatisticsService(deps: {
           return asBadRequest(error);
         }
       }
+      const productColumn = table.headers.indexOf('product_code');
+      const respondentColumn = table.headers.indexOf(RESPONDENT_COLUMN);
+      const design =
+        productColumn < 0
+          ? null
+          : designOf(
+              respondentColumn < 0 ? null : table.rows.map((row) => row[respondentColumn] ?? ''),
+              table.rows.map((row) => row[productColumn] ?? ''),
+            );
       const state: RunState = { data_file: table.file, data_columns: table.headers };
       const folder = await newFolder(user, name, null, state);
       await storage.put(
@@ -419,6 +459,7 @@ export function createStatisticsService(deps: {
       );
       return {
         folder_name: folder,
+        design,
         product_codes: codes.map((code) => option(code)),
         product_code_columns: columns.map((column) => option(column)),
         metrics: table.headers
@@ -569,7 +610,9 @@ export function createStatisticsService(deps: {
     /** The study's products with their category (fragrance family): the options of the category filter. */
     async studyProducts(user: AuthUser, studyId: number): Promise<StatisticsStudyProducts> {
       await visibleStudy(user, studyId);
-      const products = await runs.productsOf(studyId);
+      const products = testProducts(await runs.productsOf(studyId));
+      const codes = new Set(products.map((product) => product.code));
+      const ratings = (await runs.ratingsOf(studyId)).filter((rating) => codes.has(rating.product));
       const counts = new Map<string, number>();
       for (const product of products)
         if (product.category) counts.set(product.category, (counts.get(product.category) ?? 0) + 1);
@@ -578,6 +621,10 @@ export function createStatisticsService(deps: {
         categories: [...counts.entries()]
           .sort(([a], [b]) => a.localeCompare(b))
           .map(([value, count]) => ({ value, label: value, count })),
+        design: designOf(
+          ratings.map((rating) => rating.respondent),
+          ratings.map((rating) => rating.product),
+        ),
       };
     },
 

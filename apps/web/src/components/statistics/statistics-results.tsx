@@ -6,6 +6,7 @@ import {
   type StatisticsTable,
 } from '@accord/contracts';
 import {
+  Alert,
   Button,
   Card,
   Group,
@@ -58,8 +59,8 @@ export const summaryCell: Formatter = (value, row) => {
   if (value === null) return '-';
   if (typeof value === 'string') return value;
   const statistic = String(row[1] ?? '');
-  if (statistic === 'Mean') return value.toFixed(2);
-  if (SHARE_ROWS.has(statistic)) return percent(value);
+  if (statistic === 'Mean' || statistic === 'Adjusted mean') return value.toFixed(2);
+  if (SHARE_ROWS.has(statistic) || statistic === 'Adjusted share of yes') return percent(value);
   return String(value);
 };
 
@@ -71,13 +72,40 @@ const decimals: Formatter = (value, row, column) => {
   return value.toFixed(4);
 };
 
+/** The JAR table's p-value columns (each non-JAR group: drop, standard error, p-value, penalty). */
+const JAR_P_COLUMNS = new Set([9, 13]);
+
 const jarCell: Formatter = (value, _row, column) => {
   if (value === null) return '-';
   if (typeof value === 'string') return value;
   if (column === 2) return String(value);
   if (column >= 3 && column <= 5) return percent(value);
+  if (JAR_P_COLUMNS.has(column)) return value < 0.001 ? '< 0.001' : value.toFixed(3);
   return value.toFixed(2);
 };
+
+/** The design found, the analysis used and any warning, above the tables (METRICS.md section 3). */
+function DesignCard({ design }: { design: StatisticsResults['design'] }) {
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-label="Design and analysis">
+      <Stack gap={6}>
+        <Text fw={600} size="sm">
+          {design.found}
+        </Text>
+        {design.analysis.map((line) => (
+          <Text key={line} size="sm">
+            {line}
+          </Text>
+        ))}
+        {design.warnings.map((warning) => (
+          <Alert key={warning} color="yellow" variant="light" role="status" p="xs">
+            <Text size="sm">{warning}</Text>
+          </Alert>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
 
 /**
  * The rows of one question follow each other: its (often long) text is shown once, spanning them.
@@ -239,8 +267,11 @@ export function StatisticsResultsView({
   summaryTrace?: SummaryTraceContext;
 }) {
   const has = (file: StatisticsResults['files'][number]) => results.files.includes(file);
+  // The design lines have their own card; the legend list keeps the rest.
+  const designLines = new Set([results.design.found, ...results.design.analysis, ...results.design.warnings]);
   return (
     <Stack gap="md">
+      <DesignCard design={results.design} />
       <Group gap="sm">
         <Button
           leftSection={<IconDownload size={16} aria-hidden="true" />}
@@ -278,9 +309,11 @@ export function StatisticsResultsView({
         <Tabs.Panel value="summary" pt="md">
           <Stack gap="lg">
             <List size="sm" spacing={2}>
-              {results.legend.map((line) => (
-                <List.Item key={line}>{line}</List.Item>
-              ))}
+              {results.legend
+                .filter((line) => !designLines.has(line))
+                .map((line) => (
+                  <List.Item key={line}>{line}</List.Item>
+                ))}
             </List>
             <ResultTable
               table={results.summary}

@@ -57,6 +57,19 @@ export interface Dataset {
 export interface RegressionSpec {
   drivers: string[];
   outcome: string | null;
+  /** Questions left out of the default drivers as measures of the outcome itself (said in the table). */
+  leftOut?: string[];
+}
+
+/**
+ * Measures of the outcome itself (purchase intention, recommendation, liking at any stage, overall
+ * satisfaction): a study's default drivers leave them out (METRICS.md section 3), as they would explain
+ * the main question by itself.
+ */
+const OUTCOME_MEASURE = /purchase|intent|buy|recommend|satisf|liking|\blike\b|overall/i;
+
+export function isOutcomeMeasure(question: QuestionDef): boolean {
+  return OUTCOME_MEASURE.test(question.id) || OUTCOME_MEASURE.test(question.text);
 }
 
 export const RESPONDENT_COLUMN = 'respondent_id';

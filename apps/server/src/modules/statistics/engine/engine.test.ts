@@ -10,6 +10,7 @@ import {
   pairwiseOutcomes,
   pearson,
   penaltyAnalysis,
+  vif,
 } from '@accord/stats';
 import { describe, expect, it } from 'vitest';
 import { CsvError, parseCsv } from './csv.ts';
@@ -53,6 +54,8 @@ const baseOptions: GeneratorOptions = {
   replaceProductCodes: false,
   charts: true,
   displayCorrelation: true,
+  // These tests compare letters with the uncorrected pairwise tests; the defaults are tested apart.
+  multipleComparisons: 'none',
 };
 
 /** Two products with the reference case's samples as answers on a wide scale (harmonising is linear). */
@@ -108,6 +111,8 @@ describe('p-values of the generator agree with the SciPy reference cases', () =>
       paired,
       parametric,
       testTypes,
+      // The test's own p-value, without control of multiplicity.
+      multipleComparisons: 'none',
     });
     const outcomes = result.questions[0]?.significance[0]?.outcomes;
     const p = outcomes?.[0]?.[1]?.pValue ?? Number.NaN;
@@ -184,9 +189,14 @@ describe('generator on the sample data', () => {
     expect(jar?.headers.slice(3, 6)).toEqual(['Weak or too weak', 'Just right', 'Strong or too strong']);
     expect(jar?.headers.slice(7)).toEqual([
       'Weak or too weak: mean drop',
+      'Weak or too weak: standard error',
+      'Weak or too weak: p-value',
       'Weak or too weak: penalty',
       'Strong or too strong: mean drop',
+      'Strong or too strong: standard error',
+      'Strong or too strong: p-value',
       'Strong or too strong: penalty',
+      'Note',
     ]);
     const first = jar?.data[0];
     const strength = harmonisedByProduct('strength')[0] ?? [];
@@ -199,7 +209,7 @@ describe('generator on the sample data', () => {
       distribution.justRight,
       distribution.tooStrong,
     ]);
-    expect(first?.[9]).toBeCloseTo(penalty.tooStrong.meanDrop ?? Number.NaN, 12);
+    expect(first?.[11]).toBeCloseTo(penalty.tooStrong.meanDrop ?? Number.NaN, 12);
   });
 
   it('the strength rows are the five exclusive points of the scale and add up to 100 %', () => {
@@ -257,6 +267,9 @@ describe('generator on the sample data', () => {
     };
     const drivers = ['pleasant', 'fresh', 'long_lasting'].map(column);
     const y = column('liking');
+    const complete = y.map((value, i) =>
+      [value, ...drivers.map((driver) => driver[i] ?? Number.NaN)].every(Number.isFinite),
+    );
     const fit = ols(
       y.map((_, index) => drivers.map((driver) => driver[index] ?? Number.NaN)),
       y,
@@ -264,10 +277,15 @@ describe('generator on the sample data', () => {
     const table = withRegression.regression;
     expect(table?.data.map((row) => row[0]).slice(0, 4)).toEqual([
       '(Intercept)',
-      'pleasant',
-      'fresh',
-      'long_lasting',
+      'pleasant: How pleasant is the fragrance?',
+      'fresh: How fresh is the fragrance?',
+      'long_lasting: How long lasting is the fragrance?',
     ]);
+    // Each driver's variance inflation factor, from the same rows.
+    const inflation = vif(drivers.map((driver) => driver.filter((_, i) => complete[i])));
+    table?.data
+      .slice(1, 4)
+      .forEach((row, index) => expect(row[5]).toBeCloseTo(inflation[index] ?? Number.NaN, 10));
     expect(table?.data[1]?.[1]).toBeCloseTo(fit.coefficients[1] ?? Number.NaN, 12);
     expect(table?.data.find((row) => row[0] === 'R squared')?.[1]).toBeCloseTo(fit.rSquared, 12);
   });

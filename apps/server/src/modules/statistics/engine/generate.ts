@@ -4,12 +4,14 @@
 // with every candidate, JAR distributions and penalty analysis for strength questions, correlations
 // with the main question on respondent rows and on product means, and an OLS regression (standard
 // errors cluster-robust by respondent in paired designs). Pure: data in, tables out.
-import type {
-  MultipleComparisons,
-  ProductOrderOption,
-  StatisticsChart,
-  StatisticsTable,
-  StatisticsTestType,
+import {
+  defaultMultipleComparisons,
+  type MultipleComparisons,
+  type ProductOrderOption,
+  type StatisticsChart,
+  type StatisticsDesignReport,
+  type StatisticsTable,
+  type StatisticsTestType,
 } from '@accord/contracts';
 import {
   assignSignificanceLetters,
@@ -24,15 +26,34 @@ import {
   parseTestType,
   pearson,
   penaltyAnalysis,
+  penaltySignificance,
+  PENALTY_MIN_SHARE,
+  vif,
+  VIF_WARNING_THRESHOLD,
+  type PenaltySide,
+  type PenaltySignificance,
   spearman,
   summariseHarmonised,
   columnLetter,
+  type DesignDetection,
   type HarmonisedSummary,
+  type IntraBlockAnova,
   type LetterColumn,
   type PairwiseMethod,
   type PairwiseOutcome,
 } from '@accord/stats';
 import type { Dataset, QuestionDef, RegressionSpec } from './dataset.ts';
+import {
+  analysisOf,
+  defaultPaired,
+  designLine,
+  designWarning,
+  detectDesign,
+  intraBlockOmnibus,
+  intraBlockOutcomes,
+  runIntraBlock,
+  type QuestionAnalysis,
+} from './design.ts';
 import {
   controlMultiplicity,
   omnibusTest,
@@ -61,15 +82,19 @@ export interface GeneratorOptions {
   strengthQuestions?: readonly string[];
   cpvQuestions?: readonly string[];
   testTypes: readonly StatisticsTestType[];
-  paired: boolean;
+  /** Paired tests; undefined: read from the design of the data (paired unless each respondent rated one product). */
+  paired?: boolean | undefined;
   parametric: boolean;
   /** The regression to fit, or null for none. */
   regression: RegressionSpec | null;
   replaceProductCodes: boolean;
   charts: boolean;
   displayCorrelation: boolean;
-  /** Control of multiplicity over each question's pairs; none (the default) tests each pair at its level. */
-  multipleComparisons?: MultipleComparisons;
+  /**
+   * Control of multiplicity over each question's pairs; undefined: Tukey HSD for parametric two-tailed
+   * tests, Holm otherwise. "none" tests each pair at its level.
+   */
+  multipleComparisons?: MultipleComparisons | undefined;
 }
 
 /** A product column of the output. */
@@ -103,6 +128,14 @@ export interface QuestionResult {
   summaries: HarmonisedSummary[];
   significance: QuestionSignificance[];
   omnibus: OmnibusResult;
+  /** Who rated which product among the answers to this question; null without respondent ids. */
+  design: DesignDetection | null;
+  /** How the products were compared: paired tests, the intra-block analysis or independent groups. */
+  analysis: QuestionAnalysis;
+  /** The intra-block analysis (incomplete blocks): adjusted means and their contrasts. */
+  intraBlock: IntraBlockAnova | null;
+  /** Why the intra-block analysis could not compare the products (a disconnected design). */
+  intraBlockError: string | null;
 }
 
 export interface CorrelationRow {
@@ -157,6 +190,8 @@ function correlate(
 
 export interface GeneratorResult {
   method: PairwiseMethod;
+  /** The design found, the analyses used and the warnings, as the results state them. */
+  design: StatisticsDesignReport;
   products: ProductColumn[];
   letterRows: LetterRow[];
   questions: QuestionResult[];
@@ -235,6 +270,51 @@ export function letterRows(testTypes: readonly StatisticsTestType[], method: Pai
   return rows;
 }
 
+/** The penalty columns of each non-JAR group of the JAR table. */
+export const JAR_SIDE_HEADERS = ['mean drop', 'standard error', 'p-value', 'penalty'] as const;
+
+/**
+ * Why a penalty group is not reported, or null when it is: nobody answered both questions, the
+ * just-right group is empty, the group is empty, or it holds under 20 % of the respondents with both
+ * answers (the exact share, one decimal).
+ */
+export function penaltySkipReason(
+  group: PenaltySide,
+  tested: PenaltySignificance,
+  main: string,
+): string | null {
+  if (tested.n === 0) return `no respondent answered both this question and ${main}`;
+  if (tested.nJustRight === 0) return 'no respondent in the just-right group';
+  if (group.n === 0) return 'no respondent in this group';
+  // Compare counts, not the rounded share, so exactly 20 % is never lost to rounding.
+  if (group.n < PENALTY_MIN_SHARE * tested.n - 1e-9) {
+    const percent = Math.round(group.share * 1000) / 10;
+    return `under ${Math.round(PENALTY_MIN_SHARE * 100)} % of respondents (${percent.toFixed(1)} %)`;
+  }
+  return null;
+}
+
+/** The summary rows of the adjusted means of an intra-block analysis (yes/no: adjusted shares of yes). */
+export const ADJUSTED_MEAN_ROW = 'Adjusted mean';
+export const ADJUSTED_SHARE_ROW = 'Adjusted share of yes';
+
+/**
+ * One-tailed letters against benchmarks test the direction fixed in advance, "candidate higher than
+ * benchmark": a pair where the benchmark is higher gets no letter.
+ */
+function candidateHigherOnly(
+  outcomes: (PairwiseOutcome | null)[][],
+  isBenchmark: (index: number) => boolean,
+): (PairwiseOutcome | null)[][] {
+  return outcomes.map((row, i) =>
+    row.map((outcome, j) => {
+      if (!outcome || isBenchmark(i) === isBenchmark(j)) return outcome;
+      const candidateHigher = isBenchmark(i) ? outcome.direction === 'let' : outcome.direction === 'mt';
+      return candidateHigher ? outcome : null;
+    }),
+  );
+}
+
 /** The summary row of a question's omnibus test (its text in the first product column). */
 export const OMNIBUS_ROW = 'Omnibus test';
 
@@ -247,6 +327,53 @@ const MULTIPLE_COMPARISON_LEGEND: Record<MultipleComparisons, string> = {
   tukey_hsd:
     "Multiple comparisons: Tukey HSD over each question's pairs (studentized range; paired designs use the two-way ANOVA's error mean square with (k-1)(n-1) df, unpaired designs Tukey-Kramer).",
 };
+
+/** Question ids of results, the first eight and a count of the rest. */
+function idList(results: readonly QuestionResult[]): string {
+  const ids = results.map((result) => result.question.id);
+  return ids.length <= 8 ? ids.join(', ') : `${ids.slice(0, 8).join(', ')} and ${ids.length - 8} more`;
+}
+
+/** The design found, the analysis used per group of questions and the warnings (METRICS.md section 3). */
+function reportDesign(
+  questions: readonly QuestionResult[],
+  overall: DesignDetection | null,
+  options: { paired: boolean; parametric: boolean; multiple: MultipleComparisons },
+): StatisticsDesignReport {
+  const { paired, parametric, multiple } = options;
+  const groups: [QuestionAnalysis, string][] = [
+    [
+      'paired',
+      `paired tests on complete blocks: ${parametric ? 'paired t-test' : 'Wilcoxon signed-rank test'} per pair (McNemar for yes/no), omnibus ${parametric ? 'two-way ANOVA with respondents as blocks' : 'Friedman test'}.`,
+    ],
+    [
+      'intrablock',
+      `intra-block analysis of incomplete blocks: OLS of the answer on product and respondent, letters on the adjusted (least-squares) means by t-tests of their contrasts with the residual df${multiple === 'tukey_hsd' ? ' and Tukey-Kramer p-values' : ''}, omnibus the product F (Type II).${parametric ? '' : ' The rank tests need complete blocks, so the parametric intra-block analysis is used for these questions.'}`,
+    ],
+    [
+      'independent',
+      `independent groups: ${parametric ? 'Welch t-test' : 'Mann-Whitney U test'} per pair (two-proportion z for yes/no), omnibus ${parametric ? 'one-way ANOVA' : 'Kruskal-Wallis test'}.`,
+    ],
+  ];
+  const analysis: string[] = [];
+  for (const [kind, text] of groups) {
+    const members = questions.filter((result) => result.analysis === kind);
+    if (members.length === 0) continue;
+    const scope = members.length === questions.length ? 'every question' : idList(members);
+    analysis.push(`Analysis used (${scope}): ${text}`);
+  }
+  const disconnected = questions.filter((result) => result.intraBlockError);
+  if (disconnected.length > 0)
+    analysis.push(`No letters for ${idList(disconnected)}: ${disconnected[0]?.intraBlockError ?? ''}`);
+  const warning = designWarning(paired, overall);
+  return {
+    found: designLine(overall),
+    analysis,
+    warnings: warning ? [warning] : [],
+    paired,
+    multiple_comparisons: multiple,
+  };
+}
 
 /** Chart label rule (document 3 section 9): over 18 characters, cut to 15 plus '...'. */
 export function chartLabel(text: string): string {
@@ -410,8 +537,12 @@ export function generateStatistics(dataset: Dataset, options: GeneratorOptions):
     letter: columnLetter(index),
     benchmark: benchmarks.has(code),
   }));
-  const method = pairwiseMethod(options.paired, options.parametric);
-  const multiple = options.multipleComparisons ?? 'none';
+  // The design is read from the data before any test; it sets the default of "paired".
+  const overall = detectDesign(dataset, null, codes);
+  const paired = options.paired ?? defaultPaired(overall);
+  const method = pairwiseMethod(paired, options.parametric);
+  const multiple =
+    options.multipleComparisons ?? defaultMultipleComparisons(options.parametric, options.testTypes);
   if (multiple === 'tukey_hsd' && !options.parametric)
     throw new GeneratorError(
       'Tukey HSD compares means: choose parametric tests, or Holm or Benjamini-Hochberg for non-parametric ones.',
@@ -425,26 +556,59 @@ export function generateStatistics(dataset: Dataset, options: GeneratorOptions):
     multiple === 'tukey_hsd' ? { ...row, legend: row.legend.replace(/^[^,]+,/, 'Tukey HSD,') } : row,
   );
   const allIndexes = dataset.questions.map((_, index) => index);
-  const samples = collectSamples(dataset, codes, allIndexes, options.paired);
+  // Answers per product: aligned by respondent for the paired tests, as they come otherwise.
+  const independentSamples = collectSamples(dataset, codes, allIndexes, false);
+  const pairedSamples = paired ? collectSamples(dataset, codes, allIndexes, true) : null;
   const compare =
     benchmarks.size > 0
       ? (i: number, j: number) => benchmarks.has(codes[i] ?? '') !== benchmarks.has(codes[j] ?? '')
       : undefined;
+  const isBenchmark = (index: number): boolean => benchmarks.has(codes[index] ?? '');
 
   const questions: QuestionResult[] = dataset.questions.map((question, q) => {
-    const perProduct = samples.byQuestion[q] ?? [];
     const yesNo = question.type === 'binary';
-    const tested = yesNo ? perProduct.map(yesNoValues) : perProduct;
+    const isStrength = strength.has(question.id);
+    const design = detectDesign(dataset, q, codes);
+    const analysis = analysisOf(paired, design);
+    const perProduct = independentSamples.byQuestion[q] ?? [];
+    const aligned = analysis === 'paired' ? (pairedSamples?.byQuestion[q] ?? perProduct) : perProduct;
+    const tested = yesNo ? aligned.map(yesNoValues) : aligned;
+    const questionMethod = pairwiseMethod(analysis === 'paired', options.parametric);
+    const intra =
+      analysis === 'intrablock'
+        ? runIntraBlock(
+            dataset,
+            q,
+            codes,
+            yesNo ? (value) => yesNoValues([value])[0] ?? Number.NaN : undefined,
+            // Tukey-Kramer p-values only where the letters use them (each is a numerical integral).
+            multiple === 'tukey_hsd' && !yesNo,
+          )
+        : null;
     const outcomesByTails = new Map<1 | 2, (PairwiseOutcome | null)[][]>();
-    const pairwise = (tails: 1 | 2): (PairwiseOutcome | null)[][] => {
+    const pairwise = (requested: 1 | 2): (PairwiseOutcome | null)[][] => {
+      // Strength questions are always tested two-tailed: "stronger" has no direction fixed in advance.
+      const tails = isStrength ? 2 : requested;
       const compared = compare ? { compare } : {};
       // Tukey HSD compares means; yes/no questions take Holm's control of the same family instead.
-      if (multiple === 'tukey_hsd' && !yesNo)
-        return tukeyOutcomes(tested, { paired: options.paired, ...compared });
-      const raw = yesNo
-        ? yesNoOutcomes(tested, { paired: options.paired, tails, ...compared })
-        : pairwiseOutcomes(tested, { method, tails, ...compared });
-      return controlMultiplicity(raw, multiple === 'tukey_hsd' ? 'holm' : multiple);
+      const tukey = multiple === 'tukey_hsd' && !yesNo;
+      const control = multiple === 'tukey_hsd' ? 'holm' : multiple;
+      let outcomes: (PairwiseOutcome | null)[][];
+      if (intra) {
+        outcomes = intra.anova
+          ? intraBlockOutcomes(intra.anova, codes, { tails, tukey, ...compared })
+          : codes.map(() => codes.map(() => null));
+        if (!tukey) outcomes = controlMultiplicity(outcomes, control);
+      } else if (tukey) {
+        outcomes = tukeyOutcomes(tested, { paired: analysis === 'paired', ...compared });
+      } else {
+        const raw = yesNo
+          ? yesNoOutcomes(tested, { paired: analysis === 'paired', tails, ...compared })
+          : pairwiseOutcomes(tested, { method: questionMethod, tails, ...compared });
+        outcomes = controlMultiplicity(raw, control);
+      }
+      // One-tailed against a benchmark: the direction fixed in advance is "candidate higher".
+      return tails === 1 && benchmarks.size > 0 ? candidateHigherOnly(outcomes, isBenchmark) : outcomes;
     };
     const significance = rows.map((row) => {
       let outcomes = outcomesByTails.get(row.tails);
@@ -457,11 +621,17 @@ export function generateStatistics(dataset: Dataset, options: GeneratorOptions):
     return {
       question,
       cpv: cpv.has(question.id),
-      strength: strength.has(question.id),
+      strength: isStrength,
       yesNo,
       summaries: perProduct.map((values) => summariseHarmonised(values)),
       significance,
-      omnibus: omnibusTest(tested, { paired: options.paired, parametric: options.parametric, yesNo }),
+      omnibus: intra
+        ? intraBlockOmnibus(intra, codes.length)
+        : omnibusTest(tested, { paired: analysis === 'paired', parametric: options.parametric, yesNo }),
+      design,
+      analysis,
+      intraBlock: intra?.anova ?? null,
+      intraBlockError: intra?.error ?? null,
     };
   });
 
@@ -480,6 +650,23 @@ export function generateStatistics(dataset: Dataset, options: GeneratorOptions):
     summaryData.push([title, 'Base (n)', ...result.summaries.map((summary) => summary.n)]);
     // Yes/no answers have shares, never a mean of their codes.
     if (!result.yesNo) summaryData.push([title, 'Mean', ...result.summaries.map((summary) => summary.mean)]);
+    // Incomplete blocks: the letters compare the adjusted (least-squares) means, shown beside the raw
+    // ones (after the mean; yes/no questions after their shares).
+    const pushAdjusted = () => {
+      if (!result.intraBlock) return;
+      const adjusted = new Map(
+        result.intraBlock.products.map((code, index) => [
+          code,
+          result.intraBlock?.adjustedMeans[index] ?? null,
+        ]),
+      );
+      summaryData.push([
+        title,
+        result.yesNo ? ADJUSTED_SHARE_ROW : ADJUSTED_MEAN_ROW,
+        ...products.map((product) => adjusted.get(product.code) ?? null),
+      ]);
+    };
+    if (!result.yesNo) pushAdjusted();
     const boxes =
       question.type === 'binary'
         ? BOX_ROWS.filter((box) => box.key === 'top_box' || box.key === 'bottom_box')
@@ -501,13 +688,17 @@ export function generateStatistics(dataset: Dataset, options: GeneratorOptions):
         ),
       ]);
     }
+    if (result.yesNo) pushAdjusted();
     for (const entry of result.significance)
       summaryData.push([
         title,
         `Significance ${entry.row.label}`,
         ...entry.letters.map((letter) => letter.text),
       ]);
-    summaryData.push([title, OMNIBUS_ROW, omnibusText(result.omnibus), ...products.slice(1).map(() => null)]);
+    const omnibusLine = result.intraBlockError
+      ? `${result.omnibus.test}: ${result.intraBlockError}`
+      : omnibusText(result.omnibus);
+    summaryData.push([title, OMNIBUS_ROW, omnibusLine, ...products.slice(1).map(() => null)]);
   }
   const omnibus: StatisticsTable = {
     headers: ['Question', 'Test', 'Statistic', 'df', 'p-value', 'n', 'Products'],
@@ -531,7 +722,7 @@ export function generateStatistics(dataset: Dataset, options: GeneratorOptions):
   };
   const mainValues = harmonisedColumn(main);
   // Paired designs: each respondent rated several products, so their rows are clusters.
-  const clusters = options.paired ? dataset.rows.map((row) => row.respondent) : null;
+  const clusters = paired ? dataset.rows.map((row) => row.respondent) : null;
   const others = dataset.questions.map((question, q) => ({ question, q })).filter(({ q }) => q !== main);
   const correlations: CorrelationRow[] = others.map(({ question, q }) => ({
     question,
@@ -557,7 +748,7 @@ export function generateStatistics(dataset: Dataset, options: GeneratorOptions):
           row.n,
         ])
       : [];
-  const pNote = options.paired ? ' (cluster-robust by respondent)' : '';
+  const pNote = paired ? ' (cluster-robust by respondent)' : '';
   const correlation: StatisticsTable = {
     headers: [
       'Question',
@@ -599,9 +790,27 @@ export function generateStatistics(dataset: Dataset, options: GeneratorOptions):
       throw new GeneratorError(
         'The regression cannot be fitted: its drivers are collinear or there are fewer complete rows than coefficients.',
       );
-    const terms = ['(Intercept)', ...drivers.map((q) => dataset.questions[q]?.id ?? '')];
+    // Drivers by id and text, as the correlation rows name them: an unmapped question's raw id alone says little.
+    const terms = [
+      '(Intercept)',
+      ...drivers.map((q) => {
+        const question = dataset.questions[q];
+        if (!question) return '';
+        return question.text && question.text !== question.id
+          ? `${question.id}: ${question.text}`
+          : question.id;
+      }),
+    ];
+    // Collinearity of the drivers on the rows the fit used (complete in the outcome and every driver).
+    const used = predictors.filter(
+      (row, index) => Number.isFinite(y[index] ?? Number.NaN) && row.every((value) => Number.isFinite(value)),
+    );
+    const inflation = vif(drivers.map((_, j) => used.map((row) => row[j] ?? Number.NaN)));
+    const collinear = drivers
+      .map((q) => dataset.questions[q]?.id ?? '')
+      .filter((_, j) => (inflation[j] ?? 0) > VIF_WARNING_THRESHOLD);
     regression = {
-      headers: ['Term', 'Coefficient', 'Standard error', 't', 'p-value'],
+      headers: ['Term', 'Coefficient', 'Standard error', 't', 'p-value', 'VIF'],
       data: [
         ...terms.map((term, index) => [
           term,
@@ -609,8 +818,33 @@ export function generateStatistics(dataset: Dataset, options: GeneratorOptions):
           finiteOrNull(fit.standardErrors[index] ?? Number.NaN),
           finiteOrNull(fit.t[index] ?? Number.NaN),
           finiteOrNull(fit.pValues[index] ?? Number.NaN),
+          index === 0 ? null : (finiteOrNull(inflation[index - 1] ?? Number.NaN) ?? 'infinite'),
         ]),
-        [`Outcome: ${outcomeId}`, null, null, null, null],
+        ...(collinear.length > 0
+          ? [
+              [
+                `Warning: ${collinear.join(', ')} ${collinear.length === 1 ? 'has' : 'have'} a variance inflation factor above ${VIF_WARNING_THRESHOLD}: the other drivers explain ${collinear.length === 1 ? 'it' : 'them'} almost entirely, so ${collinear.length === 1 ? 'its coefficient is' : 'their coefficients are'} unstable.`,
+                null,
+                null,
+                null,
+                null,
+                null,
+              ],
+            ]
+          : []),
+        [`Outcome: ${outcomeId}`, null, null, null, null, null],
+        ...(options.regression.leftOut && options.regression.leftOut.length > 0
+          ? [
+              [
+                `Left out of the default drivers as measures of the outcome: ${options.regression.leftOut.join(', ')}`,
+                null,
+                null,
+                null,
+                null,
+                null,
+              ],
+            ]
+          : []),
         [
           'clusters' in fit
             ? `Standard errors: cluster-robust by respondent (CR1), t with ${fit.df} df (${fit.clusters} respondents)`
@@ -619,10 +853,11 @@ export function generateStatistics(dataset: Dataset, options: GeneratorOptions):
           null,
           null,
           null,
+          null,
         ],
-        ['R squared', finiteOrNull(fit.rSquared), null, null, null],
-        ['Adjusted R squared', finiteOrNull(fit.adjRSquared), null, null, null],
-        ['n', fit.n, null, null, null],
+        ['R squared', finiteOrNull(fit.rSquared), null, null, null, null],
+        ['Adjusted R squared', finiteOrNull(fit.adjRSquared), null, null, null, null],
+        ['n', fit.n, null, null, null, null],
       ],
     };
   }
@@ -646,8 +881,25 @@ export function generateStatistics(dataset: Dataset, options: GeneratorOptions):
               : Number.NaN,
           );
         });
-        const distribution = jarDistribution(samples.byQuestion[q]?.[p] ?? []);
+        const distribution = jarDistribution(independentSamples.byQuestion[q]?.[p] ?? []);
         const penalty = penaltyAnalysis(jarValues, liking);
+        const tested = penaltySignificance(jarValues, liking);
+        const side = (group: PenaltySide, name: string) => {
+          const reason = penaltySkipReason(group, tested, mainQuestion?.id ?? 'the main question');
+          return {
+            cells: reason
+              ? [null, null, null, null]
+              : [
+                  finiteOrNull(group.drop ?? Number.NaN),
+                  finiteOrNull(group.stdError ?? Number.NaN),
+                  finiteOrNull(group.pValue ?? Number.NaN),
+                  finiteOrNull(group.penalty ?? Number.NaN),
+                ],
+            note: reason ? `${name} skipped: ${reason}` : null,
+          };
+        };
+        const weak = side(tested.tooLittle, 'Weak or too weak');
+        const strong = side(tested.tooMuch, 'Strong or too strong');
         data.push([
           `${result.question.id}: ${result.question.text}`,
           `${product.letter}: ${product.label}`,
@@ -656,10 +908,9 @@ export function generateStatistics(dataset: Dataset, options: GeneratorOptions):
           distribution.justRight,
           distribution.tooStrong,
           penalty.justRight.meanLiking,
-          penalty.tooWeak.meanDrop,
-          penalty.tooWeak.weightedPenalty,
-          penalty.tooStrong.meanDrop,
-          penalty.tooStrong.weightedPenalty,
+          ...weak.cells,
+          ...strong.cells,
+          [weak.note, strong.note].filter((note) => note !== null).join('; ') || null,
         ]);
       });
     }
@@ -673,10 +924,9 @@ export function generateStatistics(dataset: Dataset, options: GeneratorOptions):
         'Just right',
         'Strong or too strong',
         `Mean ${mainQuestion?.id ?? ''} (just right)`,
-        'Weak or too weak: mean drop',
-        'Weak or too weak: penalty',
-        'Strong or too strong: mean drop',
-        'Strong or too strong: penalty',
+        ...JAR_SIDE_HEADERS.map((text) => `Weak or too weak: ${text}`),
+        ...JAR_SIDE_HEADERS.map((text) => `Strong or too strong: ${text}`),
+        'Note',
       ],
       data,
     };
@@ -687,21 +937,50 @@ export function generateStatistics(dataset: Dataset, options: GeneratorOptions):
     ...new Set(yesNoQuestions.map((result) => `${result.question.max} (no: ${result.question.min})`)),
   ];
   const omnibusTests = [...new Set(questions.map((result) => result.omnibus.test))];
+  // The pairwise test of each analysis a yes/no question received, in a fixed order.
+  const YES_NO_TESTS: Record<QuestionAnalysis, string> = {
+    paired: "McNemar's test with continuity correction",
+    intrablock:
+      'the intra-block analysis of the 0/1 answers (contrasts of adjusted shares) where answers are missing',
+    independent: 'the two-proportion z-test (pooled, no continuity correction)',
+  };
+  const yesNoTests = (['paired', 'intrablock', 'independent'] as const)
+    .filter((kind) => yesNoQuestions.some((result) => result.analysis === kind))
+    .map((kind) => YES_NO_TESTS[kind]);
+  const strengthResults = questions.filter((result) => result.strength);
+  const designReport = reportDesign(questions, overall, { paired, parametric: options.parametric, multiple });
+  // Every scale question analysed within blocks: the letters' test is the intra-block contrast (Tukey
+  // HSD keeps its name: its p-values are then Tukey-Kramer's).
+  const scaleResults = questions.filter((result) => !result.yesNo);
+  const allIntraBlock =
+    scaleResults.length > 0 && scaleResults.every((result) => result.analysis === 'intrablock');
   const legend = [
-    ...rows.map((row) => row.legend),
+    ...rows.map((row) =>
+      allIntraBlock && multiple !== 'tukey_hsd'
+        ? row.legend.replace(/^[^,]+,/, 'Intra-block contrasts of adjusted means,')
+        : row.legend,
+    ),
     MULTIPLE_COMPARISON_LEGEND[multiple],
+    designReport.found,
+    ...designReport.analysis,
+    ...designReport.warnings,
     ...(rows.some((row) => row.tails === 1)
       ? [
-          'One-tailed letters test the direction of the observed difference: a one-tailed 95 % letter is a two-tailed 90 % decision.',
+          benchmarks.size > 0
+            ? 'One-tailed letters test the direction fixed in advance: a candidate significantly higher than a benchmark.'
+            : 'One-tailed letters test the direction of the observed difference: a one-tailed 95 % letter is a two-tailed 90 % decision.',
+        ]
+      : []),
+    ...(strengthResults.length > 0
+      ? [
+          `Strength questions (${idList(strengthResults)}): a letter means significantly stronger than the product of that letter, always tested two-tailed. "Weak" and "Strong" are the 2s and 4s alone, "Too weak" and "Too strong" the 1s and 5s; the penalty analysis pools "Weak or too weak" (1-2) and "Strong or too strong" (4-5).`,
         ]
       : []),
     ...(yesNoQuestions.length > 0
       ? [
-          `Yes/no questions: shares of yes, where yes is the code ${yesCodes.join(', ')}; pairs by ${
-            options.paired
-              ? "McNemar's test with continuity correction"
-              : 'the two-proportion z-test (pooled, no continuity correction)'
-          }${multiple === 'tukey_hsd' ? ", with Holm's correction (Tukey HSD compares means)" : ''}.`,
+          `Yes/no questions: shares of yes, where yes is the code ${yesCodes.join(', ')}; pairs by ${yesNoTests.join(
+            '; ',
+          )}${multiple === 'tukey_hsd' ? ", with Holm's correction (Tukey HSD compares means)" : ''}.`,
         ]
       : []),
     `Omnibus test of each question across the products: ${omnibusTests.join('; ')}.`,
@@ -718,6 +997,7 @@ export function generateStatistics(dataset: Dataset, options: GeneratorOptions):
 
   return {
     method,
+    design: designReport,
     products,
     letterRows: rows,
     questions,

@@ -68,7 +68,7 @@ const blankToUndefined = (row: readonly unknown[]) =>
 describe('summary.xlsx', () => {
   it('holds the API’s summary table under its header block, each number typed by its row', async () => {
     const workbook = await open(await summaryWorkbook(tables));
-    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Summary', 'JAR', 'Legend']);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Summary', 'JAR', 'Penalty', 'Legend']);
     const summary = readReport(workbook, 'Summary');
     expect(summary.lines.slice(0, 4)).toEqual([
       'Statistics summary: mean, boxes and significance per product',
@@ -130,29 +130,60 @@ describe('summary.xlsx', () => {
     expect(summary.footnotes.some((line) => line.includes('below 30'))).toBe(true);
 
     const jar = readReport(workbook, 'JAR');
-    expect(jar.headings).toEqual(result.jar?.headers);
-    const skipped = result.jar!.data.findIndex((row) => row[8] === null);
-    expect(skipped).toBeGreaterThanOrEqual(0);
-    expect(String(jar.rows[skipped]![8])).toMatch(/^Skipped: /);
+    expect(jar.headings).toEqual(result.jar?.headers.slice(0, 7));
     expect(jar.rows[0]![3]).toBe(result.jar?.data[0]?.[3]);
     expect(jar.tableRows[0]!.getCell(4).numFmt).toBe('0%');
+    // The penalty analysis: one row per product and group; a skipped group says why in its note.
+    const penalty = readReport(workbook, 'Penalty');
+    expect(penalty.headings).toEqual([
+      'Question',
+      'Product',
+      'Group',
+      'Mean drop',
+      'Standard error',
+      'p-value',
+      'Penalty',
+      'Note',
+    ]);
+    expect(penalty.rows).toHaveLength(2 * result.jar!.data.length);
+    const skipped = result.jar!.data.findIndex((row) => row[7] === null);
+    expect(skipped).toBeGreaterThanOrEqual(0);
+    const skippedRow = penalty.rows[2 * skipped]!;
+    expect(skippedRow[3]).toBe('skipped');
+    expect(String(skippedRow[7])).toMatch(/^Weak or too weak skipped: under 20 % of respondents \(\d+\.\d %\)$/);
+    const analysed = result.jar!.data.findIndex((row) => row[11] !== null);
+    expect(penalty.rows[2 * analysed + 1]![3]).toBe(result.jar!.data[analysed]![11]);
   });
 });
 
 describe('Regressions&Correlations.xlsx', () => {
-  it('holds the correlations and the regression, p-values in scientific notation when small', async () => {
+  it('holds the correlations and the regression, p-values under 0.001 as "< 0.001" with the exact value in a note', async () => {
     const workbook = await open(await correlationWorkbook(tables));
     const correlations = readReport(workbook, 'Correlations');
     expect(correlations.headings).toEqual(result.correlation.headers);
-    expect(correlations.rows.map(blankToUndefined)).toEqual(result.correlation.data.map(blankToUndefined));
+    const small = (row: readonly unknown[]) =>
+      row.map((value, index) =>
+        (index === 2 || index === 4) && typeof value === 'number' && value < 0.001 ? '< 0.001' : value,
+      );
+    expect(correlations.rows.map(blankToUndefined)).toEqual(
+      result.correlation.data.map(small).map(blankToUndefined),
+    );
+    let noted = 0;
     correlations.tableRows.forEach((row, index) => {
       const p = result.correlation.data[index]![2];
-      if (typeof p === 'number') expect(row.getCell(3).numFmt).toBe(p < 0.0001 ? '0.00E+00' : '0.0000');
+      if (typeof p === 'number' && p < 0.001) {
+        expect(row.getCell(3).value).toBe('< 0.001');
+        expect(row.getCell(3).note).toBe(`p = ${p.toExponential(2)}`);
+        noted += 1;
+      } else if (typeof p === 'number') expect(row.getCell(3).numFmt).toBe('0.0000');
       expect(row.getCell(6).numFmt).toBe('#,##0');
     });
+    expect(noted).toBeGreaterThan(0);
     const products = readReport(workbook, 'Product correlations');
     expect(products.headings).toEqual(result.productCorrelation.headers);
-    expect(products.rows.map(blankToUndefined)).toEqual(result.productCorrelation.data.map(blankToUndefined));
+    expect(products.rows.map(blankToUndefined)).toEqual(
+      result.productCorrelation.data.map(small).map(blankToUndefined),
+    );
     const regression = readReport(workbook, 'Regression');
     expect(regression.rows.find((row) => row[0] === 'R squared')?.[1]).toBe(
       result.regression?.data.find((row) => row[0] === 'R squared')?.[1],
@@ -254,6 +285,7 @@ describe('chart_ppt.pptx', () => {
         .replace(/&lt;/g, '<')
         .replace(/&gt;/g, '>')
         .replace(/&quot;/g, '"')
+        .replace(/&apos;/g, "'")
         .replace(/&amp;/g, '&');
     const texts = [...slide.matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((match) => unescape(match[1]!));
     const question = result.questions[index]!;
@@ -287,7 +319,8 @@ describe.skipIf(!hasOffice)('rendered with LibreOffice', () => {
   it('converts chart_ppt.pptx and summary.xlsx to PDF with a page per slide and per sheet', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'accord-render-'));
     try {
-      // Two questions keep the summary on one page: Summary, JAR and Legend print on three.
+      // Two questions: the Summary with the legend under it (design, analyses) prints on two pages, then
+      // JAR, Penalty and Legend on one each.
       const kept = new Set(['liking', 'strength']);
       const small: ResultTables = {
         ...tables,
@@ -320,7 +353,7 @@ describe.skipIf(!hasOffice)('rendered with LibreOffice', () => {
         return [...pdf.matchAll(/\/Type\s*\/Page[^s]/g)].length;
       };
       expect(await pages('chart_ppt.pdf')).toBe(3);
-      expect(await pages('summary.pdf')).toBe(3);
+      expect(await pages('summary.pdf')).toBe(5);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -3,7 +3,12 @@
 // charts (pptxgenjs): a title slide, then one slide per question with the exclusive box segments per
 // product (A at the top) and, beside the chart, each product's base n, cumulative top 2 / bottom 2 box
 // shares, mean and its letters of every level, under the test, tails and levels.
-import { LOW_BASE, type StatisticsChart, type StatisticsTable } from '@accord/contracts';
+import {
+  LOW_BASE,
+  type StatisticsChart,
+  type StatisticsDesignReport,
+  type StatisticsTable,
+} from '@accord/contracts';
 import type ExcelJS from 'exceljs';
 import PptxGenJS from 'pptxgenjs';
 import {
@@ -17,7 +22,13 @@ import {
   type ReportHeader,
   type ReportRow,
 } from '../../../lib/report-workbook.ts';
-import { OMNIBUS_ROW, type LetterRow, type ProductColumn, type QuestionResult } from './generate.ts';
+import {
+  ADJUSTED_MEAN_ROW,
+  OMNIBUS_ROW,
+  type LetterRow,
+  type ProductColumn,
+  type QuestionResult,
+} from './generate.ts';
 import { omnibusText } from './question-tests.ts';
 
 /** What the writers need from a generator result, with who ran it and when. */
@@ -36,6 +47,8 @@ export interface ResultTables {
   /** Per question: summaries per product and the letters of every level row. */
   questions: readonly QuestionResult[];
   letterRows: readonly LetterRow[];
+  /** The design found, the analyses used and the warnings (the results' design report). */
+  design?: StatisticsDesignReport;
   /** Who ran the statistics (e-mail); the files' "Prepared by". */
   author?: string;
   /** When; the files' date. */
@@ -61,7 +74,7 @@ export const SHARE_ROWS = new Set([
 /** How a summary row's numbers read, from its statistic. */
 export function summaryRowKind(statistic: string): CellKind {
   if (statistic === 'Base (n)' || /^n\b/.test(statistic)) return 'count';
-  if (statistic === 'Mean') return 'mean';
+  if (statistic === 'Mean' || statistic === ADJUSTED_MEAN_ROW) return 'mean';
   if (SHARE_ROWS.has(statistic) || /share|%/i.test(statistic)) return 'share';
   if (statistic.startsWith('Significance')) return 'letters';
   if (/p-value|\bp\b/i.test(statistic)) return 'p';
@@ -84,6 +97,32 @@ function testNotes(tables: ResultTables): string[] {
   return tables.letterRows.map((row) => `Letters ${row.label}: ${row.legend}`);
 }
 
+/** The test of a question's letters: its own (yes/no, intra-block) where it differs from the rows' test. */
+function questionTestName(result: QuestionResult): string | null {
+  if (result.yesNo)
+    return result.analysis === 'paired'
+      ? "McNemar's test"
+      : result.analysis === 'intrablock'
+        ? 'Intra-block contrasts of adjusted shares'
+        : 'Two-proportion z-test';
+  if (result.analysis === 'intrablock') return 'Intra-block contrasts of adjusted means';
+  return null;
+}
+
+/** The letter rows' legends as they apply to one question (strength letters mean "stronger"). */
+function questionTestNotes(tables: ResultTables, result: QuestionResult): string[] {
+  const name = questionTestName(result);
+  return tables.letterRows.map((row) => {
+    let legend = row.legend;
+    // Tukey HSD stays named; yes/no questions under Tukey HSD take Holm's correction (legend line).
+    if (name && !(legend.startsWith('Tukey HSD') && !result.yesNo))
+      legend = legend.replace(/^[^,]+,/, `${name},`);
+    // Strength questions are tested two-tailed and their letters mean "stronger".
+    if (result.strength) legend = legend.replace('one-tailed', 'two-tailed').replaceAll('higher', 'stronger');
+    return `Letters ${row.label}: ${legend}`;
+  });
+}
+
 /**
  * The lines under a question's chart: the test, tails and levels of each letters column, the control
  * of multiplicity, what one-tailed letters mean, which code is yes, and the question's omnibus test.
@@ -91,7 +130,8 @@ function testNotes(tables: ResultTables): string[] {
 function slideNotes(tables: ResultTables, result: QuestionResult): string[] {
   const picked = (start: string) => tables.legend.filter((line) => line.startsWith(start));
   return [
-    ...testNotes(tables),
+    ...questionTestNotes(tables, result),
+    ...picked('Warning'),
     ...picked('Multiple comparisons'),
     ...picked('One-tailed letters'),
     ...(result.question.type === 'binary' ? picked('Yes/no questions') : []),
@@ -136,20 +176,44 @@ function summaryRows(table: StatisticsTable): ReportRow[] {
   });
 }
 
-/** Why a penalty was not computed (METRICS.md section 3: a group under 20 % of answers is skipped). */
-function skippedPenalty(share: unknown, justRight: unknown): string {
-  if (typeof justRight === 'number' && justRight === 0) return 'Skipped: no just-right answers';
-  if (typeof share === 'number' && share < 0.2) return 'Skipped: under 20 % of answers';
-  return 'Skipped: no liking answers';
+/** p-values below this print as "< 0.001"; the exact value stays in the cell's note. */
+const SMALL_P = 0.001;
+
+/**
+ * A table's rows with the p-values of the columns `pColumns` below 0.001 written "< 0.001" (a long
+ * exponent says nothing a reader can use); `notes` collects the exact values by row and column.
+ */
+function smallPValues(
+  data: readonly (readonly (string | number | null)[])[],
+  pColumns: readonly number[],
+): { rows: ReportCell[][]; notes: { row: number; column: number; value: number }[] } {
+  const notes: { row: number; column: number; value: number }[] = [];
+  const rows = data.map((row, r) =>
+    row.map((value, c): ReportCell => {
+      if (!pColumns.includes(c) || typeof value !== 'number' || !(value < SMALL_P)) return value;
+      notes.push({ row: r, column: c, value });
+      return { value: `< ${SMALL_P}`, kind: 'text' };
+    }),
+  );
+  return { rows, notes };
+}
+
+/** Puts each exact p-value in the note of its "< 0.001" cell. */
+function notePValues(
+  sheet: ExcelJS.Worksheet,
+  headingRow: number,
+  notes: readonly { row: number; column: number; value: number }[],
+): void {
+  for (const note of notes)
+    sheet.getCell(headingRow + 1 + note.row, note.column + 1).note = `p = ${note.value.toExponential(2)}`;
 }
 
 /** summary.xlsx: the Summary sheet (and JAR when strength questions were chosen) and the Legend. */
 export async function summaryWorkbook(tables: ResultTables): Promise<Buffer> {
-  const head = header(
-    tables,
-    'Statistics summary: mean, boxes and significance per product',
-    testNotes(tables),
-  );
+  const head = header(tables, 'Statistics summary: mean, boxes and significance per product', [
+    ...testNotes(tables),
+    ...(tables.design ? [tables.design.found, ...tables.design.warnings] : []),
+  ]);
   const workbook = reportWorkbook(head);
   const columns: ReportColumn[] = tables.summary.headers.map((text, index) => ({
     header: text,
@@ -165,40 +229,77 @@ export async function summaryWorkbook(tables: ResultTables): Promise<Buffer> {
     ],
   });
   if (tables.jar) {
-    const jarHead = header(tables, 'Just-about-right (strength) questions and penalty analysis');
-    const kinds: CellKind[] = [
-      'text',
-      'text',
-      'count',
-      'share',
-      'share',
-      'share',
-      'mean',
-      'mean',
-      'decimal',
-      'mean',
-      'decimal',
-    ];
-    await addReportSheet(workbook, 'JAR', jarHead, {
-      columns: tables.jar.headers.map((text, index) => ({
+    const jar = tables.jar;
+    // The distribution on one sheet, the penalty analysis on another, one row per product and group:
+    // sixteen columns side by side would print too small to read.
+    const distributionKinds: CellKind[] = ['text', 'text', 'count', 'share', 'share', 'share', 'mean'];
+    await addReportSheet(workbook, 'JAR', header(tables, 'Just-about-right (strength) questions'), {
+      columns: jar.headers.slice(0, 7).map((text, index) => ({
         header: text,
-        kind: kinds[index] ?? 'decimal',
-        width: index === 0 ? 30 : index === 1 ? 24 : 12,
+        kind: distributionKinds[index] ?? 'decimal',
+        width: index === 0 ? 34 : index === 1 ? 28 : 14,
       })),
-      rows: tables.jar.data.map((row) =>
-        row.map((value, index): ReportCell => {
+      rows: jar.data.map((row) =>
+        row.slice(0, 7).map((value, index): ReportCell => {
           if (index === 2 && typeof value === 'number' && value < LOW_BASE)
             return { value, kind: 'count', lowBase: true };
-          // A penalty (or its drop) left empty says why, as the definitions skip small groups.
-          if (index >= 7 && value === null)
-            return { value: skippedPenalty(index <= 8 ? row[3] : row[5], row[4]), kind: 'text' };
           return value;
         }),
       ),
       footnotes: [
-        'Penalty: the mean drop in the main question of the group against the just-right group, weighted by the group’s share; groups under 20 % of answers are skipped.',
+        '"Weak or too weak": the 1s and 2s of the harmonised scale; "Strong or too strong": the 4s and 5s.',
       ],
     });
+    const noteColumn = jar.headers.length - 1;
+    const groups = [
+      { name: 'Weak or too weak', from: 7 },
+      { name: 'Strong or too strong', from: 11 },
+    ];
+    const penaltyData = jar.data.flatMap((row) =>
+      groups.map((group) => {
+        const note =
+          String(row[noteColumn] ?? '')
+            .split('; ')
+            .find((part) => part.startsWith(`${group.name} skipped`)) ?? null;
+        return [row[0] ?? null, row[1] ?? null, group.name, ...row.slice(group.from, group.from + 4), note];
+      }),
+    );
+    const penaltyKinds: CellKind[] = ['text', 'text', 'text', 'mean', 'decimal', 'p', 'decimal', 'text'];
+    const { rows, notes } = smallPValues(penaltyData, [5]);
+    const { sheet, headingRow } = await addReportSheet(
+      workbook,
+      'Penalty',
+      header(tables, 'Penalty analysis of the strength questions'),
+      {
+        columns: [
+          'Question',
+          'Product',
+          'Group',
+          'Mean drop',
+          'Standard error',
+          'p-value',
+          'Penalty',
+          'Note',
+        ].map((text, index) => ({
+          header: text,
+          kind: penaltyKinds[index] ?? 'decimal',
+          width: index === 0 ? 30 : index === 1 ? 26 : index === 2 ? 20 : index === 7 ? 44 : 12,
+        })),
+        rows: rows.map((row) =>
+          // A skipped group's numbers point to the note that says why.
+          row.map((value, index): ReportCell =>
+            index >= 3 && index <= 6 && value === null && row[7] !== null
+              ? { value: 'skipped', kind: 'text' }
+              : value,
+          ),
+        ),
+        footnotes: [
+          'Penalty: the mean drop in the main question of the group against the just-right group, weighted by the group’s share of the respondents who answered both questions.',
+          'Standard error and p-value of the drop: OLS of the main question on the group, two-sided t. A group under 20 % of those respondents is skipped; the note says why.',
+        ],
+      },
+    );
+    notePValues(sheet, headingRow, notes);
   }
   addLegendSheet(workbook, tables.legend);
   return workbookBytes(workbook);
@@ -215,15 +316,21 @@ export async function correlationWorkbook(tables: ResultTables): Promise<Buffer>
     table: StatisticsTable,
     footnote: string,
   ): Promise<void> => {
-    await addReportSheet(workbook, name, header(tables, title), {
+    const { rows, notes } = smallPValues(table.data, [2, 4]);
+    const { sheet, headingRow } = await addReportSheet(workbook, name, header(tables, title), {
       columns: table.headers.map((text, index) => ({
         header: text,
         kind: correlationKinds[index] ?? 'decimal',
         width: index === 0 ? 36 : 14,
       })),
-      rows: table.data,
-      footnotes: [footnote, ...(table.data.length === 0 ? ['Correlations were not asked for.'] : [])],
+      rows,
+      footnotes: [
+        footnote,
+        'p-values under 0.001 read "< 0.001"; the cell\'s note holds the exact value.',
+        ...(table.data.length === 0 ? ['Correlations were not asked for.'] : []),
+      ],
     });
+    notePValues(sheet, headingRow, notes);
   };
   await correlationSheet(
     'Correlations',
@@ -239,18 +346,26 @@ export async function correlationWorkbook(tables: ResultTables): Promise<Buffer>
       'Product level: on the product means, n = products. p-values two-sided.',
     );
   if (tables.regression) {
-    const regressionKinds: CellKind[] = ['text', 'decimal', 'decimal', 'decimal', 'p'];
-    await addReportSheet(workbook, 'Regression', header(tables, 'Regression on the chosen drivers'), {
-      columns: tables.regression.headers.map((text, index) => ({
-        header: text,
-        kind: regressionKinds[index] ?? 'decimal',
-        width: index === 0 ? 24 : 14,
-      })),
-      rows: tables.regression.data.map((row) =>
-        row[0] === 'n' ? { cells: row, kind: 'count' as const } : { cells: row },
-      ),
-      footnotes: ['Ordinary least squares on the harmonised answers; intercept first.'],
-    });
+    const regressionKinds: CellKind[] = ['text', 'decimal', 'decimal', 'decimal', 'p', 'decimal'];
+    const { rows, notes } = smallPValues(tables.regression.data, [4]);
+    const { sheet, headingRow } = await addReportSheet(
+      workbook,
+      'Regression',
+      header(tables, 'Regression on the chosen drivers'),
+      {
+        columns: tables.regression.headers.map((text, index) => ({
+          header: text,
+          kind: regressionKinds[index] ?? 'decimal',
+          width: index === 0 ? 36 : 14,
+        })),
+        rows: rows.map((row) => (row[0] === 'n' ? { cells: row, kind: 'count' as const } : { cells: row })),
+        footnotes: [
+          'Ordinary least squares on the harmonised answers; intercept first. VIF: variance inflation factor of each driver (above 10: the other drivers explain it almost entirely).',
+          'p-values under 0.001 read "< 0.001"; the cell\'s note holds the exact value.',
+        ],
+      },
+    );
+    notePValues(sheet, headingRow, notes);
   }
   return workbookBytes(workbook);
 }
@@ -351,7 +466,7 @@ export async function chartPresentation(tables: ResultTables): Promise<Buffer> {
   title.addText(tables.studyName || 'Statistics', {
     ...TEXT,
     x: 0.6,
-    y: 1.6,
+    y: 0.5,
     w: 12.1,
     h: 1.1,
     fontSize: 34,
@@ -361,7 +476,7 @@ export async function chartPresentation(tables: ResultTables): Promise<Buffer> {
   title.addText(`Statistics: significance between products. ${reportDate(date)}`, {
     ...TEXT,
     x: 0.6,
-    y: 2.7,
+    y: 1.6,
     w: 12.1,
     h: 0.5,
     fontSize: 18,
@@ -374,7 +489,8 @@ export async function chartPresentation(tables: ResultTables): Promise<Buffer> {
       ...tables.legend.filter((line) => !tables.letterRows.some((row) => row.legend === line)),
       `Prepared by ${tables.author ?? 'Accord'}`,
     ].join('\n'),
-    { ...TEXT, x: 0.6, y: 3.5, w: 12.1, h: 3.4, fontSize: 13, valign: 'top', paraSpaceAfter: 4 },
+    // The design, analysis and warning lines make the legend long: it starts high and in a smaller size.
+    { ...TEXT, x: 0.6, y: 2.25, w: 12.1, h: 5.1, fontSize: 11, valign: 'top', paraSpaceAfter: 3 },
   );
 
   const categories = tables.products.map(productName);
@@ -445,8 +561,10 @@ export async function chartPresentation(tables: ResultTables): Promise<Buffer> {
       { ...TEXT, x: 0.4, y: 6.2, w: 12.5, h: 1.2, fontSize: 9, color: '555555', valign: 'top' },
     );
   });
-  const output = await pptx.write({ outputType: 'nodebuffer' });
-  return output as Buffer;
+  // Deflated (pptxgenjs stores every part uncompressed unless streamed with compression): the slide
+  // and chart XML shrink about tenfold.
+  const output = await pptx.stream({ compression: true });
+  return Buffer.from(output as Uint8Array);
 }
 
 type TableRow = PptxGenJS.TableRow;
@@ -456,7 +574,10 @@ function tableWidths(result: QuestionResult): number[] {
   const binary = result.question.type === 'binary';
   // Wide enough that no heading breaks inside a word ("Bottom", "Mean").
   const numbers = [0.55, ...(binary ? [0.6] : [0.72, 0.72, 0.6])];
-  const letters = result.significance.map(() => 0.72);
+  // Letters on one line: about 0.085 inch per character at 10 pt bold, with the cell margins.
+  const letters = result.significance.map((entry) =>
+    Math.max(0.72, 0.15 + 0.085 * Math.max(...entry.letters.map((letter) => letter.text.length), 0)),
+  );
   const used = [...numbers, ...letters].reduce((sum, width) => sum + width, 0);
   return [Math.max(1.2, TABLE_WIDTH - used), ...numbers, ...letters];
 }
@@ -468,7 +589,12 @@ function productRows(result: QuestionResult, tables: ResultTables): TableRow[] {
     text,
     options: { bold: true, fill: { color: 'E7ECF2' }, align: 'center' as const, valign: 'bottom' as const },
   });
-  const shares = binary ? ['Yes'] : result.strength ? ['Strong', 'Weak'] : ['Top 2 box', 'Bottom 2 box'];
+  // Strength: the cumulative shares are 4-5 and 1-2, named as everywhere else (METRICS.md section 3).
+  const shares = binary
+    ? ['Yes']
+    : result.strength
+      ? ['Strong or too strong', 'Weak or too weak']
+      : ['Top 2 box', 'Bottom 2 box'];
   const rows: TableRow[] = [
     [
       head('Product'),

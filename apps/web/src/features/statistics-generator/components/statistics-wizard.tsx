@@ -2,8 +2,8 @@ import { TEXT_LIMITS } from '@accord/contracts';
 import { textLimit } from '../../../components/text-limit.ts';
 import {
   BINARY_OPTIONS,
-  DEFAULT_MULTIPLE_COMPARISONS,
   DEFAULT_TEST_TYPES,
+  defaultMultipleComparisons,
   PRODUCT_ORDER_OPTIONS,
   STATISTICS_ALERT_MS,
   STATISTICS_EXISTING_START_STEP,
@@ -14,11 +14,13 @@ import {
   type BinaryOption,
   type MultipleComparisons,
   type ProductOrderOption,
+  type StatisticsDesign,
   type StatisticsForm,
   type StatisticsResults,
   type StatisticsTestType,
 } from '@accord/contracts';
 import {
+  Alert,
   Button,
   Card,
   FileInput,
@@ -68,7 +70,8 @@ interface WizardState {
   main_question_column: string | null;
   strength_questions: string[];
   test_types: StatisticsTestType[];
-  multiple_comparisons: MultipleComparisons;
+  /** The user's choice; null: the default for the tests (Tukey HSD for parametric two-tailed, else Holm). */
+  multiple_comparisons: MultipleComparisons | null;
   cpv_question: string[];
   product_code_order: string[];
   benchmark_product_code: string[];
@@ -94,7 +97,7 @@ const INITIAL: WizardState = {
   main_question_column: null,
   strength_questions: [],
   test_types: DEFAULT_TEST_TYPES,
-  multiple_comparisons: DEFAULT_MULTIPLE_COMPARISONS,
+  multiple_comparisons: null,
   cpv_question: [],
   product_code_order: [],
   benchmark_product_code: [],
@@ -151,6 +154,19 @@ export function StatisticsWizard({ studyId }: { studyId: number | null }) {
   const [productCodes, setProductCodes] = useState<Option[]>([]);
   const [results, setResults] = useState<StatisticsResults | null>(null);
   const [downloading, setDownloading] = useState<string | null>(null);
+  // The design of the data (who rated which product): it preselects "paired" on step 2.
+  const [design, setDesign] = useState<StatisticsDesign | null>(null);
+  const applyDesign = (found: StatisticsDesign | null) => {
+    setDesign(found);
+    if (found) setState((current) => ({ ...current, paired: found.paired }));
+  };
+  // Tukey HSD needs parametric, two-tailed tests: a choice no longer allowed falls back to the default.
+  const chosenMultiple = state.multiple_comparisons;
+  const multipleShown: MultipleComparisons =
+    chosenMultiple === null ||
+    (chosenMultiple === 'tukey_hsd' && !tukeyAllowed(state.parametric, state.test_types))
+      ? defaultMultipleComparisons(state.parametric, state.test_types)
+      : chosenMultiple;
   const set = <Key extends keyof WizardState>(key: Key, value: WizardState[Key]) =>
     setState((current) => ({ ...current, [key]: value }));
 
@@ -159,13 +175,15 @@ export function StatisticsWizard({ studyId }: { studyId: number | null }) {
     if (studyId === null) return;
     let cancelled = false;
     setLoading(true);
-    statisticsApi
-      .studyMetrics(studyId)
-      .then((metrics) => {
+    Promise.all([statisticsApi.studyMetrics(studyId), statisticsApi.studyProducts(studyId)])
+      .then(([metrics, studyProducts]) => {
         if (cancelled) return;
         setQuestions(metrics.metrics.map((metric) => ({ value: metric.value, label: metric.label })));
-        setProductCodes(metrics.product_codes);
+        // The products of the test: a fragrance test's concepts are not among them.
+        const tested = new Set(studyProducts.products.map((product) => product.code));
+        setProductCodes(metrics.product_codes.filter((product) => tested.has(product.value)));
         setColumns(metrics.product_code_columns);
+        applyDesign(studyProducts.design);
       })
       .catch((error: unknown) => {
         if (!cancelled) showAlert('danger', errorMessage(error), STATISTICS_ALERT_MS);
@@ -226,13 +244,13 @@ export function StatisticsWizard({ studyId }: { studyId: number | null }) {
     ...(state.folder_name ? { folder_name: state.folder_name } : {}),
     ...(studyId !== null ? { study_id: studyId } : {}),
     product_code: state.product_code ?? '',
-    paired: existing ? state.paired : true,
+    paired: state.paired,
     parametric: state.parametric,
     product_order: state.product_order ?? 'Unspecified Product Order',
     main_question_column: state.main_question_column ?? '',
     strength_questions: state.strength_questions,
     test_types: state.test_types,
-    multiple_comparisons: state.multiple_comparisons,
+    multiple_comparisons: multipleShown,
     cpv_question: state.cpv_question,
     product_code_order: state.product_code_order,
     benchmark_product_code: state.benchmark_product_code,
@@ -260,6 +278,7 @@ export function StatisticsWizard({ studyId }: { studyId: number | null }) {
         set('folder_name', answer.folder_name);
         setColumns(answer.product_code_columns);
         setProductCodes(answer.product_codes);
+        applyDesign(answer.design);
         if (answer.product_code_columns.some((column) => column.value === 'product_code'))
           set('product_code', 'product_code');
       } else if (target === 2 && !existing && state.folder_name && state.likert_scale) {
@@ -339,32 +358,34 @@ export function StatisticsWizard({ studyId }: { studyId: number | null }) {
       case 2:
         return (
           <Stack gap="md">
-            {existing ? (
-              <Radio.Group
-                label="Design"
-                value={state.paired ? 'paired' : 'unpaired'}
-                onChange={(value) => set('paired', value === 'paired')}
-              >
-                <Group mt="xs">
-                  <Radio value="paired" label="Paired (the same respondents rated the products)" />
-                  <Radio value="unpaired" label="Unpaired" />
-                </Group>
-              </Radio.Group>
+            <Radio.Group
+              label="Design"
+              description={
+                design?.text ?? 'Design found: not read yet (the data has no product_code column).'
+              }
+              value={state.paired ? 'paired' : 'unpaired'}
+              onChange={(value) => set('paired', value === 'paired')}
+            >
+              <Group mt="xs">
+                <Radio value="paired" label="Paired (the same respondents rated the products)" />
+                <Radio value="unpaired" label="Unpaired" />
+              </Group>
+            </Radio.Group>
+            {design && design.design !== null && state.paired !== design.paired ? (
+              <Alert color="yellow" variant="light" role="status" p="xs" maw={720}>
+                <Text size="sm">
+                  {state.paired
+                    ? 'Each respondent rated one product: paired tests are not possible, the products will be compared as independent groups.'
+                    : "Respondents rated several products: unpaired tests treat each respondent's answers to different products as independent, which they are not."}
+                </Text>
+              </Alert>
             ) : null}
             <Radio.Group
               label="Tests"
               value={state.parametric ? 'parametric' : 'non-parametric'}
               onChange={(value) => {
                 const parametric = value === 'parametric';
-                setState((current) => ({
-                  ...current,
-                  parametric,
-                  multiple_comparisons:
-                    current.multiple_comparisons === 'tukey_hsd' &&
-                    !tukeyAllowed(parametric, current.test_types)
-                      ? DEFAULT_MULTIPLE_COMPARISONS
-                      : current.multiple_comparisons,
-                }));
+                setState((current) => ({ ...current, parametric }));
               }}
             >
               <Group mt="xs">
@@ -378,15 +399,7 @@ export function StatisticsWizard({ studyId }: { studyId: number | null }) {
               value={state.test_types}
               onChange={(value) => {
                 const testTypes = value as StatisticsTestType[];
-                setState((current) => ({
-                  ...current,
-                  test_types: testTypes,
-                  multiple_comparisons:
-                    current.multiple_comparisons === 'tukey_hsd' &&
-                    !tukeyAllowed(current.parametric, testTypes)
-                      ? DEFAULT_MULTIPLE_COMPARISONS
-                      : current.multiple_comparisons,
-                }));
+                setState((current) => ({ ...current, test_types: testTypes }));
               }}
               maw={560}
             />
@@ -394,13 +407,8 @@ export function StatisticsWizard({ studyId }: { studyId: number | null }) {
               label="Multiple comparisons"
               description="Control of the pairwise comparisons of each question. Tukey HSD needs parametric, two-tailed tests."
               data={multipleComparisonOptions(state.parametric, state.test_types)}
-              value={state.multiple_comparisons}
-              onChange={(value) =>
-                set(
-                  'multiple_comparisons',
-                  (value as MultipleComparisons | null) ?? DEFAULT_MULTIPLE_COMPARISONS,
-                )
-              }
+              value={multipleShown}
+              onChange={(value) => set('multiple_comparisons', value as MultipleComparisons | null)}
               allowDeselect={false}
               maw={560}
             />

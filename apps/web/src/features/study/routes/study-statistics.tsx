@@ -1,7 +1,7 @@
 import {
   BINARY_OPTIONS,
-  DEFAULT_MULTIPLE_COMPARISONS,
   DEFAULT_TEST_TYPES,
+  defaultMultipleComparisons,
   PRODUCT_ORDER_OPTIONS,
   STATISTICS_ALERT_MS,
   STATISTICS_MESSAGES,
@@ -14,6 +14,7 @@ import {
   type StatisticsTestType,
 } from '@accord/contracts';
 import {
+  Alert,
   Anchor,
   Button,
   Card,
@@ -83,9 +84,17 @@ export function Component() {
       .filter((product) => product.category !== null && categories.includes(product.category))
       .map((product) => product.code),
   );
+  // The products of the test: a fragrance test's concepts are not among them.
+  const tested = new Set((studyProducts.data?.products ?? []).map((product) => product.code));
   const products = (metrics.data?.product_codes ?? []).filter(
-    (product) => categories.length === 0 || inCategories.has(product.value),
+    (product) =>
+      (!studyProducts.data || tested.has(product.value)) &&
+      (categories.length === 0 || inCategories.has(product.value)),
   );
+  // The design found in the study's answers preselects "paired" until the user chooses.
+  const design = studyProducts.data?.design ?? null;
+  const [pairedChoice, setPairedChoice] = useState<boolean | null>(null);
+  const paired = pairedChoice ?? design?.paired ?? true;
   const [binary, setBinary] = useState<BinaryOption>('No binary questions');
   const [main, setMain] = useState<string | null>(null);
   const [order, setOrder] = useState<ProductOrderOption | null>('Unspecified Product Order');
@@ -97,10 +106,15 @@ export function Component() {
   const [tests, setTests] = useState<StatisticsTestType[]>(DEFAULT_TEST_TYPES);
   const [regression, setRegression] = useState(false);
   const [parametric, setParametric] = useState(false);
-  const [multiple, setMultiple] = useState<MultipleComparisons>(DEFAULT_MULTIPLE_COMPARISONS);
-  // Tukey HSD needs parametric, two-tailed tests: another choice of those falls back to none.
+  // Null: the default for the tests (Tukey HSD for parametric two-tailed tests, else Holm).
+  const [multiple, setMultiple] = useState<MultipleComparisons | null>(null);
+  // Tukey HSD needs parametric, two-tailed tests: a choice no longer allowed falls back to the default.
   const multipleShown: MultipleComparisons =
-    multiple === 'tukey_hsd' && !tukeyAllowed(parametric, tests) ? DEFAULT_MULTIPLE_COMPARISONS : multiple;
+    multiple === null || (multiple === 'tukey_hsd' && !tukeyAllowed(parametric, tests))
+      ? defaultMultipleComparisons(parametric, tests)
+      : multiple;
+  // After a refused search, each required field left empty says so under itself.
+  const [attempted, setAttempted] = useState(false);
   const [loading, setLoading] = useState(false);
   const [results, setResults] = useState<StatisticsResults | null>(null);
   // Summary cells are traced by product id (a code two products share is left out) and by metric:
@@ -132,6 +146,7 @@ export function Component() {
           : null;
 
   const search = async () => {
+    setAttempted(true);
     const problems: string[] = [];
     // The list names each field by its label on the card, one a line.
     if (!main) problems.push(STATISTICS_MESSAGES.missingValue('Main question column'));
@@ -151,7 +166,7 @@ export function Component() {
         strength_questions: strength,
         cpv_question: cpv,
         test_types: tests,
-        paired: true,
+        paired,
         parametric,
         multiple_comparisons: multipleShown,
         regression,
@@ -216,6 +231,9 @@ export function Component() {
                   onChange={setMain}
                   searchable
                   nothingFoundMessage="No mapped questions"
+                  error={
+                    attempted && !main ? STATISTICS_MESSAGES.missingValue('Main question column') : undefined
+                  }
                 />
                 <Select
                   label="Order of products"
@@ -226,6 +244,9 @@ export function Component() {
                     setOrder(value as ProductOrderOption | null);
                     setProductOrder([]);
                   }}
+                  error={
+                    attempted && !order ? STATISTICS_MESSAGES.missingValue('Order of products') : undefined
+                  }
                 />
                 {listField ? (
                   <MultiSelect
@@ -234,6 +255,11 @@ export function Component() {
                     value={productOrder}
                     onChange={setProductOrder}
                     searchable
+                    error={
+                      attempted && productOrder.length === 0
+                        ? STATISTICS_MESSAGES.emptyArray(ORDER_LIST_LABELS[listField])
+                        : undefined
+                    }
                   />
                 ) : null}
                 {categoryOptions.length > 0 ? (
@@ -277,15 +303,27 @@ export function Component() {
                   data={TEST_OPTIONS}
                   value={tests}
                   onChange={(value) => setTests(value as StatisticsTestType[])}
+                  error={
+                    attempted && tests.length === 0 ? STATISTICS_MESSAGES.emptyArray('Test types') : undefined
+                  }
+                />
+                <Select
+                  label="Design"
+                  description={design?.text}
+                  data={[
+                    { value: 'paired', label: 'Paired' },
+                    { value: 'unpaired', label: 'Unpaired' },
+                  ]}
+                  value={paired ? 'paired' : 'unpaired'}
+                  onChange={(value) => setPairedChoice(value === null ? null : value === 'paired')}
+                  allowDeselect={false}
                 />
                 <Select
                   label="Multiple comparisons"
                   description="Tukey HSD needs parametric, two-tailed tests."
                   data={multipleComparisonOptions(parametric, tests)}
                   value={multipleShown}
-                  onChange={(value) =>
-                    setMultiple((value as MultipleComparisons | null) ?? DEFAULT_MULTIPLE_COMPARISONS)
-                  }
+                  onChange={(value) => setMultiple(value as MultipleComparisons | null)}
                   allowDeselect={false}
                 />
               </SimpleGrid>
@@ -311,6 +349,15 @@ export function Component() {
                   onChange={(event) => setParametric(event.currentTarget.checked)}
                 />
               </Group>
+              {design && design.design !== null && paired !== design.paired ? (
+                <Alert color="yellow" variant="light" role="status" p="xs">
+                  <Text size="sm">
+                    {paired
+                      ? 'Each respondent rated one product: paired tests are not possible, the products will be compared as independent groups.'
+                      : "Respondents rated several products: unpaired tests treat each respondent's answers to different products as independent, which they are not."}
+                  </Text>
+                </Alert>
+              ) : null}
               <Group justify="flex-end">
                 <Button
                   leftSection={<IconSearch size={16} aria-hidden="true" />}
