@@ -150,7 +150,9 @@ describe('summary.xlsx', () => {
     expect(skipped).toBeGreaterThanOrEqual(0);
     const skippedRow = penalty.rows[2 * skipped]!;
     expect(skippedRow[3]).toBe('skipped');
-    expect(String(skippedRow[7])).toMatch(/^Weak or too weak skipped: under 20 % of respondents \(\d+\.\d %\)$/);
+    expect(String(skippedRow[7])).toMatch(
+      /^Weak or too weak skipped: under 20 % of respondents \(\d+\.\d %\)$/,
+    );
     const analysed = result.jar!.data.findIndex((row) => row[11] !== null);
     expect(penalty.rows[2 * analysed + 1]![3]).toBe(result.jar!.data[analysed]![11]);
   });

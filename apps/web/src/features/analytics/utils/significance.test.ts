@@ -31,8 +31,12 @@ describe('significance marks', () => {
   it('names the test, p-value and level', () => {
     expect(levelPercent(0.1)).toBe(90);
     expect(markText(mark(0.05, 'let', 0.03))).toBe('Two-proportion z-test, n = 150, p = 0.0300, 95% lower');
-    expect(markText(mark(0.01, 'mt', 0.00001))).toBe('Two-proportion z-test, n = 150, p < 0.0001, 99% higher');
-    expect(markText(mark(null, null, 0.6))).toBe('Two-proportion z-test, n = 150, p = 0.6000, not significant');
+    expect(markText(mark(0.01, 'mt', 0.00001))).toBe(
+      'Two-proportion z-test, n = 150, p < 0.0001, 99% higher',
+    );
+    expect(markText(mark(null, null, 0.6))).toBe(
+      'Two-proportion z-test, n = 150, p = 0.6000, not significant',
+    );
   });
   it('names the clustered test, n, p, adjusted p and the correction', () => {
     const clustered = {
