@@ -30,6 +30,7 @@ import { withOperationId } from './openapi/operation-id.ts';
 import { issueInWords } from './lib/validation-message.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { analyticsDeps, analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { decksRoutes } from './modules/decks/decks.routes.ts';
 import { registerAnalyticsJobs } from './modules/analytics/analytics.service.ts';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository.ts';
 import { comparisonsRoutes } from './modules/comparisons/comparisons.routes.ts';
@@ -367,6 +368,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         });
       }
       await api.register(analyticsRoutes, analytics);
+      await api.register(decksRoutes, { analytics: analytics.analytics });
       const comparisons = createComparisonsService({
         analytics: analytics.analytics,
         jobsRepository: createAnalyticsRepository(db),

@@ -11,6 +11,7 @@ export * from './study.ts';
 export * from './mapping.ts';
 export * from './analytics.ts';
 export * from './analytics-pages.ts';
+export * from './decks.ts';
 export * from './cics.ts';
 export * from './comparisons.ts';
 export * from './fileprocess.ts';
