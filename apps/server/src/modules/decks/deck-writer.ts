@@ -57,7 +57,7 @@ export const BAR_COLOURS = {
   plain: '7D4AA8',
   higher: '2F855A',
   lower: 'C53030',
-  lowBase: 'BDBDBD',
+  lowBase: 'E8A15B',
 } as const;
 
 const FORMAT: Record<DeckUnit, string> = {
@@ -95,7 +95,7 @@ function footer(chart: DeckChart, shown: readonly DeckBar[], missing: readonly D
     const low = Math.min(...bases);
     const high = Math.max(...bases);
     lines.push(
-      `Base n: ${low === high ? low : `${low} to ${high}`} answers per bar, in each bar's name; below ${LOW_BASE} marked "low base"${shown.some((bar) => bar.lowBase && !bar.mark) ? ' (grey bar)' : ''}.`,
+      `Base n: ${low === high ? low : `${low} to ${high}`} answers per bar, in each bar's name; below ${LOW_BASE} marked "low base"${shown.some((bar) => bar.lowBase && !bar.mark) ? ' (orange bar)' : ''}.`,
     );
   }
   if (shown.some((bar) => bar.mark))

@@ -22,6 +22,7 @@ import {
 } from '@mantine/core';
 import {
   METRIC_PAGE_SIZE,
+  METRICS_DECK_FILE_NAME,
   TEXT_LIMITS,
   type FieldDefinition,
   type MetricPageQuery,
@@ -42,12 +43,14 @@ import {
 } from '@tabler/icons-react';
 import { FragranceTestsIcon } from '../../../components/fragrance/fragrance-tests-link.tsx';
 import { DownloadButton } from '../../../components/download-button.tsx';
+import { SlidesButton } from '../../../components/slides-button.tsx';
 import { NormButton } from '../../../components/norms/norm-button.tsx';
 import { TraceButton } from '../../../components/trace/trace-drawer.tsx';
 import { SortableTh, type TableSort } from '../../../components/table/sortable-th.tsx';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { paths } from '../../../config/paths.ts';
 import { useDownloadMetricsMutation, useXlsxFiltersQuery } from '../api/download-metrics.ts';
+import { useDownloadSlidesMutation } from '../api/download-slides.ts';
 import {
   getMetricSelection,
   useMetricPageQuery,
@@ -58,6 +61,7 @@ import { useSignificanceQuery } from '../api/significance.ts';
 import { baseText, formatMetricValue } from '../utils/metrics-format.ts';
 import { levelPercent, markText, significanceTags, type SignificanceFilter } from '../utils/significance.ts';
 import { MetricCharts } from './metric-charts.tsx';
+import { RankedChart } from './ranked-chart.tsx';
 import {
   conditionsOf,
   emptyResultsFilter,
@@ -205,6 +209,7 @@ export function MetricsTab({
   const xlsxFilters = useXlsxFiltersQuery();
   const [chosenXlsx, setChosenXlsx] = useState<string[] | null>(null);
   const download = useDownloadMetricsMutation();
+  const slides = useDownloadSlidesMutation();
   const selection = useMetricSelectionMutation(jobId);
   // Checkbox clicks show at once; the page read after the change confirms them.
   const [pending, setPending] = useState<Map<number, boolean>>(new Map());
@@ -352,6 +357,12 @@ export function MetricsTab({
   };
 
   const xlsxChosen = chosenXlsx ?? xlsxFilters.data?.chosenXlsxFilters ?? [];
+  const sortLabel = (key: string) => {
+    if (key === 'name') return 'name';
+    if (key === 'c_mi_number') return 'CMI #';
+    const column = columns.find((entry) => entry.key === key);
+    return column ? `${column.aggregation_label} ${column.label}` : key;
+  };
 
   if (main.isPending && !isFiltered) {
     return (
@@ -473,6 +484,20 @@ export function MetricsTab({
               })
             }
             loading={download.isPending}
+            disabled={!jobId || total === 0}
+          />
+          <SlidesButton
+            fileName={METRICS_DECK_FILE_NAME}
+            label="Download slides of the results"
+            onClick={() =>
+              jobId &&
+              slides.mutate({
+                kind: 'metrics',
+                jobId,
+                query: selectedCount > 0 ? { ...pageQuery, selected: 'true' } : pageQuery,
+              })
+            }
+            loading={slides.isPending}
             disabled={!jobId || total === 0}
           />
           {loading ? <Loader size="xs" aria-label="Loading results" /> : null}
@@ -679,6 +704,24 @@ export function MetricsTab({
           Hover or focus a value to see its base n; * marks a low base (below 30 answers). All scores and
           metrics have been harmonized to a common 5 point scale.
         </Text>
+      ) : null}
+      {page && !noneLeft ? (
+        <RankedChart
+          rows={rows}
+          columns={columns}
+          isSelected={isSelected}
+          anySelected={selectedCount > 0}
+          order={
+            sort
+              ? `sorted by ${sortLabel(sort.key)}, ${sort.desc ? 'largest' : 'smallest'} first`
+              : "the search's order"
+          }
+          rowsText={
+            matching > METRIC_PAGE_SIZE
+              ? `${kindLabel} ${firstShown}–${Math.min(matching, firstShown + METRIC_PAGE_SIZE - 1)} of ${matching}`
+              : `${matching} ${kindLabel}`
+          }
+        />
       ) : null}
       {page && !noneLeft ? <MetricCharts result={page} /> : null}
     </Stack>
