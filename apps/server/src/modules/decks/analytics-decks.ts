@@ -53,6 +53,8 @@ export function screenValue(unit: DeckUnit, value: number | null | undefined): n
   return value;
 }
 
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
@@ -71,7 +73,7 @@ export interface MetricsDeckInput {
   page: MetricSearchPage;
   request: ParsedMetricSearchRequest | null;
   marks: MarkTable | null;
-  /** The table's order in words ("Sorted by T2B Liking, largest first"). */
+  /** The table's order in words ("sorted by T2B Overall Liking, largest first"). */
   order: string;
   /** Which rows: "fragrances 1-50 of 120", "the 12 selected fragrances". */
   rows: string;
@@ -84,11 +86,11 @@ export function orderInWords(
   sort: string | undefined,
   desc: boolean,
 ): string {
-  if (!sort) return "The search's order";
+  if (!sort) return "the search's order";
   const column = columns.find((entry) => entry.key === sort);
   const name =
     sort === 'name' ? 'name' : sort === 'c_mi_number' ? 'CMI #' : column ? metricHeading(column) : sort;
-  return `Sorted by ${name}, ${desc ? 'largest first' : 'smallest first'}`;
+  return `sorted by ${name}, ${desc ? 'largest first' : 'smallest first'}`;
 }
 
 /** fragrance_metrics.pptx: one ranked chart per metric column of the rows the table shows. */
@@ -102,7 +104,7 @@ export function metricsDeck(input: MetricsDeckInput): DeckSpec {
   const common = [
     ...slideFilters(searchWords),
     ...significance,
-    { label: 'Rows', value: `${input.rows}; ${input.order.toLowerCase()}` },
+    { label: 'Rows', value: `${input.rows}; ${input.order}` },
   ];
   const charts: DeckChart[] = page.columns.map((column) => {
     const unit = unitOf(column.aggregation);
@@ -127,7 +129,7 @@ export function metricsDeck(input: MetricsDeckInput): DeckSpec {
   });
   return {
     title: `Metric search: ${plural(page.rows.length, kind, `${kind}s`)}`,
-    subtitle: `${input.rows}, ${input.order.toLowerCase()}`,
+    subtitle: capitalised(`${input.rows}, ${input.order}`),
     author: who.author,
     date: who.date,
     lines: [...searchWords, ...significance],
@@ -155,14 +157,11 @@ export function performanceDeck(
             const column = result.columns.find((entry) => entry.key === sort.key);
             return column ? metricHeading(column) : sort.key;
           })();
-  const order = `Sorted by ${sortName}, ${sort.desc ? 'largest first' : 'smallest first'}`;
-  const common = [
-    ...slideFilters(words),
-    { label: 'Bars', value: `one per ${label}; ${order.toLowerCase()}` },
-  ];
+  const order = `sorted by ${sortName}, ${sort.desc ? 'largest first' : 'smallest first'}`;
+  const common = [...slideFilters(words), { label: 'Bars', value: `one per ${label}; ${order}` }];
   return {
     title: `Performance by ${label}`,
-    subtitle: `${plural(rows.length, `value of ${label}`, `values of ${label}`)}, ${order.toLowerCase()}`,
+    subtitle: `${plural(rows.length, `value of ${label}`, `values of ${label}`)}, ${order}`,
     author: who.author,
     date: who.date,
     lines: words,
@@ -269,9 +268,10 @@ export function tendenciesDeck(
           lowBase: false,
           mark: null,
         })),
-        notes: [
-          'A fragrance counts once for each of its values, so the percentages may add up to more than 100%.',
-        ],
+        notes:
+          found.table_data.reduce((sum, row) => sum + row.percentage, 0) > 100.05
+            ? ['A fragrance counts once for each of its values, so the percentages add up to more than 100%.']
+            : [],
       },
     ],
   };

@@ -60,6 +60,9 @@ export const BAR_COLOURS = {
   lowBase: 'E8A15B',
 } as const;
 
+/** Height (inches) of a chart of a full slide of bars. */
+const CHART_HEIGHT = 4.75;
+
 const FORMAT: Record<DeckUnit, string> = {
   percent: '0"%"',
   percent1: '0.0"%"',
@@ -175,11 +178,13 @@ function addChartSlide(
   );
   const values = bars.map((bar) => bar.value as number);
   const colours = bars.map(barColour);
+  // A few bars keep a bar's thickness rather than filling the slide.
+  const height = Math.min(CHART_HEIGHT, 0.55 + bars.length * 0.3);
   slide.addChart(pptx.ChartType.bar, [{ name: chart.title, labels: bars.map(barName), values }], {
     x: 0.3,
     y: 1.65,
     w: 12.7,
-    h: 4.75,
+    h: height,
     barDir: 'bar',
     barGapWidthPct: 50,
     // One colour per bar only when they differ (pptxgenjs writes a colour per point then).
@@ -204,7 +209,7 @@ function addChartSlide(
   slide.addText(footer(chart, bars, missing).join('\n'), {
     ...TEXT,
     x: 0.4,
-    y: 6.45,
+    y: 1.7 + height,
     w: 12.5,
     h: 0.9,
     fontSize: 9,

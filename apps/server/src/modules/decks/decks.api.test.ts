@@ -90,7 +90,7 @@ describe('GET /api/analytics/fragrances/pptx/{jobId}', () => {
     const [t2b, liking] = [slides[1]!, slides[2]!];
     for (const slide of [t2b, liking]) {
       expect(slide.text).toContain(filters);
-      expect(slide.text).toContain('sorted by t2b overall liking, largest first');
+      expect(slide.text).toContain('sorted by T2B Overall Liking, largest first');
       expect(slide.charts).toHaveLength(1);
     }
     expect(t2b.text.split('\n')[0]).toBe('T2B Overall Liking');
