@@ -167,7 +167,7 @@ describe('GET /api/analytics/fragrances/pptx/{jobId}', () => {
     });
     expect(selected.statusCode, selected.body).toBe(200);
     const selection = await deck(`/api/analytics/fragrances/pptx/${jobid}?selected=true&sort=name`);
-    expect(selection[0]!.text).toContain('the 3 selected fragrances');
+    expect(selection[0]!.text).toContain('The 3 selected fragrances, sorted by name, smallest first');
     const names = [...chosen]
       .map((row) => `${row.name ?? row.prod} (${row.c_mi_number})`)
       .sort((a, b) => a.localeCompare(b, 'en-GB', { sensitivity: 'base', numeric: true }));
