@@ -7,7 +7,8 @@ import { SVGRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useId, useMemo, useState } from 'react';
 import { LOW_BASE } from '@accord/contracts';
-import { barColour, barLabel, isShareColumn, rankedBars } from '../utils/ranked-chart.ts';
+import { useMediaQuery } from '@mantine/hooks';
+import { barColour, barLabel, compactBarLabel, isShareColumn, rankedBars } from '../utils/ranked-chart.ts';
 
 echarts.use([BarChart, GridComponent, TooltipComponent, SVGRenderer]);
 
@@ -42,6 +43,8 @@ export function RankedChart({
 }) {
   const titleId = useId();
   const [chosen, setChosen] = useState<string | null>(null);
+  // A phone keeps room for the bars: shorter names and labels.
+  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
   const column = columns.find((entry) => entry.key === chosen) ?? columns[0];
   const bars = useMemo(
     () => (column ? rankedBars(rows, column, isSelected) : []),
@@ -54,7 +57,7 @@ export function RankedChart({
   const option = {
     animation: false,
     aria: { enabled: false },
-    grid: { left: 8, right: 190, top: 8, bottom: 8, containLabel: true },
+    grid: { left: 8, right: narrow ? 96 : 190, top: 8, bottom: 8, containLabel: true },
     tooltip: {
       trigger: 'item',
       formatter: (params: { dataIndex: number }) => {
@@ -72,7 +75,7 @@ export function RankedChart({
       type: 'category',
       inverse: true,
       data: drawn.map((bar) => bar.name),
-      axisLabel: { width: 170, overflow: 'truncate' },
+      axisLabel: { width: narrow ? 90 : 170, overflow: 'truncate', fontSize: narrow ? 10 : 12 },
     },
     series: [
       {
@@ -85,9 +88,9 @@ export function RankedChart({
             opacity: anySelected && !bar.selected ? 0.3 : 1,
             borderRadius: [0, 3, 3, 0],
           },
-          label: { formatter: barLabel(bar) },
+          label: { formatter: narrow ? compactBarLabel(bar) : barLabel(bar) },
         })),
-        label: { show: true, position: 'right', fontSize: 11, color: '#212529' },
+        label: { show: true, position: 'right', fontSize: narrow ? 10 : 11, color: '#212529' },
       },
     ],
   };

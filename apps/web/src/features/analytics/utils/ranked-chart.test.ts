@@ -1,6 +1,6 @@
 import type { MetricSearchPage } from '@accord/contracts';
 import { describe, expect, it } from 'vitest';
-import { barColour, barLabel, rankedBars, RANKED_COLOURS } from './ranked-chart.ts';
+import { barColour, barLabel, compactBarLabel, rankedBars, RANKED_COLOURS } from './ranked-chart.ts';
 
 type Row = MetricSearchPage['rows'][number];
 type Column = MetricSearchPage['columns'][number];
@@ -66,6 +66,7 @@ describe('rankedBars', () => {
       RANKED_COLOURS.lowBase,
       RANKED_COLOURS.plain,
     ]);
+    expect(bars.map(compactBarLabel)).toEqual(['70% ▲95 n41', '20%* n42', '30% n43']);
     expect(bars.map((bar) => bar.selected)).toEqual([true, false, false]);
   });
 });

@@ -80,3 +80,9 @@ export function barColour(bar: RankedBar): string {
 export function barLabel(bar: RankedBar): string {
   return `${bar.text}${bar.lowBase ? '*' : ''}${bar.mark ? ` ${bar.mark}` : ''} · n ${bar.n}${bar.lowBase ? ' low base' : ''}`;
 }
+
+/** The label on a phone: "45% ▲99 n120", "12%* n14". */
+export function compactBarLabel(bar: RankedBar): string {
+  const mark = bar.mark ? ` ${bar.mark.replace(' ', '').replace('%', '')}` : '';
+  return `${bar.text}${bar.lowBase ? '*' : ''}${mark} n${bar.n}`;
+}
