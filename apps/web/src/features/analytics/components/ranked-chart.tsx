@@ -54,6 +54,9 @@ export function RankedChart({
   const drawn = bars.filter((bar) => bar.value !== null);
   const missing = bars.length - drawn.length;
   const share = isShareColumn(column);
+  // A name the page shows twice (the same fragrance in two studies) carries its CMI #.
+  const seen = new Set<string>();
+  const repeated = new Set(drawn.map((bar) => bar.name).filter((name) => seen.has(name) || !seen.add(name)));
   const option = {
     animation: false,
     aria: { enabled: false },
@@ -68,14 +71,15 @@ export function RankedChart({
     xAxis: {
       type: 'value',
       min: 0,
-      ...(share ? { max: 100, axisLabel: { formatter: '{value} %' } } : { max: 5 }),
-      splitNumber: 5,
+      ...(share ? { max: 100 } : { max: 5 }),
+      axisLabel: { hideOverlap: true, ...(share ? { formatter: '{value} %' } : {}) },
+      splitNumber: narrow ? 2 : 5,
     },
     yAxis: {
       type: 'category',
       inverse: true,
-      data: drawn.map((bar) => bar.name),
-      axisLabel: { width: narrow ? 90 : 170, overflow: 'truncate', fontSize: narrow ? 10 : 12 },
+      data: drawn.map((bar) => (repeated.has(bar.name) ? `${bar.name} (${bar.cmi})` : bar.name)),
+      axisLabel: { width: narrow ? 90 : 230, overflow: 'truncate', fontSize: narrow ? 10 : 12 },
     },
     series: [
       {
@@ -88,7 +92,8 @@ export function RankedChart({
             opacity: anySelected && !bar.selected ? 0.3 : 1,
             borderRadius: [0, 3, 3, 0],
           },
-          label: { formatter: narrow ? compactBarLabel(bar) : barLabel(bar) },
+          // The label stays legible on a faded bar.
+          label: { formatter: narrow ? compactBarLabel(bar) : barLabel(bar), opacity: 1 },
         })),
         label: { show: true, position: 'right', fontSize: narrow ? 10 : 11, color: '#212529' },
       },

@@ -22,6 +22,7 @@ export const RANKED_COLOURS = {
 export interface RankedBar {
   id: number;
   name: string;
+  cmi: string;
   /** The value as the table writes it (percent or mean); null: "-" in the table, no bar. */
   value: number | null;
   /** "45%", "3.92". */
@@ -59,6 +60,7 @@ export function rankedBars(
     return {
       id: row.id,
       name: row.name ?? row.prod,
+      cmi: row.c_mi_number,
       value,
       text: value === null ? '-' : share ? `${value}%` : value.toFixed(2),
       n: row.bases[column.key] ?? 0,
