@@ -997,6 +997,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/analytics/fragrances/pptx/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finished metric search (yours) as fragrance_metrics.pptx: a title slide with the search's filters in words, then per metric a native bar chart of the rows the table shows (its search text, mark filter, sort and page as GET .../page takes them; ?selected=true: the selected rows in that order), values as the table writes them, each bar named with its mark (?significance=, a finished significance job of yours) and base n, low bases marked */
+        get: operations["getAnalyticsFragrancesPptxByJobId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/performance/pptx/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finished performance search (yours) as fragrance_performance.pptx: per metric a native bar chart of its value per value of the breakdown field, in the order of ?sort= and ?desc= (as the tab's table), each bar with its base n */
+        get: operations["getAnalyticsPerformancePptxByJobId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/top-attributes/pptx/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finished top attributes job (yours) as fragrance_attributes.pptx: a native bar chart of the attributes by the aggregation they were ranked by, in their rank, each with its base n (404 until it has succeeded) */
+        get: operations["getAnalyticsTopAttributesPptxByJobId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/tendencies/pptx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The tendencies as fragrance_tendencies.pptx (users who may download): a native bar chart of the share of the fragrances counted carrying each value, most frequent first, as the tab's table */
+        post: operations["postAnalyticsTendenciesPptx"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/group-comparison": {
         parameters: {
             query?: never;
@@ -11059,6 +11127,217 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getAnalyticsFragrancesPptxByJobId: {
+        parameters: {
+            query?: {
+                /** @description Rows whose name (the product code when there is no name) contains it, in any case. */
+                search?: string;
+                /** @description A finished significance job of yours: its marks are shown and the mark filter reads them. */
+                significance?: string;
+                /** @description Rows with a mark at this level and direction ('mt-0.01': 99 % higher; 'all': every row). */
+                mark?: "all" | "mt-0.01" | "mt-0.05" | "mt-0.1" | "let-0.01" | "let-0.05" | "let-0.1";
+                /** @description Matching rows skipped. */
+                offset?: number;
+                /** @description Rows answered (0 to 500; 0: the summary alone). */
+                limit?: number;
+                /** @description 'name', 'c_mi_number' or a column key ('metric.aggregation'); none: the search's own order (thresholds first). Rows without a value come last. */
+                sort?: string;
+                /** @description Largest first. */
+                desc?: "true" | "false";
+                /** @description The selected rows (up to the largest page) instead of the page shown. */
+                selected?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getAnalyticsPerformancePptxByJobId: {
+        parameters: {
+            query?: {
+                /** @description 'category' (the breakdown value), 'fragrances' (the count) or a metric key. */
+                sort?: string;
+                /** @description Largest first (the default). */
+                desc?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getAnalyticsTopAttributesPptxByJobId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    postAnalyticsTendenciesPptx: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TendenciesRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
