@@ -31,6 +31,7 @@ import { issueInWords } from './lib/validation-message.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { analyticsDeps, analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { decksRoutes } from './modules/decks/decks.routes.ts';
+import { fragranceDeckRoutes } from './modules/decks/fragrance-deck.ts';
 import { registerAnalyticsJobs } from './modules/analytics/analytics.service.ts';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository.ts';
 import { comparisonsRoutes } from './modules/comparisons/comparisons.routes.ts';
@@ -378,6 +379,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(comparisonsRoutes, { comparisons });
       await api.register(rankingsRoutes, { analytics: analytics.analytics });
       await api.register(fragranceRoutes, { db });
+      await api.register(fragranceDeckRoutes, { db });
       await api.register(normsRoutes, {
         norms: createNormsService({ norms: createNormsRepository(db), analytics: analytics.analytics }),
       });

@@ -3,6 +3,7 @@
 // screen rounds them), the bars carry the marks and bases the screen shows, and every slide states
 // the filters in words. Roles as the tabs' spreadsheets.
 import type {
+  FragranceResponse,
   MetricSearchPageStatus,
   MetricSearchRequest,
   MetricSearchStatus,
@@ -256,5 +257,54 @@ describe('the performance, top attributes and tendencies decks', () => {
     expect((await post('/api/analytics/tendencies/pptx', body, 'client')).statusCode).toBe(403);
     const bad = await post('/api/analytics/tendencies/pptx', { ...body, data: { groupby: 'nope' } });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/fragrance/{code}/pptx', () => {
+  it('charts each test of the fragrance page, the pooled estimate in words, for users who may download', async () => {
+    const { rows } = await t.database.sql.executeSql(
+      `select f.code from fragrances f join studies s on s.id = f.study_id
+        where f.code is not null and s.verified
+        group by f.code order by count(distinct f.study_id) desc, 1 limit 1`,
+    );
+    const code = (rows as { code: string }[])[0]!.code;
+    const page = (await get(`/api/fragrance/${code}`)).json<FragranceResponse>();
+    expect(page.tests.length).toBeGreaterThan(1);
+    const url = `/api/fragrance/${code}/pptx`;
+    const slides = await deck(url);
+    expect(slides[0]!.text).toContain(`(6 Digit Code (SAP) ${code})`);
+    const liking = slides.find((slide) => slide.text.startsWith('Liking (mean) in each test'))!;
+    expect(liking.text).toContain(`Tests: ${page.tests.length} tests of 6 Digit Code (SAP) ${code}`);
+    const pooled = page.pooled.find((entry) => entry.metric === 'liking')!;
+    if (pooled.estimate !== null)
+      expect(liking.text).toContain(`Liking: ${pooled.estimate.toFixed(2)} (95% interval`);
+    const withLiking = page.tests.filter((test) => test.scores.liking?.mean != null);
+    expect(liking.charts[0]!.series[0]!.values).toEqual(
+      withLiking.map((test) => mean(test.scores.liking!.mean)),
+    );
+    expect(liking.charts[0]!.series[0]!.categories[0]).toContain(withLiking[0]!.c_mi_number);
+    const t2b = slides.find((slide) => slide.text.startsWith('Liking (T2B) in each test'))!;
+    expect(t2b.charts[0]!.series[0]!.values).toEqual(
+      page.tests
+        .filter((test) => test.scores.liking?.top_2_box != null)
+        .map((test) => percent(test.scores.liking!.top_2_box)),
+    );
+    const byMarket = slides.find((slide) => slide.text.startsWith('Liking (mean) by market'))!;
+    expect(byMarket.charts[0]!.series[0]!.values).toEqual(
+      page.by_market
+        .filter((group) => group.scores.liking?.mean != null)
+        .map((group) => mean(group.scores.liking!.mean)),
+    );
+    expect((await get(url, null)).statusCode).toBe(401);
+    expect((await get(url, 'client')).statusCode).toBe(403);
+    expect((await get('/api/fragrance/12ab/pptx')).statusCode).toBe(400);
+    // Sales users see the tests of their clients' studies alone, as on the page.
+    const sales = await get(`/api/fragrance/${code}`, 'sales');
+    const salesDeck = await get(url, 'sales');
+    expect(salesDeck.statusCode).toBe(sales.statusCode);
+    if (sales.statusCode === 200) {
+      const shown = sales.json<FragranceResponse>().tests.length;
+      expect((await readDeck(salesDeck.rawPayload))[1]!.text).toContain(`Tests: ${shown} test`);
+    }
   });
 });

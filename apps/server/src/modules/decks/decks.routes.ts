@@ -40,7 +40,7 @@ export const DECK_MESSAGES = {
   noneSelected: 'No row is selected: select rows, or download the slides of the page shown.',
 } as const;
 
-async function sendDeck(reply: FastifyReply, fileName: string, spec: DeckSpec) {
+export async function sendDeck(reply: FastifyReply, fileName: string, spec: DeckSpec) {
   const bytes = await deckBytesOffThread(spec);
   return reply
     .type(PPTX_CONTENT_TYPE)
