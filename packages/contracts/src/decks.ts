@@ -11,6 +11,7 @@ export const METRICS_DECK_FILE_NAME = 'fragrance_metrics.pptx';
 export const PERFORMANCE_DECK_FILE_NAME = 'fragrance_performance.pptx';
 export const ATTRIBUTES_DECK_FILE_NAME = 'fragrance_attributes.pptx';
 export const TENDENCIES_DECK_FILE_NAME = 'fragrance_tendencies.pptx';
+export const FRAGRANCE_DECK_FILE_NAME = 'fragrance_tests.pptx';
 
 /** Bars a chart slide holds at most; longer lists continue on the next slide. */
 export const DECK_BARS_PER_SLIDE = 25;

@@ -7,6 +7,7 @@
  */
 import {
   ErrorResponse,
+  FRAGRANCE_DECK_FILE_NAME,
   FragranceParams,
   LOW_BASE,
   type FragranceResponse,
@@ -22,8 +23,6 @@ import { createFragranceService } from '../fragrance/fragrance.service.ts';
 import { screenValue } from './analytics-decks.ts';
 import { sendDeck } from './decks.routes.ts';
 import type { DeckBar, DeckChart, DeckLine, DeckSpec } from './deck-writer.ts';
-
-export const FRAGRANCE_DECK_FILE_NAME = 'fragrance_tests.pptx';
 
 type Metric = 'liking' | 'purchase_intention' | 'strength';
 
