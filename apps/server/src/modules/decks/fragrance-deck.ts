@@ -31,6 +31,7 @@ const SCORES: { metric: Metric; key: 'mean' | 'top_2_box' | 'just_right'; title:
   { metric: 'liking', key: 'mean', title: 'Liking (mean)' },
   { metric: 'liking', key: 'top_2_box', title: 'Liking (T2B)' },
   { metric: 'purchase_intention', key: 'mean', title: 'Purchase intention (mean)' },
+  { metric: 'purchase_intention', key: 'top_2_box', title: 'Purchase intention (T2B)' },
   { metric: 'strength', key: 'just_right', title: 'Strength (just right)' },
 ];
 
@@ -82,7 +83,7 @@ export function fragranceDeck(data: FragranceResponse, who: Requester): DeckSpec
       ],
       bars: data.tests.map((test) =>
         bar(
-          `${test.c_mi_number} (${[test.market, test.year].filter(Boolean).join(', ')})${test.pooled ? '' : ' not verified'}`,
+          `${test.c_mi_number} (${[test.market, test.year, test.pooled ? null : 'not verified'].filter(Boolean).join(', ')})`,
           test.scores[metric],
           key,
         ),
