@@ -32,6 +32,7 @@ import type { Mailer } from './lib/mailer.ts';
 import { analyticsDeps, analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { decksRoutes } from './modules/decks/decks.routes.ts';
 import { fragranceDeckRoutes } from './modules/decks/fragrance-deck.ts';
+import { normDeckRoutes } from './modules/decks/norm-deck.ts';
 import { registerAnalyticsJobs } from './modules/analytics/analytics.service.ts';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository.ts';
 import { comparisonsRoutes } from './modules/comparisons/comparisons.routes.ts';
@@ -380,9 +381,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(rankingsRoutes, { analytics: analytics.analytics });
       await api.register(fragranceRoutes, { db });
       await api.register(fragranceDeckRoutes, { db });
-      await api.register(normsRoutes, {
-        norms: createNormsService({ norms: createNormsRepository(db), analytics: analytics.analytics }),
-      });
+      const norms = createNormsService({ norms: createNormsRepository(db), analytics: analytics.analytics });
+      await api.register(normsRoutes, { norms });
+      await api.register(normDeckRoutes, { norms });
       await api.register(traceRoutes, traceDeps(db));
       await api.register(cicsModule, { db });
       await api.register(fileProcessModule, {

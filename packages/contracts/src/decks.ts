@@ -12,6 +12,7 @@ export const PERFORMANCE_DECK_FILE_NAME = 'fragrance_performance.pptx';
 export const ATTRIBUTES_DECK_FILE_NAME = 'fragrance_attributes.pptx';
 export const TENDENCIES_DECK_FILE_NAME = 'fragrance_tendencies.pptx';
 export const FRAGRANCE_DECK_FILE_NAME = 'fragrance_tests.pptx';
+export const NORM_DECK_FILE_NAME = 'norm.pptx';
 
 /** Bars a chart slide holds at most; longer lists continue on the next slide. */
 export const DECK_BARS_PER_SLIDE = 25;

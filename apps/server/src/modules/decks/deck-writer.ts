@@ -26,8 +26,11 @@ export interface DeckBar {
   mark: { text: string; tone: 'higher' | 'lower' } | null;
 }
 
-/** How a chart's values read: whole percents, percents to 1 decimal, means (2 decimals) or counts. */
-export type DeckUnit = 'percent' | 'percent1' | 'mean' | 'count';
+/**
+ * How a chart's values read: whole percents, percents to 1 decimal, means (2 decimals), variances
+ * (3 decimals) or counts.
+ */
+export type DeckUnit = 'percent' | 'percent1' | 'mean' | 'decimal3' | 'count';
 
 export interface DeckChart {
   title: string;
@@ -67,6 +70,7 @@ const FORMAT: Record<DeckUnit, string> = {
   percent: '0"%"',
   percent1: '0.0"%"',
   mean: '0.00',
+  decimal3: '0.000',
   count: '0',
 };
 
@@ -88,7 +92,9 @@ const valueText = (unit: DeckUnit, value: number) =>
       ? `${value.toFixed(1)}%`
       : unit === 'mean'
         ? value.toFixed(2)
-        : String(value);
+        : unit === 'decimal3'
+          ? value.toFixed(3)
+          : String(value);
 
 /** The footer of a chart slide: bases, colours and what has no bar. */
 function footer(chart: DeckChart, shown: readonly DeckBar[], missing: readonly DeckBar[]): string[] {
