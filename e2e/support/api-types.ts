@@ -1269,6 +1269,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/norms/pptx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A norm as norm.pptx: a title slide with the base in words, a native bar chart of its mean, percentiles and action standards and one of its distribution, the base and its counts on every slide. A withheld norm answers 403 with the reason; a norm without any score 404. */
+        get: operations["getNormsPptx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trace": {
         parameters: {
             query?: never;
@@ -11950,6 +11967,72 @@ export interface operations {
         };
     };
     getNormsXlsx: {
+        parameters: {
+            query: {
+                /** @description Category of the studies (required). */
+                category: string;
+                /** @description A region the study was run in. */
+                region?: string;
+                /** @description Product type of the studies. */
+                product_type?: string;
+                /** @description Methodology of the studies. */
+                methodology?: string;
+                /** @description First study year, inclusive. */
+                year_from?: number;
+                /** @description Last study year, inclusive. */
+                year_to?: number;
+                /** @description Products of the base: fragrances (default) or concepts. */
+                kind?: "fragrance" | "concept";
+                /** @description Metric name (field) as the metric search names it, e.g. liking. */
+                metric: string;
+                /** @description Aggregation, one the metric offers. */
+                aggregation: "top_box" | "top_2_box" | "just_right" | "mean" | "bottom_2_box" | "bottom_box" | "variance" | "hi_yes" | "hi_no" | "irt_yes" | "irt_no" | "eeg_mean";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getNormsPptx: {
         parameters: {
             query: {
                 /** @description Category of the studies (required). */
