@@ -184,8 +184,8 @@ function addChartSlide(
   );
   const values = bars.map((bar) => bar.value as number);
   const colours = bars.map(barColour);
-  // A few bars keep a bar's thickness rather than filling the slide.
-  const height = Math.min(CHART_HEIGHT, 0.55 + bars.length * 0.3);
+  // A few bars keep a bar's thickness rather than filling the slide, with room for a name over two lines.
+  const height = Math.min(CHART_HEIGHT, 0.55 + bars.length * 0.42);
   slide.addChart(pptx.ChartType.bar, [{ name: chart.title, labels: bars.map(barName), values }], {
     x: 0.3,
     y: 1.65,

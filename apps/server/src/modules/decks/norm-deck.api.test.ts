@@ -68,7 +68,17 @@ describe('GET /api/norms/pptx', () => {
     for (const slide of slides.slice(1)) expect(slide.text).toContain(`Counts: ${counts}`);
 
     const scores = slides[1]!.charts[0]!.series[0]!;
-    expect(scores.categories).toEqual(['Mean', ...norm.lines.map((line) => line.label)]);
+    // The action standards named short on the axis, and in full in the footnote.
+    expect(scores.categories).toEqual([
+      'Mean',
+      ...norm.lines.map((line) =>
+        line.action_standard
+          ? line.label.replace(/^Action standard: (.+) \((P\d+)\)$/, '$2 ($1)')
+          : line.label,
+      ),
+    ]);
+    expect(scores.categories).toContain('P75 (top quartile)');
+    expect(slides[1]!.text).toContain('Action standards: P75 (top quartile) and P90 (top decile), the score');
     // As the screen writes a share: a percentage with one decimal.
     expect(scores.values).toEqual(
       [norm.mean!, ...norm.lines.map((line) => line.value)].map((value) => Math.round(value * 1000) / 10),

@@ -35,6 +35,14 @@ export function normScore(norm: Pick<NormResponse, 'aggregation'>, value: number
   return Math.round(value * 100) / 100;
 }
 
+/**
+ * A line's name short enough for a chart's axis: "Action standard: top quartile (P75)" reads
+ * "P75 (top quartile)", the footnote saying which are the action standards.
+ */
+export function chartLineName(label: string): string {
+  return label.replace(/^Action standard: (.+) \((P\d+)\)$/, '$2 ($1)');
+}
+
 function scoreText(norm: NormResponse, value: number): string {
   const unit = normUnit(norm);
   const shown = normScore(norm, value);
@@ -83,11 +91,19 @@ export function normDeck(norm: NormResponse, who: Requester): DeckSpec {
         lines,
         bars: [
           ...(norm.mean === null ? [] : [{ label: 'Mean', value: normScore(norm, norm.mean) }]),
-          ...norm.lines.map((line) => ({ label: line.label, value: normScore(norm, line.value) })),
+          ...norm.lines.map((line) => ({
+            label: chartLineName(line.label),
+            value: normScore(norm, line.value),
+          })),
         ].map((bar) => ({ ...bar, n: null, lowBase: false, mark: null })),
         notes: [
           `Base n: ${counts}; each ${norm.base.kind} counts once, with its score as the metric search computes it.`,
-          'Action standards: the score a product must reach to be in the top quartile or the top decile of the base.',
+          `Action standards: ${
+            norm.lines
+              .filter((line) => line.action_standard)
+              .map((line) => chartLineName(line.label))
+              .join(' and ') || 'none'
+          }, the score a product must reach to be in the top quartile or the top decile of the base.`,
         ],
       },
       {
