@@ -33,6 +33,7 @@ import { analyticsDeps, analyticsRoutes } from './modules/analytics/analytics.ro
 import { decksRoutes } from './modules/decks/decks.routes.ts';
 import { fragranceDeckRoutes } from './modules/decks/fragrance-deck.ts';
 import { normDeckRoutes } from './modules/decks/norm-deck.ts';
+import { rankingDeckRoutes } from './modules/decks/ranking-deck.ts';
 import { registerAnalyticsJobs } from './modules/analytics/analytics.service.ts';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository.ts';
 import { comparisonsRoutes } from './modules/comparisons/comparisons.routes.ts';
@@ -379,6 +380,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (deps.workers !== false) await registerComparisonJobs(deps.jobs, comparisons);
       await api.register(comparisonsRoutes, { comparisons });
       await api.register(rankingsRoutes, { analytics: analytics.analytics });
+      await api.register(rankingDeckRoutes, { analytics: analytics.analytics });
       await api.register(fragranceRoutes, { db });
       await api.register(fragranceDeckRoutes, { db });
       const norms = createNormsService({ norms: createNormsRepository(db), analytics: analytics.analytics });

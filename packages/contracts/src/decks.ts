@@ -13,6 +13,7 @@ export const ATTRIBUTES_DECK_FILE_NAME = 'fragrance_attributes.pptx';
 export const TENDENCIES_DECK_FILE_NAME = 'fragrance_tendencies.pptx';
 export const FRAGRANCE_DECK_FILE_NAME = 'fragrance_tests.pptx';
 export const NORM_DECK_FILE_NAME = 'norm.pptx';
+export const RANKING_DECK_FILE_NAME = 'ranking.pptx';
 
 /** Bars a chart slide holds at most; longer lists continue on the next slide. */
 export const DECK_BARS_PER_SLIDE = 25;
