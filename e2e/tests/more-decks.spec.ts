@@ -1,6 +1,7 @@
 // Download slides of the norms screen and of the Best/Worst results, clicked as a sales user (who may
-// download but has no Advanced Analytics) and opened: the charts hold the numbers the screen shows,
-// the base and the filters in words on the slides.
+// download but has no Advanced Analytics), and of the top attributes and tendencies tabs, clicked as
+// a researcher; each file opened: the charts hold what the screen shows, the base and the filters in
+// words on the slides.
 import type { NormOptionsResponse, NormResponse } from '@accord/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
@@ -120,4 +121,64 @@ test('a sales user downloads the worst 5 fragrances as slides, in the order the 
     listed.map((row) => `${row.rank}. ${row.name}`),
   );
   expect(chart.charts[0]!.values).toEqual(listed.map((row) => Number(row.value.split(' ')[0])));
+});
+
+test('a researcher downloads the top attributes and the tendencies of a search as slides, as the tabs show them', async ({
+  page,
+}) => {
+  test.setTimeout(360_000);
+  await signIn(page, DEMO_USERS.researcher);
+  await page.goto('/analytics');
+  await page.getByRole('combobox', { name: 'Metric 1', exact: true }).click();
+  await page.getByRole('option', { name: 'Overall Liking' }).click();
+  await page.getByRole('combobox', { name: 'Aggregation 1', exact: true }).click();
+  await page.getByRole('option', { name: /^T2B/ }).click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('tab', { name: 'Top Attributes' })).toBeVisible({ timeout: 90_000 });
+
+  const pick = async (label: string, option: string) => {
+    await page.getByRole('combobox', { name: label, exact: true }).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+  };
+  await page.getByRole('tab', { name: 'Top Attributes' }).click();
+  await pick('Attribute Type', 'All attributes');
+  await pick('Aggregation', 'Top 2 Box');
+  await page.getByRole('button', { name: 'Run' }).click();
+  const attributes = page.getByRole('table', { name: 'Top attributes', exact: true });
+  await expect(attributes).toBeVisible({ timeout: 60_000 });
+  const names = (await attributes.getByRole('rowheader').allInnerTexts()).map((name) => name.trim());
+  expect(names.length).toBeGreaterThan(0);
+  const attributesDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download slides of the top attributes' }).click();
+  const attributesFile = await attributesDownload;
+  expect(attributesFile.suggestedFilename()).toBe('fragrance_attributes.pptx');
+  const attributeSlides = await readDeckFile((await attributesFile.path())!);
+  expect(attributeSlides[1]!.text).toContain('Ranking: Best 10 by Top 2 Box, all attributes');
+  // The bars in the table's rank order ("Fresh (n = 120)", a CATA attribute starred).
+  expect(
+    attributeSlides[1]!.charts[0]!.categories.map((name) => name.replace(/\*? \(n = [^)]*\)$/, '')),
+  ).toEqual(names.map((name) => name.replace(/\*$/, '')));
+
+  await page.getByRole('tab', { name: 'Creative & Olfactive Tendencies' }).click();
+  await pick('Count', 'Top 10');
+  await pick('Metadata Type', 'Olfactive');
+  await pick('Metadata', 'Family');
+  await page.getByRole('button', { name: 'Run' }).click();
+  const counts = page.getByRole('table', { name: 'Fragrances by family', exact: true });
+  await expect(counts).toBeVisible({ timeout: 60_000 });
+  const shares = await counts
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') })
+    .evaluateAll((rows) => rows.map((row) => row.querySelectorAll('td')[1]?.textContent ?? ''));
+  expect(shares.length).toBeGreaterThan(0);
+  const tendenciesDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download slides of the tendencies' }).click();
+  const tendenciesFile = await tendenciesDownload;
+  expect(tendenciesFile.suggestedFilename()).toBe('fragrance_tendencies.pptx');
+  const tendencySlides = await readDeckFile((await tendenciesFile.path())!);
+  expect(tendencySlides[0]!.text.split('\n')[0]).toBe('Tendencies: fragrances by Family');
+  // The first values of the chart are the percentages the table writes (the deck keeps every value).
+  expect(tendencySlides[1]!.charts[0]!.values.slice(0, shares.length)).toEqual(
+    shares.map((share) => Number(share.replace('%', ''))),
+  );
 });
