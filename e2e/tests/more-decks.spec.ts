@@ -1,5 +1,5 @@
 // Download slides of the norms screen and of the Best/Worst results, clicked as a sales user (who may
-// download but has no Advanced Analytics), and of the top attributes and tendencies tabs, clicked as
+// download but has no Advanced Analytics), and of the performance, top attributes and tendencies tabs, clicked as
 // a researcher; each file opened: the charts hold what the screen shows, the base and the filters in
 // words on the slides.
 import type { NormOptionsResponse, NormResponse } from '@accord/contracts';
@@ -123,7 +123,7 @@ test('a sales user downloads the worst 5 fragrances as slides, in the order the 
   expect(chart.charts[0]!.values).toEqual(listed.map((row) => Number(row.value.split(' ')[0])));
 });
 
-test('a researcher downloads the top attributes and the tendencies of a search as slides, as the tabs show them', async ({
+test('a researcher downloads the performance, top attributes and tendencies of a search as slides, as the tabs show them', async ({
   page,
 }) => {
   test.setTimeout(360_000);
@@ -140,6 +140,31 @@ test('a researcher downloads the top attributes and the tendencies of a search a
     await page.getByRole('combobox', { name: label, exact: true }).click();
     await page.getByRole('option', { name: option, exact: true }).click();
   };
+  await page.getByRole('tab', { name: /Fragrance Performance/ }).click();
+  await pick('Metadata Type', 'Study metadata');
+  await pick('Metadata', 'Client');
+  await page
+    .getByRole('complementary', { name: 'Data breakdown' })
+    .getByRole('button', { name: 'Run' })
+    .click();
+  const performance = page.getByRole('table', { name: 'Fragrance performance by Client', exact: true });
+  await expect(performance).toBeVisible({ timeout: 90_000 });
+  const clients = (await performance.locator('tbody tr td:first-child').allTextContents()).map((name) =>
+    name.trim(),
+  );
+  const performanceDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download slides of the performance' }).click();
+  const performanceFile = await performanceDownload;
+  expect(performanceFile.suggestedFilename()).toBe('fragrance_performance.pptx');
+  const performanceSlides = await readDeckFile((await performanceFile.path())!);
+  expect(performanceSlides[0]!.text.split('\n')[0]).toBe('Performance by Client');
+  // One bar per client, in the table's order ("Acme (12 products) (n = 340)").
+  const barClients = performanceSlides[1]!.charts[0]!.categories.map((name) =>
+    name.replace(/ \(n = [^)]*\)$/, '').replace(/ \(\d+ products?\)$/, ''),
+  );
+  expect(barClients.length).toBeGreaterThan(1);
+  expect(barClients).toEqual(clients.filter((client) => barClients.includes(client)));
+
   await page.getByRole('tab', { name: 'Top Attributes' }).click();
   await pick('Attribute Type', 'All attributes');
   await pick('Aggregation', 'Top 2 Box');
