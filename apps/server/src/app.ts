@@ -30,6 +30,10 @@ import { cleanDocument, withNonJsonAnswers } from './openapi/responses.ts';
 import { issueInWords } from './lib/validation-message.ts';
 import type { Mailer } from './lib/mailer.ts';
 import { analyticsDeps, analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { decksRoutes } from './modules/decks/decks.routes.ts';
+import { fragranceDeckRoutes } from './modules/decks/fragrance-deck.ts';
+import { normDeckRoutes } from './modules/decks/norm-deck.ts';
+import { rankingDeckRoutes } from './modules/decks/ranking-deck.ts';
 import { registerAnalyticsJobs } from './modules/analytics/analytics.service.ts';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository.ts';
 import { comparisonsRoutes } from './modules/comparisons/comparisons.routes.ts';
@@ -397,6 +401,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         });
       }
       await api.register(analyticsRoutes, analytics);
+      await api.register(decksRoutes, { analytics: analytics.analytics });
       const comparisons = createComparisonsService({
         analytics: analytics.analytics,
         jobsRepository: createAnalyticsRepository(db),
@@ -405,10 +410,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (deps.workers !== false) await registerComparisonJobs(deps.jobs, comparisons);
       await api.register(comparisonsRoutes, { comparisons });
       await api.register(rankingsRoutes, { analytics: analytics.analytics });
+      await api.register(rankingDeckRoutes, { analytics: analytics.analytics });
       await api.register(fragranceRoutes, { db });
+      await api.register(fragranceDeckRoutes, { db });
       const normsRepository = createNormsRepository(db);
       const normsService = createNormsService({ norms: normsRepository, analytics: analytics.analytics });
       await api.register(normsRoutes, { norms: normsService });
+      await api.register(normDeckRoutes, { norms: normsService });
       await api.register(plannerRoutes, {
         planner: createPlannerService({
           normsService,

@@ -12,6 +12,7 @@ export * from './mapping.ts';
 export * from './analytics.ts';
 export * from './analytics-pages.ts';
 export * from './significance-marks.ts';
+export * from './decks.ts';
 export * from './cics.ts';
 export * from './comparisons.ts';
 export * from './fileprocess.ts';

@@ -18,6 +18,7 @@ import type {
   ZipFile,
 } from '../modules/fileprocess/study-zip.ts';
 import { reportBytes, type ReportHeader, type ReportTable } from '../lib/report-workbook.ts';
+import { deckBytes, type DeckSpec } from '../modules/decks/deck-writer.ts';
 import { CsvError, type CsvTable } from '../modules/statistics/engine/csv.ts';
 import type { FileToCheck } from '../modules/study/file-validation.ts';
 import {
@@ -162,6 +163,21 @@ export async function reportBytesOffThread(
   } catch (error) {
     if (!(error instanceof UploadMemoryError)) throw error;
     return reportBytes(sheetName, header, table);
+  }
+}
+
+/**
+ * deckBytes (modules/decks/deck-writer.ts) in a worker thread: a deck of a few hundred bars is zipped
+ * with its chart workbooks, which the request loop need not wait for. Written here if the thread
+ * runs out of memory.
+ */
+export async function deckBytesOffThread(spec: DeckSpec): Promise<Buffer> {
+  try {
+    const answer = await run({ kind: 'deck-bytes', spec });
+    return Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength);
+  } catch (error) {
+    if (!(error instanceof UploadMemoryError)) throw error;
+    return deckBytes(spec);
   }
 }
 

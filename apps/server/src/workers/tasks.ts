@@ -14,6 +14,7 @@ import {
   type ValidationResult,
 } from '../modules/fileprocess/study-zip.ts';
 import { reportBytes, type ReportHeader, type ReportTable } from '../lib/report-workbook.ts';
+import { deckBytes, type DeckSpec } from '../modules/decks/deck-writer.ts';
 import { CsvError, parseCsv, type CsvTable } from '../modules/statistics/engine/csv.ts';
 import { validateStudyFile, type FileToCheck } from '../modules/study/file-validation.ts';
 import {
@@ -37,6 +38,7 @@ export type UploadTask =
   | { kind: 'check-study-file'; file: Omit<FileToCheck, 'bytes'> & { bytes: Uint8Array } }
   | { kind: 'parse-csv'; bytes: Uint8Array; fileName: string }
   | { kind: 'report-bytes'; sheetName: string; header: ReportHeader; table: ReportTable }
+  | { kind: 'deck-bytes'; spec: DeckSpec }
   | { kind: 'significance'; input: SignificanceInput }
   | { kind: 'metric-search'; input: Omit<SearchAssemblyInput, 'sums'>; sums: PackedSums }
   | { kind: 'ready' };
@@ -55,6 +57,7 @@ export type UploadTaskResult =
   | { kind: 'check-study-file'; errors: StudyFileError[] }
   | { kind: 'parse-csv'; table?: CsvTable; problem?: CsvProblem }
   | { kind: 'report-bytes'; bytes: Uint8Array }
+  | { kind: 'deck-bytes'; bytes: Uint8Array }
   | { kind: 'significance'; text: string }
   | { kind: 'metric-search'; assembled: AssembledSearch }
   | { kind: 'ready' };
@@ -87,6 +90,8 @@ export async function runTask(task: UploadTask): Promise<UploadTaskResult> {
         kind: task.kind,
         errors: await validateStudyFile({ ...task.file, bytes: Buffer.from(task.file.bytes) }),
       };
+    case 'deck-bytes':
+      return { kind: task.kind, bytes: new Uint8Array(await deckBytes(task.spec)) };
     case 'report-bytes':
       return {
         kind: task.kind,

@@ -119,8 +119,8 @@ export function searchLines(
 }
 
 /** The header lines of a metric search's request: filters, selection, metrics and thresholds. */
-function metricSearchLines(
-  result: MetricSearchResult,
+export function metricSearchLines(
+  result: Pick<MetricSearchResult, 'type' | 'columns' | 'diagnostics'>,
   request: ParsedMetricSearchRequest | null,
 ): HeaderLine[] {
   const kind = result.type === 'concepts' ? 'concept' : 'fragrance';
@@ -274,14 +274,15 @@ type AttributesResult = NonNullable<TopAttributesStatus['result']>['json'];
 type ParsedTopAttributesRequest = z.output<typeof TopAttributesRequest>;
 
 /** The ranking aggregations as the top attributes tab names them. */
-const ATTRIBUTE_AGGREGATION_LABELS: Record<ParsedTopAttributesRequest['data']['aggregation'], string> = {
-  top_2_box: 'Top 2 Box',
-  top_box: 'Top Box',
-  mean: 'Mean',
-  bottom_2_box: 'Bottom 2 Box',
-  bottom_box: 'Bottom Box',
-};
-const ATTRIBUTE_TYPE_LABELS: Record<ParsedTopAttributesRequest['data']['attribute_type'], string> = {
+export const ATTRIBUTE_AGGREGATION_LABELS: Record<ParsedTopAttributesRequest['data']['aggregation'], string> =
+  {
+    top_2_box: 'Top 2 Box',
+    top_box: 'Top Box',
+    mean: 'Mean',
+    bottom_2_box: 'Bottom 2 Box',
+    bottom_box: 'Bottom Box',
+  };
+export const ATTRIBUTE_TYPE_LABELS: Record<ParsedTopAttributesRequest['data']['attribute_type'], string> = {
   all: 'all attributes',
   hedonic: 'hedonic attributes',
   binary: 'CATA attributes',

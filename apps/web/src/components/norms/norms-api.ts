@@ -4,6 +4,7 @@
  */
 import {
   MESSAGES,
+  NORM_DECK_FILE_NAME,
   NORMS_FILE_NAME,
   NormOptionsResponse,
   NormRankResponse,
@@ -106,6 +107,20 @@ export function useDownloadNorm() {
         handledStatuses: [400, 403, 404],
       });
       saveBlob(await response.blob(), NORMS_FILE_NAME);
+    },
+    onError: () => showAlert('danger', MESSAGES.downloadFailure),
+  });
+}
+
+/** GET /api/norms/pptx: the norm as norm.pptx. */
+export function useDownloadNormDeck() {
+  return useMutation({
+    mutationFn: async ({ base, measure }: { base: NormBaseChoice; measure: NormMeasure }) => {
+      const response = await apiFetch('/norms/pptx', {
+        query: { ...baseQuery(base), metric: measure.metric, aggregation: measure.aggregation },
+        handledStatuses: [400, 403, 404],
+      });
+      saveBlob(await response.blob(), NORM_DECK_FILE_NAME);
     },
     onError: () => showAlert('danger', MESSAGES.downloadFailure),
   });

@@ -1,6 +1,14 @@
-import { RankingJobQueued, RankingStatus, type RankingRequest } from '@accord/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../lib/api-client.ts';
+import {
+  MESSAGES,
+  RANKING_DECK_FILE_NAME,
+  RankingJobQueued,
+  RankingStatus,
+  type RankingRequest,
+} from '@accord/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { showAlert } from '../../lib/alerts.ts';
+import { apiFetch, apiJson } from '../../lib/api-client.ts';
+import { saveBlob } from '../../lib/save-blob.ts';
 
 const rankingKeys = {
   all: ['rankings'] as const,
@@ -33,5 +41,16 @@ export function useRankingJob(jobId: string | null) {
       const status = query.state.data?.status;
       return status === 'SUCCESS' || status === 'FAILURE' || status === 'REVOKED' ? false : 3000;
     },
+  });
+}
+
+/** GET /api/rankings/pptx/{jobId}: the ranking shown as ranking.pptx. */
+export function useDownloadRankingDeck() {
+  return useMutation({
+    mutationFn: async (jobId: string) => {
+      const response = await apiFetch(`/rankings/pptx/${jobId}`, { handledStatuses: [400, 403, 404] });
+      saveBlob(await response.blob(), RANKING_DECK_FILE_NAME);
+    },
+    onError: () => showAlert('danger', MESSAGES.downloadFailure),
   });
 }

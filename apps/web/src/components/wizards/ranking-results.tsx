@@ -1,5 +1,6 @@
 import {
   MESSAGES,
+  RANKING_DECK_FILE_NAME,
   RANKING_MESSAGES,
   WIZARD_MESSAGES,
   type Aggregation,
@@ -13,8 +14,10 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { showAlert } from '../../lib/alerts.ts';
+import { useSession } from '../../lib/session.ts';
 import { NormButton, type NormButtonMeasure } from '../norms/norm-button.tsx';
-import { useQueuedRanking, useRankingJob } from './ranking-api.ts';
+import { SlidesButton } from '../slides-button.tsx';
+import { useDownloadRankingDeck, useQueuedRanking, useRankingJob } from './ranking-api.ts';
 import { rankingSentence } from './ranking-sentence.ts';
 
 /** A mean with 2 decimals, any other aggregation as a rounded percent (document 3 section 3.2). */
@@ -65,6 +68,9 @@ export function RankingResults({
         : null;
   const loading = !failure && !ranking;
   const what = request.kind === 'testers' ? request.type : 'fragrances';
+  const { permissions } = useSession();
+  const slides = useDownloadRankingDeck();
+  const jobId = queued.data?.jobid ?? null;
 
   const alerted = useRef<string | null>(null);
   useEffect(() => {
@@ -107,9 +113,19 @@ export function RankingResults({
             </Text>
           ) : (
             <Stack gap="xs">
-              <Text size="sm" c="dimmed">
-                {ranking.rows.length} {ranking.rows.length === 1 ? what.slice(0, -1) : what}
-              </Text>
+              <Group justify="space-between" gap="sm">
+                <Text size="sm" c="dimmed">
+                  {ranking.rows.length} {ranking.rows.length === 1 ? what.slice(0, -1) : what}
+                </Text>
+                {permissions.allowDownload && jobId ? (
+                  <SlidesButton
+                    fileName={RANKING_DECK_FILE_NAME}
+                    label="Download slides of the results"
+                    loading={slides.isPending}
+                    onClick={() => slides.mutate(jobId)}
+                  />
+                ) : null}
+              </Group>
               <Table.ScrollContainer minWidth={320}>
                 <Table striped highlightOnHover fz="sm" aria-label={rankingSentence(request)}>
                   <Table.Thead>

@@ -25,6 +25,7 @@ import {
   METRIC_PAGE_SIZE,
   SIGNIFICANCE_CORRECTIONS,
   SIGNIFICANCE_NOT_TESTED,
+  METRICS_DECK_FILE_NAME,
   TEXT_LIMITS,
   type SignificanceCorrection,
   type FieldDefinition,
@@ -46,12 +47,14 @@ import {
 } from '@tabler/icons-react';
 import { FragranceTestsIcon } from '../../../components/fragrance/fragrance-tests-link.tsx';
 import { DownloadButton } from '../../../components/download-button.tsx';
+import { SlidesButton } from '../../../components/slides-button.tsx';
 import { NormButton } from '../../../components/norms/norm-button.tsx';
 import { TraceButton } from '../../../components/trace/trace-drawer.tsx';
 import { SortableTh, type TableSort } from '../../../components/table/sortable-th.tsx';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { paths } from '../../../config/paths.ts';
 import { useDownloadMetricsMutation, useXlsxFiltersQuery } from '../api/download-metrics.ts';
+import { useDownloadSlidesMutation } from '../api/download-slides.ts';
 import {
   getMetricSelection,
   useMetricPageQuery,
@@ -70,6 +73,7 @@ import {
   type SignificanceFilter,
 } from '../utils/significance.ts';
 import { MetricCharts } from './metric-charts.tsx';
+import { RankedChart } from './ranked-chart.tsx';
 import {
   conditionsOf,
   emptyResultsFilter,
@@ -236,6 +240,7 @@ export function MetricsTab({
   const xlsxFilters = useXlsxFiltersQuery();
   const [chosenXlsx, setChosenXlsx] = useState<string[] | null>(null);
   const download = useDownloadMetricsMutation();
+  const slides = useDownloadSlidesMutation();
   const selection = useMetricSelectionMutation(jobId);
   // Checkbox clicks show at once; the page read after the change confirms them.
   const [pending, setPending] = useState<Map<number, boolean>>(new Map());
@@ -387,6 +392,12 @@ export function MetricsTab({
   };
 
   const xlsxChosen = chosenXlsx ?? xlsxFilters.data?.chosenXlsxFilters ?? [];
+  const sortLabel = (key: string) => {
+    if (key === 'name') return 'name';
+    if (key === 'c_mi_number') return 'CMI #';
+    const column = columns.find((entry) => entry.key === key);
+    return column ? `${column.aggregation_label} ${column.label}` : key;
+  };
 
   if (main.isPending && !isFiltered) {
     return (
@@ -533,6 +544,20 @@ export function MetricsTab({
               })
             }
             loading={download.isPending}
+            disabled={!jobId || total === 0}
+          />
+          <SlidesButton
+            fileName={METRICS_DECK_FILE_NAME}
+            label="Download slides of the results"
+            onClick={() =>
+              jobId &&
+              slides.mutate({
+                kind: 'metrics',
+                jobId,
+                query: selectedCount > 0 ? { ...pageQuery, selected: 'true' } : pageQuery,
+              })
+            }
+            loading={slides.isPending}
             disabled={!jobId || total === 0}
           />
           {loading ? <Loader size="xs" aria-label="Loading results" /> : null}
@@ -739,6 +764,24 @@ export function MetricsTab({
           Hover or focus a value to see its base n; * marks a low base (below 30 answers). All scores and
           metrics have been harmonized to a common 5 point scale.
         </Text>
+      ) : null}
+      {page && !noneLeft ? (
+        <RankedChart
+          rows={rows}
+          columns={columns}
+          isSelected={isSelected}
+          anySelected={selectedCount > 0}
+          order={
+            sort
+              ? `sorted by ${sortLabel(sort.key)}, ${sort.desc ? 'largest' : 'smallest'} first`
+              : "the search's order"
+          }
+          rowsText={
+            matching > METRIC_PAGE_SIZE
+              ? `${kindLabel} ${firstShown}–${Math.min(matching, firstShown + METRIC_PAGE_SIZE - 1)} of ${matching}`
+              : `${matching} ${kindLabel}`
+          }
+        />
       ) : null}
       {page && !noneLeft ? <MetricCharts result={page} /> : null}
     </Stack>

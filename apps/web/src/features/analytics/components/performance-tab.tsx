@@ -15,6 +15,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import {
+  PERFORMANCE_DECK_FILE_NAME,
   PERFORMANCE_FILE_NAME,
   performanceBaseNotes,
   yesNoHeading,
@@ -27,6 +28,7 @@ import {
 } from '@accord/contracts';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { DownloadButton } from '../../../components/download-button.tsx';
+import { SlidesButton } from '../../../components/slides-button.tsx';
 import { SortableTh } from '../../../components/table/sortable-th.tsx';
 import { BarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
@@ -35,6 +37,7 @@ import { SVGRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useDownloadPerformanceMutation } from '../api/download-metrics.ts';
+import { useDownloadSlidesMutation } from '../api/download-slides.ts';
 import { useMetricSearchFirstPageQuery } from '../api/metric-pages.ts';
 import { formatMetricValue, shortenLabel } from '../utils/metrics-format.ts';
 import { breakdownLabel, breakdownOptions, METADATA_TYPES } from '../utils/performance.ts';
@@ -140,6 +143,7 @@ export function PerformanceTab({
   };
 
   const download = useDownloadPerformanceMutation();
+  const slides = useDownloadSlidesMutation();
   const jobId = search.data?.jobId;
   const exportTable = () => {
     if (jobId) download.mutate({ jobId, sort });
@@ -222,12 +226,20 @@ export function PerformanceTab({
               <Title order={3} size="h5">
                 {typeSingular} Performance by {header}
               </Title>
-              <DownloadButton
-                tooltip={`Download ${PERFORMANCE_FILE_NAME}`}
-                label="Download the performance table"
-                loading={download.isPending}
-                onClick={exportTable}
-              />
+              <Group gap="xs">
+                <SlidesButton
+                  fileName={PERFORMANCE_DECK_FILE_NAME}
+                  label="Download slides of the performance"
+                  loading={slides.isPending}
+                  onClick={() => jobId && slides.mutate({ kind: 'performance', jobId, sort })}
+                />
+                <DownloadButton
+                  tooltip={`Download ${PERFORMANCE_FILE_NAME}`}
+                  label="Download the performance table"
+                  loading={download.isPending}
+                  onClick={exportTable}
+                />
+              </Group>
             </Group>
             <PerformanceChart rows={sorted} columns={columns} />
             <ScrollArea type="auto" offsetScrollbars>

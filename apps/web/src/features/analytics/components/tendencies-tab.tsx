@@ -1,4 +1,5 @@
 import {
+  TENDENCIES_DECK_FILE_NAME,
   TENDENCY_FIELD_LABELS,
   type MetricSearchRequest,
   type TendenciesRequest,
@@ -7,6 +8,8 @@ import {
 import { Alert, Box, Button, Card, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { DownloadButton } from '../../../components/download-button.tsx';
+import { SlidesButton } from '../../../components/slides-button.tsx';
+import { useDownloadSlidesMutation } from '../api/download-slides.ts';
 import { BarChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
@@ -173,6 +176,7 @@ export function TendenciesTab({
   const searched = useMetricSearchProductsQuery(fragranceSearch ? searchJobId : undefined);
   const searchedReady = !fragranceSearch || searched.data !== undefined;
   const canRun = count !== null && type !== null && field !== null && searchedReady;
+  const slides = useDownloadSlidesMutation();
   const listed =
     current && tendencies.data ? keptTendencies(tendencies.data.table_data, current.count).length : null;
   useEffect(() => {
@@ -260,12 +264,25 @@ export function TendenciesTab({
               </Text>
             </div>
             {permissions.allowDownload && rows.length > 0 ? (
-              <DownloadButton
-                tooltip="Download the tendencies"
-                label="Download the tendencies"
-                loading={download.isPending}
-                onClick={() => download.mutate(tendenciesDownloadBody(current.body, current.count))}
-              />
+              <Group gap="xs" wrap="nowrap">
+                <SlidesButton
+                  fileName={TENDENCIES_DECK_FILE_NAME}
+                  label="Download slides of the tendencies"
+                  loading={slides.isPending}
+                  onClick={() =>
+                    slides.mutate({
+                      kind: 'tendencies',
+                      body: tendenciesDownloadBody(current.body, current.count),
+                    })
+                  }
+                />
+                <DownloadButton
+                  tooltip="Download the tendencies"
+                  label="Download the tendencies"
+                  loading={download.isPending}
+                  onClick={() => download.mutate(tendenciesDownloadBody(current.body, current.count))}
+                />
+              </Group>
             ) : null}
           </Group>
           {rows.length === 0 ? (

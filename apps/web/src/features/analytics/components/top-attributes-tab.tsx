@@ -1,4 +1,10 @@
-import { LOW_BASE, MESSAGES, YES_NO_SHARE_LABEL, type MetricSearchRequest } from '@accord/contracts';
+import {
+  ATTRIBUTES_DECK_FILE_NAME,
+  LOW_BASE,
+  MESSAGES,
+  YES_NO_SHARE_LABEL,
+  type MetricSearchRequest,
+} from '@accord/contracts';
 import {
   Alert,
   Badge,
@@ -27,6 +33,8 @@ import {
   IconPlayerPlay,
 } from '@tabler/icons-react';
 import { DownloadButton } from '../../../components/download-button.tsx';
+import { SlidesButton } from '../../../components/slides-button.tsx';
+import { useDownloadSlidesMutation } from '../api/download-slides.ts';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useSession } from '../../../lib/session.ts';
 import {
@@ -383,6 +391,7 @@ export function TopAttributesTab({
   const [run, setRun] = useState<Run | null>(null);
   const queue = useQueueTopAttributesMutation();
   const download = useDownloadTopAttributesMutation();
+  const slides = useDownloadSlidesMutation();
   const requestKey = JSON.stringify(request);
   // A new search makes the last run's rows stale: they belong to other filters.
   const current = run && run.requestKey === requestKey ? run : null;
@@ -503,12 +512,20 @@ export function TopAttributesTab({
               </Text>
             </div>
             {permissions.allowDownload && attributes.length > 0 ? (
-              <DownloadButton
-                tooltip="Download the top attributes"
-                label="Download the top attributes"
-                loading={download.isPending}
-                onClick={() => download.mutate(current!.jobId)}
-              />
+              <Group gap="xs" wrap="nowrap">
+                <SlidesButton
+                  fileName={ATTRIBUTES_DECK_FILE_NAME}
+                  label="Download slides of the top attributes"
+                  loading={slides.isPending}
+                  onClick={() => slides.mutate({ kind: 'attributes', jobId: current!.jobId })}
+                />
+                <DownloadButton
+                  tooltip="Download the top attributes"
+                  label="Download the top attributes"
+                  loading={download.isPending}
+                  onClick={() => download.mutate(current!.jobId)}
+                />
+              </Group>
             ) : null}
           </Group>
           {attributes.length === 0 ? (

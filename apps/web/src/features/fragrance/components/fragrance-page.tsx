@@ -1,4 +1,5 @@
 import {
+  FRAGRANCE_DECK_FILE_NAME,
   FRAGRANCE_MESSAGES,
   FRAGRANCE_POOLED_METRICS,
   fragranceSentence,
@@ -30,6 +31,9 @@ import { PageHeader, type Crumb } from '../../../components/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { useFragranceQuery } from '../api/get-fragrance.ts';
+import { useDownloadFragranceSlidesMutation } from '../api/download-slides.ts';
+import { SlidesButton } from '../../../components/slides-button.tsx';
+import { useSession } from '../../../lib/session.ts';
 import {
   agreementWords,
   formatMean,
@@ -243,12 +247,24 @@ function Content({ data, onGroup }: { data: FragranceResponse; onGroup: (group: 
   const markets = new Set(data.tests.map((test) => test.market).filter(Boolean)).size;
   const sentence = fragranceSentence(data);
   const group = data.pooling_group;
+  const { permissions } = useSession();
+  const slides = useDownloadFragranceSlidesMutation();
   return (
     <>
       <PageHeader
         title={data.name}
         breadcrumbs={CRUMBS}
         description={`6 Digit Code (SAP) ${data.code} · ${studies} ${studies === 1 ? 'study' : 'studies'}, ${markets} ${markets === 1 ? 'market' : 'markets'}, ${yearSpan(data)}`}
+        actions={
+          permissions.allowDownload ? (
+            <SlidesButton
+              fileName={FRAGRANCE_DECK_FILE_NAME}
+              label="Download slides of this fragrance"
+              loading={slides.isPending}
+              onClick={() => slides.mutate(data.code)}
+            />
+          ) : undefined
+        }
       />
       <Stack gap="lg">
         {sentence ? (

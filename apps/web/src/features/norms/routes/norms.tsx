@@ -1,4 +1,10 @@
-import { AGGREGATIONS, NORM_RULE, type Aggregation, type NormResponse } from '@accord/contracts';
+import {
+  AGGREGATIONS,
+  NORM_DECK_FILE_NAME,
+  NORM_RULE,
+  type Aggregation,
+  type NormResponse,
+} from '@accord/contracts';
 import {
   Alert,
   Grid,
@@ -16,12 +22,14 @@ import {
 import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { DownloadButton } from '../../../components/download-button.tsx';
+import { SlidesButton } from '../../../components/slides-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { chooseNormBase } from '../../../components/norms/chosen-base.ts';
 import { NormChart } from '../../../components/norms/norm-chart.tsx';
 import { formatNormScore, normSentence } from '../../../components/norms/norm-format.ts';
 import {
   useDownloadNorm,
+  useDownloadNormDeck,
   useNorm,
   useNormOptions,
   type NormBaseChoice,
@@ -108,6 +116,7 @@ export function Component() {
   const { measure, base, kind, text, set } = useChoices();
   const norm = useNorm(base, measure);
   const download = useDownloadNorm();
+  const slides = useDownloadNormDeck();
   // The base the norm buttons elsewhere offer beside a product's own category.
   useEffect(() => {
     if (base) chooseNormBase(base);
@@ -271,12 +280,20 @@ export function Component() {
                     </Text>
                   </Stack>
                   {norm.data.status === 'available' ? (
-                    <DownloadButton
-                      label="Download the norm (xlsx)"
-                      tooltip="Download the norm as a spreadsheet"
-                      loading={download.isPending}
-                      onClick={() => download.mutate({ base, measure })}
-                    />
+                    <Group gap="xs" wrap="nowrap">
+                      <DownloadButton
+                        label="Download the norm (xlsx)"
+                        tooltip="Download the norm as a spreadsheet"
+                        loading={download.isPending}
+                        onClick={() => download.mutate({ base, measure })}
+                      />
+                      <SlidesButton
+                        fileName={NORM_DECK_FILE_NAME}
+                        label="Download slides of the norm"
+                        loading={slides.isPending}
+                        onClick={() => slides.mutate({ base, measure })}
+                      />
+                    </Group>
                   ) : null}
                 </Group>
                 {norm.data.status === 'withheld' ? (
