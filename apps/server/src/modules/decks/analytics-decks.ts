@@ -31,6 +31,7 @@ import {
 } from '../analytics/analytics-exports.ts';
 import {
   markText,
+  markTone,
   significanceInWords,
   significanceLegend,
   type MarkTable,
@@ -111,12 +112,13 @@ export function metricsDeck(input: MetricsDeckInput): DeckSpec {
     const bars: DeckBar[] = page.rows.map((row) => {
       const mark = row.marks[column.key];
       const text = markText(mark);
+      const tone = markTone(mark, column.key);
       return {
         label: `${row.name ?? row.prod} (${row.c_mi_number})`,
         value: screenValue(unit, row.values[column.key]),
         n: row.bases[column.key] ?? 0,
         lowBase: row.low_base.includes(column.key),
-        mark: text && mark ? { text, tone: mark.table === 'mt' ? 'higher' : 'lower' } : null,
+        mark: text && tone ? { text, tone } : null,
       };
     });
     return {

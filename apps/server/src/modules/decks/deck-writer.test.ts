@@ -47,17 +47,17 @@ describe('deckBytes', () => {
 
   it('names marks and low bases in the bar and colours them, and says so under the chart', async () => {
     const bars = [
-      bar(1, { mark: { text: '▲ 95%', tone: 'higher' } }),
+      bar(1, { mark: { text: '▲ 95%', tone: 'good' } }),
       bar(2, { lowBase: true, n: 12 }),
-      bar(3, { mark: { text: '▼ 99%', tone: 'lower' } }),
+      bar(3, { mark: { text: '▼ 99%', tone: 'bad' } }),
     ];
     const [, slide] = await readDeck(await deckBytes(spec(bars)));
     expect(slide!.charts[0]!.series[0]!.categories).toEqual(bars.map(barName));
     expect(barName(bars[1]!)).toBe('Fragrance 2 (n = 12, low base)');
     expect(barName(bars[0]!)).toBe('Fragrance 1 ▲ 95% (n = 41)');
-    for (const colour of [BAR_COLOURS.higher, BAR_COLOURS.lowBase, BAR_COLOURS.lower])
+    for (const colour of [BAR_COLOURS.good, BAR_COLOURS.lowBase, BAR_COLOURS.bad])
       expect(slide!.charts[0]!.xml).toContain(`<a:srgbClr val="${colour}"/>`);
-    expect(slide!.text).toContain('Green bar: significantly higher (▲); red bar: significantly lower (▼)');
+    expect(slide!.text).toContain('Green bar: a significant difference that is good news, red bar: bad news');
     expect(slide!.text).toContain('below 30 marked "low base" (orange bar)');
     expect(slide!.notes).toContain('Fragrance 2: 52%, base n = 12 (low base)');
   });

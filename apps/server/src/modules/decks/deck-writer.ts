@@ -23,7 +23,8 @@ export interface DeckBar {
   /** Base n; null where the screen shows none (a count of fragrances). */
   n: number | null;
   lowBase: boolean;
-  mark: { text: string; tone: 'higher' | 'lower' } | null;
+  /** A significance mark: its words ("▲ 95%") and whether it is good or bad news (METRICS.md 2). */
+  mark: { text: string; tone: 'good' | 'bad' } | null;
 }
 
 /**
@@ -58,8 +59,8 @@ const TEXT = { fontFace: 'Calibri', color: '222222' } as const;
 /** The product's colour; marks and low bases as the screens colour them. */
 export const BAR_COLOURS = {
   plain: '7D4AA8',
-  higher: '2F855A',
-  lower: 'C53030',
+  good: '2F855A',
+  bad: 'C53030',
   lowBase: 'E8A15B',
 } as const;
 
@@ -108,7 +109,9 @@ function footer(chart: DeckChart, shown: readonly DeckBar[], missing: readonly D
     );
   }
   if (shown.some((bar) => bar.mark))
-    lines.push('Green bar: significantly higher (▲); red bar: significantly lower (▼); level in the name.');
+    lines.push(
+      'Green bar: a significant difference that is good news, red bar: bad news (a higher bottom box is bad news); ▲ higher, ▼ lower, level in the name.',
+    );
   if (missing.length > 0)
     lines.push(
       `No value, so no bar (shown as "-" on screen): ${missing.map((bar) => bar.label).join(', ')}.`,
