@@ -1,10 +1,6 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { MetricSearchPage } from '@accord/contracts';
-import { BarChart } from 'echarts/charts';
-import { GridComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { SVGRenderer } from 'echarts/renderers';
-import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { EChart } from '../../../components/charts/chart.tsx';
 import { memo } from 'react';
 import {
   histogramLabels,
@@ -14,8 +10,6 @@ import {
   summaryBars,
   IMPLICIT_AGGREGATIONS,
 } from '../utils/metrics-format.ts';
-
-echarts.use([BarChart, GridComponent, TooltipComponent, SVGRenderer]);
 
 const PLUM = '#7d4aa8';
 
@@ -41,9 +35,7 @@ function HorizontalBars({ bars }: { bars: ReturnType<typeof summaryBars> }) {
       },
     ],
   };
-  return (
-    <ReactEChartsCore echarts={echarts} option={option} notMerge style={{ height: 150, width: '100%' }} />
-  );
+  return <EChart option={option} notMerge style={{ height: 150, width: '100%' }} />;
 }
 
 function Histogram({ bins, labels, axisName }: { bins: HistogramBin[]; labels: string[]; axisName: string }) {
@@ -68,9 +60,7 @@ function Histogram({ bins, labels, axisName }: { bins: HistogramBin[]; labels: s
       { type: 'bar', data: bins.map((bin) => bin.count), itemStyle: { color: PLUM }, barCategoryGap: '8%' },
     ],
   };
-  return (
-    <ReactEChartsCore echarts={echarts} option={option} notMerge style={{ height: 200, width: '100%' }} />
-  );
+  return <EChart option={option} notMerge style={{ height: 200, width: '100%' }} />;
 }
 
 /**

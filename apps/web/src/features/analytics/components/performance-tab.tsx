@@ -30,19 +30,13 @@ import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tab
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { SlidesButton } from '../../../components/slides-button.tsx';
 import { SortableTh } from '../../../components/table/sortable-th.tsx';
-import { BarChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { SVGRenderer } from 'echarts/renderers';
-import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { EChart } from '../../../components/charts/chart.tsx';
 import { useEffect, useMemo, useState } from 'react';
 import { useDownloadPerformanceMutation } from '../api/download-metrics.ts';
 import { useDownloadSlidesMutation } from '../api/download-slides.ts';
 import { useMetricSearchFirstPageQuery } from '../api/metric-pages.ts';
 import { formatMetricValue, shortenLabel } from '../utils/metrics-format.ts';
 import { breakdownLabel, breakdownOptions, METADATA_TYPES } from '../utils/performance.ts';
-
-echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
 
 export const SELECT_PERFORMANCE_FILTERS = 'Select filters in order to see performance data.';
 export const NO_PERFORMANCE_DATA = 'No data available for provided filters.';
@@ -94,7 +88,7 @@ function PerformanceChart({ rows, columns }: { rows: PerformanceRow[]; columns: 
   };
   return (
     <div aria-hidden="true" data-testid="performance-chart">
-      <ReactEChartsCore echarts={echarts} option={option} notMerge style={{ height: 300, width: '100%' }} />
+      <EChart option={option} notMerge style={{ height: 300, width: '100%' }} />
     </div>
   );
 }

@@ -10,11 +10,7 @@ import { IconPlayerPlay } from '@tabler/icons-react';
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { SlidesButton } from '../../../components/slides-button.tsx';
 import { useDownloadSlidesMutation } from '../api/download-slides.ts';
-import { BarChart } from 'echarts/charts';
-import { GridComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { SVGRenderer } from 'echarts/renderers';
-import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { EChart, encodeHTML } from '../../../components/charts/chart.tsx';
 import { memo, useEffect, useState, type ReactNode } from 'react';
 import { useSession } from '../../../lib/session.ts';
 import { useDownloadTendenciesMutation, useTendenciesQuery } from '../api/tendencies.ts';
@@ -42,8 +38,6 @@ import {
 } from './top-attributes-tab.tsx';
 import { useMetricSearchProductsQuery } from '../api/metric-pages.ts';
 
-echarts.use([BarChart, GridComponent, TooltipComponent, SVGRenderer]);
-
 export const TENDENCIES_MESSAGES = {
   chooseSettings: 'Select filters in order to see tendencies data.',
   noData: 'No data available for provided filters.',
@@ -66,7 +60,7 @@ const TendenciesChart = memo(function TendenciesChart({ rows }: { rows: Tendenci
       trigger: 'item',
       formatter: (params: { dataIndex: number }) => {
         const row = shown[params.dataIndex]!;
-        return `${echarts.format.encodeHTML(row.name)}: ${row.count} (${formatPercentage(row.percentage)})`;
+        return `${encodeHTML(row.name)}: ${row.count} (${formatPercentage(row.percentage)})`;
       },
     },
     xAxis: { type: 'value', minInterval: 1, splitNumber: 4 },
@@ -87,8 +81,7 @@ const TendenciesChart = memo(function TendenciesChart({ rows }: { rows: Tendenci
   };
   return (
     <div aria-hidden="true" data-testid="tendencies-chart">
-      <ReactEChartsCore
-        echarts={echarts}
+      <EChart
         option={option}
         notMerge
         style={{ height: Math.max(120, shown.length * BAR_HEIGHT + 40), width: '100%' }}
