@@ -1,16 +1,10 @@
 import { Group, Paper, Select, Text, Title } from '@mantine/core';
 import type { MetricSearchPage } from '@accord/contracts';
-import { BarChart } from 'echarts/charts';
-import { GridComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { SVGRenderer } from 'echarts/renderers';
-import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useId, useMemo, useState } from 'react';
 import { LOW_BASE } from '@accord/contracts';
 import { useMediaQuery } from '@mantine/hooks';
+import { EChart, encodeHTML } from '../../../components/charts/chart.tsx';
 import { barColour, barLabel, compactBarLabel, isShareColumn, rankedBars } from '../utils/ranked-chart.ts';
-
-echarts.use([BarChart, GridComponent, TooltipComponent, SVGRenderer]);
 
 type Row = MetricSearchPage['rows'][number];
 type Column = MetricSearchPage['columns'][number];
@@ -65,7 +59,7 @@ export function RankedChart({
       trigger: 'item',
       formatter: (params: { dataIndex: number }) => {
         const bar = drawn[params.dataIndex]!;
-        return `${echarts.format.encodeHTML(bar.name)}: ${echarts.format.encodeHTML(barLabel(bar))}`;
+        return `${encodeHTML(bar.name)}: ${encodeHTML(barLabel(bar))}`;
       },
     },
     xAxis: {
@@ -132,8 +126,7 @@ export function RankedChart({
           aria-label={`Bar chart of ${columnLabel(column)}: ${drawn.map((bar) => `${bar.name} ${barLabel(bar)}`).join('; ')}`}
           data-testid="ranked-chart"
         >
-          <ReactEChartsCore
-            echarts={echarts}
+          <EChart
             option={option}
             notMerge
             style={{ height: drawn.length * BAR_HEIGHT + 48, width: '100%' }}
@@ -141,8 +134,9 @@ export function RankedChart({
         </div>
       )}
       <Text size="xs" c="dimmed" mt={4}>
-        Green bar: significantly higher (▲), red: lower (▼), at the level shown; orange bar and *: low base
-        (below {LOW_BASE} answers); n: base of each bar.
+        Green bar: a significant difference that is good news, red: bad news (a higher bottom box is bad
+        news), ▲ higher, ▼ lower, at the level shown; orange bar and *: low base (below {LOW_BASE} answers);
+        n: base of each bar.
         {missing > 0 ? ` ${missing} without a value have no bar.` : ''}
       </Text>
     </Paper>

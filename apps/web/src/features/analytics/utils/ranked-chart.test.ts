@@ -61,11 +61,7 @@ describe('rankedBars', () => {
     ];
     const bars = rankedBars(rows, column, (r) => r.selected);
     expect(bars.map(barLabel)).toEqual(['70% ▲ 95% · n 41', '20%* · n 42 low base', '30% · n 43']);
-    expect(bars.map(barColour)).toEqual([
-      RANKED_COLOURS.higher,
-      RANKED_COLOURS.lowBase,
-      RANKED_COLOURS.plain,
-    ]);
+    expect(bars.map(barColour)).toEqual([RANKED_COLOURS.good, RANKED_COLOURS.lowBase, RANKED_COLOURS.plain]);
     expect(bars.map(compactBarLabel)).toEqual(['70% ▲95 n41', '20%* n42', '30% n43']);
     expect(bars.map((bar) => bar.selected)).toEqual([true, false, false]);
   });

@@ -3,7 +3,7 @@
  * of the metric chosen, valued as the table writes it (a share as a whole percent, a mean to 2
  * decimals), each with its mark, base n and low-base flag, as the slides draw them.
  */
-import type { MetricSearchPage } from '@accord/contracts';
+import { markIsGood, type MetricSearchPage } from '@accord/contracts';
 import { levelPercent } from './significance.ts';
 
 type Row = MetricSearchPage['rows'][number];
@@ -11,11 +11,11 @@ type Column = MetricSearchPage['columns'][number];
 
 const MEAN_AGGREGATIONS: ReadonlySet<string> = new Set(['mean', 'eeg_mean', 'variance']);
 
-/** Bar colours: the mark's direction as the tab's badges, orange for a low base as the table. */
+/** Bar colours: a mark's good or bad news as the table colours it, orange for a low base as the table. */
 export const RANKED_COLOURS = {
   plain: '#7d4aa8',
-  higher: '#2e7d32',
-  lower: '#c62828',
+  good: '#2e7d32',
+  bad: '#c62828',
   lowBase: '#e8a15b',
 } as const;
 
@@ -31,7 +31,8 @@ export interface RankedBar {
   lowBase: boolean;
   /** "▲ 95%" or "▼ 99%", or null. */
   mark: string | null;
-  tone: 'higher' | 'lower' | null;
+  /** Good or bad news (a higher bottom box is bad, METRICS.md 2), or null without a mark. */
+  tone: 'good' | 'bad' | null;
   selected: boolean;
 }
 
@@ -66,7 +67,11 @@ export function rankedBars(
       n: row.bases[column.key] ?? 0,
       lowBase: row.low_base.includes(column.key),
       mark: significant ? `${mark.table === 'mt' ? '▲' : '▼'} ${levelPercent(mark.level!)}%` : null,
-      tone: significant ? (mark.table === 'mt' ? 'higher' : 'lower') : null,
+      tone: significant
+        ? markIsGood(column.metric, column.aggregation, mark.table!)
+          ? 'good'
+          : 'bad'
+        : null,
       selected: isSelected(row),
     };
   });
