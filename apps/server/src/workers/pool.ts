@@ -4,7 +4,7 @@
  * A small pool (two threads, one per core of a small server) started on first use; each thread's
  * heap is capped, so a file that would need more memory ends its task (UploadMemoryError) instead of
  * the server, and the thread is replaced. Idle threads end after a while. Report spreadsheets are
- * written here too, and the statistics of long analytics answers (significance, metric search).
+ * written here too, the statistics generator's engine runs here, and the statistics of long analytics answers (significance, metric search).
  */
 import { MessageChannel, type TransferListItem } from 'node:worker_threads';
 import type { StudyFileError } from '@accord/contracts';
@@ -20,6 +20,13 @@ import type {
 import { reportBytes, type ReportHeader, type ReportTable } from '../lib/report-workbook.ts';
 import { deckBytes, type DeckSpec } from '../modules/decks/deck-writer.ts';
 import { CsvError, type CsvTable } from '../modules/statistics/engine/csv.ts';
+import type { Dataset } from '../modules/statistics/engine/dataset.ts';
+import {
+  generateStatistics,
+  GeneratorError,
+  type GeneratorOptions,
+  type GeneratorResult,
+} from '../modules/statistics/engine/generate.ts';
 import type { FileToCheck } from '../modules/study/file-validation.ts';
 import {
   assembleMetricSearch,
@@ -140,6 +147,28 @@ export async function parseCsvOffThread(bytes: Uint8Array, fileName: string): Pr
     throw new CsvError(message, file, row, column);
   }
   return answer.table as CsvTable;
+}
+
+/**
+ * generateStatistics (statistics/engine/generate.ts) in a worker thread; throws its GeneratorError.
+ * Tukey's studentized range and the intra-block analysis of incomplete blocks hold a thread for
+ * seconds on a study, which on the request loop every other caller would wait for. The dataset and
+ * options are plain data (the product names a Map), copied by the structured clone; the result comes
+ * back the same way. Run on the loop if the thread runs out of memory.
+ */
+export async function generateStatisticsOffThread(
+  dataset: Dataset,
+  options: GeneratorOptions,
+): Promise<GeneratorResult> {
+  let answer;
+  try {
+    answer = await run({ kind: 'generate-statistics', dataset, options });
+  } catch (error) {
+    if (!(error instanceof UploadMemoryError)) throw error;
+    return generateStatistics(dataset, options);
+  }
+  if (answer.refusal !== undefined) throw new GeneratorError(answer.refusal);
+  return answer.result as GeneratorResult;
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * What upload worker threads run: the parsing and validation of uploads, the writing of report
- * spreadsheets and the statistics of long analytics answers, kept off the server's request loop (pool.ts sends the tasks). Each task answers a plain result; the errors the user must
+ * spreadsheets, the statistics generator's engine and the statistics of long analytics answers, kept off the server's request loop (pool.ts sends the tasks). Each task answers a plain result; the errors the user must
  * read come back as values (a thrown error crosses threads as a bare Error and loses its kind).
  */
 import type { MessagePort } from 'node:worker_threads';
@@ -16,6 +16,13 @@ import {
 import { reportBytes, type ReportHeader, type ReportTable } from '../lib/report-workbook.ts';
 import { deckBytes, type DeckSpec } from '../modules/decks/deck-writer.ts';
 import { CsvError, parseCsv, type CsvTable } from '../modules/statistics/engine/csv.ts';
+import type { Dataset } from '../modules/statistics/engine/dataset.ts';
+import {
+  generateStatistics,
+  GeneratorError,
+  type GeneratorOptions,
+  type GeneratorResult,
+} from '../modules/statistics/engine/generate.ts';
 import { validateStudyFile, type FileToCheck } from '../modules/study/file-validation.ts';
 import {
   assembleMetricSearch,
@@ -37,6 +44,7 @@ export type UploadTask =
   | { kind: 'parse-results'; port: MessagePort; files: RemoteFileInfo[]; study: StudyDraft }
   | { kind: 'check-study-file'; file: Omit<FileToCheck, 'bytes'> & { bytes: Uint8Array } }
   | { kind: 'parse-csv'; bytes: Uint8Array; fileName: string }
+  | { kind: 'generate-statistics'; dataset: Dataset; options: GeneratorOptions }
   | { kind: 'report-bytes'; sheetName: string; header: ReportHeader; table: ReportTable }
   | { kind: 'deck-bytes'; spec: DeckSpec }
   | { kind: 'significance'; input: SignificanceInput }
@@ -56,6 +64,8 @@ export type UploadTaskResult =
   | { kind: 'parse-results'; parsed: ParsedResults[] }
   | { kind: 'check-study-file'; errors: StudyFileError[] }
   | { kind: 'parse-csv'; table?: CsvTable; problem?: CsvProblem }
+  /** The generator's result, or the message of the GeneratorError that refused the options. */
+  | { kind: 'generate-statistics'; result?: GeneratorResult; refusal?: string }
   | { kind: 'report-bytes'; bytes: Uint8Array }
   | { kind: 'deck-bytes'; bytes: Uint8Array }
   | { kind: 'significance'; text: string }
@@ -107,6 +117,13 @@ export async function runTask(task: UploadTask): Promise<UploadTaskResult> {
         kind: task.kind,
         assembled: assembleMetricSearch({ ...task.input, sums: unpackSums(task.sums) }),
       };
+    case 'generate-statistics':
+      try {
+        return { kind: task.kind, result: generateStatistics(task.dataset, task.options) };
+      } catch (error) {
+        if (!(error instanceof GeneratorError)) throw error;
+        return { kind: task.kind, refusal: error.message };
+      }
     case 'parse-csv':
       try {
         return { kind: task.kind, table: parseCsv(task.bytes, task.fileName) };

@@ -29,7 +29,7 @@ import { studyByIdScope } from '../../lib/client-scope.ts';
 import { errors } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { parseCsvOffThread, UploadMemoryError } from '../../workers/pool.ts';
+import { generateStatisticsOffThread, parseCsvOffThread, UploadMemoryError } from '../../workers/pool.ts';
 import { CsvError, type CsvTable } from './engine/csv.ts';
 import {
   buildDataset,
@@ -50,7 +50,7 @@ import {
   type RegressionSpec,
 } from './engine/dataset.ts';
 import { designLine, defaultPaired } from './engine/design.ts';
-import { generateStatistics, GeneratorError } from './engine/generate.ts';
+import { GeneratorError } from './engine/generate.ts';
 import { designDetection } from '@accord/stats';
 import { SAMPLE_FILES, SAMPLE_FOLDER, sampleFiles, type SampleFile } from './engine/sample-data.ts';
 import { chartPresentation, correlationWorkbook, summaryWorkbook } from './engine/writers.ts';
@@ -364,7 +364,7 @@ export function createStatisticsService(deps: {
   ): Promise<StatisticsResults> {
     let result;
     try {
-      result = generateStatistics(dataset, {
+      result = await generateStatisticsOffThread(dataset, {
         mainQuestion: form.main_question_column,
         productOrder: form.product_order,
         productCodeOrder: form.product_code_order,
