@@ -1034,6 +1034,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/analytics/fragrances/pptx/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finished metric search (yours) as fragrance_metrics.pptx: a title slide with the search's filters in words, then per metric a native bar chart of the rows the table shows (its search text, mark filter, sort and page as GET .../page takes them; ?selected=true: the selected rows in that order), values as the table writes them, each bar named with its mark (?significance=, a finished significance job of yours) and base n, low bases marked */
+        get: operations["getAnalyticsFragrancesPptxByJobId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/performance/pptx/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finished performance search (yours) as fragrance_performance.pptx: per metric a native bar chart of its value per value of the breakdown field, in the order of ?sort= and ?desc= (as the tab's table), each bar with its base n */
+        get: operations["getAnalyticsPerformancePptxByJobId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/top-attributes/pptx/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finished top attributes job (yours) as fragrance_attributes.pptx: a native bar chart of the attributes by the aggregation they were ranked by, in their rank, each with its base n (404 until it has succeeded) */
+        get: operations["getAnalyticsTopAttributesPptxByJobId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/tendencies/pptx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The tendencies as fragrance_tendencies.pptx (users who may download): a native bar chart of the share of the fragrances counted carrying each value, most frequent first, as the tab's table */
+        post: operations["postAnalyticsTendenciesPptx"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/group-comparison": {
         parameters: {
             query?: never;
@@ -1136,6 +1204,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rankings/pptx/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finished ranking (yours; users who may download) as ranking.pptx: a title slide with the filters and the ranking in words, then per metric column a native bar chart of the ranked rows in rank order, values as the results table writes them, each bar with its base n, low bases marked (404 until it has succeeded) */
+        get: operations["getRankingsPptxByJobId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fragrance/{code}": {
         parameters: {
             query?: never;
@@ -1145,6 +1230,23 @@ export interface paths {
         };
         /** Every test of a fragrance (by its 6-digit SAP code) in the studies you may see, with each test's study, market, year, methodology, base and main metrics; the DerSimonian-Laird random-effects pooling of the study means of liking and purchase intention (Hartung-Knapp-Sidik-Jonkman 95 % interval, prediction interval from 3 studies, normal interval, tau², Q, I²) over the verified tests of one category and methodology (the query's, or the one with the most studies); strength is not pooled; and the answers of the pooled tests summed by market and by year */
         get: operations["getFragranceByCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fragrance/{code}/pptx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The fragrance page as fragrance_tests.pptx (users who may download): per score of the tests table a native bar chart of each test in the studies you may see, the pooled estimates in words, and the liking by market */
+        get: operations["getFragranceByCodePptx"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1213,6 +1315,23 @@ export interface paths {
         };
         /** A norm as norm.xlsx: the base in words, counts, mean, percentiles and action standards, and the histogram. A withheld norm answers 403 with the reason; a norm without any score 404. */
         get: operations["getNormsXlsx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/norms/pptx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A norm as norm.pptx: a title slide with the base in words, a native bar chart of its mean, percentiles and action standards and one of its distribution, the base and its counts on every slide. A withheld norm answers 403 with the reason; a norm without any score 404. */
+        get: operations["getNormsPptx"];
         put?: never;
         post?: never;
         delete?: never;
@@ -11982,6 +12101,261 @@ export interface operations {
             };
         };
     };
+    getAnalyticsFragrancesPptxByJobId: {
+        parameters: {
+            query?: {
+                /** @description Rows whose name (the product code when there is no name) contains it, in any case. */
+                search?: string;
+                /** @description A finished significance job of yours: its marks are shown and the mark filter reads them. */
+                significance?: string;
+                /** @description Rows with a mark at this level and direction ('mt-0.01': 99 % higher; 'all': every row). */
+                mark?: "all" | "mt-0.01" | "mt-0.05" | "mt-0.1" | "let-0.01" | "let-0.05" | "let-0.1";
+                /** @description Matching rows skipped. */
+                offset?: number;
+                /** @description Rows answered (0 to 500; 0: the summary alone). */
+                limit?: number;
+                /** @description 'name', 'c_mi_number' or a column key ('metric.aggregation'); none: the search's own order (thresholds first). Rows without a value come last. */
+                sort?: string;
+                /** @description Largest first. */
+                desc?: "true" | "false";
+                /** @description The selected rows (up to the largest page) instead of the page shown. */
+                selected?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metric search's slides */
+            200: {
+                headers: {
+                    /** @description attachment, with the file name to save it under */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.presentationml.presentation": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getAnalyticsPerformancePptxByJobId: {
+        parameters: {
+            query?: {
+                /** @description 'category' (the breakdown value), 'fragrances' (the count) or a metric key. */
+                sort?: string;
+                /** @description Largest first (the default). */
+                desc?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The performance slides of the metric search */
+            200: {
+                headers: {
+                    /** @description attachment, with the file name to save it under */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.presentationml.presentation": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getAnalyticsTopAttributesPptxByJobId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The top attributes slides */
+            200: {
+                headers: {
+                    /** @description attachment, with the file name to save it under */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.presentationml.presentation": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    postAnalyticsTendenciesPptx: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TendenciesRequestInput"];
+            };
+        };
+        responses: {
+            /** @description The tendencies slides */
+            200: {
+                headers: {
+                    /** @description attachment, with the file name to save it under */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.presentationml.presentation": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     postGroupComparison: {
         parameters: {
             query?: never;
@@ -12309,6 +12683,66 @@ export interface operations {
             };
         };
     };
+    getRankingsPptxByJobId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ranking slides (Best/Worst, Fragrance Attributes) */
+            200: {
+                headers: {
+                    /** @description attachment, with the file name to save it under */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.presentationml.presentation": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     getFragranceByCode: {
         parameters: {
             query?: {
@@ -12346,6 +12780,67 @@ export interface operations {
             };
             /** @description Default Response */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getFragranceByCodePptx: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The fragrance's 6-digit (SAP) code. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The slides of one fragrance's tests */
+            200: {
+                headers: {
+                    /** @description attachment, with the file name to save it under */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.presentationml.presentation": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12599,6 +13094,83 @@ export interface operations {
             };
         };
     };
+    getNormsPptx: {
+        parameters: {
+            query: {
+                /** @description Category of the studies (required). */
+                category: string;
+                /** @description A region the study was run in. */
+                region?: string;
+                /** @description Product type of the studies. */
+                product_type?: string;
+                /** @description Methodology of the studies. */
+                methodology?: string;
+                /** @description First study year, inclusive. */
+                year_from?: number;
+                /** @description Last study year, inclusive. */
+                year_to?: number;
+                /** @description Products of the base: fragrances (default) or concepts. */
+                kind?: "fragrance" | "concept";
+                /** @description Metric name (field) as the metric search names it, e.g. liking. */
+                metric: string;
+                /** @description Aggregation, one the metric offers. */
+                aggregation: "top_box" | "top_2_box" | "just_right" | "mean" | "bottom_2_box" | "bottom_box" | "variance" | "hi_yes" | "hi_no" | "irt_yes" | "irt_no" | "eeg_mean";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The norm slides */
+            200: {
+                headers: {
+                    /** @description attachment, with the file name to save it under */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.presentationml.presentation": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     getPlan: {
         parameters: {
             query: {
@@ -12715,6 +13287,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The study plan workbook */
+            200: {
+                headers: {
+                    /** @description attachment, with the file name to save it under */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
             /** @description Default Response */
             400: {
                 headers: {
@@ -12834,6 +13417,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The drivers of liking workbook */
+            200: {
+                headers: {
+                    /** @description attachment, with the file name to save it under */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
             /** @description Default Response */
             400: {
                 headers: {
@@ -12898,6 +13492,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The drivers of liking slides */
+            200: {
+                headers: {
+                    /** @description attachment, with the file name to save it under */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.presentationml.presentation": string;
+                };
+            };
             /** @description Default Response */
             400: {
                 headers: {

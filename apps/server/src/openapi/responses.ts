@@ -14,6 +14,7 @@ import type { SwaggerTransform } from '@fastify/swagger';
 import type { FastifySchema } from 'fastify';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 const BINARY = { type: 'string', format: 'binary' } as const;
 
 interface NonJsonAnswer {
@@ -47,6 +48,16 @@ export const NON_JSON_ANSWERS: Record<string, NonJsonAnswer> = {
   'POST /api/analytics/tendencies/xlsx': file(XLSX, 'The tendencies workbook'),
   'POST /api/study/{id}/fragrance/{code}/xlsx': file(XLSX, "The fragrance profile's workbook"),
   'GET /api/norms/xlsx': file(XLSX, 'The norm workbook'),
+  'GET /api/analytics/fragrances/pptx/{jobId}': file(PPTX, "The metric search's slides"),
+  'GET /api/analytics/performance/pptx/{jobId}': file(PPTX, 'The performance slides of the metric search'),
+  'GET /api/analytics/top-attributes/pptx/{jobId}': file(PPTX, 'The top attributes slides'),
+  'POST /api/analytics/tendencies/pptx': file(PPTX, 'The tendencies slides'),
+  'GET /api/rankings/pptx/{jobId}': file(PPTX, 'The ranking slides (Best/Worst, Fragrance Attributes)'),
+  'GET /api/fragrance/{code}/pptx': file(PPTX, "The slides of one fragrance's tests"),
+  'GET /api/norms/pptx': file(PPTX, 'The norm slides'),
+  'GET /api/plan/xlsx': file(XLSX, 'The study plan workbook'),
+  'GET /api/drivers/xlsx': file(XLSX, 'The drivers of liking workbook'),
+  'GET /api/drivers/pptx': file(PPTX, 'The drivers of liking slides'),
   'POST /api/trace/answers.csv': file('text/csv', 'The answers behind the aggregate, as csv'),
   'GET /api/fileprocess/{processId}/{filePath}/download': file(
     'application/octet-stream',
