@@ -194,7 +194,7 @@ describe('fragrance_metrics.xlsx', () => {
       'Base n (M Overall Liking)',
     ]);
     expect(sheet.lines).toContain(
-      'Significance: Selection vs Average, two-sided tests at 99, 95, 90 % confidence',
+      'Significance: Selection vs Average, two-sided tests at 99, 95, 90 % confidence; correction: No correction',
     );
     // Each row against the significance job's answer: the level and direction beside the value.
     const expected = (id: number, key: string) => {
