@@ -229,6 +229,9 @@ describe('fragrance_metrics.xlsx', () => {
     expect(sheet.footnotes).toEqual([
       'Shares are of the answers counted (base n); means are on the harmonised 1 to 5 scale.',
       '▲ 99% / ▲ 95% / ▲ 90%: significantly higher than the average of the list at that confidence; ▼: significantly lower; blank: not significant (Selection vs Average).',
+      'Green: good news, red: bad news (a higher bottom box, bottom 2 box, too strong or too weak share is bad news).',
+      'Correction: No correction: each of the 6 tests is read on its own p-value.',
+      '"low base: not tested": fewer than 30 answers, so no test and no mark.',
       'Tests: one-sample z-test of a proportion; one-sample t-test.',
       '* and (low base): a base below 30 answers; read with care.',
     ]);
