@@ -20,3 +20,4 @@ export * from './performance-sort.ts';
 export * from './fragrance.ts';
 export * from './norms.ts';
 export * from './trace.ts';
+export * from './filters-in-words.ts';
