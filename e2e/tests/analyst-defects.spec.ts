@@ -200,3 +200,30 @@ test('a bookmarked search link with a 300-character filter opens on its other fi
   await notice.getByRole('button', { name: 'Dismiss' }).click();
   await expect(notice).toHaveCount(0);
 });
+
+test('A filtered search names its region, gender and age in the criteria and under the results', async ({
+  page,
+}) => {
+  await signIn(page, DEMO_USERS.researcher);
+  const request = {
+    type: 'fragrances',
+    q: {
+      essentials: { region: ['Europe'] },
+      demographics: { gender: ['Female'], startAge: 25, endAge: 44 },
+      metrics: { rdfType: 'all', metricsList: [{ metric: 'liking', aggregation: 'mean' }] },
+    },
+  };
+  await page.goto(`/analytics?startSearch=true&q=${encodeURIComponent(JSON.stringify(request))}`);
+  await expect(page.getByRole('tab', { name: /^Fragrances/ })).toHaveText(/Fragrances\s*\d+$/, {
+    timeout: 90_000,
+  });
+  const summary = page.getByTestId('analytics-criteria-summary');
+  await expect(summary).toContainText('Fragrances: M Overall Liking');
+  await expect(summary).toContainText('Region: Europe; Gender: Female; Age: 25 to 44');
+  await expect(summary).not.toContainText('M liking');
+  await expect(page.getByTestId('results-filter-search-respondents')).toHaveText(
+    'Respondents of the search: Gender: Female; Age: 25 to 44. A filter here narrows them further.',
+  );
+  await expectAccessible(page);
+  await screenshots(page, 'analytics-criteria-in-words');
+});

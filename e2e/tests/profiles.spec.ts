@@ -392,8 +392,30 @@ test('an EEG fragrance profile draws its scores by test date', async ({ page, re
   const { url, profile } = chosen!;
   const metrics = Object.keys(profile.time_series);
   expect(metrics).toContain('hfd_hedonic');
+  // The EEG Energizing only: never the CATA attribute or implicit score named 'energizing'.
+  expect(metrics).not.toContain('energizing');
   const days = Object.keys(profile.time_series.hfd_hedonic!);
   expect(days.length).toBeGreaterThanOrEqual(4);
+  // Every EEG score is on the 0 to 1 scale the axis shows.
+  for (const points of Object.values(profile.time_series)) {
+    for (const value of Object.values(points)) {
+      expect(value).toBeGreaterThanOrEqual(0);
+      expect(value).toBeLessThanOrEqual(1);
+    }
+  }
+  const EEG_NAMES: Record<string, string> = {
+    hfd_hedonic: 'HFD Hedonic',
+    addiction: 'Addiction',
+    cogproc: 'Cognitive Processing',
+    attention: 'Attention',
+    relaxation: 'Relaxation',
+    energizing_eeg: 'Energizing (EEG)',
+  };
+  const labelOf = (metric: string) => {
+    const named = profile.result.find((row) => row.metric === metric)?.metric_name;
+    return named && named !== metric ? named : EEG_NAMES[metric]!;
+  };
+  const labels = metrics.slice(0, 3).map(labelOf);
 
   await signIn(page, DEMO_USERS.researcher);
   await page.goto(url);
@@ -401,15 +423,16 @@ test('an EEG fragrance profile draws its scores by test date', async ({ page, re
   await section.scrollIntoViewIfNeeded();
   await expect(page.getByText('No time series data available.')).toHaveCount(0);
   const figure = page.getByRole('figure', {
-    name: `Mean score by test date: ${metrics.slice(0, 3).join(', ')}`,
+    name: `Mean EEG score by test date: ${labels.join(', ')}`,
   });
   await expect(figure).toBeVisible();
-  // One line per chosen metric, the test dates along the x axis, named axes.
+  // One line per chosen metric, named as the metrics are (never by key), the test dates along the
+  // x axis, the EEG scores on their 0 to 1 axis.
   await expect(figure.locator('svg')).toBeVisible();
-  for (const metric of metrics.slice(0, 3))
-    await expect(figure.getByText(metric, { exact: true })).toBeVisible();
+  for (const label of labels) await expect(figure.getByText(label, { exact: true })).toBeVisible();
+  await expect(figure.getByText('hfd_hedonic', { exact: true })).toHaveCount(0);
   await expect(figure.getByText('Test date', { exact: true })).toBeVisible();
-  await expect(figure.getByText('Mean score', { exact: true })).toBeVisible();
+  await expect(figure.getByText('Mean EEG score (0 to 1)', { exact: true })).toBeVisible();
   await expect(figure.getByText(days[0]!, { exact: true })).toBeVisible();
   await expectAccessible(page, 'profile time series');
   await page.setViewportSize({ width: 1440, height: 900 });

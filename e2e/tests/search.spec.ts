@@ -102,7 +102,8 @@ test('searching by client and region, every result tab, saved searches and both 
   expect(studies.suggestedFilename()).toBe('search-studies-result.xlsx');
   const studySheet = await readReportFile(await studies.path());
   expect(studySheet.rows).toHaveLength(expected.summaries);
-  expect(studySheet.headings[0]).toBe('ID');
+  // The CMI # names a study first; no internal id.
+  expect(studySheet.headings.slice(0, 2)).toEqual(['CMI #', 'Project Name']);
   expect(studySheet.lines[0]).toBe(
     `Study search: ${expected.summaries} ${expected.summaries === 1 ? 'study' : 'studies'}`,
   );
@@ -114,6 +115,7 @@ test('searching by client and region, every result tab, saved searches and both 
   expect(fragrances.suggestedFilename()).toBe('search-fragrances-result.xlsx');
   const fragranceSheet = await readReportFile(await fragrances.path());
   expect(fragranceSheet.rows).toHaveLength(expected.fragrances);
+  expect(fragranceSheet.headings.slice(0, 2)).toEqual(['CMI #', 'Fragrance Name']);
 
   // Save the search under a name of our own.
   const name = `APAC ${client} ${Date.now().toString(36)}`;

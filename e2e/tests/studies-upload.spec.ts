@@ -64,13 +64,15 @@ test('a researcher uploads studies with errors, sees them in the tree, replaces 
   await expect(page.getByRole('alert').filter({ hasText: 'Empty client' })).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: 'Empty region' })).toBeVisible();
   await expect(page.getByText('Please fill all data!')).toBeVisible();
-  // Each field an alert names is marked with the same words.
+  // Each field an alert names is marked, saying what to do rather than repeating the alert.
   await expect(page.getByRole('combobox', { name: 'Client', exact: true })).toHaveAccessibleDescription(
-    'Empty client',
+    'Choose a client',
   );
   await expect(page.getByRole('combobox', { name: 'Region', exact: true })).toHaveAccessibleDescription(
-    'Empty region',
+    'Choose a region',
   );
+  await expect(page.getByText('Empty client', { exact: true })).toHaveCount(1);
+  await expect(page.getByText('Empty region', { exact: true })).toHaveCount(1);
   await expect(page.getByRole('combobox', { name: 'Year', exact: true })).not.toHaveAttribute(
     'aria-invalid',
     'true',

@@ -307,6 +307,18 @@ test('category profile: families of a category, a bar click shows its top fragra
   for (const noTag of await familyButtons.filter({ hasText: 'No tag' }).all())
     await expect(noTag).toBeDisabled();
   await expectAccessible(page, 'category profile second view');
+  // A CMI number reads on one line at 1440 px (it wrapped onto three).
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const cmiLines = await rows
+    .nth(1)
+    .locator('td:nth-child(3)')
+    .evaluate((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+  expect(cmiLines).toBe(1);
+  await page.screenshot({ path: 'test-results/category-profile-1440.png', fullPage: true });
   await page.screenshot({ path: 'test-results/category-profile-1280.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();

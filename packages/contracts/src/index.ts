@@ -26,3 +26,4 @@ export * from './planner.ts';
 export * from './drivers.ts';
 export * from './trace.ts';
 export * from './health.ts';
+export * from './filters-in-words.ts';

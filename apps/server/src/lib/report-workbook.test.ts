@@ -6,6 +6,9 @@ import { openWorkbook, readReport } from '../testing/report-table.ts';
 import {
   HARMONISATION_NOTE,
   LOW_BASE_NOTE,
+  PRINT_WIDTH,
+  SPLIT_SCALE,
+  printLayout,
   humanHeading,
   numberFormat,
   reportBytes,
@@ -117,6 +120,55 @@ describe.each([
       fitToHeight: 0,
       printTitlesRow: '7:7',
     });
+  });
+
+  it('prints a table too wide for one readable page over pages by column groups, its key columns repeated', async () => {
+    const wide: ReportTable = {
+      columns: [
+        { header: 'CMI #', kind: 'text', width: 14 },
+        { header: 'Fragrance', kind: 'text', width: 28 },
+        ...Array.from({ length: 18 }, (_, index) => ({
+          header: `Dominant note ${index + 1}`,
+          kind: 'text' as const,
+          width: 16,
+        })),
+      ],
+      rows: [['CMI-2026-00187', 'Amber Bloom', ...Array.from({ length: 18 }, () => 'Musk')]],
+      keyColumns: 2,
+    };
+    const bytes =
+      _name === 'streamed'
+        ? await collect(reportStream('Wide', header, wide))
+        : await reportBytes('Wide', header, wide);
+    const report = readReport(await openWorkbook(bytes));
+    expect(report.sheet.pageSetup).toMatchObject({
+      orientation: 'landscape',
+      fitToPage: false,
+      scale: SPLIT_SCALE,
+      printTitlesRow: '7:7',
+      printTitlesColumn: 'A:B',
+    });
+    expect(report.sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 7, xSplit: 2 });
+    expect(report.lines[0]).toBe('Metric search: 2 fragrances');
+  });
+});
+
+describe('printLayout', () => {
+  it('fits a table of readable width to one page wide', () => {
+    expect(printLayout([20, 40, 30, 10], 2)).toEqual({ split: false, titleColumns: 0, headerSpan: 4 });
+  });
+
+  it('splits a wider one, repeating the key columns, and spans the header over the first page', () => {
+    const widths = [14, 24, ...Array.from({ length: 20 }, () => 16)];
+    const layout = printLayout(widths, 2);
+    expect(layout).toMatchObject({ split: true, titleColumns: 2 });
+    const spanned = widths.slice(0, layout.headerSpan).reduce((sum, width) => sum + width, 0);
+    expect(spanned).toBeLessThanOrEqual(PRINT_WIDTH);
+    expect(spanned + widths[layout.headerSpan]!).toBeGreaterThan(PRINT_WIDTH);
+  });
+
+  it('repeats no key column so wide it would leave no room for the others', () => {
+    expect(printLayout([120, 60, 60], 2).titleColumns).toBe(0);
   });
 });
 

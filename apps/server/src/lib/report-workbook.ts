@@ -7,7 +7,8 @@
  *   frozen and filtered header row;
  * - typed numbers: shares as numbers with a % format, means with 2 decimals, counts as integers,
  *   p-values in scientific notation when small; low bases (n < 30) marked as the screens mark them;
- * - footnotes under the table; a landscape print set-up one page wide repeating the header row.
+ * - footnotes under the table; a landscape print set-up repeating the header row, one page wide when
+ *   that stays readable, else over pages by column groups with the key columns repeated.
  * Both the in-memory workbook (statistics, analytics) and exceljs's streaming writer (search exports
  * of any size) are written by the same code.
  */
@@ -94,6 +95,11 @@ export interface ReportTable {
   rows: Iterable<ReportRow | readonly ReportCell[]>;
   /** Lines under the table (legends, what a mark means); the low-base line is added when needed. */
   footnotes?: readonly string[];
+  /**
+   * How many leading columns name a row (a fragrance's name and CMI #): when the table is too wide
+   * for one readable page, it prints over pages by column groups with these repeated on each.
+   */
+  keyColumns?: number;
   /** Further tables under this one, each under its title and its own headings (e.g. strength rows). */
   more?: readonly {
     title: string;
@@ -287,14 +293,52 @@ export function wrappedLines(text: string, width: number): number {
   return lines;
 }
 
+/**
+ * The widest table (in column-width characters) that prints readably on one A4 or Letter landscape
+ * page: fitted to the width it shrinks to about 70 % at most. Wider tables print at that scale over
+ * pages by column groups.
+ */
+export const PRINT_WIDTH = 200;
+/** The print scale of a table split over pages by column groups. */
+export const SPLIT_SCALE = 70;
+
+/** How a table of these widths prints: fitted to one page wide, or split by column groups. */
+export function printLayout(
+  widths: readonly number[],
+  keyColumns = 0,
+): { split: boolean; titleColumns: number; headerSpan: number } {
+  const total = widths.reduce((sum, width) => sum + width, 0);
+  if (total <= PRINT_WIDTH) return { split: false, titleColumns: 0, headerSpan: widths.length };
+  // The key columns repeat on every page; they must leave room for the others.
+  let titleColumns = 0;
+  let keyWidth = 0;
+  while (titleColumns < Math.min(keyColumns, widths.length - 1)) {
+    const next = keyWidth + widths[titleColumns]!;
+    if (next > PRINT_WIDTH / 2) break;
+    keyWidth = next;
+    titleColumns += 1;
+  }
+  // The header block spans the columns of the first page, so it is read whole there.
+  let headerSpan = 0;
+  let used = 0;
+  while (headerSpan < widths.length && used + widths[headerSpan]! <= PRINT_WIDTH) {
+    used += widths[headerSpan]!;
+    headerSpan += 1;
+  }
+  return { split: true, titleColumns, headerSpan: Math.max(headerSpan, 1) };
+}
+
 /** The sheet options of a report whose table heading sits on `headingRow`. */
-function sheetOptions(headingRow: number, columnCount: number, title: string) {
+function sheetOptions(headingRow: number, widths: readonly number[], title: string, keyColumns?: number) {
+  const columnCount = widths.length;
+  const layout = printLayout(widths, keyColumns);
   return {
     views: [
       {
         state: 'frozen' as const,
         ySplit: headingRow,
-        topLeftCell: `A${headingRow + 1}`,
+        ...(layout.titleColumns > 0 ? { xSplit: layout.titleColumns } : {}),
+        topLeftCell: `${columnLetter(layout.titleColumns + 1)}${headingRow + 1}`,
         activeCell: `A${headingRow + 1}`,
         showGridLines: false,
       },
@@ -302,10 +346,11 @@ function sheetOptions(headingRow: number, columnCount: number, title: string) {
     pageSetup: {
       orientation: 'landscape' as const,
       paperSize: 9,
-      fitToPage: true,
-      fitToWidth: 1,
-      fitToHeight: 0,
+      ...(layout.split
+        ? { fitToPage: false, scale: SPLIT_SCALE }
+        : { fitToPage: true, fitToWidth: 1, fitToHeight: 0 }),
       printTitlesRow: `${headingRow}:${headingRow}`,
+      ...(layout.titleColumns > 0 ? { printTitlesColumn: `A:${columnLetter(layout.titleColumns)}` } : {}),
       horizontalCentered: false,
       margins: { left: 0.5, right: 0.5, top: 0.6, bottom: 0.6, header: 0.3, footer: 0.3 },
     },
@@ -332,15 +377,17 @@ async function writeReport(
   // The streaming writer writes the column widths with the first row: they come first.
   sheet.columns = table.columns.map((_, index) => ({ width: widths[index] ?? 12 }));
   const lines = headerLines(header);
-  // Each line spans the table's width and wraps there, so a long list of filters stays on the page.
-  const tableWidth = widths.reduce((sum, width) => sum + width, 0);
+  // Each line spans the table's width (the first page's columns of a table printed over several)
+  // and wraps there, so a long list of filters stays on the page.
+  const span = printLayout(widths, table.keyColumns).headerSpan;
+  const tableWidth = widths.slice(0, span).reduce((sum, width) => sum + width, 0);
   const writeLine = (rowNumber: number, line: string, font: Partial<ExcelJS.Font>) => {
     const row = sheet.getRow(rowNumber);
     const cell = row.getCell(1);
     cell.value = line;
     cell.font = { ...FACE, ...font };
     cell.alignment = { wrapText: true, vertical: 'top' };
-    if (widths.length > 1) sheet.mergeCells(rowNumber, 1, rowNumber, widths.length);
+    if (span > 1) sheet.mergeCells(rowNumber, 1, rowNumber, span);
     const size = font.size ?? 11;
     const lineCount = Math.ceil((line.length * size) / 11 / Math.max(tableWidth * TEXT_PER_WIDTH, 1));
     row.height = size * 1.4 * Math.max(1, lineCount);
@@ -474,12 +521,12 @@ export async function addReportSheet(
 ): Promise<{ sheet: ExcelJS.Worksheet; headingRow: number; lastRow: number }> {
   const rows = [...table.rows].map(rowOf);
   const headingRow = headingRowOf(header);
-  const sheet = workbook.addWorksheet(name, sheetOptions(headingRow, table.columns.length, header.title));
   const widths = widthsOf(table.columns, rows);
   for (const more of table.more ?? [])
     widthsOf(more.columns, more.rows.map(rowOf)).forEach((width, index) => {
       widths[index] = Math.max(widths[index] ?? 0, width);
     });
+  const sheet = workbook.addWorksheet(name, sheetOptions(headingRow, widths, header.title, table.keyColumns));
   const written = await writeReport(sheet, header, { ...table, rows }, widths, false);
   return { sheet, ...written };
 }
@@ -526,11 +573,12 @@ export function reportStream(sheetName: string, header: ReportHeader, table: Rep
     workbook.creator = header.author;
     workbook.created = header.date;
     const headingRow = headingRowOf(header);
+    const widths = widthsOf(table.columns, []);
     const sheet = workbook.addWorksheet(
       sheetName,
-      sheetOptions(headingRow, table.columns.length, header.title),
+      sheetOptions(headingRow, widths, header.title, table.keyColumns),
     ) as unknown as AnySheet;
-    await writeReport(sheet, header, table, widthsOf(table.columns, []), true);
+    await writeReport(sheet, header, table, widths, true);
     (sheet as unknown as { commit(): void }).commit();
     await workbook.commit();
   };

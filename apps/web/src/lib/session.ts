@@ -34,6 +34,25 @@ function readStorage(): Storage | null {
   }
 }
 
+/**
+ * Whether this browser has signed in and not signed out since: the only sign that a remember-me
+ * cookie (which the page cannot read) may be there. Without it a start-up asks the server nothing,
+ * so a public page does not answer every visitor with a failed renewal.
+ */
+const SESSION_HINT_KEY = 'accord.signedIn';
+
+function hintStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function hasSessionHint(): boolean {
+  return hintStorage()?.getItem(SESSION_HINT_KEY) === '1';
+}
+
 export function getToken(): string | null {
   return readStorage()?.getItem(TOKEN_KEY) ?? null;
 }
@@ -54,6 +73,7 @@ export function tokenFromHeader(header: string | null): string | null {
 
 export function signIn(user: SignedInUser, token?: string | null): void {
   if (token) setToken(token);
+  hintStorage()?.setItem(SESSION_HINT_KEY, '1');
   sessionStore.set({
     status: 'signed-in',
     user,
@@ -65,6 +85,7 @@ export function signIn(user: SignedInUser, token?: string | null): void {
 /** Ends the session on this client. `ended` marks an end the user did not ask for (a 401). */
 export function signOut(options: { ended?: boolean } = {}): void {
   setToken(null);
+  hintStorage()?.removeItem(SESSION_HINT_KEY);
   const wasSignedIn = sessionStore.get().status === 'signed-in';
   sessionStore.set(signedOutState(Boolean(options.ended && wasSignedIn)));
 }

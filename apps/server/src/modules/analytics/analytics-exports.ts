@@ -160,10 +160,11 @@ export function metricsReport(
     .filter((row) => !filters.has('hide_empty') || Object.values(row.bases).some((n) => n > 0));
   const bases = filters.has('bases');
   const columns: ReportColumn[] = [
+    // The CMI # and the name come first: a table too wide for one page repeats them on each.
     { header: 'CMI #', kind: 'text', width: 14 },
+    { header: result.type === 'concepts' ? 'Concept' : 'Fragrance', kind: 'text', width: 28 },
     { header: 'Category', kind: 'text', width: 16 },
     { header: 'Product', kind: 'text', width: 16 },
-    { header: result.type === 'concepts' ? 'Concept' : 'Fragrance', kind: 'text', width: 28 },
     { header: 'Product code', kind: 'text', width: 12 },
   ];
   // The mark sits right of the number it qualifies, as on the tab; the base comes after both.
@@ -193,8 +194,9 @@ export function metricsReport(
     },
     table: {
       columns,
+      keyColumns: 2,
       rows: rows.map((row) => {
-        const cells: ReportCell[] = [row.c_mi_number, row.category, row.product, row.name, row.prod];
+        const cells: ReportCell[] = [row.c_mi_number, row.name, row.category, row.product, row.prod];
         for (const column of result.columns) {
           const lowBase = row.low_base.includes(column.key);
           cells.push({ value: row.values[column.key] ?? null, lowBase });

@@ -104,8 +104,12 @@ export function createProfileService(deps: {
     catalogue: readonly MetricRecord[],
     conditions: RespondentConditions,
   ): Promise<ProfileResponse['time_series']> {
-    const metrics = catalogue.filter((metric) =>
-      PROFILE_TIME_SERIES_METRICS.some((name) => name === metric.name),
+    // The EEG metrics only: a CATA attribute or an implicit score may share a name with one
+    // ('energizing'), and the EEG metric may carry the suffix that tells them apart ('energizing_eeg').
+    const metrics = catalogue.filter(
+      (metric) =>
+        metric.kind === 'eeg' &&
+        PROFILE_TIME_SERIES_METRICS.some((name) => name === metric.name || `${name}_eeg` === metric.name),
     );
     if (metrics.length === 0) return {};
     const found = (await db.execute(sql`select a.metric_id, to_char(r.test_date, 'YYYY-MM-DD') as day,

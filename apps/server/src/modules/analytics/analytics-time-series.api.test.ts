@@ -65,12 +65,13 @@ async function expectedSeries(
   const rows = await query<{ metric: string; day: string; raw_value: number }>(
     `select m.name as metric, to_char(r.test_date, 'YYYY-MM-DD') as day, a.raw_value
       from answers a join metrics m on m.id = a.metric_id join respondents r on r.id = a.respondent_id
-      where a.product_id = $1 and r.test_date is not null and (${where})`,
+      where a.product_id = $1 and m.kind = 'eeg' and r.test_date is not null and (${where})`,
     [productId],
   );
   const sums: Record<string, Record<string, [number, number]>> = {};
   for (const row of rows) {
-    if (!PROFILE_TIME_SERIES_METRICS.some((name) => name === row.metric)) continue;
+    if (!PROFILE_TIME_SERIES_METRICS.some((name) => name === row.metric || `${name}_eeg` === row.metric))
+      continue;
     const day = ((sums[row.metric] ??= {})[row.day] ??= [0, 0]);
     day[0] += Number(row.raw_value);
     day[1] += 1;
@@ -113,6 +114,8 @@ describe('the time series of a fragrance profile', () => {
     expect(Object.keys(expected)).toEqual(expect.arrayContaining(['hfd_hedonic', 'attention']));
     for (const days of Object.values(expected)) expect(Object.keys(days).length).toBeGreaterThanOrEqual(4);
     expectSeriesClose(series, expected);
+    // The EEG Energizing, never the CATA attribute or the implicit score of the same name.
+    if (expected.energizing_eeg) expect(series).not.toHaveProperty('energizing');
   });
 
   it('follows the demographic filter', async () => {

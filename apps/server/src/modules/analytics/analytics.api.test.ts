@@ -528,9 +528,9 @@ describe('metrics spreadsheet: GET /api/analytics/fragrances/xlsxfilters and xls
     // One heading per column: each base says which aggregate it is the base of.
     expect(sheet.headings).toEqual([
       'CMI #',
+      'Fragrance',
       'Category',
       'Product',
-      'Fragrance',
       'Product code',
       'T2B Overall Liking',
       'Base n (T2B Overall Liking)',

@@ -182,9 +182,9 @@ describe('fragrance_metrics.xlsx', () => {
     const sheet = await written(metricsReport(result, new Set(['bases']), who, request, marks));
     expect(sheet.headings).toEqual([
       'CMI #',
+      'Fragrance',
       'Category',
       'Product',
-      'Fragrance',
       'Product code',
       'T2B Overall Liking',
       'Significance (T2B Overall Liking)',

@@ -25,5 +25,9 @@ export function xlsxStream(
       width: column.width,
     })),
     rows: cells(),
+    keyColumns:
+      columns.findIndex((column) => !column.identifies) === -1
+        ? columns.length
+        : columns.findIndex((column) => !column.identifies),
   });
 }

@@ -44,13 +44,13 @@ describe('POST /api/smartsearch/download_study_summarises', () => {
     expect(lines[0]).toBe('Study search: 3 studies');
     expect(lines[1]).toBe('Search: Category: Fabric Care');
     expect(lines[2]).toBe('Prepared by: researcher@accord.test');
+    // The columns that name a study come first (a wide print repeats them); no internal id.
     expect(rows[0]).toEqual([
-      'ID',
+      'CMI #',
+      'Project Name',
       'Category',
       'Product',
       'Client',
-      'CMI #',
-      'Project Name',
       'CX/Pace #',
       'Methodology',
       'Design Method',
@@ -62,26 +62,30 @@ describe('POST /api/smartsearch/download_study_summarises', () => {
       'CMI Tool Type',
       'Evaluation',
     ]);
-    expect(rows.slice(1).map((row) => row[4])).toEqual(['XYZ-2021-006', 'CMI-2018-002', 'CMI-2015-001']);
+    expect(rows.slice(1).map((row) => row[0])).toEqual(['XYZ-2021-006', 'CMI-2018-002', 'CMI-2015-001']);
     const s2 = rows[2]!;
-    expect(s2.slice(1, 7)).toEqual([
+    expect(s2.slice(0, 6)).toEqual([
+      'CMI-2018-002',
+      'Calmwave Conditioner Screening',
       'Fabric Care',
       'Fabric Conditioner',
       NORTHWIND,
-      'CMI-2018-002',
-      'Calmwave Conditioner Screening',
       'PX-200',
     ]);
-    expect(s2[9]).toBe('China, France');
-    expect(s2[10]).toBe('North Asia, Europe');
+    expect(s2[8]).toBe('China, France');
+    expect(s2[9]).toBe('North Asia, Europe');
     expect(sheet.getRow(headingRow).getCell(1).font?.bold).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: headingRow });
-    expect(sheet.autoFilter).toBe(`A${headingRow}:P${headingRow}`);
-    expect(sheet.getColumn(6).width).toBe(32);
+    expect(sheet.autoFilter).toBe(`A${headingRow}:O${headingRow}`);
+    expect(sheet.getColumn(2).width).toBe(32);
+    // 15 columns are too wide for one readable page: landscape over pages by column groups, the
+    // CMI # and project name repeated on each, the headings on every page.
     expect(sheet.pageSetup).toMatchObject({
       orientation: 'landscape',
-      fitToWidth: 1,
+      fitToPage: false,
+      scale: 70,
       printTitlesRow: `${headingRow}:${headingRow}`,
+      printTitlesColumn: 'A:B',
     });
   });
 
@@ -106,7 +110,7 @@ describe('POST /api/smartsearch/download_study_summarises', () => {
     expect(
       rows
         .slice(1)
-        .map((row) => row[3])
+        .map((row) => row[4])
         .sort(),
     ).toEqual([BRIGHTWELL, NORTHWIND, NORTHWIND]);
   });
@@ -137,23 +141,22 @@ describe('POST /api/smartsearch/download_fragrances', () => {
       'attachment; filename="search-fragrances-result.xlsx"',
     );
     const { rows } = await readSheet(response);
-    expect(rows[0]).toHaveLength(24);
-    expect(rows[0]!.slice(0, 10)).toEqual([
-      'ID',
+    expect(rows[0]).toHaveLength(23);
+    expect(rows[0]!.slice(0, 9)).toEqual([
+      'CMI #',
+      'Fragrance Name',
       'Category',
       'Product',
       'Client',
-      'CMI #',
       'Project Name',
-      'Fragrance Name',
       'Developer #',
       '6 Digit Code (SAP)',
       'Fragrance Code',
     ]);
-    expect(rows.slice(1).map((row) => row[6])).toEqual(['Rose Mist', 'Rose Dawn', 'Rose Garden']);
+    expect(rows.slice(1).map((row) => row[1])).toEqual(['Rose Mist', 'Rose Dawn', 'Rose Garden']);
     const roseDawn = rows[2]!;
-    expect(roseDawn.slice(7, 10)).toEqual(['DEV-1', '123456', '101']);
-    expect(roseDawn[17]).toBe(0.8);
+    expect(roseDawn.slice(6, 9)).toEqual(['DEV-1', '123456', '101']);
+    expect(roseDawn[16]).toBe(0.8);
   });
 
   it('exports the concepts tab under the same file name with type concept', async () => {
@@ -168,7 +171,6 @@ describe('POST /api/smartsearch/download_fragrances', () => {
     expect(sheet.name).toBe('Concepts');
     expect(lines.slice(0, 2)).toEqual(['Study search: 2 concepts', 'Search: Concept theme: Care']);
     expect(rows[0]).toEqual([
-      'ID',
       'Concept Name',
       'Concept Code',
       'Region',
@@ -177,7 +179,7 @@ describe('POST /api/smartsearch/download_fragrances', () => {
       'Project Name',
       'Client',
     ]);
-    expect(rows.slice(1).map((row) => row[1])).toEqual(['Calm Evening', 'Calm Morning']);
+    expect(rows.slice(1).map((row) => row[0])).toEqual(['Calm Evening', 'Calm Morning']);
   });
 
   it('answers 401, 403 and 400', async () => {

@@ -84,6 +84,8 @@ export interface ExportColumn<K extends string = string> {
   width: number;
   /** How its numbers read (text when left out). */
   kind?: CellKind;
+  /** The column names the row (its CMI #, its name): repeated on each page of a wide print. */
+  identifies?: boolean;
 }
 
 const col = <K extends string>(key: K, header: string, width = 16): ExportColumn<K> => ({
@@ -91,15 +93,28 @@ const col = <K extends string>(key: K, header: string, width = 16): ExportColumn
   header,
   width,
 });
+/** A column that names the row. */
+const keyCol = <K extends string>(key: K, header: string, width = 16): ExportColumn<K> => ({
+  ...col(key, header, width),
+  identifies: true,
+});
 
-/** Headings as the result tables show them (document 2 section 3). */
+/**
+ * The row id the tables keep internally: not a column of any file (the CMI # and the names identify
+ * a row to a reader); a request naming it is answered without it.
+ */
+export const INTERNAL_EXPORT_COLUMNS: ReadonlySet<string> = new Set(['id']);
+
+/**
+ * Headings as the result tables show them (document 2 section 3); the columns that name a row come
+ * first, so a table too wide for one page repeats them on each.
+ */
 export const STUDY_COLUMNS: ExportColumn<(typeof STUDY_EXPORT_COLUMNS)[number]>[] = [
-  col('id', 'ID', 8),
+  keyCol('c_mi_number', 'CMI #', 14),
+  keyCol('project_name', 'Project Name', 32),
   col('category', 'Category', 20),
   col('product_type', 'Product', 20),
   col('client', 'Client', 24),
-  col('c_mi_number', 'CMI #', 14),
-  col('project_name', 'Project Name', 32),
   col('pace_number', 'CX/Pace #', 14),
   col('methodology', 'Methodology', 22),
   col('design_method', 'Design Method', 20),
@@ -113,13 +128,12 @@ export const STUDY_COLUMNS: ExportColumn<(typeof STUDY_EXPORT_COLUMNS)[number]>[
 ];
 
 export const FRAGRANCE_COLUMNS: ExportColumn<(typeof FRAGRANCE_EXPORT_COLUMNS)[number]>[] = [
-  col('id', 'ID', 8),
+  keyCol('c_mi_number', 'CMI #', 14),
+  keyCol('name', 'Fragrance Name', 24),
   col('category', 'Category', 20),
   col('product_type', 'Product', 20),
   col('client', 'Client', 24),
-  col('c_mi_number', 'CMI #', 14),
   col('project_name', 'Project Name', 32),
-  col('name', 'Fragrance Name', 24),
   col('ref_number', 'Developer #', 14),
   col('code', '6 Digit Code (SAP)', 18),
   col('fragrance_code', 'Fragrance Code', 14),
@@ -140,8 +154,7 @@ export const FRAGRANCE_COLUMNS: ExportColumn<(typeof FRAGRANCE_EXPORT_COLUMNS)[n
 ];
 
 export const CONCEPT_COLUMNS: ExportColumn<(typeof CONCEPT_EXPORT_COLUMNS)[number]>[] = [
-  col('id', 'ID', 8),
-  col('name', 'Concept Name', 28),
+  keyCol('name', 'Concept Name', 28),
   col('concept_code', 'Concept Code', 14),
   col('region', 'Region', 18),
   col('country', 'Country', 18),

@@ -42,6 +42,7 @@ import { compileFilters, expandRegions, s, type CompiledFilters, type FacetGroup
 import {
   CONCEPT_COLUMNS,
   FRAGRANCE_COLUMNS,
+  INTERNAL_EXPORT_COLUMNS,
   STUDY_COLUMNS,
   presentConcept,
   presentFile,
@@ -197,14 +198,19 @@ export function createSearchService(deps: {
 
   function pickColumns<K extends string>(all: ExportColumn<K>[], keys: string[] | undefined): ExportColumn[] {
     if (!keys) return all;
-    return unique(keys).map((key, index) => {
+    const named = unique(keys);
+    const picked = named.flatMap((key) => {
+      if (INTERNAL_EXPORT_COLUMNS.has(key)) return [];
+      const index = named.indexOf(key);
       const found = all.find((column) => column.key === key);
       if (!found)
         throw errors.badRequest(SEARCH_MESSAGES.unknownColumn(key), [
           { path: `columns.${index}`, message: SEARCH_MESSAGES.unknownColumn(key) },
         ]);
-      return found;
+      return [found];
     });
+    // Only the internal id asked for: the file has the table's columns.
+    return picked.length > 0 ? picked : all;
   }
 
   /** Option lists with their counts, and the dependent lists (see dropdownOptions). */

@@ -5,7 +5,7 @@
 import { MessageResponse, SignedInUser } from '@accord/contracts';
 import { ApiError } from '../api-error.ts';
 import { apiJson } from '../api-client.ts';
-import { getToken, setToken, signIn, signOut } from '../session.ts';
+import { getToken, hasSessionHint, setToken, signIn, signOut } from '../session.ts';
 
 let pendingRefresh: Promise<SignedInUser> | null = null;
 
@@ -45,6 +45,11 @@ export function restoreSession(): Promise<void> {
 
 async function tryRestoreSession(): Promise<void> {
   const hadToken = getToken() !== null;
+  // No token and no sign-in remembered in this browser: nothing the server could renew.
+  if (!hadToken && !hasSessionHint()) {
+    signOut();
+    return;
+  }
   try {
     await refreshSession({ allowUnauthorized: true });
     return;

@@ -45,6 +45,7 @@ import {
   YearRangeField,
 } from '../../../components/filters/filter-layout.tsx';
 import { textLimit } from '../../../components/text-limit.ts';
+import { criteriaInWords } from '../utils/criteria-words.ts';
 import { apacRegionOptions } from '../utils/regions.ts';
 import { CountedMultiSelect, optionsOfField } from './counted-multi-select.tsx';
 
@@ -486,6 +487,14 @@ export function AnalyticsFilterPanel({
   const chosenMetrics = fields.filters.metrics.metricsList.filter(
     (entry) => entry.metric && entry.aggregation,
   );
+  const metricNames = new Map(
+    (fields.dropdown?.data.fields.metrics ?? []).map((metric) => [metric.field, metric.name]),
+  );
+  const criteria = criteriaInWords(
+    fields.filters,
+    fields.years,
+    (metric) => metricNames.get(metric) ?? metric,
+  );
   return (
     <FilterCardFrame
       titleId="analytics-filter-title"
@@ -495,12 +504,14 @@ export function AnalyticsFilterPanel({
       loadingOptions={loadingOptions}
       summary={
         !expanded && chosenMetrics.length > 0 ? (
-          <Text size="sm" c="dimmed">
-            {fields.filters.type === 'concepts' ? 'Concepts' : 'Fragrances'}:{' '}
-            {chosenMetrics
-              .map((entry) => `${AGGREGATION_LABELS[entry.aggregation!]} ${entry.metric}`)
-              .join(', ')}
-          </Text>
+          <Stack gap={0} data-testid="analytics-criteria-summary">
+            <Text size="sm" c="dimmed">
+              {criteria.metrics}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {criteria.filters}
+            </Text>
+          </Stack>
         ) : null
       }
     >

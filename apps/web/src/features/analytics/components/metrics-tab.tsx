@@ -34,6 +34,8 @@ import {
   type MetricSearchRequest,
   type SignificanceRequest,
   type TraceRequest,
+  conditionsInWords,
+  respondentFiltersInWords,
 } from '@accord/contracts';
 import { useDebouncedValue } from '@mantine/hooks';
 import { textLimit } from '../../../components/text-limit.ts';
@@ -524,6 +526,8 @@ export function MetricsTab({
         filtered={isFiltered}
         busy={preparingFilter || (isFiltered && filtered.isFetching)}
         kindLabel={kindLabel}
+        searchRespondents={respondentFiltersInWords(request.q.demographics)}
+        applied={conditionsInWords(filteredRequest?.demographics_fragrances ?? [])}
       />
 
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">

@@ -50,6 +50,8 @@ export function ResultsFilter({
   filtered,
   busy,
   kindLabel,
+  searchRespondents,
+  applied,
 }: {
   definitions: FieldDefinition[];
   form: ResultsFilterForm;
@@ -60,6 +62,10 @@ export function ResultsFilter({
   filtered: boolean;
   busy: boolean;
   kindLabel: string;
+  /** The search's own respondent filters in words ("Gender: Female; Age: 25 to 44"), or none. */
+  searchRespondents: readonly string[];
+  /** The conditions of the filter in force on the results, in words, or none. */
+  applied: readonly string[];
 }) {
   const nothingSelected = selectedCount === 0;
   return (
@@ -67,6 +73,16 @@ export function ResultsFilter({
       <Title order={3} size="h6" id="results-filter-title">
         Filter the selected {kindLabel} by respondents
       </Title>
+      <Text size="sm" c="dimmed" data-testid="results-filter-search-respondents">
+        {searchRespondents.length > 0
+          ? `Respondents of the search: ${searchRespondents.join('; ')}. A filter here narrows them further.`
+          : 'Respondents of the search: all.'}
+      </Text>
+      {filtered ? (
+        <Text size="sm" fw={500} data-testid="results-filter-applied">
+          {applied.length > 0 ? `Filtered by ${applied.join('; ')}` : 'Filtered to the selection'}
+        </Text>
+      ) : null}
       <Group align="flex-end" gap="sm" wrap="wrap" mt={4}>
         {CATEGORIES.map((field) => {
           const definition = definitions.find((entry) => entry.field === field);

@@ -71,7 +71,7 @@ export function TopFragrances({
                 <Table.Tr>
                   <Table.Th>#</Table.Th>
                   <Table.Th>Fragrance</Table.Th>
-                  <Table.Th>CMI #</Table.Th>
+                  <Table.Th style={{ whiteSpace: 'nowrap' }}>CMI #</Table.Th>
                   <Table.Th ta="right">T2B liking</Table.Th>
                   <Table.Th w={56}>Norm</Table.Th>
                 </Table.Tr>
@@ -89,7 +89,8 @@ export function TopFragrances({
                         {display(row)}
                       </Anchor>
                     </Table.Td>
-                    <Table.Td>{row.c_mi_number}</Table.Td>
+                    {/* A CMI number is one token: it never breaks over lines. */}
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.c_mi_number}</Table.Td>
                     <Table.Td ta="right">
                       {row.top_2_box === null ? '-' : `${Math.round(row.top_2_box * 100)} %`} (n={row.n})
                     </Table.Td>

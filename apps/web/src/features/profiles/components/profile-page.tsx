@@ -402,7 +402,7 @@ export function ProfilePage({ kind }: { kind: ProfileKind }) {
                   </Section>
                 ) : null}
                 <Section id="time-series" title="Time series">
-                  <TimeSeriesChart series={data.time_series} />
+                  <TimeSeriesChart series={data.time_series} rows={data.result} />
                 </Section>
               </>
             ) : null}

@@ -1,7 +1,7 @@
 import type { ProfileResponse } from '@accord/contracts';
 import { MultiSelect, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
-import { timeSeriesMetrics } from '../utils/profile-format.ts';
+import { timeSeriesLabel, timeSeriesMetrics } from '../utils/profile-format.ts';
 
 const ReactECharts = lazy(() => import('echarts-for-react'));
 
@@ -12,8 +12,16 @@ export const NO_TIME_SERIES = 'No time series data available.';
  * or the text 'No time series data available.' when the study stored none. The chart sits in a figure
  * named for its metrics, so that it is found and read as one picture.
  */
-export function TimeSeriesChart({ series }: { series: ProfileResponse['time_series'] }) {
+export function TimeSeriesChart({
+  series,
+  rows,
+}: {
+  series: ProfileResponse['time_series'];
+  /** The profile's rows, which name the metrics. */
+  rows: ProfileResponse['result'];
+}) {
   const metrics = timeSeriesMetrics(series);
+  const label = (metric: string) => timeSeriesLabel(metric, rows);
   const [chosen, setChosen] = useState<string[]>(() => metrics.slice(0, 3));
   const shown = chosen.filter((metric) => metrics.includes(metric));
   const times = [...new Set(shown.flatMap((metric) => Object.keys(series[metric] ?? {})))].sort(
@@ -25,7 +33,7 @@ export function TimeSeriesChart({ series }: { series: ProfileResponse['time_seri
       <MultiSelect
         label="Metrics"
         placeholder={metrics.length > 0 ? 'Choose metrics' : 'No metrics with a time series'}
-        data={metrics}
+        data={metrics.map((metric) => ({ value: metric, label: label(metric) }))}
         value={shown}
         onChange={setChosen}
         disabled={metrics.length === 0}
@@ -42,16 +50,17 @@ export function TimeSeriesChart({ series }: { series: ProfileResponse['time_seri
         </Text>
       ) : (
         <Suspense fallback={<Text size="sm">Loading the chart…</Text>}>
-          <div role="figure" aria-label={`Mean score by test date: ${shown.join(', ')}`}>
+          <div role="figure" aria-label={`Mean EEG score by test date: ${shown.map(label).join(', ')}`}>
             <ReactECharts
               style={{ height: 320, width: '100%' }}
               opts={{ renderer: 'svg' }}
               option={{
                 aria: { enabled: true },
                 tooltip: { trigger: 'axis' },
-                legend: { data: shown, top: 0, type: 'scroll' },
+                legend: { data: shown.map(label), top: 0, type: 'scroll' },
                 grid: { left: 56, right: 16, top: 40, bottom: 56 },
-                // Times are test dates (yyyy-mm-dd), which sort as text; the scores are EEG means.
+                // Times are test dates (yyyy-mm-dd), which sort as text; the scores are EEG means,
+                // on their own 0 to 1 axis (never a 1 to 5 scale's).
                 xAxis: {
                   type: 'category',
                   data: times,
@@ -61,13 +70,14 @@ export function TimeSeriesChart({ series }: { series: ProfileResponse['time_seri
                 },
                 yAxis: {
                   type: 'value',
-                  name: 'Mean score',
+                  name: 'Mean EEG score (0 to 1)',
                   nameLocation: 'middle',
                   nameGap: 36,
-                  scale: true,
+                  min: 0,
+                  max: 1,
                 },
                 series: shown.map((metric) => ({
-                  name: metric,
+                  name: label(metric),
                   type: 'line',
                   showSymbol: true,
                   data: times.map((time) => series[metric]?.[time] ?? null),

@@ -126,6 +126,29 @@ export function hasBinaryScale(rows: ProfileRow[]): boolean {
 }
 
 /** The time-series metrics the response holds data for, in the order it lists them. */
+/** The EEG metrics of the time series by name, where the profile rows do not name them. */
+export const EEG_METRIC_LABELS: Readonly<Record<string, string>> = {
+  hfd_hedonic: 'HFD Hedonic',
+  addiction: 'Addiction',
+  cogproc: 'Cognitive Processing',
+  attention: 'Attention',
+  relaxation: 'Relaxation',
+  energizing: 'Energizing (EEG)',
+  energizing_eeg: 'Energizing (EEG)',
+};
+
+/**
+ * A time-series metric's label: as the profile rows name it, else as the EEG metrics are named,
+ * else its key in words ("hfd_hedonic" never reaches a legend).
+ */
+export function timeSeriesLabel(metric: string, rows: readonly Pick<ProfileRow, 'metric' | 'metric_name'>[]) {
+  const named = rows.find((row) => row.metric === metric)?.metric_name;
+  if (named && named !== metric) return named;
+  if (EEG_METRIC_LABELS[metric]) return EEG_METRIC_LABELS[metric];
+  const words = metric.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 export function timeSeriesMetrics(series: ProfileResponse['time_series']): string[] {
   return Object.entries(series)
     .filter(([, points]) => Object.keys(points).length > 0)

@@ -114,8 +114,9 @@ export function Component() {
   const [processId, setProcessId] = useState<number | null>(null);
   const openRef = useRef<() => void>(null);
   const [emptyFields, setEmptyFields] = useState<ReadonlySet<FormField>>(new Set());
-  const fieldError = (field: FormField) =>
-    emptyFields.has(field) ? STUDIES_UPLOAD_MESSAGES.emptyField(field) : undefined;
+  // The alert says 'Empty <field>' (document 3); the field itself says what to do, so the same
+  // words are not shown twice.
+  const fieldError = (field: FormField) => (emptyFields.has(field) ? `Choose a ${field}` : undefined);
   const filled = (field: FormField, set: (value: string | null) => void) => (value: string | null) => {
     set(value);
     if (value) setEmptyFields((fields) => new Set([...fields].filter((f) => f !== field)));
