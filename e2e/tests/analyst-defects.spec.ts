@@ -224,6 +224,6 @@ test('A filtered search names its region, gender and age in the criteria and und
   await expect(page.getByTestId('results-filter-search-respondents')).toHaveText(
     'Respondents of the search: Gender: Female; Age: 25 to 44. A filter here narrows them further.',
   );
-  await expectAccessible(page);
+  await expectAccessible(page, 'analytics criteria in words');
   await screenshots(page, 'analytics-criteria-in-words');
 });

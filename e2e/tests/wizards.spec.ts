@@ -313,7 +313,7 @@ test('category profile: families of a category, a bar click shows its top fragra
     .nth(1)
     .locator('td:nth-child(3)')
     .evaluate((cell) => {
-      const range = document.createRange();
+      const range = cell.ownerDocument.createRange();
       range.selectNodeContents(cell);
       return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
     });
