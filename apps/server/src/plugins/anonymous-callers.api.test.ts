@@ -11,9 +11,10 @@ const document = JSON.parse(
   readFileSync(new URL('../../../../docs/openapi.json', import.meta.url), 'utf8'),
 ) as { paths: Record<string, Record<string, unknown>> };
 
-/** The operations open to everyone: the API's answer, and signing in, out and resetting a password. */
+/** The operations open to everyone: the API's answer, its health, and signing in, out and resetting a password. */
 const PUBLIC = new Set([
   'get /api/',
+  'get /api/health',
   'post /api/auth/login',
   'get /api/auth/refresh',
   'post /api/auth/logout',

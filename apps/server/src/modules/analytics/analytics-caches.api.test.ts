@@ -189,11 +189,25 @@ describe('metric search caches', () => {
       headers: { 'content-type': request.headers.get('content-type')! },
     });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
-    const { task_id } = uploaded.json<{ task_id: string }>();
+    const { task_id, file_process_id } = uploaded.json<{ task_id: string; file_process_id: number }>();
+    // The status stream ends at validation: the sample's studies differ from the form and wait for a confirmation.
+    const validated = await t.request({
+      method: 'GET',
+      url: `/api/fileprocess/${task_id}/status`,
+      token: admin,
+    });
+    expect(validated.body).toContain('"VALIDATED"');
+    const confirmed = await t.request({
+      method: 'POST',
+      url: `/api/fileprocess/fileprocess/${file_process_id}/process_studies`,
+      token: admin,
+      payload: { confirm_form: true },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
     // The status stream ends once the studies are in the library.
     const stream = await t.request({
       method: 'GET',
-      url: `/api/fileprocess/${task_id}/status`,
+      url: `/api/fileprocess/${confirmed.json<{ task_id: string }>().task_id}/status`,
       token: admin,
     });
     expect(stream.body).toContain('event: result');

@@ -1,6 +1,7 @@
 // The top attributes and tendencies downloads through the running app: the spreadsheets hold what the
 // API answers, typed (shares under a % format, means under 2 decimals, the tendencies headed by the
 // counted field), and the calls keep their roles, validation and client scoping.
+import { CATA_FOOTNOTE } from './analytics-exports.ts';
 import type { TendenciesResponse, TopAttributesStatus } from '@accord/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../seed/users.ts';
@@ -71,8 +72,11 @@ describe('GET /api/analytics/top-attributes/xlsx/{jobId}', () => {
       `Pooled over: ${status.result!.json.fragrances} fragrances`,
       'Prepared by: researcher@accord.test',
     ]);
+    // A list with a yes/no attribute gets its "% selected" column (METRICS.md 3: shares, no mean or boxes).
+    const cata = attributes.some((row) => row.is_binary_scale);
     expect(report.headings).toEqual([
       'Attribute',
+      ...(cata ? ['% selected'] : []),
       'Top 2 Box',
       'Bottom 2 Box',
       'Mean',
@@ -83,6 +87,7 @@ describe('GET /api/analytics/top-attributes/xlsx/{jobId}', () => {
     expect(report.rows).toEqual(
       attributes.map((row) => [
         row.is_binary_scale ? `${row.attribute}*` : row.attribute,
+        ...(cata ? [cell(row.selected ?? null)] : []),
         cell(row.top_2_box),
         cell(row.bottom_2_box),
         cell(row.mean),
@@ -94,14 +99,13 @@ describe('GET /api/analytics/top-attributes/xlsx/{jobId}', () => {
     attributes.forEach((row, index) => {
       const low = row.n < 30;
       const cells = report.tableRows[index]!;
-      expect(cells.getCell(2).numFmt).toBe(low ? '0%" *"' : '0%');
-      if (row.mean !== null) expect(cells.getCell(4).numFmt).toBe(low ? '0.00" *"' : '0.00');
-      expect(cells.getCell(7).numFmt).toBe(low ? '#,##0" (low base)"' : '#,##0');
+      const shift = cata ? 1 : 0;
+      // A yes/no row's share is its "% selected" cell; a scale row's first share is its top 2 box.
+      expect(cells.getCell(row.is_binary_scale ? 2 : 2 + shift).numFmt).toBe(low ? '0%" *"' : '0%');
+      if (row.mean !== null) expect(cells.getCell(4 + shift).numFmt).toBe(low ? '0.00" *"' : '0.00');
+      expect(cells.getCell(7 + shift).numFmt).toBe(low ? '#,##0" (low base)"' : '#,##0');
     });
-    if (attributes.some((row) => row.is_binary_scale))
-      expect(report.footnotes).toContain(
-        '* A CATA (dichotomous) attribute is harmonized to 1 or 5, so it has no Neither/Nor part.',
-      );
+    if (attributes.some((row) => row.is_binary_scale)) expect(report.footnotes).toContain(CATA_FOOTNOTE);
   });
 });
 

@@ -97,7 +97,18 @@ async function uploadAndWait(app: TestApp, token: string, zip: Uint8Array, name?
     file_process_id: number;
   }>();
   const stream = await statusStream(app, token, taskId);
-  return { taskId, processId, last: lastEvent(stream.body) };
+  const last = lastEvent(stream.body);
+  if (last.event !== 'result' || last.data.status !== 'VALIDATED') return { taskId, processId, last };
+  // Studies that differ from the upload form (the clean sample holds several clients) wait for a confirmation.
+  const confirmed = await app.request({
+    method: 'POST',
+    url: `/api/fileprocess/fileprocess/${processId}/process_studies`,
+    token,
+    payload: { confirm_form: true },
+  });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  const again = await statusStream(app, token, confirmed.json<{ task_id: string }>().task_id);
+  return { taskId, processId, last: lastEvent(again.body) };
 }
 
 const detail = async (app: TestApp, id: number) => {
@@ -344,6 +355,8 @@ describe('disk use of uploads', () => {
   });
 
   it('removes at start the study files an interrupted injection left behind, and only those', async () => {
+    // Studies in the library, whose files must stay.
+    expect((await uploadAndWait(t, tokens.researcher, samples.clean)).last.event).toBe('result');
     const orphan = `studies/987654/report/${randomUUID()}/left-behind.pdf`;
     await disk.put(orphan, Buffer.from('%PDF-1.4 x %%EOF'));
     // The files of the studies uploaded above stay.
