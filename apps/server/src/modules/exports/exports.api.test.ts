@@ -192,7 +192,7 @@ describe('GET /api/analytics/fragrances/xlsx/{jobId}?significance=', () => {
     let shown = 0;
     search.result.results.forEach((row, index) => {
       const cells = sheet.rows[index]!;
-      expect(cells[3]).toBe(row.name ?? undefined);
+      expect(cells[1]).toBe(row.name ?? undefined);
       expect(cells.slice(5)).toEqual([
         row.values['liking.top_2_box'] ?? undefined,
         text(row.id, 'liking.top_2_box'),
