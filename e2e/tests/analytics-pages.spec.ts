@@ -88,7 +88,7 @@ test('a whole-library search with five metrics pages, sorts, filters, selects al
   // The library holds more fragrances than a page: the table shows the first page of them.
   expect(total).toBeGreaterThan(PAGE_SIZE);
   await expect(table.getByRole('row')).toHaveCount(PAGE_SIZE + 1);
-  await expect(page.getByText(`fragrances 1–${PAGE_SIZE} of ${total}`)).toBeVisible();
+  await expect(page.getByText(`fragrances 1–${PAGE_SIZE} of ${total}`, { exact: true })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: `0 of ${total} selected` })).toBeVisible();
   await expect(page.getByRole('figure').filter({ hasText: 'Overall Liking' }).first()).toBeVisible();
   await expectAccessible(page, 'analytics metrics, first page');
@@ -102,7 +102,7 @@ test('a whole-library search with five metrics pages, sorts, filters, selects al
     await page.getByRole('button', { name: `Page ${number}` }).click();
     const last = Math.min(number * PAGE_SIZE, total);
     await expect(
-      page.getByText(`fragrances ${(number - 1) * PAGE_SIZE + 1}–${last} of ${total}`),
+      page.getByText(`fragrances ${(number - 1) * PAGE_SIZE + 1}–${last} of ${total}`, { exact: true }),
     ).toBeVisible();
     await expect(table.getByRole('row')).toHaveCount(last - (number - 1) * PAGE_SIZE + 1);
     seen.push(...(await shownIds(table)));
@@ -129,7 +129,7 @@ test('a whole-library search with five metrics pages, sorts, filters, selects al
   // Ascending at the second click, back at the first page.
   await likingHeader.getByRole('button').click();
   await expect(likingHeader).toHaveAttribute('aria-sort', 'ascending');
-  await expect(page.getByText(`fragrances 1–${PAGE_SIZE} of ${total}`)).toBeVisible();
+  await expect(page.getByText(`fragrances 1–${PAGE_SIZE} of ${total}`, { exact: true })).toBeVisible();
 
   // A search text keeps the fragrances whose name holds it, on every page.
   const needle = pickNeedle(names);

@@ -196,7 +196,8 @@ test.describe('Advanced Analytics: top attributes and tendencies tabs', () => {
     const sent = response.request().postDataJSON() as TendenciesRequest;
     // The call of document 3 section 7; Count keeps the 10 most frequent values of the answer.
     expect(sent.data).toEqual({ return: 'percentage', groupby: 'perfume_characteristics.family' });
-    expect(Object.keys(sent).sort()).toEqual(['data', 'q']);
+    // A fragrance search sends its rows as frags, so the count is of exactly the fragrances it found.
+    expect(Object.keys(sent).sort()).toEqual(['data', 'frags', 'q']);
     const replay = await request.post('/api/analytics/tendencies', { headers: auth(token), data: sent });
     const answer = (await replay.json()) as TendenciesResponse;
     expect(answer.chart_data.data).toEqual(answer.table_data.map((row) => row.percentage));

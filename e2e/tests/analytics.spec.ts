@@ -134,7 +134,9 @@ test('a metric search with significance, a respondent filter and a profile link'
   for (let number = 1; number <= pageCount; number++) {
     if (pageCount > 1) await page.getByRole('button', { name: `Page ${number}` }).click();
     const last = Math.min(number * 50, total);
-    await expect(page.getByText(`fragrances ${(number - 1) * 50 + 1}–${last} of ${total}`)).toBeVisible();
+    await expect(
+      page.getByText(`fragrances ${(number - 1) * 50 + 1}–${last} of ${total}`, { exact: true }),
+    ).toBeVisible();
     await expect(table.getByRole('row')).toHaveCount(last - (number - 1) * 50 + 1);
     shownMarks += await table.getByTestId(/^mark-\d+-liking\.top_2_box$/).count();
   }
