@@ -142,7 +142,7 @@ test('a studies upload whose studies differ from its form shows the differences 
   page,
 }) => {
   test.setTimeout(300_000);
-  await signIn(page, DEMO_USERS.researcher);
+  await signIn(page, DEMO_USERS.admin);
   await page.goto('/studies-upload');
   await page.locator('input[type="file"]').setInputFiles({
     name: 'studies-clean.zip',
