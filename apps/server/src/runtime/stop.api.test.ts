@@ -174,7 +174,8 @@ describe('SIGTERM with requests in flight', () => {
         answers.map((answer) => answer.status),
         server.output(),
       ).toEqual([200, 200, 200, 200, 200, 200]);
-      expect(late).toBe('ECONNREFUSED');
+      // The primary may still accept a new connection while its web processes close: it is reset, never served.
+      expect(['ECONNREFUSED', 'ECONNRESET']).toContain(late);
       expect(exit, server.output()).toEqual({ code: 0, signal: null });
       // Each web process drained its own requests.
       expect(server.output().match(/web \d+: SIGTERM, stopping/g)?.length, server.output()).toBe(2);
