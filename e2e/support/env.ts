@@ -20,6 +20,8 @@ export const DEMO_USERS = {
 
 /**
  * The journeys' server seeds this many demo studies (ACCORD_DEMO_STUDIES in playwright.config.ts):
- * enough for a category (Hair Care: 5 studies of 4 clients) to hold a norm that may be shown.
+ * enough for two categories to hold a norm that may be shown (Hair Care: 9 studies of 4 clients;
+ * Fabric Care: 6 studies of 4 clients, two of them in Europe), and for one fragrance (code 175) to
+ * be tested in five studies.
  */
-export const DEMO_STUDY_COUNT = 20;
+export const DEMO_STUDY_COUNT = 36;
