@@ -138,6 +138,8 @@ test('search CICS for a quoted phrase, filter by gender and age, save the search
   await expect(higher).toHaveAttribute('aria-valuenow', '54');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByText(`${foundWomen.total} found`)).toBeVisible();
+  // Both searches may find one grouped question: its first study tells the new answer has arrived.
+  await expect(rows.first().getByRole('button').first()).toContainText(firstWoman.study.c_mi_number);
   await results.getByRole('button').first().click();
   await expect(statistics.getByRole('heading', { name: firstWoman.q_text })).toBeVisible();
   await expect(statistics).toContainText('Respondents: Gender Female; Age 25 - 54');

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
 import { postJson } from '../support/api.ts';
 import { DEMO_USERS, TMP_DIR } from '../support/env.ts';
+import { showSearchFilters } from '../support/search.ts';
 import { apiToken, signIn } from '../support/session.ts';
 
 async function screenshots(page: Page, name: string) {
@@ -83,6 +84,7 @@ test('saved searches ask before deleting and refuse a name already taken', async
   test.setTimeout(120_000);
   await signIn(page, DEMO_USERS.researcher);
   await page.goto('/search');
+  await showSearchFilters(page);
   await page.getByRole('textbox', { name: 'CMI #' }).fill('CMI-20');
   const name = `Twenties ${Date.now().toString(36)}`;
   const nameBox = page.getByRole('textbox', { name: 'Search name' }).first();

@@ -179,7 +179,9 @@ test('an admin bulk-edits the category of two studies from the results', async (
   await signIn(page, DEMO_USERS.admin);
   await page.goto('/search?startSearch=true');
   const table = page.getByRole('table', { name: 'Study summaries' });
-  await expect(table.getByRole('row').filter({ hasText: first.c_mi_number })).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: first.c_mi_number })).toBeVisible({
+    timeout: 30_000,
+  });
 
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Cancel', exact: true })).toBeVisible();

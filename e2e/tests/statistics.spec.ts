@@ -277,9 +277,10 @@ test.describe('statistics generator', () => {
     // The wizard on the same study starts at step 3 (index 2) after fetching its metrics.
     await page.getByRole('link', { name: 'Open in the Statistic Generator' }).click();
     await expect(page).toHaveURL(/\/rdf_upload\/\d+$/);
+    // The wizard reads the study's metrics and design first ("Working..."): a busy machine takes a while.
     await expect(
       page.getByRole('radio', { name: 'Paired (the same respondents rated the products)' }),
-    ).toBeChecked();
+    ).toBeChecked({ timeout: 30_000 });
     // Prev is disabled at the start (step 2 here) and at step 3, as the spec says for an existing study.
     await expect(prev(page)).toBeDisabled();
     await screenshots(page, 'wizard-existing-step2');
