@@ -1,4 +1,7 @@
+import { StudyDetailsResponse } from '@accord/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import { apiJson } from '../../../lib/api-client.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { StatisticsWizard } from '../components/statistics-wizard.tsx';
@@ -7,6 +10,14 @@ import { StatisticsWizard } from '../components/statistics-wizard.tsx';
 export function Component() {
   const { id } = useParams();
   const studyId = id && /^\d+$/.test(id) ? Number(id) : null;
+  // The study is named by its CMI number, as every other page names it (the id until it is read).
+  const study = useQuery({
+    queryKey: ['study', studyId, 'details'],
+    queryFn: ({ signal }) =>
+      apiJson(`/study/${studyId}`, StudyDetailsResponse, { signal, handledStatuses: [400, 404] }),
+    enabled: studyId !== null,
+  });
+  const studyName = study.data?.c_mi_number ?? `study ${studyId}`;
   return (
     <>
       <PageHeader
@@ -19,7 +30,7 @@ export function Component() {
         ]}
         description={
           studyId !== null
-            ? `Statistics from the results of study ${studyId}.`
+            ? `Statistics from the results of ${studyName}.`
             : 'Upload a results data file (RDF) and its likert scale, then choose the tests.'
         }
       />
