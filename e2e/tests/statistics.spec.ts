@@ -277,6 +277,7 @@ test.describe('statistics generator', () => {
     // The wizard on the same study starts at step 3 (index 2) after fetching its metrics.
     await page.getByRole('link', { name: 'Open in the Statistic Generator' }).click();
     await expect(page).toHaveURL(/\/rdf_upload\/\d+$/);
+    await expect(page.getByText(/^Statistics from the results of CMI-\d{4}-\d{5}\.$/)).toBeVisible();
     // The wizard reads the study's metrics and design first ("Working..."): a busy machine takes a while.
     await expect(
       page.getByRole('radio', { name: 'Paired (the same respondents rated the products)' }),
