@@ -128,14 +128,19 @@ export function createStatisticsRepository(db: Db) {
       }));
     },
 
-    /** Who rated which product: the distinct respondent and product codes of a study's answers. */
+    /**
+     * Who rated which product: the distinct respondent and product codes of a study's answers, read
+     * through its questions (the answers' primary key leads with the question): a filter on the answers'
+     * study alone scans the whole table (9 s on 36 studies embedded, 12 s on 3,000 on PostgreSQL).
+     */
     async ratingsOf(studyId: number): Promise<{ respondent: string; product: string }[]> {
       const result = (await db.execute(sql`
         select distinct r.respondent_code, p.code
-        from answers a
+        from questions q
+        join answers a on a.question_id = q.id
         join respondents r on r.id = a.respondent_id
         join products p on p.id = a.product_id
-        where a.study_id = ${studyId} and a.raw_value is not null`)) as unknown as {
+        where q.study_id = ${studyId} and a.study_id = ${studyId}`)) as unknown as {
         rows: Record<string, unknown>[];
       };
       return result.rows.map((row) => ({
