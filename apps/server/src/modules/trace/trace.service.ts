@@ -34,7 +34,6 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import {
   EMPTY_SUMS,
   addSums,
-  aggregate,
   boxCount,
   columnValue,
   isShare,
