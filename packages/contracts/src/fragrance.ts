@@ -54,8 +54,8 @@ export const FRAGRANCE_POOL_LABELS: Record<FragrancePoolScope, string> = {
 export const FRAGRANCE_POOL_CAUTIONS: Record<FragrancePoolScope, string | null> = {
   group: null,
   category:
-    'Caution: this pools tests of different methodologies, which measure the fragrance in different ways; a researcher may not want to pool them. The default pools one category and methodology.',
-  all: 'Caution: this pools tests of different categories and methodologies, which a researcher may not want to pool: a fragrance can score differently in another product or way of testing. The default pools one category and methodology.',
+    'This pools tests of different methodologies, which measure the fragrance in different ways; a researcher may not want to pool them. The default pools one category and methodology.',
+  all: 'This pools tests of different categories and methodologies, which a researcher may not want to pool: a fragrance can score differently in another product or way of testing. The default pools one category and methodology.',
 };
 
 /**

@@ -18,6 +18,7 @@ import {
   Badge,
   Card,
   Group,
+  Radio,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -342,24 +343,28 @@ function Content({
                     w={{ base: '100%', sm: 360 }}
                   />
                 ) : null}
-                <Select
+                <Radio.Group
                   label="Tests pooled"
                   value={data.pool}
-                  onChange={(value) => {
-                    if (!value) return;
+                  onChange={(value) =>
                     onQuery({
                       ...(group.category === null ? {} : { category: group.category }),
                       ...(group.methodology === null ? {} : { methodology: group.methodology }),
                       pool: value as FragrancePoolScope,
-                    });
-                  }}
-                  data={FRAGRANCE_POOL_SCOPES.map((value) => ({
-                    value,
-                    label: `${FRAGRANCE_POOL_LABELS[value]}${value === 'group' ? ' (default)' : ''}`,
-                  }))}
-                  allowDeselect={false}
-                  w={{ base: '100%', sm: 360 }}
-                />
+                    })
+                  }
+                  w={{ base: '100%', sm: 'auto' }}
+                >
+                  <Stack gap={6} mt={6}>
+                    {FRAGRANCE_POOL_SCOPES.map((value) => (
+                      <Radio
+                        key={value}
+                        value={value}
+                        label={`${FRAGRANCE_POOL_LABELS[value]}${value === 'group' ? ' (default)' : ''}`}
+                      />
+                    ))}
+                  </Stack>
+                </Radio.Group>
               </Group>
             ) : null}
             {data.pool_caution ? (
