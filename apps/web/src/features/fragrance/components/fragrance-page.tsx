@@ -301,7 +301,7 @@ function Content({
         <Section id="pooled" title="Pooled across studies">
           <Stack gap="sm">
             {group ? (
-              <Group gap="md" align="flex-end" wrap="wrap">
+              <Group gap="md" align="flex-start" wrap="wrap">
                 <Text size="sm" style={{ flex: '1 1 320px' }} data-testid="fragrance-pool">
                   {poolSentence(data)}
                 </Text>
