@@ -60,7 +60,10 @@ test.describe('study statistics read the design from the data', () => {
     const filters = page.getByRole('region', { name: 'Statistics filters' });
 
     // Paired and its design line are preselected from the data; Holm for non-parametric tests.
-    await expect(filters.getByRole('combobox', { name: 'Design' })).toHaveValue('Paired');
+    // The card waits for the products call, which reads who rated what from the study's answers.
+    await expect(filters.getByRole('combobox', { name: 'Design' })).toHaveValue('Paired', {
+      timeout: 60_000,
+    });
     // The design comes with the products call, which reads who rated what from the study's answers.
     await expect(filters.getByText(design?.text ?? 'no design line')).toBeVisible({ timeout: 60_000 });
     await expect(filters.getByRole('combobox', { name: 'Multiple comparisons' })).toHaveValue(
