@@ -4,6 +4,7 @@
 // clients, and the refusals.
 import {
   FRAGRANCE_MESSAGES,
+  FRAGRANCE_POOL_CAUTIONS,
   FRAGRANCE_POOLED_METRICS,
   FragranceResponse,
   FRAGRANCE_TEST_METRICS,
@@ -11,6 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { DEMO_USERS } from '../../seed/users.ts';
 import { createLibraryTestApp } from '../../testing/library-app.ts';
+import { readDeck } from '../../testing/pptx-deck.ts';
 import { errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -372,6 +374,23 @@ describe('GET /api/fragrance/{code}', () => {
     expect(liking.k).toBe(studies);
     expect(liking.pi_low).not.toBeNull();
     expect(liking.pi_high! - liking.pi_low!).toBeGreaterThan(liking.hk_ci_high! - liking.hk_ci_low!);
+    // The slides of the page under the same pool: the pool, its caution and both intervals.
+    const deckResponse = await t.request({
+      method: 'GET',
+      url: `/api/fragrance/${code}/pptx?pool=all`,
+      token: tokens.researcher,
+    });
+    expect(deckResponse.statusCode, deckResponse.body.slice(0, 300)).toBe(200);
+    const [title] = await readDeck(deckResponse.rawPayload);
+    expect(title!.text).toContain(
+      'Pooled tests: Every test (all categories and methodologies); verified studies only; strength is not pooled',
+    );
+    expect(title!.text).toContain(`Caution: ${FRAGRANCE_POOL_CAUTIONS.all}`);
+    const two = (value: number | null) => value!.toFixed(2);
+    expect(title!.text).toContain(
+      `${liking.label}: ${two(liking.estimate)} (95% interval ${two(liking.hk_ci_low)} to ${two(liking.hk_ci_high)}, Hartung-Knapp; prediction interval for a new test ${two(liking.pi_low)} to ${two(liking.pi_high)}), ${liking.k} studies`,
+    );
+
     // The category alone names the category pooled; an unknown pool or category is refused.
     const ofCategory = await fragranceOf(
       code,
