@@ -1245,7 +1245,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The fragrance page as fragrance_tests.pptx (users who may download): per score of the tests table a native bar chart of each test in the studies you may see, the pooled estimates in words, and the liking by market */
+        /** The fragrance page as fragrance_tests.pptx (users who may download): per score of the tests table a native bar chart of each test in the studies you may see, the pooled estimates in words (under the page's query: the category and methodology, and the pool widened or not, with its caution), and the liking by market */
         get: operations["getFragranceByCodePptx"];
         put?: never;
         post?: never;
@@ -2976,7 +2976,7 @@ export interface components {
                 confidence: boolean;
                 /** @description "metric.aggregation" */
                 key: string;
-                /** @description A yes/no (CATA) metric: the performance breakdown shows it as a share (% selected, or % not selected for a bottom box), never a mean. */
+                /** @description A yes/no (CATA) metric: its values, summary and performance breakdown are shares (% selected for the mean and top boxes, % not selected for a bottom box; no value for the variance or neutral share), never a mean or a box; its aggregation_label says which share, and significance tests that share. */
                 yes_no?: boolean;
             }[];
             results: components["schemas"]["MetricResultRowInput"][];
@@ -3068,7 +3068,7 @@ export interface components {
                 level: number | null;
                 /** @description mt: higher; let: lower. */
                 table: ("mt" | "let") | null;
-                /** @description cluster-two-sample (rest) or cluster-contrast-avg (avg). */
+                /** @description cluster-two-sample (rest) or cluster-contrast-avg (avg); for a yes/no (CATA) column cluster-two-sample-share or cluster-contrast-avg-share: the test of its share % selected. */
                 test: string;
                 /** @description Two-sided p-value; null: not tested. */
                 p_value: number | null;
@@ -3727,7 +3727,7 @@ export interface components {
                 [key: string]: {
                     level: number | null;
                     table: ("mt" | "let") | null;
-                    /** @description cluster-two-sample (rest) or cluster-contrast-avg (avg). */
+                    /** @description cluster-two-sample (rest) or cluster-contrast-avg (avg); for a yes/no (CATA) column cluster-two-sample-share or cluster-contrast-avg-share: the test of its share % selected. */
                     test: string;
                     /** @description Two-sided p-value; null: not tested. */
                     p_value: number | null;
@@ -3755,7 +3755,7 @@ export interface components {
                 confidence: boolean;
                 /** @description "metric.aggregation" */
                 key: string;
-                /** @description A yes/no (CATA) metric: the performance breakdown shows it as a share (% selected, or % not selected for a bottom box), never a mean. */
+                /** @description A yes/no (CATA) metric: its values, summary and performance breakdown are shares (% selected for the mean and top boxes, % not selected for a bottom box; no value for the variance or neutral share), never a mean or a box; its aggregation_label says which share, and significance tests that share. */
                 yes_no?: boolean;
             }[];
             summary: {
@@ -4698,6 +4698,15 @@ export interface components {
             pooling_group: components["schemas"]["FragrancePoolingGroupInput"] | null;
             /** @description Every category and methodology of the verified tests, most studies first. */
             pooling_groups: components["schemas"]["FragrancePoolingGroupInput"][];
+            /**
+             * @description Which tests are pooled: group (pooling_group alone), category (every methodology of its category) or all (every verified test).
+             * @enum {string}
+             */
+            pool: "group" | "category" | "all";
+            /** @description The pool in words (FRAGRANCE_POOL_LABELS). */
+            pool_label: string;
+            /** @description With a widened pool, the caution that it mixes tests a researcher may not want to pool. */
+            pool_caution: string | null;
             /** @description One entry per metric of FRAGRANCE_POOLED_METRICS (strength is not pooled). */
             pooled: components["schemas"]["FragrancePooledInput"][];
             /** @description Pooled tests (of the pooled group) by market, most tests first. */
@@ -6366,7 +6375,7 @@ export interface components {
                 confidence: boolean;
                 /** @description "metric.aggregation" */
                 key: string;
-                /** @description A yes/no (CATA) metric: the performance breakdown shows it as a share (% selected, or % not selected for a bottom box), never a mean. */
+                /** @description A yes/no (CATA) metric: its values, summary and performance breakdown are shares (% selected for the mean and top boxes, % not selected for a bottom box; no value for the variance or neutral share), never a mean or a box; its aggregation_label says which share, and significance tests that share. */
                 yes_no?: boolean;
             }[];
             results: components["schemas"]["MetricResultRow"][];
@@ -6457,7 +6466,7 @@ export interface components {
                 level: number | null;
                 /** @description mt: higher; let: lower. */
                 table: ("mt" | "let") | null;
-                /** @description cluster-two-sample (rest) or cluster-contrast-avg (avg). */
+                /** @description cluster-two-sample (rest) or cluster-contrast-avg (avg); for a yes/no (CATA) column cluster-two-sample-share or cluster-contrast-avg-share: the test of its share % selected. */
                 test: string;
                 /** @description Two-sided p-value; null: not tested. */
                 p_value: number | null;
@@ -7100,7 +7109,7 @@ export interface components {
                 [key: string]: {
                     level: number | null;
                     table: ("mt" | "let") | null;
-                    /** @description cluster-two-sample (rest) or cluster-contrast-avg (avg). */
+                    /** @description cluster-two-sample (rest) or cluster-contrast-avg (avg); for a yes/no (CATA) column cluster-two-sample-share or cluster-contrast-avg-share: the test of its share % selected. */
                     test: string;
                     /** @description Two-sided p-value; null: not tested. */
                     p_value: number | null;
@@ -7128,7 +7137,7 @@ export interface components {
                 confidence: boolean;
                 /** @description "metric.aggregation" */
                 key: string;
-                /** @description A yes/no (CATA) metric: the performance breakdown shows it as a share (% selected, or % not selected for a bottom box), never a mean. */
+                /** @description A yes/no (CATA) metric: its values, summary and performance breakdown are shares (% selected for the mean and top boxes, % not selected for a bottom box; no value for the variance or neutral share), never a mean or a box; its aggregation_label says which share, and significance tests that share. */
                 yes_no?: boolean;
             }[];
             summary: {
@@ -8062,6 +8071,15 @@ export interface components {
             pooling_group: components["schemas"]["FragrancePoolingGroup"] | null;
             /** @description Every category and methodology of the verified tests, most studies first. */
             pooling_groups: components["schemas"]["FragrancePoolingGroup"][];
+            /**
+             * @description Which tests are pooled: group (pooling_group alone), category (every methodology of its category) or all (every verified test).
+             * @enum {string}
+             */
+            pool: "group" | "category" | "all";
+            /** @description The pool in words (FRAGRANCE_POOL_LABELS). */
+            pool_label: string;
+            /** @description With a widened pool, the caution that it mixes tests a researcher may not want to pool. */
+            pool_caution: string | null;
             /** @description One entry per metric of FRAGRANCE_POOLED_METRICS (strength is not pooled). */
             pooled: components["schemas"]["FragrancePooled"][];
             /** @description Pooled tests (of the pooled group) by market, most tests first. */
@@ -12750,6 +12768,8 @@ export interface operations {
                 category?: string;
                 /** @description Methodology of the tests to pool, with `category`. */
                 methodology?: string;
+                /** @description Which verified tests are pooled: group (default) "One category and methodology" (the category and methodology chosen); category "Every methodology of this category" (the chosen group's category, or `category` alone); all "Every test (all categories and methodologies)". Strength is never pooled. */
+                pool?: "group" | "category" | "all";
             };
             header?: never;
             path: {
@@ -12800,7 +12820,14 @@ export interface operations {
     };
     getFragranceByCodePptx: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Category of the tests to pool; default: that of the group with the most verified studies. */
+                category?: string;
+                /** @description Methodology of the tests to pool, with `category`. */
+                methodology?: string;
+                /** @description Which verified tests are pooled: group (default) "One category and methodology" (the category and methodology chosen); category "Every methodology of this category" (the chosen group's category, or `category` alone); all "Every test (all categories and methodologies)". Strength is never pooled. */
+                pool?: "group" | "category" | "all";
+            };
             header?: never;
             path: {
                 /** @description The fragrance's 6-digit (SAP) code. */

@@ -133,3 +133,69 @@ async function checkPage(page: Page, request: APIRequestContext, researcher: str
   await expect(tests.getByRole('columnheader', { name: 'Strength: strong or too strong' })).toBeVisible();
   await expectAccessible(page, 'fragrance pooled with its intervals');
 }
+
+/** The code tested in the most verified studies of the journeys' library (code 175, in five). */
+async function mostTestedCode(request: APIRequestContext, researcher: string): Promise<string> {
+  const studies = new Map<string, Set<number>>();
+  for (const row of await allFragranceRows(request, researcher))
+    if (row.code) studies.set(row.code, (studies.get(row.code) ?? new Set()).add(row.study_id));
+  const [code, ids] = [...studies].sort(
+    (left, right) => right[1].size - left[1].size || left[0].localeCompare(right[0]),
+  )[0]!;
+  expect(ids.size, 'a fragrance tested in several studies').toBeGreaterThanOrEqual(3);
+  return code;
+}
+
+test('the analyst widens the pool to every test: the caution, the HKSJ and the prediction intervals', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const researcher = await apiToken(request, DEMO_USERS.researcher);
+  const code = await mostTestedCode(request, researcher);
+  const response = await request.get(`/api/fragrance/${code}?pool=all`, { headers: auth(researcher) });
+  expect(response.status()).toBe(200);
+  const widened = (await response.json()) as FragranceResponse;
+  const liking = widened.pooled.find((entry) => entry.metric === 'liking')!;
+  // Every verified test of the code, of whatever category and methodology: three or more.
+  expect(liking.k).toBeGreaterThanOrEqual(3);
+
+  await signIn(page, DEMO_USERS.researcher);
+  await page.goto(`/fragrance/${code}`);
+  await expect(page.getByRole('heading', { level: 1, name: widened.name })).toBeVisible();
+  const pooledRegion = page.getByRole('region', { name: 'Pooled across studies' });
+  // By default one category and methodology, and no caution.
+  const pool = page.getByRole('radiogroup', { name: 'Tests pooled' });
+  await expect(pool.getByRole('radio', { name: 'One category and methodology (default)' })).toBeChecked();
+  await expect(pooledRegion).toContainText('Pooled: the verified tests of one category and methodology');
+  await expect(page.getByTestId('fragrance-pool-caution')).toHaveCount(0);
+
+  // Widened from the keyboard: the last choice pools every test.
+  const every = pool.getByRole('radio', { name: 'Every test (all categories and methodologies)' });
+  await every.focus();
+  await page.keyboard.press('Space');
+  await expect(every).toBeChecked();
+  await expect(page.getByTestId('fragrance-pool')).toHaveText(
+    `Pooled: every verified test, of every category and methodology (${liking.k} studies).`,
+  );
+  await expect(page.getByTestId('fragrance-pool-caution')).toHaveText(widened.pool_caution!);
+  const card = pooledRegion.getByLabel('Pooled Liking');
+  await expect(card.getByText(two(liking.estimate!), { exact: true })).toBeVisible();
+  await expect(card).toContainText(`95% interval ${two(liking.hk_ci_low!)} to ${two(liking.hk_ci_high!)}`);
+  await expect(card).toContainText(
+    `Prediction interval for a new test: ${two(liking.pi_low!)} to ${two(liking.pi_high!)}`,
+  );
+  await expect(card).toContainText(`${liking.k} studies`);
+  // Strength is still not pooled.
+  await expect(page.getByLabel('Pooled Strength')).toHaveCount(0);
+  await expectAccessible(page, 'fragrance pooled over every test');
+  const folder = process.env.FRAGRANCE_SHOTS;
+  if (folder) {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await pooledRegion.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${folder}/fragrance-pool-1440.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await pooledRegion.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${folder}/fragrance-pool-390.png` });
+  }
+});

@@ -60,6 +60,7 @@ test.describe('study statistics read the design from the data', () => {
     const filters = page.getByRole('region', { name: 'Statistics filters' });
 
     // Paired and its design line are preselected from the data; Holm for non-parametric tests.
+    // The card waits for the products call, which reads who rated what from the study's answers.
     await expect(filters.getByRole('combobox', { name: 'Design' })).toHaveValue('Paired', {
       timeout: 60_000,
     });

@@ -402,7 +402,7 @@ export const MetricColumn = z.object({
   key: z.string().meta({ description: '"metric.aggregation"' }),
   yes_no: z.boolean().optional().meta({
     description:
-      'A yes/no (CATA) metric: the performance breakdown shows it as a share (% selected, or % not selected for a bottom box), never a mean.',
+      'A yes/no (CATA) metric: its values, summary and performance breakdown are shares (% selected for the mean and top boxes, % not selected for a bottom box; no value for the variance or neutral share), never a mean or a box; its aggregation_label says which share, and significance tests that share.',
   }),
 });
 
@@ -495,7 +495,10 @@ export type ParsedSignificanceRequest = z.output<typeof SignificanceRequest>;
 
 /** The fields a mark adds to the spec's level and table: its test, base and p-values (METRICS.md 2). */
 export const SignificanceMarkDetail = {
-  test: z.string().meta({ description: 'cluster-two-sample (rest) or cluster-contrast-avg (avg).' }),
+  test: z.string().meta({
+    description:
+      'cluster-two-sample (rest) or cluster-contrast-avg (avg); for a yes/no (CATA) column cluster-two-sample-share or cluster-contrast-avg-share: the test of its share % selected.',
+  }),
   p_value: z.number().nullable().meta({ description: 'Two-sided p-value; null: not tested.' }),
   n: z.number().int().meta({ description: "The product's answers under the respondent filters." }),
   adjusted_p_value: z.number().nullable().optional().meta({

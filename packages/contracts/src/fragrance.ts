@@ -33,7 +33,30 @@ export const FRAGRANCE_MESSAGES = {
   notPooled: 'Not verified: listed, not pooled.',
   otherGroup: 'Another category or methodology: listed, not pooled.',
   unknownGroup: 'No verified test of this fragrance in that category and methodology.',
+  otherCategory: 'Another category: listed, not pooled.',
 } as const;
+
+/**
+ * Which verified tests are pooled (METRICS.md section 5): one category and methodology by default;
+ * the analyst may widen the pool to every methodology of the category, or to every test.
+ */
+export const FRAGRANCE_POOL_SCOPES = ['group', 'category', 'all'] as const;
+export type FragrancePoolScope = (typeof FRAGRANCE_POOL_SCOPES)[number];
+
+/** The pool choices as the page, its slides and the API document name them. */
+export const FRAGRANCE_POOL_LABELS: Record<FragrancePoolScope, string> = {
+  group: 'One category and methodology',
+  category: 'Every methodology of this category',
+  all: 'Every test (all categories and methodologies)',
+};
+
+/** The caution a widened pool carries on the page and its slides. */
+export const FRAGRANCE_POOL_CAUTIONS: Record<FragrancePoolScope, string | null> = {
+  group: null,
+  category:
+    'This pools tests of different methodologies, which measure the fragrance in different ways; a researcher may not want to pool them. The default pools one category and methodology.',
+  all: 'This pools tests of different categories and methodologies, which a researcher may not want to pool: a fragrance can score differently in another product or way of testing. The default pools one category and methodology.',
+};
 
 /**
  * The category and methodology whose tests are pooled; without either, the group with the most
@@ -46,8 +69,15 @@ export const FragranceQuery = z.object({
   methodology: z.string().trim().min(1).max(120).optional().meta({
     description: 'Methodology of the tests to pool, with `category`.',
   }),
+  pool: z
+    .enum(FRAGRANCE_POOL_SCOPES)
+    .default('group')
+    .meta({
+      description: `Which verified tests are pooled: group (default) "${FRAGRANCE_POOL_LABELS.group}" (the category and methodology chosen); category "${FRAGRANCE_POOL_LABELS.category}" (the chosen group's category, or \`category\` alone); all "${FRAGRANCE_POOL_LABELS.all}". Strength is never pooled.`,
+    }),
 });
-export type FragranceQuery = z.infer<typeof FragranceQuery>;
+export type FragranceQuery = z.input<typeof FragranceQuery>;
+export type ParsedFragranceQuery = z.output<typeof FragranceQuery>;
 
 export const FragranceParams = z.object({
   code: z
@@ -185,6 +215,14 @@ export const FragranceResponse = z
     pooling_groups: z
       .array(FragrancePoolingGroup)
       .meta({ description: 'Every category and methodology of the verified tests, most studies first.' }),
+    pool: z.enum(FRAGRANCE_POOL_SCOPES).meta({
+      description:
+        'Which tests are pooled: group (pooling_group alone), category (every methodology of its category) or all (every verified test).',
+    }),
+    pool_label: z.string().meta({ description: 'The pool in words (FRAGRANCE_POOL_LABELS).' }),
+    pool_caution: z.string().nullable().meta({
+      description: 'With a widened pool, the caution that it mixes tests a researcher may not want to pool.',
+    }),
     pooled: z
       .array(FragrancePooled)
       .meta({ description: 'One entry per metric of FRAGRANCE_POOLED_METRICS (strength is not pooled).' }),

@@ -25,3 +25,13 @@ export function yesNoHeading(aggregation: string, label: string): string | null 
   if (aggregation === 'bottom_box' || aggregation === 'bottom_2_box') return `% not selected ${label}`;
   return null;
 }
+
+/**
+ * The aggregation label of a yes/no (CATA) column of the metric search, its pages, charts, workbook
+ * and decks: "% selected" for the top boxes and the mean, "% not selected" for the bottom boxes;
+ * null for the variance and the neutral share, which a yes/no answer does not have (no value).
+ */
+export function yesNoAggregationLabel(aggregation: string): string | null {
+  const heading = yesNoHeading(aggregation, '');
+  return heading === null ? null : heading.trim();
+}

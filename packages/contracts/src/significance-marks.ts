@@ -22,10 +22,22 @@ export const CLUSTERED_TESTS = {
   avg: 'cluster-contrast-avg',
 } as const;
 
+/**
+ * The same tests of a yes/no (CATA) column: on each answer's 0/1 selection, so they test the share
+ * "% selected" (or "% not selected" for a bottom box), never a mean (METRICS.md section 3).
+ */
+export const CLUSTERED_SHARE_TESTS = {
+  rest: 'cluster-two-sample-share',
+  avg: 'cluster-contrast-avg-share',
+} as const;
+
 /** The tests as the tooltip, the legend and the workbook name them. */
 export const CLUSTERED_TEST_NAMES: Record<string, string> = {
   'cluster-two-sample': 'two-sample t-test clustered by respondent',
   'cluster-contrast-avg': 'contrast with the average, clustered by respondent',
+  'cluster-two-sample-share': 'two-sample test of the yes/no share (% selected) clustered by respondent',
+  'cluster-contrast-avg-share':
+    'contrast of the yes/no share (% selected) with the average, clustered by respondent',
 };
 
 /** Why a product carries no mark although its column was tested. */

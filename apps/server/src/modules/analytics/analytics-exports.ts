@@ -170,7 +170,11 @@ export function metricsReport(
   // The mark sits right of the number it qualifies, as on the tab; the base comes after both.
   const marked = (column: MetricColumn) => marks !== null && marks.keys.has(column.key);
   for (const column of result.columns) {
-    columns.push({ header: metricHeading(column), kind: metricKind(column.aggregation), width: 10 });
+    columns.push({
+      header: metricHeading(column),
+      kind: column.yes_no ? 'share' : metricKind(column.aggregation),
+      width: 10,
+    });
     if (marked(column))
       columns.push({ header: `Significance (${metricHeading(column)})`, kind: 'letters', width: 10 });
     if (bases) columns.push({ header: `Base n (${metricHeading(column)})`, kind: 'count', width: 10 });

@@ -5,9 +5,11 @@ import {
   addSumsInto,
   aggregate,
   applyThreshold,
+  columnValue,
   rankJointly,
   summarise,
   thresholdSize,
+  yesNoShare,
   type Sums,
 } from './analytics-metrics.ts';
 
@@ -136,5 +138,32 @@ describe('rankJointly', () => {
       ...applyThreshold(values, { ...best, amount: 2 }),
     ]);
     expect(rankJointly([values], best)).toEqual([2, 4, 1]);
+  });
+});
+
+describe('yes/no (CATA) columns', () => {
+  // Three of five answers select the word (harmonised 5), two do not (1).
+  const sums = sumsOf([5, 1, 5, 5, 1]);
+
+  it('are shares whatever the aggregation: % selected for the mean and top boxes, % not selected for a bottom box', () => {
+    for (const aggregation of ['mean', 'top_box', 'top_2_box'] as const) {
+      expect(yesNoShare(sums, aggregation)).toBe(3 / 5);
+      expect(columnValue(sums, aggregation, 'binary')).toBe(3 / 5);
+    }
+    expect(columnValue(sums, 'bottom_2_box', 'binary')).toBe(2 / 5);
+    expect(columnValue(sums, 'bottom_box', 'binary')).toBe(2 / 5);
+    expect(columnValue(sums, 'variance', 'binary')).toBeNull();
+    // A scale metric keeps its mean: 1 + 4 x 3/5 here would be a yes/no read as a mean.
+    expect(columnValue(sums, 'mean', 'hedonic')).toBe(3.4);
+  });
+
+  it('pool to their shares alone, without a mean, a variance or boxes', () => {
+    expect(summarise(sums, 'binary')).toEqual({
+      selected: 3 / 5,
+      'selected.count': 3,
+      not_selected: 2 / 5,
+      'not_selected.count': 2,
+      'answers.count': 5,
+    });
   });
 });

@@ -62,6 +62,29 @@ export function aggregate(sums: Sums, aggregation: Aggregation, kind: MetricReco
   return boxCount(sums, aggregation)! / sums.n;
 }
 
+/**
+ * The share a yes/no (CATA) answer shows for an aggregation (METRICS.md section 3): selected (the
+ * answers at 5 of 1 or 5) for the top boxes and the mean, not selected for the bottom boxes, nothing
+ * for the variance or a neutral share (see yesNoHeading). Never a mean.
+ */
+export function yesNoShare(sums: Sums, aggregation: Aggregation): number | null {
+  if (aggregation === 'top_box' || aggregation === 'top_2_box' || aggregation === 'mean')
+    return aggregate(sums, 'top_box', 'binary');
+  if (aggregation === 'bottom_box' || aggregation === 'bottom_2_box')
+    return aggregate(sums, 'bottom_box', 'binary');
+  return null;
+}
+
+/** The answers behind a yes/no share: selected for the mean and top boxes, not selected for a bottom box. */
+export function yesNoCount(sums: Sums, aggregation: Aggregation): number {
+  return aggregation === 'bottom_box' || aggregation === 'bottom_2_box' ? sums.nBottomBox : sums.nTopBox;
+}
+
+/** The value of a metric search column: a yes/no metric's share, any other metric's aggregate. */
+export function columnValue(sums: Sums, aggregation: Aggregation, kind: MetricRecord['kind']): number | null {
+  return kind === 'binary' ? yesNoShare(sums, aggregation) : aggregate(sums, aggregation, kind);
+}
+
 export function addSums(total: Sums, part: Sums): Sums {
   return {
     n: total.n + part.n,
@@ -87,8 +110,19 @@ export function addSumsInto(total: Sums, part: Sums): void {
   total.nBottomBox += part.nBottomBox;
 }
 
-/** Pooled aggregates of a metric over a set of products; keys with a dot hold counts. */
+/**
+ * Pooled aggregates of a metric over a set of products; keys with a dot hold counts. A yes/no (CATA)
+ * metric pools to its shares selected and not selected alone: no mean, variance or boxes.
+ */
 export function summarise(sums: Sums, kind: MetricRecord['kind']): Record<string, number | null> {
+  if (kind === 'binary')
+    return {
+      selected: yesNoShare(sums, 'top_box'),
+      'selected.count': sums.nTopBox,
+      not_selected: yesNoShare(sums, 'bottom_box'),
+      'not_selected.count': sums.nBottomBox,
+      'answers.count': sums.n,
+    };
   const summary: Record<string, number | null> = {
     mean: aggregate(sums, 'mean', kind),
     variance: aggregate(sums, 'variance', kind),
@@ -97,7 +131,7 @@ export function summarise(sums: Sums, kind: MetricRecord['kind']): Record<string
   if (kind !== 'eeg') {
     for (const key of ['top_box', 'top_2_box', 'just_right', 'bottom_2_box', 'bottom_box'] as const) {
       summary[key] = aggregate(sums, key, kind);
-      if (!(key === 'just_right' && kind === 'binary')) summary[`${key}.count`] = boxCount(sums, key);
+      summary[`${key}.count`] = boxCount(sums, key);
     }
   }
   return summary;

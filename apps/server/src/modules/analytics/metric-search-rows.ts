@@ -14,9 +14,10 @@ import {
   type MetricSearchResult,
   type ParsedMetricSearchRequest,
   type Threshold,
+  yesNoAggregationLabel,
 } from '@accord/contracts';
 import { poolSums, sumsKey, sumsOf, type SumsTable } from './analytics-context.ts';
-import { aggregate, applyThreshold, rankJointly, summarise } from './analytics-metrics.ts';
+import { applyThreshold, columnValue, rankJointly, summarise } from './analytics-metrics.ts';
 import type { MetricRecord, OutOfScaleRow, ProductRecord } from './analytics-types.ts';
 import { productHead, resultsJson } from './metric-search.presenter.ts';
 
@@ -129,7 +130,10 @@ export function searchColumns(entries: readonly SearchEntry[]): MetricSearchResu
     label: entry.metric.label,
     metric_type: entry.metric.metricType,
     aggregation: entry.aggregation,
-    aggregation_label: AGGREGATION_LABELS[entry.aggregation],
+    // A yes/no (CATA) column is a share, "% selected" (or "% not selected"), never a mean or a box.
+    aggregation_label:
+      (entry.metric.kind === 'binary' ? yesNoAggregationLabel(entry.aggregation) : null) ??
+      AGGREGATION_LABELS[entry.aggregation],
     confidence: entry.confidence,
     key: `${entry.metric.name}.${entry.aggregation}`,
     ...(entry.metric.kind === 'binary' ? { yes_no: true } : {}),
@@ -152,7 +156,7 @@ export function assembleMetricSearch(input: SearchAssemblyInput): AssembledSearc
     const columnBases = bases[index]!;
     for (let position = 0; position < count; position++) {
       const productSums = sumsOf(sums, idAt(position), entry.metric.id);
-      columnValues[position] = aggregate(productSums, entry.aggregation, entry.metric.kind) ?? Number.NaN;
+      columnValues[position] = columnValue(productSums, entry.aggregation, entry.metric.kind) ?? Number.NaN;
       columnBases[position] = productSums.n;
     }
   });

@@ -23,7 +23,7 @@ import {
   type AnalyticsContext,
   type SumsTable,
 } from './analytics-context.ts';
-import { aggregate, type Sums } from './analytics-metrics.ts';
+import { aggregate, yesNoShare } from './analytics-metrics.ts';
 import type { StoredResult } from './analytics-job-runner.ts';
 import type { MetricRecord } from './analytics-types.ts';
 import { respondentConditions, type AnalyticsRepository } from './analytics.repository.ts';
@@ -134,19 +134,6 @@ export async function computeMetricSearch(
       )
     : undefined;
   return { text: metricSearchText(assembled, performance) };
-}
-
-/**
- * The share a yes/no (CATA) answer shows for an aggregation: selected (the answers at 5 of 1 or 5) for
- * the top boxes and the mean, not selected for the bottom boxes, nothing for the variance or a neutral
- * share (see yesNoHeading).
- */
-function yesNoShare(pooled: Sums, aggregation: Aggregation): number | null {
-  if (aggregation === 'top_box' || aggregation === 'top_2_box' || aggregation === 'mean')
-    return aggregate(pooled, 'top_box', 'binary');
-  if (aggregation === 'bottom_box' || aggregation === 'bottom_2_box')
-    return aggregate(pooled, 'bottom_box', 'binary');
-  return null;
 }
 
 /**

@@ -6,6 +6,7 @@
  * answer.
  */
 import {
+  CLUSTERED_SHARE_TESTS,
   CLUSTERED_TESTS,
   LOW_BASE,
   SIGNIFICANCE_NOT_TESTED,
@@ -72,17 +73,36 @@ function boxColumn(cells: RespondentCells, aggregation: Aggregation): Int32Array
 }
 
 /**
+ * The 0/1 column a yes/no (CATA) test reads: selected (5 of 1 or 5) for the mean and the top boxes,
+ * not selected for the bottom boxes, as the column's share (yesNoShare); null for the variance and
+ * the neutral share, which a yes/no answer has not.
+ */
+function yesNoColumn(cells: RespondentCells, aggregation: Aggregation): Int32Array | null {
+  if (aggregation === 'mean' || aggregation === 'top_box' || aggregation === 'top_2_box')
+    return cells.nTopBox;
+  if (aggregation === 'bottom_box' || aggregation === 'bottom_2_box') return cells.nBottomBox;
+  return null;
+}
+
+/**
  * The cells of one test as columns: harmonised answers for means (a variance column is tested on its
- * mean, as before), 0/1 box indicators for shares (sum = sum of squares = answers in the box).
+ * mean, as before), 0/1 box indicators for shares (sum = sum of squares = answers in the box), and
+ * for a yes/no metric the 0/1 selection whatever the aggregation (its share is tested, never a mean).
  * Products are indexes into the list; cells of products outside it are left out.
  */
 function clusterColumnsOf(
   cells: RespondentCells | undefined,
   aggregation: Aggregation,
+  kind: MetricRecord['kind'],
   indexOf: ReadonlyMap<number, number>,
 ): ClusterColumns {
   if (!cells) return { product: [], cluster: [], n: [], sum: [], sumSq: [] };
-  const box = isShare(aggregation) ? boxColumn(cells, aggregation) : null;
+  const box =
+    kind === 'binary'
+      ? yesNoColumn(cells, aggregation)
+      : isShare(aggregation)
+        ? boxColumn(cells, aggregation)
+        : null;
   const count = cells.product.length;
   const product = new Int32Array(count);
   const cluster = new Int32Array(count);
@@ -130,11 +150,11 @@ export function significanceOf(input: SignificanceInput): SignificanceResult {
   const productIds = Array.from(input.productIds);
   const indexOf = new Map(productIds.map((id, index) => [id, index]));
   const rows: Record<string, unknown>[] = productIds.map((id) => ({ id }));
-  const test = CLUSTERED_TESTS[calculation];
   // The family of the correction: every (product, test) with a p-value.
   const family: { mark: Mark; result: ClusterTestResult }[] = [];
   for (const entry of tests) {
-    const cells = clusterColumnsOf(input.cells.get(entry.metricId), entry.aggregation, indexOf);
+    const test = (entry.kind === 'binary' ? CLUSTERED_SHARE_TESTS : CLUSTERED_TESTS)[calculation];
+    const cells = clusterColumnsOf(input.cells.get(entry.metricId), entry.aggregation, entry.kind, indexOf);
     const results =
       calculation === 'rest'
         ? clusterRestTests(cells, productIds.length)

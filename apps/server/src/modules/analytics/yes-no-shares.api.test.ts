@@ -3,8 +3,15 @@
 // raw answers, never a mean or a box, and rank the yes/no attributes apart from the scale ones; the
 // performance breakdown shows a yes/no metric as that share under any aggregation (its workbook
 // too); the profile's yes/no rows are checked in analytics-profile.api.test.ts. Sign-in, the role (client users have no analytics) and bad input too.
-import { AttributeRow, MetricSearchStatus, YES_NO_SHARE_LABEL } from '@accord/contracts';
-import { harmoniseToFivePoint } from '@accord/stats';
+import {
+  AttributeRow,
+  MetricSearchPageStatus,
+  MetricSearchStatus,
+  SignificanceStatus,
+  TraceResponse,
+  YES_NO_SHARE_LABEL,
+} from '@accord/contracts';
+import { clusterTwoSample, harmoniseToFivePoint } from '@accord/stats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLibraryTestApp } from '../../testing/library-app.ts';
 import { openWorkbook, readReport } from '../../testing/report-table.ts';
@@ -42,6 +49,30 @@ async function topAttributes(body: unknown) {
   const json = status.json<{ status: string; result: { json: { attributes: unknown[] } } | null }>();
   expect(json.status).toBe('SUCCESS');
   return { jobid, rows: json.result!.json.attributes.map((row) => AttributeRow.parse(row)) };
+}
+
+/** Each answer to a yes/no metric of the products, from the raw answers: 1 when it selects the word. */
+async function selections(productIds: number[], metric: string) {
+  const rows = await query<{
+    product_id: number;
+    respondent_id: number;
+    raw_value: number;
+    scale_min: number;
+    scale_max: number;
+  }>(
+    `select a.product_id, a.respondent_id, a.raw_value, q.scale_min, q.scale_max from answers a
+      join questions q on q.id = a.question_id join metrics m on m.id = q.metric_id
+      where a.product_id = any($1::int[]) and m.name = $2`,
+    [productIds, metric],
+  );
+  return rows
+    .map((row) => ({
+      product: Number(row.product_id),
+      respondent: Number(row.respondent_id),
+      value: harmoniseToFivePoint(Number(row.raw_value), row.scale_min, row.scale_max),
+    }))
+    .filter((answer) => Number.isFinite(answer.value) && answer.value >= 1 && answer.value <= 5)
+    .map((answer) => ({ ...answer, selected: answer.value === 5 ? 1 : 0 }));
 }
 
 /** The share of answers selecting a yes/no attribute over products, from the raw answers. */
@@ -177,5 +208,142 @@ describe('yes/no (CATA) attributes are shares, ranked apart', () => {
     expect(sheet.headings.some((heading) => /^M /.test(String(heading)))).toBe(false);
     const row = sheet.rows.find((cells) => cells[0] === group.category.value)!;
     expect(row[sheet.headings.indexOf(`% selected ${label}`)]).toBeCloseTo(expected.share, 9);
+  });
+
+  it('yes/no rows are shares on every analytics endpoint: the metric search, its pages, significance, workbook and trace', async () => {
+    // A yes/no attribute answered in a verified study with several fragrances: the Calculate's list.
+    const [found] = await query<{ name: string; label: string; ids: number[] }>(
+      `select m.name, m.label, array_agg(distinct p.id order by p.id) as ids
+         from answers a join metrics m on m.id = a.metric_id join products p on p.id = a.product_id
+         join studies s on s.id = p.study_id
+        where m.kind = 'binary' and s.verified and p.kind = 'fragrance'
+        group by m.name, m.label, p.study_id having count(distinct p.id) >= 3
+        order by count(*) desc, m.name limit 1`,
+    );
+    expect(found).toBeDefined();
+    const { name, label } = found!;
+    const list = found!.ids.map(Number);
+    const mean = `${name}.mean`;
+    const notSelected = `${name}.bottom_2_box`;
+    const entry = (aggregation: string) => ({
+      metricType: 'Attribute',
+      metric: name,
+      aggregation,
+      confidence: true,
+    });
+    const queued = await post('/api/analytics/fragrances', {
+      q: { metrics: { rdfType: 'all', metricsList: [entry('mean'), entry('bottom_2_box')] } },
+    });
+    expect(queued.statusCode, queued.body).toBe(200);
+    const { jobid } = queued.json<{ jobid: string }>();
+    const status = MetricSearchStatus.parse((await get(`/api/analytics/fragrances/${jobid}`)).json());
+    expect(status.status).toBe('SUCCESS');
+    const result = status.result!.json;
+
+    // The search: a "mean" of a yes/no metric is its share selected, a bottom 2 box its share not
+    // selected, each named so; the pooled summary holds the shares and no mean or box.
+    expect(result.columns.map((column) => [column.key, column.aggregation_label, column.yes_no])).toEqual([
+      [mean, YES_NO_SHARE_LABEL, true],
+      [notSelected, '% not selected', true],
+    ]);
+    const rowsOfList = result.results.filter((row) => list.includes(row.id));
+    expect(rowsOfList.length).toBe(list.length);
+    const answers = await selections(list, name);
+    for (const row of rowsOfList) {
+      const own = answers.filter((answer) => answer.product === row.id);
+      const share = own.filter((answer) => answer.selected === 1).length / own.length;
+      expect(row.bases[mean]).toBe(own.length);
+      expect(row.values[mean]).toBeCloseTo(share, 12);
+      expect(row.values[notSelected]).toBeCloseTo(1 - share, 12);
+    }
+    const summary = result.summary[name]!;
+    expect(summary.mean).toBeUndefined();
+    expect(summary.top_2_box).toBeUndefined();
+    const all = await selections(
+      result.results.map((row) => row.id),
+      name,
+    );
+    expect(summary.selected).toBeCloseTo(all.filter((answer) => answer.selected).length / all.length, 12);
+    expect(summary['answers.count']).toBe(all.length);
+
+    // Its pages: the same shares under the same names.
+    const pageAnswer = await get(`/api/analytics/fragrances/${jobid}/page?limit=500`);
+    expect(pageAnswer.statusCode, pageAnswer.body).toBe(200);
+    const paged = MetricSearchPageStatus.parse(pageAnswer.json()).result!;
+    expect(paged.columns.map((column) => column.aggregation_label)).toEqual([
+      YES_NO_SHARE_LABEL,
+      '% not selected',
+    ]);
+    for (const row of paged.rows.filter((item) => list.includes(item.id)))
+      expect(row.values[mean]).toBe(rowsOfList.find((item) => item.id === row.id)!.values[mean]);
+
+    // Significance of the one-study list: the clustered test of the 0/1 selections (the share),
+    // recomputed here from the raw answers, and named as a test of the share.
+    const significance = await post('/api/analytics/significance', {
+      data: list.map((id) => ({ id })),
+      calculation: 'rest',
+      correction: 'none',
+      metrics: [{ field: name, aggregation: 'mean', confidence: true }],
+    });
+    expect(significance.statusCode, significance.body).toBe(200);
+    const { job_id } = significance.json<{ job_id: string }>();
+    const marks = SignificanceStatus.parse((await get(`/api/analytics/significance/${job_id}`)).json())
+      .result!.results;
+    let tested = 0;
+    for (const row of marks) {
+      const mark = row[`${mean}.confidence`]!;
+      expect(mark.test).toBe('cluster-two-sample-share');
+      const expected = clusterTwoSample(
+        answers.map((answer) => answer.selected),
+        answers.map((answer) => (answer.product === row.id ? 1 : 0)),
+        answers.map((answer) => answer.respondent),
+      );
+      expect(mark.n).toBe(answers.filter((answer) => answer.product === row.id).length);
+      if (mark.p_value === null) continue;
+      tested++;
+      expect(Math.abs(mark.p_value - expected.pValue)).toBeLessThanOrEqual(1e-9);
+    }
+    expect(tested).toBeGreaterThan(0);
+
+    // The workbook, with the marks of a Calculate over the whole search: the shares under "% selected"
+    // and "% not selected", and the legend naming the test of the share.
+    const whole = await post('/api/analytics/significance', {
+      search_job: jobid,
+      calculation: 'rest',
+      metrics: [{ field: name, aggregation: 'mean', confidence: true }],
+    });
+    expect(whole.statusCode, whole.body).toBe(200);
+    const wholeJob = whole.json<{ job_id: string }>().job_id;
+    expect((await get(`/api/analytics/significance/${wholeJob}`)).json<{ status: string }>().status).toBe(
+      'SUCCESS',
+    );
+    const workbook = await get(`/api/analytics/fragrances/xlsx/${jobid}?significance=${wholeJob}`);
+    expect(workbook.statusCode, workbook.body).toBe(200);
+    const sheet = readReport(await openWorkbook(workbook.rawPayload));
+    const shareColumn = sheet.headings.indexOf(`${YES_NO_SHARE_LABEL} ${label}`);
+    expect(shareColumn).toBeGreaterThan(0);
+    expect(sheet.headings).toContain(`% not selected ${label}`);
+    expect(sheet.headings.some((heading) => /^M /.test(String(heading)))).toBe(false);
+    const first = rowsOfList[0]!;
+    const cells = sheet.rows.find((row) => row[0] === first.c_mi_number && row[1] === first.name)!;
+    expect(cells[shareColumn]).toBeCloseTo(first.values[mean]!, 9);
+    expect(sheet.footnotes.join(' ')).toContain('yes/no share (% selected)');
+
+    // The trace of a cell: the share, its rule and its test in words.
+    const trace = await post('/api/trace', {
+      products: [first.id],
+      metric: name,
+      aggregation: 'mean',
+      significance: { calculation: 'rest', products: list },
+    });
+    expect(trace.statusCode, trace.body).toBe(200);
+    const traced = TraceResponse.parse(trace.json());
+    expect(traced.aggregation_label).toBe(YES_NO_SHARE_LABEL);
+    expect(traced.value).toBeCloseTo(first.values[mean]!, 12);
+    expect(traced.rule).toContain('% selected');
+    expect(traced.significance!.test).toBe('cluster-two-sample-share');
+    const markOfFirst = marks.find((row) => row.id === first.id)![`${mean}.confidence`]!;
+    if (markOfFirst.p_value !== null)
+      expect(traced.significance!.p_value).toBeCloseTo(markOfFirst.p_value, 12);
   });
 });

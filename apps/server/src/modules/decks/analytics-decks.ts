@@ -41,9 +41,9 @@ import type { DeckBar, DeckChart, DeckLine, DeckSpec, DeckUnit } from './deck-wr
 
 const MEAN_AGGREGATIONS = new Set(['mean', 'eeg_mean', 'variance']);
 
-/** How a column's values read on a chart. */
-export function unitOf(aggregation: string): DeckUnit {
-  return MEAN_AGGREGATIONS.has(aggregation) ? 'mean' : 'percent';
+/** How a column's values read on a chart (a yes/no column is a share whatever its aggregation). */
+export function unitOf(aggregation: string, yesNo = false): DeckUnit {
+  return !yesNo && MEAN_AGGREGATIONS.has(aggregation) ? 'mean' : 'percent';
 }
 
 /** A value as the screen writes it: a share as a whole percent, a mean to 2 decimals. */
@@ -108,7 +108,7 @@ export function metricsDeck(input: MetricsDeckInput): DeckSpec {
     { label: 'Rows', value: `${input.rows}; ${input.order}` },
   ];
   const charts: DeckChart[] = page.columns.map((column) => {
-    const unit = unitOf(column.aggregation);
+    const unit = unitOf(column.aggregation, column.yes_no === true);
     const bars: DeckBar[] = page.rows.map((row) => {
       const mark = row.marks[column.key];
       const text = markText(mark);
@@ -168,7 +168,7 @@ export function performanceDeck(
     date: who.date,
     lines: words,
     charts: result.columns.map((column) => {
-      const unit = unitOf(column.aggregation);
+      const unit = unitOf(column.aggregation, column.yes_no === true);
       return {
         title: `${metricHeading(column)} by ${label}`,
         unit,

@@ -9,6 +9,7 @@ import {
   ErrorResponse,
   FRAGRANCE_DECK_FILE_NAME,
   FragranceParams,
+  FragranceQuery,
   LOW_BASE,
   type FragranceResponse,
   type FragranceTestScore,
@@ -37,12 +38,36 @@ const SCORES: { metric: Metric; key: 'mean' | 'top_2_box' | 'just_right'; title:
 
 const mean = (value: number | null) => (value === null ? '-' : value.toFixed(2));
 
-/** The pooled estimate of a metric in words, as the page's card says it. */
+/**
+ * The pooled estimate of a metric in words, as the page's card says it: the Hartung-Knapp-Sidik-
+ * Jonkman 95 % interval and, from 3 studies, the prediction interval for a new test.
+ */
 export function pooledInWords(pooled: FragranceResponse['pooled'][number]): string {
   if (pooled.estimate === null)
     return `${pooled.label}: not pooled (${pooled.k} verified ${pooled.k === 1 ? 'study' : 'studies'}; pooling needs 2)`;
   const i2 = pooled.i2 === null ? '' : `, I² ${Math.round(pooled.i2 * 100)}%`;
-  return `${pooled.label}: ${mean(pooled.estimate)} (95% interval ${mean(pooled.ci_low)} to ${mean(pooled.ci_high)}), ${pooled.k} studies${i2}`;
+  const prediction =
+    pooled.pi_low === null || pooled.pi_high === null
+      ? 'prediction interval for a new test: needs 3 studies'
+      : `prediction interval for a new test ${mean(pooled.pi_low)} to ${mean(pooled.pi_high)}`;
+  return `${pooled.label}: ${mean(pooled.estimate)} (95% interval ${mean(pooled.hk_ci_low)} to ${mean(pooled.hk_ci_high)}, Hartung-Knapp; ${prediction}), ${pooled.k} studies${i2}`;
+}
+
+/** Which tests are pooled, in words, with the caution of a widened pool. */
+export function poolInWords(data: FragranceResponse): DeckLine[] {
+  const group = data.pooling_group;
+  const which =
+    group === null
+      ? 'no verified test'
+      : data.pool === 'all'
+        ? data.pool_label
+        : data.pool === 'category'
+          ? `${data.pool_label}: ${group.category ?? 'No category'}`
+          : `${data.pool_label}: ${group.category ?? 'No category'} · ${group.methodology ?? 'No methodology'}`;
+  return [
+    { label: 'Pooled tests', value: `${which}; verified studies only; strength is not pooled` },
+    ...(data.pool_caution ? [{ label: 'Caution', value: data.pool_caution }] : []),
+  ];
 }
 
 function bar(
@@ -78,7 +103,7 @@ export function fragranceDeck(data: FragranceResponse, who: Requester): DeckSpec
       lines: [
         scope,
         ...(key === 'mean' && pooled
-          ? [{ label: 'Pooled across studies', value: pooledInWords(pooled) }]
+          ? [{ label: 'Pooled across studies', value: pooledInWords(pooled) }, ...poolInWords(data)]
           : []),
       ],
       bars: data.tests.map((test) =>
@@ -89,7 +114,7 @@ export function fragranceDeck(data: FragranceResponse, who: Requester): DeckSpec
         ),
       ),
       notes: [
-        'Means on the harmonised 1 to 5 scale; pooled: DerSimonian-Laird random effects over verified studies.',
+        'Means on the harmonised 1 to 5 scale; pooled: DerSimonian-Laird random effects over the pooled verified studies, Hartung-Knapp-Sidik-Jonkman 95% interval, prediction interval from 3 studies.',
       ],
     };
   });
@@ -113,6 +138,7 @@ export function fragranceDeck(data: FragranceResponse, who: Requester): DeckSpec
     lines: [
       scope,
       { label: 'Family / subfamily', value: `${data.family ?? '-'} / ${data.subfamily ?? '-'}` },
+      ...poolInWords(data),
       ...data.pooled.map((pooled) => ({ label: 'Pooled', value: pooledInWords(pooled) })),
     ],
     charts,
@@ -131,14 +157,15 @@ export const fragranceDeckRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
       preHandler: requirePermission('allowDownload'),
       schema: {
         tags: ['profiles'],
-        summary: `The fragrance page as ${FRAGRANCE_DECK_FILE_NAME} (users who may download): per score of the tests table a native bar chart of each test in the studies you may see, the pooled estimates in words, and the liking by market`,
+        summary: `The fragrance page as ${FRAGRANCE_DECK_FILE_NAME} (users who may download): per score of the tests table a native bar chart of each test in the studies you may see, the pooled estimates in words (under the page's query: the category and methodology, and the pool widened or not, with its caution), and the liking by market`,
         params: FragranceParams,
+        querystring: FragranceQuery,
         response: { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const data = await fragrances.acrossTests(user, request.params.code);
+      const data = await fragrances.acrossTests(user, request.params.code, request.query);
       return sendDeck(
         reply,
         FRAGRANCE_DECK_FILE_NAME,

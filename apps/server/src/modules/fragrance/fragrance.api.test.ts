@@ -4,6 +4,7 @@
 // clients, and the refusals.
 import {
   FRAGRANCE_MESSAGES,
+  FRAGRANCE_POOL_CAUTIONS,
   FRAGRANCE_POOLED_METRICS,
   FragranceResponse,
   FRAGRANCE_TEST_METRICS,
@@ -11,6 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { DEMO_USERS } from '../../seed/users.ts';
 import { createLibraryTestApp } from '../../testing/library-app.ts';
+import { readDeck } from '../../testing/pptx-deck.ts';
 import { errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -54,6 +56,7 @@ async function answersByStudy(
   metric: string,
   verifiedOnly: boolean,
   group?: { category: string | null; methodology: string | null },
+  categoryOnly = false,
 ): Promise<Map<number, number[]>> {
   const rows = await query<{ study_id: number; raw_value: number; scale_min: number; scale_max: number }>(
     `select p.study_id, a.raw_value, q.scale_min, q.scale_max
@@ -61,8 +64,16 @@ async function answersByStudy(
       join products p on p.id = a.product_id join fragrances f on f.id = p.fragrance_id
       join studies s on s.id = p.study_id
       where f.code = $1 and m.name = $2 and (s.verified or not $3)
-        and (not $4 or (s.category is not distinct from $5 and s.methodology is not distinct from $6))`,
-    [code, metric, verifiedOnly, group !== undefined, group?.category ?? null, group?.methodology ?? null],
+        and (not $4 or (s.category is not distinct from $5 and ($7 or s.methodology is not distinct from $6)))`,
+    [
+      code,
+      metric,
+      verifiedOnly,
+      group !== undefined,
+      group?.category ?? null,
+      group?.methodology ?? null,
+      categoryOnly,
+    ],
   );
   const byStudy = new Map<number, number[]>();
   for (const row of rows) {
@@ -294,6 +305,108 @@ describe('GET /api/fragrance/{code}', () => {
     }
   });
 
+  it("widens the pool at the analyst's choice to every methodology of the category or every test, with its caution, pooled as DerSimonian-Laird, HKSJ and the prediction interval over the chosen tests", async () => {
+    const { code, studies } = await mostTestedCode();
+    expect(studies).toBeGreaterThanOrEqual(3);
+    const byDefault = await fragranceOf(code, 'researcher');
+    expect(byDefault).toMatchObject({
+      pool: 'group',
+      pool_label: 'One category and methodology',
+      pool_caution: null,
+    });
+    const group = byDefault.pooling_group!;
+    for (const pool of ['category', 'all'] as const) {
+      const found = await fragranceOf(code, 'researcher', `?pool=${pool}`);
+      expect(found.pool).toBe(pool);
+      expect(found.pool_label).toBe(
+        pool === 'all'
+          ? 'Every test (all categories and methodologies)'
+          : 'Every methodology of this category',
+      );
+      expect(found.pool_caution).toContain('a researcher may not want to pool');
+      expect(found.pooling_group).toEqual(group);
+      for (const test of found.tests) {
+        const inPool = pool === 'all' || test.category === group.category;
+        expect(test.pooled, test.c_mi_number).toBe(test.verified && inPool);
+        expect(test.not_pooled_reason).toBe(
+          test.pooled
+            ? null
+            : test.verified
+              ? FRAGRANCE_MESSAGES.otherCategory
+              : FRAGRANCE_MESSAGES.notPooled,
+        );
+      }
+      // Strength stays unpooled, whatever the pool.
+      expect(found.pooled.map((entry) => entry.metric)).toEqual([...FRAGRANCE_POOLED_METRICS]);
+      for (const metric of FRAGRANCE_POOLED_METRICS) {
+        const byStudy = await answersByStudy(
+          code,
+          metric,
+          true,
+          pool === 'all' ? undefined : group,
+          pool === 'category',
+        );
+        const summaries = [...byStudy.values()].filter((values) => values.length >= 2).map(meanAndVariance);
+        const pooled = found.pooled.find((entry) => entry.metric === metric)!;
+        expect(pooled.k).toBe(summaries.length);
+        if (summaries.length < 2) {
+          expect(pooled.estimate).toBeNull();
+          continue;
+        }
+        const expected = dersimonianLaird(summaries);
+        expect(pooled.estimate).toBeCloseTo(expected.estimate, 10);
+        expect(pooled.tau2).toBeCloseTo(expected.tau2, 10);
+        expect(pooled.i2).toBeCloseTo(expected.i2, 10);
+        expect(pooled.hk_std_error).toBeCloseTo(expected.hkSe, 10);
+        expect(pooled.hk_ci_low).toBeCloseTo(expected.estimate - expected.hkHalf, 8);
+        expect(pooled.hk_ci_high).toBeCloseTo(expected.estimate + expected.hkHalf, 8);
+        if (summaries.length >= 3) {
+          expect(pooled.pi_low).toBeCloseTo(expected.estimate - expected.piHalf(summaries.length - 2), 8);
+          expect(pooled.pi_high).toBeCloseTo(expected.estimate + expected.piHalf(summaries.length - 2), 8);
+        } else {
+          expect(pooled.pi_low).toBeNull();
+        }
+      }
+    }
+    // Every test of the code: all its verified studies pooled, so both intervals (from 3 studies).
+    const all = await fragranceOf(code, 'researcher', '?pool=all');
+    const liking = all.pooled.find((entry) => entry.metric === 'liking')!;
+    expect(liking.k).toBe(studies);
+    expect(liking.pi_low).not.toBeNull();
+    expect(liking.pi_high! - liking.pi_low!).toBeGreaterThan(liking.hk_ci_high! - liking.hk_ci_low!);
+    // The slides of the page under the same pool: the pool, its caution and both intervals.
+    const deckResponse = await t.request({
+      method: 'GET',
+      url: `/api/fragrance/${code}/pptx?pool=all`,
+      token: tokens.researcher,
+    });
+    expect(deckResponse.statusCode, deckResponse.body.slice(0, 300)).toBe(200);
+    const [title] = await readDeck(deckResponse.rawPayload);
+    expect(title!.text).toContain(
+      'Pooled tests: Every test (all categories and methodologies); verified studies only; strength is not pooled',
+    );
+    expect(title!.text).toContain(`Caution: ${FRAGRANCE_POOL_CAUTIONS.all}`);
+    const two = (value: number | null) => value!.toFixed(2);
+    expect(title!.text).toContain(
+      `${liking.label}: ${two(liking.estimate)} (95% interval ${two(liking.hk_ci_low)} to ${two(liking.hk_ci_high)}, Hartung-Knapp; prediction interval for a new test ${two(liking.pi_low)} to ${two(liking.pi_high)}), ${liking.k} studies`,
+    );
+
+    // The category alone names the category pooled; an unknown pool or category is refused.
+    const ofCategory = await fragranceOf(
+      code,
+      'researcher',
+      `?pool=category&category=${encodeURIComponent(group.category ?? '')}`,
+    );
+    if (group.category !== null) expect(ofCategory.pooling_group!.category).toBe(group.category);
+    const badPool = await get(code, 'researcher', '?pool=everything');
+    expect(badPool.statusCode).toBe(400);
+    expect(errorBody(badPool).message).toContain('pool');
+    const nowhere = await get(code, 'researcher', '?pool=category&category=Nowhere');
+    expect(nowhere.statusCode).toBe(400);
+    expect(errorBody(nowhere).message).toBe(FRAGRANCE_MESSAGES.unknownGroup);
+    expect((await get(code, null, '?pool=all')).statusCode).toBe(401);
+  });
+
   it('shows a client user only the tests of their clients, never another client test of the same code', async () => {
     // A fragrance of a verified study of the client user, and the same code given to a fragrance of
     // another client's study and to one of an unverified study of the client user.
@@ -330,6 +443,12 @@ describe('GET /api/fragrance/{code}', () => {
       expect(pooled.estimate).toBeNull();
       expect(pooled.i2).toBeNull();
     }
+
+    // Every test pooled: still only the client's own tests, so nothing to pool.
+    const widened = await fragranceOf(own!.code, 'client', '?pool=all');
+    expect(widened.tests.map((test) => test.study_id)).toEqual([own!.study_id]);
+    expect(JSON.stringify(widened)).not.toContain(foreign!.project_name);
+    expect(widened.pooled.every((pooled) => pooled.k <= 1 && pooled.estimate === null)).toBe(true);
 
     const all = await fragranceOf(own!.code, 'researcher');
     expect(new Set(all.tests.map((test) => test.study_id))).toEqual(

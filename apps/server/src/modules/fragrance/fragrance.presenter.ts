@@ -5,6 +5,9 @@
  */
 import {
   FRAGRANCE_MESSAGES,
+  FRAGRANCE_POOL_CAUTIONS,
+  FRAGRANCE_POOL_LABELS,
+  type FragrancePoolScope,
   FRAGRANCE_POOLED_METRICS,
   FRAGRANCE_TEST_METRICS,
   type FragranceGroup,
@@ -155,20 +158,26 @@ function groupsOf(
 
 /**
  * The page's answer from the scored tests (latest first) and the catalogue's main metrics, pooling the
- * verified tests of one category and methodology: `chosen`, or the group with the most studies.
+ * verified tests of one category and methodology (`chosen`, or the group with the most studies), or
+ * as the pool is widened every methodology of its category (`category`) or every verified test
+ * (`all`), with the caution a widened pool carries.
  */
 export function fragranceResponse(
   code: string,
   tests: readonly ScoredTest[],
   metrics: readonly (MetricRecord & { name: FragranceTestMetric })[],
   chosen: FragrancePoolingGroup | null = null,
+  pool: FragrancePoolScope = 'group',
 ): FragranceResponse {
   const kinds = new Map(metrics.map((metric) => [metric.name, metric]));
   const latest = tests[0]!.record;
   const groups = poolingGroupsOf(tests);
   const group = chosen ?? groups[0] ?? null;
   const inGroup = (record: FragranceTestRecord) =>
-    record.verified && group !== null && groupKey(record) === groupKey(group);
+    record.verified &&
+    group !== null &&
+    (pool === 'all' ||
+      (pool === 'category' ? record.category === group.category : groupKey(record) === groupKey(group)));
   // The pooled estimates count verified studies of the group, as the analytics do; one entry per study.
   const pooledTests = tests.filter((test) => inGroup(test.record));
   const byStudy = new Map<number, SumsByMetric[]>();
@@ -210,7 +219,9 @@ export function fragranceResponse(
         not_pooled_reason: pooled
           ? null
           : record.verified
-            ? FRAGRANCE_MESSAGES.otherGroup
+            ? pool === 'category'
+              ? FRAGRANCE_MESSAGES.otherCategory
+              : FRAGRANCE_MESSAGES.otherGroup
             : FRAGRANCE_MESSAGES.notPooled,
         base: Math.max(0, ...Object.values(scores).map((score) => score.n)),
         scores,
@@ -218,6 +229,9 @@ export function fragranceResponse(
     }),
     pooling_group: group,
     pooling_groups: groups,
+    pool,
+    pool_label: FRAGRANCE_POOL_LABELS[pool],
+    pool_caution: FRAGRANCE_POOL_CAUTIONS[pool],
     pooled: pooledMetrics.map((metric) => pooledOf(metric, studySums)),
     by_market: groupsOf(
       pooledTests,

@@ -9,6 +9,7 @@ import {
   FRAGRANCE_TEST_METRICS,
   type FragranceQuery,
   type FragranceResponse,
+  type FragrancePoolingGroup,
 } from '@accord/contracts';
 import { studyByIdScope } from '../../lib/client-scope.ts';
 import { errors } from '../../lib/errors.ts';
@@ -48,7 +49,8 @@ export function createFragranceService(deps: {
   return {
     /**
      * Every test of the code the user may see, pooled within one category and methodology (the
-     * query's, or the one with the most verified studies); 404 when there is no test, 400 when the
+     * query's, or the one with the most verified studies), or, as the analyst widens the pool, every
+     * methodology of its category or every verified test; 404 when there is no test, 400 when the
      * query names a group without a verified test.
      */
     async acrossTests(user: AuthUser, code: string, query: FragranceQuery = {}): Promise<FragranceResponse> {
@@ -74,17 +76,23 @@ export function createFragranceService(deps: {
         record,
         sums: sums.get(record.productId) ?? {},
       }));
-      let chosen = null;
-      if (query.category !== undefined || query.methodology !== undefined) {
+      const pool = query.pool ?? 'group';
+      const groups = poolingGroupsOf(scored);
+      let chosen: FragrancePoolingGroup | null = null;
+      if (pool === 'category' && query.category !== undefined && query.methodology === undefined) {
+        // Every methodology of a category: the category alone names it (its largest group first).
+        chosen = groups.find((group) => group.category === query.category) ?? null;
+        if (!chosen) throw errors.badRequest(FRAGRANCE_MESSAGES.unknownGroup);
+      } else if (query.category !== undefined || query.methodology !== undefined) {
         chosen =
-          poolingGroupsOf(scored).find(
+          groups.find(
             (group) =>
               group.category === (query.category ?? null) &&
               group.methodology === (query.methodology ?? null),
           ) ?? null;
         if (!chosen) throw errors.badRequest(FRAGRANCE_MESSAGES.unknownGroup);
       }
-      return fragranceResponse(code, scored, metrics, chosen);
+      return fragranceResponse(code, scored, metrics, chosen, pool);
     },
   };
 }

@@ -44,10 +44,16 @@ const BOX_RULES: Partial<Record<Aggregation, string>> = {
 };
 
 /** How an aggregation is computed, for answers pooled or for product scores averaged. */
-export function ruleWords(aggregation: Aggregation, unit: 'answers' | 'products'): string {
+export function ruleWords(aggregation: Aggregation, unit: 'answers' | 'products', yesNo = false): string {
   const over = unit === 'answers' ? 'the answers counted' : 'each product’s answers';
   let rule: string;
-  if (aggregation === 'mean') rule = `Arithmetic mean of the harmonised answers h over ${over}`;
+  // A yes/no (CATA) answer is a share selected or not selected, never a mean (METRICS.md section 3).
+  if (yesNo)
+    rule =
+      aggregation === 'bottom_box' || aggregation === 'bottom_2_box'
+        ? `Share of ${over} not selecting it (% not selected; no is harmonised to 1)`
+        : `Share of ${over} selecting it (% selected; yes is harmonised to 5)`;
+  else if (aggregation === 'mean') rule = `Arithmetic mean of the harmonised answers h over ${over}`;
   else if (aggregation === 'eeg_mean') rule = `Arithmetic mean of the EEG scores over ${over}`;
   else if (aggregation === 'variance')
     rule = `Sample variance (n − 1) of the harmonised answers over ${over}`;

@@ -10,6 +10,7 @@ import {
   AGGREGATIONS_BY_METRIC_KIND,
   ANALYTICS_MESSAGES,
   CLUSTERED_TEST_NAMES,
+  CLUSTERED_SHARE_TESTS,
   CLUSTERED_TESTS,
   LOW_BASE,
   SIGNIFICANCE_NOT_TESTED,
@@ -17,6 +18,7 @@ import {
   TRACE_MESSAGES,
   type ParsedTraceRequest,
   type TraceResponse,
+  yesNoAggregationLabel,
 } from '@accord/contracts';
 import {
   ANALYTICS_LEVELS,
@@ -32,9 +34,10 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import {
   EMPTY_SUMS,
   addSums,
-  aggregate,
   boxCount,
+  columnValue,
   isShare,
+  yesNoCount,
   type Sums,
 } from '../analytics/analytics-metrics.ts';
 import { respondentConditions, type MetricRecord } from '../analytics/analytics.repository.ts';
@@ -109,12 +112,16 @@ export function createTraceService(deps: { trace: TraceRepository }) {
     const mine = request.products.map(sumsOf).reduce(addSums, EMPTY_SUMS as Sums);
     const total = listIds.map(sumsOf).reduce(addSums, EMPTY_SUMS as Sums);
     const withAnswers = listIds.map(sumsOf).filter((entry) => entry.n > 0);
-    const share = isShare(request.aggregation);
+    // A yes/no metric is tested on its 0/1 selection (its share), as the Calculate tests it.
+    const yesNo = metric.kind === 'binary';
+    const share = yesNo || isShare(request.aggregation);
+    const boxOf = (entry: Sums) =>
+      yesNo ? yesNoCount(entry, request.aggregation) : boxCount(entry, request.aggregation)!;
     const average =
       withAnswers.length === 0
         ? Number.NaN
         : withAnswers.reduce(
-            (sum, entry) => sum + aggregate(entry, share ? request.aggregation : 'mean', metric.kind)!,
+            (sum, entry) => sum + (share ? boxOf(entry) / entry.n : entry.sum / entry.n),
             0,
           ) / withAnswers.length;
     const rest = total.n - mine.n;
@@ -122,7 +129,7 @@ export function createTraceService(deps: { trace: TraceRepository }) {
       significance.calculation === 'rest'
         ? rest > 0
           ? share
-            ? (boxCount(total, request.aggregation)! - boxCount(mine, request.aggregation)!) / rest
+            ? (boxOf(total) - boxOf(mine)) / rest
             : (total.sum - mine.sum) / rest
           : null
         : average;
@@ -131,7 +138,7 @@ export function createTraceService(deps: { trace: TraceRepository }) {
     const others = listIds.filter((id) => !traced.has(id));
     const indexOf = new Map(others.map((id, at) => [id, at + 1]));
     const cells: ClusterCell[] = byRespondent.map((row) => {
-      const count = share ? boxCount(row, request.aggregation)! : 0;
+      const count = share ? boxOf(row) : 0;
       return {
         product: traced.has(row.productId) ? 0 : indexOf.get(row.productId)!,
         cluster: row.respondentId,
@@ -144,7 +151,7 @@ export function createTraceService(deps: { trace: TraceRepository }) {
       significance.calculation === 'rest'
         ? clusterRestTests(cells, others.length + 1)
         : clusterAverageTests(cells, others.length + 1);
-    const test = CLUSTERED_TESTS[significance.calculation];
+    const test = (yesNo ? CLUSTERED_SHARE_TESTS : CLUSTERED_TESTS)[significance.calculation];
     const tested = result!.n >= LOW_BASE && result!.testable;
     const found = tested ? classifySignificance(result!.pValue, result!.difference, ANALYTICS_LEVELS) : null;
     const against =
@@ -171,7 +178,7 @@ export function createTraceService(deps: { trace: TraceRepository }) {
   /** Product scores (one per product with answers) of a group. */
   function scores(sums: Map<number, Sums>, request: ParsedTraceRequest, metric: MetricRecord): number[] {
     return [...sums.values()]
-      .map((entry) => aggregate(entry, request.aggregation, metric.kind))
+      .map((entry) => columnValue(entry, request.aggregation, metric.kind))
       .filter((value): value is number => value !== null);
   }
 
@@ -203,7 +210,7 @@ export function createTraceService(deps: { trace: TraceRepository }) {
         values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length;
       const value =
         request.unit === 'answers'
-          ? aggregate(pooled, request.aggregation, metric.kind)
+          ? columnValue(pooled, request.aggregation, metric.kind)
           : mean(productScores);
 
       const studyIds = [...new Set(productList.map((product) => product.studyId))];
@@ -224,7 +231,7 @@ export function createTraceService(deps: { trace: TraceRepository }) {
                 id: product.id,
                 code: product.code,
                 name: product.name,
-                value: aggregate(own, request.aggregation, metric.kind),
+                value: columnValue(own, request.aggregation, metric.kind),
                 n: own.n,
               };
             }),
@@ -290,8 +297,10 @@ export function createTraceService(deps: { trace: TraceRepository }) {
       return {
         metric: { name: metric.name, label: metric.label, kind: metric.kind, metric_type: metric.metricType },
         aggregation: request.aggregation,
-        aggregation_label: AGGREGATION_LABELS[request.aggregation],
-        rule: ruleWords(request.aggregation, request.unit),
+        aggregation_label:
+          (metric.kind === 'binary' ? yesNoAggregationLabel(request.aggregation) : null) ??
+          AGGREGATION_LABELS[request.aggregation],
+        rule: ruleWords(request.aggregation, request.unit, metric.kind === 'binary'),
         unit: request.unit,
         value,
         base,

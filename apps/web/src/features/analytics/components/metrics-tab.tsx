@@ -64,7 +64,7 @@ import {
   useMetricSelectionMutation,
 } from '../api/metric-pages.ts';
 import { useSignificanceQuery } from '../api/significance.ts';
-import { baseText, formatMetricValue } from '../utils/metrics-format.ts';
+import { baseText, formatColumnValue } from '../utils/metrics-format.ts';
 import {
   isLowBase,
   levelPercent,
@@ -148,7 +148,7 @@ function ValueCell({
           data-testid={`value-${row.id}-${column.key}`}
           style={{ cursor: 'help' }}
         >
-          {formatMetricValue(column.aggregation, value)}
+          {formatColumnValue(column, value)}
           {low ? '*' : ''}
         </Text>
       </Tooltip>

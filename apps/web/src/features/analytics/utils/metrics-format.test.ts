@@ -3,6 +3,7 @@ import {
   aggregationAbbreviation,
   baseText,
   chartKindOf,
+  formatColumnValue,
   formatMetricValue,
   histogramBins,
   histogramLabels,
@@ -169,5 +170,27 @@ describe('shortenLabel', () => {
     expect(shortenLabel('a'.repeat(29), true)).toBe(`${'a'.repeat(25)}…`);
     expect(shortenLabel('a'.repeat(18))).toBe('a'.repeat(18));
     expect(shortenLabel('a'.repeat(19))).toBe(`${'a'.repeat(15)}...`);
+  });
+});
+
+describe('yes/no (CATA) columns', () => {
+  it('read as shares whatever the aggregation, never a mean', () => {
+    expect(formatColumnValue({ aggregation: 'mean', yes_no: true }, 0.425)).toBe('43%');
+    expect(formatColumnValue({ aggregation: 'mean' }, 3.7)).toBe('3.70');
+    expect(formatColumnValue({ aggregation: 'bottom_2_box', yes_no: true }, null)).toBe('-');
+  });
+  it('chart their shares selected and not selected', () => {
+    expect(
+      summaryBars('feminine_scent', {
+        selected: 0.4251,
+        'selected.count': 85,
+        not_selected: 0.5749,
+        'not_selected.count': 115,
+        'answers.count': 200,
+      }),
+    ).toEqual([
+      { aggregation: 'selected', label: 'Selected', percent: 42.5, count: 85 },
+      { aggregation: 'not_selected', label: 'Not selected', percent: 57.5, count: 115 },
+    ]);
   });
 });

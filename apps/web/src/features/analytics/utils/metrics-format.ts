@@ -38,6 +38,17 @@ export function formatMetricValue(aggregation: string, value: number | null | un
   return `${Math.round(value * 100)}%`;
 }
 
+/**
+ * A metric search cell as the table shows it: a yes/no (CATA) column is a share (% selected or not
+ * selected) whatever its aggregation, any other column as formatMetricValue.
+ */
+export function formatColumnValue(
+  column: { aggregation: string; yes_no?: boolean | undefined },
+  value: number | null | undefined,
+): string {
+  return formatMetricValue(column.yes_no ? 'top_box' : column.aggregation, value);
+}
+
 /** The hover text of a cell: its base, flagged when low. */
 export function baseText(n: number | undefined): string {
   const base = n ?? 0;
@@ -104,9 +115,31 @@ export interface ChartBar {
   count: number | null;
 }
 
-/** The bars of a metric's chart from its pooled summary; boxes without a value are left out. */
+/** A yes/no (CATA) metric's summary holds its shares selected and not selected, no boxes. */
+const YES_NO_BARS = [
+  { aggregation: 'selected', label: 'Selected' },
+  { aggregation: 'not_selected', label: 'Not selected' },
+] as const;
+
+/**
+ * The bars of a metric's chart from its pooled summary; boxes without a value are left out. A yes/no
+ * metric's chart shows its shares selected and not selected.
+ */
 export function summaryBars(metric: string, summary: Record<string, number | null> | undefined): ChartBar[] {
   if (!summary) return [];
+  if ('selected' in summary)
+    return YES_NO_BARS.flatMap(({ aggregation, label }) => {
+      const value = summary[aggregation];
+      if (value === null || value === undefined) return [];
+      return [
+        {
+          aggregation,
+          label,
+          percent: Math.round(value * 1000) / 10,
+          count: summary[`${aggregation}.count`] ?? null,
+        },
+      ];
+    });
   const labels = metric === 'strength' ? STRENGTH_LABELS : BAR_LABELS;
   return CHARTED_AGGREGATIONS.flatMap((aggregation) => {
     const value = summary[aggregation];

@@ -36,9 +36,9 @@ export interface RankedBar {
   selected: boolean;
 }
 
-/** Whether a column's values read as percents. */
-export function isShareColumn(column: Pick<Column, 'aggregation'>): boolean {
-  return !MEAN_AGGREGATIONS.has(column.aggregation);
+/** Whether a column's values read as percents (a box, or any column of a yes/no metric: its share). */
+export function isShareColumn(column: Pick<Column, 'aggregation' | 'yes_no'>): boolean {
+  return column.yes_no === true || !MEAN_AGGREGATIONS.has(column.aggregation);
 }
 
 /** The bars of a column over the rows of the page, in the page's order. */

@@ -10,7 +10,8 @@ export const fragranceKeys = {
 
 /**
  * GET /api/fragrance/{code}: every test of the code the user may see, pooled within one category and
- * methodology (the group given, or the one with the most studies); 404 when none.
+ * methodology (the group given, or the one with the most studies) or the wider pool chosen; 404 when
+ * none.
  */
 export function getFragrance(
   code: string,
@@ -20,6 +21,7 @@ export function getFragrance(
   const search = new URLSearchParams();
   if (group.category !== undefined) search.set('category', group.category);
   if (group.methodology !== undefined) search.set('methodology', group.methodology);
+  if (group.pool !== undefined && group.pool !== 'group') search.set('pool', group.pool);
   const query = search.size > 0 ? `?${search.toString()}` : '';
   return apiJson(`/fragrance/${encodeURIComponent(code)}${query}`, FragranceResponse, { signal });
 }

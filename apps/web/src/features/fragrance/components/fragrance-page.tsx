@@ -1,10 +1,13 @@
 import {
   FRAGRANCE_DECK_FILE_NAME,
   FRAGRANCE_MESSAGES,
+  FRAGRANCE_POOL_LABELS,
+  FRAGRANCE_POOL_SCOPES,
   FRAGRANCE_POOLED_METRICS,
   fragranceSentence,
   LOW_BASE,
   type FragrancePooled,
+  type FragrancePoolScope,
   type FragranceQuery,
   type FragranceResponse,
   type FragranceTest,
@@ -15,6 +18,7 @@ import {
   Badge,
   Card,
   Group,
+  Radio,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -42,6 +46,7 @@ import {
   intervalsOf,
   METRIC_LABELS,
   poolingState,
+  poolSentence,
   yearSpan,
 } from '../utils/fragrance-format.ts';
 import { MarketChart, TrendChart } from './fragrance-charts.tsx';
@@ -240,7 +245,16 @@ function TestsTable({ tests, code }: { tests: FragranceTest[]; code: string }) {
 const groupValue = (group: { category: string | null; methodology: string | null }) =>
   JSON.stringify([group.category, group.methodology]);
 
-function Content({ data, onGroup }: { data: FragranceResponse; onGroup: (group: FragranceQuery) => void }) {
+function Content({
+  data,
+  query,
+  onQuery,
+}: {
+  data: FragranceResponse;
+  /** The page's query: its category and methodology, and the pool chosen. */
+  query: FragranceQuery;
+  onQuery: (query: FragranceQuery) => void;
+}) {
   const [metric, setMetric] = useState<(typeof FRAGRANCE_POOLED_METRICS)[number]>('liking');
   const pooling = poolingState(data);
   const studies = new Set(data.tests.map((test) => test.study_id)).size;
@@ -261,7 +275,7 @@ function Content({ data, onGroup }: { data: FragranceResponse; onGroup: (group: 
               fileName={FRAGRANCE_DECK_FILE_NAME}
               label="Download slides of this fragrance"
               loading={slides.isPending}
-              onClick={() => slides.mutate(data.code)}
+              onClick={() => slides.mutate({ code: data.code, query })}
             />
           ) : undefined
         }
@@ -287,33 +301,78 @@ function Content({ data, onGroup }: { data: FragranceResponse; onGroup: (group: 
         <Section id="pooled" title="Pooled across studies">
           <Stack gap="sm">
             {group ? (
-              <Group gap="md" align="flex-end" wrap="wrap">
-                <Text size="sm" style={{ flex: '1 1 320px' }}>
-                  Pooled: the verified tests of one category and methodology, {groupLabel(group)} (
-                  {group.studies} {group.studies === 1 ? 'study' : 'studies'}). Tests of another category or
-                  methodology are listed below, not pooled.
+              <Group gap="md" align="flex-start" wrap="wrap">
+                <Text size="sm" style={{ flex: '1 1 320px' }} data-testid="fragrance-pool">
+                  {poolSentence(data)}
                 </Text>
-                {data.pooling_groups.length > 1 ? (
+                {data.pooling_groups.length > 1 && data.pool !== 'all' ? (
                   <Select
-                    label="Category and methodology pooled"
+                    label={data.pool === 'category' ? 'Category pooled' : 'Category and methodology pooled'}
                     value={groupValue(group)}
                     onChange={(value) => {
                       const chosen = data.pooling_groups.find((entry) => groupValue(entry) === value);
                       if (chosen)
-                        onGroup({
+                        onQuery({
                           ...(chosen.category === null ? {} : { category: chosen.category }),
                           ...(chosen.methodology === null ? {} : { methodology: chosen.methodology }),
+                          pool: data.pool,
                         });
                     }}
-                    data={data.pooling_groups.map((entry) => ({
-                      value: groupValue(entry),
-                      label: `${groupLabel(entry)} (${entry.studies} ${entry.studies === 1 ? 'study' : 'studies'})`,
-                    }))}
+                    data={data.pooling_groups
+                      // With every methodology pooled, one entry per category.
+                      .filter(
+                        (entry, at, all) =>
+                          data.pool !== 'category' ||
+                          all.findIndex((other) => other.category === entry.category) === at ||
+                          groupValue(entry) === groupValue(group),
+                      )
+                      .filter(
+                        (entry) =>
+                          data.pool !== 'category' ||
+                          entry.category !== group.category ||
+                          groupValue(entry) === groupValue(group),
+                      )
+                      .map((entry) => ({
+                        value: groupValue(entry),
+                        label:
+                          data.pool === 'category'
+                            ? (entry.category ?? 'No category')
+                            : `${groupLabel(entry)} (${entry.studies} ${entry.studies === 1 ? 'study' : 'studies'})`,
+                      }))}
                     allowDeselect={false}
                     w={{ base: '100%', sm: 360 }}
                   />
                 ) : null}
+                <Radio.Group
+                  label="Tests pooled"
+                  value={data.pool}
+                  onChange={(value) =>
+                    onQuery({
+                      ...(group.category === null ? {} : { category: group.category }),
+                      ...(group.methodology === null ? {} : { methodology: group.methodology }),
+                      pool: value as FragrancePoolScope,
+                    })
+                  }
+                  w={{ base: '100%', sm: 'auto' }}
+                >
+                  <Stack gap={6} mt={6}>
+                    {FRAGRANCE_POOL_SCOPES.map((value) => (
+                      <Radio
+                        key={value}
+                        value={value}
+                        label={`${FRAGRANCE_POOL_LABELS[value]}${value === 'group' ? ' (default)' : ''}`}
+                      />
+                    ))}
+                  </Stack>
+                </Radio.Group>
               </Group>
+            ) : null}
+            {data.pool_caution ? (
+              <Alert color="yellow" variant="light" title="Pooling across tests a researcher may keep apart">
+                <Text size="sm" data-testid="fragrance-pool-caution">
+                  {data.pool_caution}
+                </Text>
+              </Alert>
             ) : null}
             {pooling.message ? (
               <Alert color="gray" variant="light" title={pooling.message}>
@@ -390,8 +449,8 @@ function Content({ data, onGroup }: { data: FragranceResponse; onGroup: (group: 
  */
 export function FragrancePage() {
   const code = (useParams().code ?? '').trim();
-  const [group, setGroup] = useState<FragranceQuery>({});
-  const fragrance = useFragranceQuery(code, group);
+  const [query, setQuery] = useState<FragranceQuery>({});
+  const fragrance = useFragranceQuery(code, query);
   if (fragrance.isError && isApiError(fragrance.error)) {
     if (fragrance.error.status === 404) return <NotFound message={FRAGRANCE_MESSAGES.noTests} />;
     if (fragrance.error.status === 400) return <NotFound message={FRAGRANCE_MESSAGES.malformedCode} />;
@@ -406,5 +465,5 @@ export function FragrancePage() {
       </>
     );
   if (fragrance.isPending) return <FullPageLoader minHeight="50vh" />;
-  return <Content data={fragrance.data} onGroup={setGroup} />;
+  return <Content data={fragrance.data} query={query} onQuery={setQuery} />;
 }

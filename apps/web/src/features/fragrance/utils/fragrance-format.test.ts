@@ -9,6 +9,7 @@ import {
   groupMeans,
   intervalsOf,
   poolingState,
+  poolSentence,
   yearSpan,
 } from './fragrance-format.ts';
 
@@ -41,6 +42,9 @@ const response = (tests: FragranceTest[]): FragranceResponse => ({
   tests,
   pooling_group: null,
   pooling_groups: [],
+  pool: 'group',
+  pool_label: 'One category and methodology',
+  pool_caution: null,
   pooled: [],
   by_market: [],
   by_year: [],
@@ -104,5 +108,20 @@ describe('fragrance page wording', () => {
         'liking',
       ),
     ).toEqual([3.46, null]);
+  });
+
+  it('names the tests pooled: one group by default, every methodology of its category, or every test', () => {
+    const group = { category: 'Fabric Care', methodology: 'Home use', studies: 2 };
+    const base = { ...response([test(1, 2020), test(2, 2021), test(3, 2022, false)]), pooling_group: group };
+    expect(poolSentence(base)).toBe(
+      'Pooled: the verified tests of one category and methodology, Fabric Care · Home use (2 studies). Tests of another category or methodology are listed below, not pooled.',
+    );
+    expect(poolSentence({ ...base, pool: 'category' })).toBe(
+      'Pooled: the verified tests of every methodology of Fabric Care (2 studies). Tests of another category are listed below, not pooled.',
+    );
+    expect(poolSentence({ ...base, pool: 'all' })).toBe(
+      'Pooled: every verified test, of every category and methodology (2 studies).',
+    );
+    expect(poolSentence(response([test(1, 2020)]))).toBeNull();
   });
 });

@@ -93,6 +93,19 @@ export function poolingState(data: FragranceResponse): { studies: number; messag
   return { studies, message: 'No verified study tested this fragrance: there is nothing to pool.' };
 }
 
+/** Which verified tests the page pools, in words (the pool the analyst chose, METRICS.md 5). */
+export function poolSentence(data: FragranceResponse): string | null {
+  const group = data.pooling_group;
+  if (!group) return null;
+  const { studies } = poolingState(data);
+  const count = `${studies} ${studies === 1 ? 'study' : 'studies'}`;
+  if (data.pool === 'all')
+    return `Pooled: every verified test, of every category and methodology (${count}).`;
+  if (data.pool === 'category')
+    return `Pooled: the verified tests of every methodology of ${group.category ?? 'No category'} (${count}). Tests of another category are listed below, not pooled.`;
+  return `Pooled: the verified tests of one category and methodology, ${groupLabel(group)} (${count}). Tests of another category or methodology are listed below, not pooled.`;
+}
+
 /** The first and last year of the tests, e.g. "2016-2024" or "2021". */
 export function yearSpan(data: FragranceResponse): string {
   const years = data.tests.map((test) => test.year);
