@@ -179,7 +179,7 @@ export function groupComparisonDeck(
     const boxes = differences.filter((row) => row.metric === metric && row.aggregation !== 'mean');
     if (boxes.length === 0) continue;
     charts.push({
-      title: `${boxes[0]!.label}, group 1 against group 2 (% of answers)`,
+      title: `${boxes[0]!.label}, group 1 against group 2 (mean share of the fragrances, %)`,
       unit: 'percent',
       lines,
       bars: boxes.flatMap((row) => bars(row, aggregationText(row.metric, row.aggregation))),
