@@ -62,9 +62,11 @@ async function topFragrances(essentials: Record<string, unknown>, family: string
 
 describe('POST /api/category-profile/pptx', () => {
   it('charts the families and the chosen family’s top fragrances as the screen shows them, filters in words', async () => {
-    const [{ region }] = await query<{ region: string }>(
-      `select unnest(region) as region from studies where verified group by 1 order by count(*) desc, 1 limit 1`,
-    );
+    const { region } = (
+      await query<{ region: string }>(
+        `select unnest(region) as region from studies where verified group by 1 order by count(*) desc, 1 limit 1`,
+      )
+    )[0]!;
     const essentials = { region: [region] };
     const families = await screenFamilies(essentials, 'researcher');
     const family = families.table_data.find((row) => row.name !== 'No tag')!.name;
@@ -116,11 +118,13 @@ describe('POST /api/category-profile/pptx', () => {
   it('without a family, charts the families only; a sales user’s deck counts only their clients’ studies', async () => {
     const mine = await screenFamilies({}, 'sales');
     const everyone = await screenFamilies({}, 'researcher');
-    const [{ n }] = await query<{ n: number }>(
-      `select count(*)::int as n from products p join studies s on s.id = p.study_id
+    const { n } = (
+      await query<{ n: number }>(
+        `select count(*)::int as n from products p join studies s on s.id = p.study_id
         where s.verified and p.kind = 'fragrance' and s.client = any($1::text[])`,
-      [SALES_CLIENTS],
-    );
+        [SALES_CLIENTS],
+      )
+    )[0]!;
     expect(mine.total).toBe(n);
     expect(mine.total).toBeLessThan(everyone.total);
     const file = await request('POST', '/api/category-profile/pptx', 'sales', {});
@@ -262,13 +266,15 @@ describe('GET /api/group-comparison/pptx/{jobId}', () => {
     expect((await request('GET', `/api/group-comparison/pptx/${jobid}`, 'researcher')).statusCode).toBe(404);
     const own = await request('GET', `/api/group-comparison/pptx/${jobid}`, 'sales');
     expect(own.statusCode).toBe(200);
-    const [{ n }] = await query<{ n: number }>(
-      `select count(distinct p.id)::int as n from products p join studies s on s.id = p.study_id
+    const { n } = (
+      await query<{ n: number }>(
+        `select count(distinct p.id)::int as n from products p join studies s on s.id = p.study_id
          join answers a on a.product_id = p.id join metrics m on m.id = a.metric_id
         where s.verified and p.kind = 'fragrance' and s.rdf_type = 'rdf' and s.client = any($1::text[])
           and m.name in ('liking', 'purchase_intention', 'strength')`,
-      [SALES_CLIENTS],
-    );
+        [SALES_CLIENTS],
+      )
+    )[0]!;
     expect(result.bases.group1.products).toBe(n);
     const slides = await readDeck(own.rawPayload);
     expect(slides[0]!.text).toContain(`Bases: group 1 ${n} fragrances`);
