@@ -45,6 +45,8 @@ export async function runPagedMetricSearch(
 ): Promise<MetricSearchFirstPage> {
   onProgress?.({ jobId: null, progress: 0 });
   const jobId = await queueMetricSearch(request, noCache, signal);
+  // Queued: from now on a cancel reaches the job.
+  onProgress?.({ jobId, progress: 0 });
   const page = await awaitJob(
     (pollSignal) => getMetricSearchPage(jobId, FIRST_PAGE, pollSignal),
     signal,

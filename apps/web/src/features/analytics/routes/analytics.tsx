@@ -295,7 +295,8 @@ function AnalyticsScreen() {
               />
             </Box>
           ) : null}
-          {applied !== null ? (
+          {/* While the search runs, its progress stands for the tabs (which show its results). */}
+          {applied !== null && !main.isPending ? (
             <Tabs value={tab} onChange={setTab}>
               <Tabs.List>
                 <Tabs.Tab
