@@ -1,7 +1,7 @@
 // Download slides of the Category Profile and the Group Comparison, clicked as a researcher; each
 // file opened: the charts hold the numbers the screen shows, with the filters and bases in words.
 // And a long search followed step by step, then cancelled: the previous results come back.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
 import { readDeckFile } from '../support/deck.ts';
 import { DEMO_USERS } from '../support/env.ts';
@@ -10,6 +10,15 @@ import { signIn } from '../support/session.ts';
 test.describe.configure({ timeout: 240_000 });
 
 const SEARCH_TIMEOUT = 90_000;
+
+/** The texts of a table's body cells, row by row. */
+async function cellsOf(table: Locator): Promise<string[][]> {
+  const rows = table.getByRole('row');
+  const cells: string[][] = [];
+  for (let index = 1; index < (await rows.count()); index++)
+    cells.push(await rows.nth(index).getByRole('cell').allTextContents());
+  return cells;
+}
 
 async function shoot(page: Page, name: string) {
   for (const width of [1440, 390]) {
@@ -40,13 +49,7 @@ test('the category profile goes to slides: its families and a family’s top fra
   await families.getByRole('button', { name: new RegExp(`^${family} \\(`) }).click();
   const top = page.getByRole('table', { name: `Top ${family} fragrances based on T2B liking` });
   await expect(top).toBeVisible({ timeout: SEARCH_TIMEOUT });
-  const topRows = await top
-    .getByRole('row')
-    .evaluateAll((rows) =>
-      rows
-        .slice(1)
-        .map((row) => Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent ?? '')),
-    );
+  const topRows = await cellsOf(top);
   await expectAccessible(page, 'category profile with top fragrances');
   await shoot(page, 'category-profile-slides');
 
@@ -86,11 +89,7 @@ test('the group comparison goes to slides: both groups’ values as the differen
   await page.getByRole('button', { name: 'Compare', exact: true }).click();
   const table = page.getByRole('table', { name: 'Differences between the groups' });
   await expect(table).toBeVisible({ timeout: SEARCH_TIMEOUT });
-  const rows = await table
-    .getByRole('row')
-    .evaluateAll((all) =>
-      all.slice(1).map((row) => Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent ?? '')),
-    );
+  const rows = await cellsOf(table);
   await expectAccessible(page, 'group comparison results');
   await shoot(page, 'group-comparison-slides');
 
