@@ -44,13 +44,9 @@ export const CategoryProfileDeckRequest = z
     essentials: EssentialsFilter.prefault({}).meta({
       description: 'The study filters the families were counted under (as POST /analytics/tendencies).',
     }),
-    top: z
-      .string()
-      .uuid('Not a job id')
-      .nullish()
-      .meta({
-        description: 'A finished top fragrances job of yours (POST /category-profile/top-fragrances).',
-      }),
+    top: z.string().uuid('Not a job id').nullish().meta({
+      description: 'A finished top fragrances job of yours (POST /category-profile/top-fragrances).',
+    }),
   })
   .meta({ id: 'CategoryProfileDeckRequest' });
 export type CategoryProfileDeckRequest = z.input<typeof CategoryProfileDeckRequest>;
