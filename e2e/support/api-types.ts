@@ -738,7 +738,8 @@ export interface paths {
         get: operations["getAnalyticsFragrancesByJobId"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Cancel a metric or performance search of yours that has not ended: it becomes REVOKED at once (its polls end with that state), its work stops at its next step and no result is kept. A search already ended keeps its state; the answer is the state after the call. */
+        delete: operations["deleteAnalyticsFragrancesByJobId"];
         options?: never;
         head?: never;
         patch?: never;
@@ -909,7 +910,8 @@ export interface paths {
         get: operations["getAnalyticsTopAttributesByJobId"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Cancel a top attributes job of yours that has not ended (REVOKED at once, no result kept); a job already ended keeps its state; the answer is the state after the call. */
+        delete: operations["deleteAnalyticsTopAttributesByJobId"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1162,6 +1164,40 @@ export interface paths {
         };
         /** Status of a top fragrances job (yours only); on SUCCESS result.json holds the family and its fragrances, best first */
         get: operations["getCategoryProfileTopFragrancesByJobId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/category-profile/pptx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The category profile (users who may download) as category_profile.pptx: a title slide with the filters in words, a native bar chart of the fragrance families in percent of the fragrances counted (of the studies you may see, as POST /analytics/tendencies answers the screen), and with top= a finished top fragrances job of yours, its fragrances by top 2 box liking, best first, each with its base n, low bases marked (404 until that job has succeeded) */
+        post: operations["postCategoryProfilePptx"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/group-comparison/pptx/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finished group comparison (yours; users who may download) as group_comparison.pptx: a title slide with both groups' filters, bases and the test in words, then native bar charts of the differences table (the means, then each metric's boxes), both groups' values as the table writes them, each bar with its fragrances and respondents and group 1's bar with its mark where the groups differ significantly (404 until it has succeeded) */
+        get: operations["getGroupComparisonPptxByJobId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2915,6 +2951,11 @@ export interface components {
         QueuedSignificanceJobInput: {
             job_id: string;
         };
+        CancelledJobInput: {
+            /** @enum {string} */
+            status: "PENDING" | "STARTED" | "SUCCESS" | "FAILURE" | "REVOKED";
+            progress: number;
+        };
         MetricResultRowInput: {
             /** @description Product id. */
             id: number;
@@ -3844,6 +3885,43 @@ export interface components {
                 c_mi_number: string;
                 prod: string;
             }[];
+        };
+        CategoryProfileDeckRequestInput: {
+            /**
+             * @description The study filters the families were counted under (as POST /analytics/tendencies).
+             * @default {}
+             */
+            essentials?: {
+                /** @description Project name (project_name); prefix, case-insensitive. */
+                projectName?: string | null;
+                /** @description CX/Pace # (pace_number); prefix, case-insensitive. */
+                paceNumber?: string | null;
+                /** @description CMI # (c_mi_number); prefix, case-insensitive. */
+                cmiNumber?: string | null;
+                /** @description Clients (client). */
+                client?: string[] | null;
+                /** @description Business units (product_area); overlap. */
+                businessUnit?: string[] | null;
+                /** @description Categories (category). */
+                category?: string[] | null;
+                /** @description Product types (product_type). */
+                product?: string[] | null;
+                /** @description Regions (region); overlap; 'APAC' means its three sub-regions. */
+                region?: string[] | null;
+                /** @description Countries (country); overlap. */
+                country?: string[] | null;
+                /** @description First study year, inclusive. */
+                startYear?: number | null;
+                /** @description Last study year, inclusive. */
+                endYear?: number | null;
+                /**
+                 * @description true: verified studies only (the default); false: not-verified studies only (admins only).
+                 * @default true
+                 */
+                verified?: boolean;
+            };
+            /** @description A finished top fragrances job of yours (POST /category-profile/top-fragrances). */
+            top?: string | null;
         };
         CicsSearchRequestInput: {
             /** @description Geography, gender and age: only questions answered by such respondents (Region: of studies run there) are listed. */
@@ -6314,6 +6392,11 @@ export interface components {
         QueuedSignificanceJob: {
             job_id: string;
         };
+        CancelledJob: {
+            /** @enum {string} */
+            status: "PENDING" | "STARTED" | "SUCCESS" | "FAILURE" | "REVOKED";
+            progress: number;
+        };
         MetricResultRow: {
             /** @description Product id. */
             id: number;
@@ -7226,6 +7309,40 @@ export interface components {
                 c_mi_number: string;
                 prod: string;
             }[];
+        };
+        CategoryProfileDeckRequest: {
+            /** @description The study filters the families were counted under (as POST /analytics/tendencies). */
+            essentials: {
+                /** @description Project name (project_name); prefix, case-insensitive. */
+                projectName?: string | null;
+                /** @description CX/Pace # (pace_number); prefix, case-insensitive. */
+                paceNumber?: string | null;
+                /** @description CMI # (c_mi_number); prefix, case-insensitive. */
+                cmiNumber?: string | null;
+                /** @description Clients (client). */
+                client?: string[] | null;
+                /** @description Business units (product_area); overlap. */
+                businessUnit?: string[] | null;
+                /** @description Categories (category). */
+                category?: string[] | null;
+                /** @description Product types (product_type). */
+                product?: string[] | null;
+                /** @description Regions (region); overlap; 'APAC' means its three sub-regions. */
+                region?: string[] | null;
+                /** @description Countries (country); overlap. */
+                country?: string[] | null;
+                /** @description First study year, inclusive. */
+                startYear?: number | null;
+                /** @description Last study year, inclusive. */
+                endYear?: number | null;
+                /**
+                 * @description true: verified studies only (the default); false: not-verified studies only (admins only).
+                 * @default true
+                 */
+                verified: boolean;
+            };
+            /** @description A finished top fragrances job of yours (POST /category-profile/top-fragrances). */
+            top?: string | null;
         };
         CicsSearchRequest: {
             /** @description Geography, gender and age: only questions answered by such respondents (Region: of studies run there) are listed. */
@@ -11067,6 +11184,64 @@ export interface operations {
             };
         };
     };
+    deleteAnalyticsFragrancesByJobId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelledJob"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     getAnalyticsFragrancesByJobIdPage: {
         parameters: {
             query?: {
@@ -11666,6 +11841,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TopAttributesStatus"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteAnalyticsTopAttributesByJobId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelledJob"];
                 };
             };
             /** @description Default Response */
@@ -12554,6 +12787,106 @@ export interface operations {
                     "application/json": components["schemas"]["TopFamilyFragrancesStatus"];
                 };
             };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    postCategoryProfilePptx: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CategoryProfileDeckRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getGroupComparisonPptxByJobId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
             /** @description Default Response */
             400: {
                 headers: {

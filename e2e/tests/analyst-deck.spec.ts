@@ -6,8 +6,11 @@ import { readReportFile } from '../support/report.ts';
 import { signIn } from '../support/session.ts';
 
 // The analyst's task from filters to files: the best-liked fabric care fragrances among women 25 to
-// 44, those significantly better than the rest, to Excel and PowerPoint. (The demo library holds its
-// fabric care studies outside Europe, so the region stays open.)
+// 44 in Europe, those significantly better than the rest, to Excel and PowerPoint. The journeys'
+// library holds two Fabric Care studies in Europe (studies 20 and 36), but neither is verified, so
+// the analytics may search none of them: the region list says so ("Europe 0 results" once Fabric Care is
+// chosen) and a search of Europe would find no fragrance. The closest honest filter is every
+// region, which the journey then uses.
 
 test.describe.configure({ timeout: 420_000 });
 
@@ -61,6 +64,10 @@ test('the best-liked fabric care fragrances among women 25-44, better than the r
   await page.getByRole('checkbox', { name: 'Use metric 1 for significance' }).check();
   await page.getByRole('tab', { name: 'Essentials' }).click();
   await choose(page, 'Category', /^Fabric Care/);
+  // Europe holds no Fabric Care study the analytics may search (see above): the screen says so.
+  await page.getByRole('combobox', { name: 'Region', exact: true }).click();
+  await expect(page.getByRole('option', { name: 'Europe 0 results', exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
   await page.getByRole('tab', { name: 'Demographics' }).click();
   await choose(page, 'Gender', /^Female/);
   const youngest = page.getByRole('slider', { name: 'Youngest age' });

@@ -34,6 +34,7 @@ import { decksRoutes } from './modules/decks/decks.routes.ts';
 import { fragranceDeckRoutes } from './modules/decks/fragrance-deck.ts';
 import { normDeckRoutes } from './modules/decks/norm-deck.ts';
 import { rankingDeckRoutes } from './modules/decks/ranking-deck.ts';
+import { comparisonDeckRoutes } from './modules/decks/comparison-decks.ts';
 import { registerAnalyticsJobs } from './modules/analytics/analytics.service.ts';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository.ts';
 import { comparisonsRoutes } from './modules/comparisons/comparisons.routes.ts';
@@ -409,6 +410,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       if (deps.workers !== false) await registerComparisonJobs(deps.jobs, comparisons);
       await api.register(comparisonsRoutes, { comparisons });
+      await api.register(comparisonDeckRoutes, { analytics: analytics.analytics, comparisons });
       await api.register(rankingsRoutes, { analytics: analytics.analytics });
       await api.register(rankingDeckRoutes, { analytics: analytics.analytics });
       await api.register(fragranceRoutes, { db });

@@ -114,6 +114,7 @@ export const ANALYTICS_MESSAGES = {
   notVerifiedAdminOnly: 'Only admins may search not verified studies.',
   jobFailed: 'The analysis could not be completed.',
   jobExpired: 'This result is no longer kept: run the search again.',
+  jobCancelled: 'The search was cancelled.',
   missingMapping: (metric: string) => `No question is mapped to the metric ${metric}.`,
   lowBase: (metric: string, products: number, smallest: number, largest: number) =>
     products === 1
@@ -338,6 +339,18 @@ export const QueuedJob = z.object({ jobid: z.string() }).meta({ id: 'QueuedJob' 
 export const QueuedSignificanceJob = z.object({ job_id: z.string() }).meta({ id: 'QueuedSignificanceJob' });
 
 export const JOB_STATES = ['PENDING', 'STARTED', 'SUCCESS', 'FAILURE', 'REVOKED'] as const;
+
+/**
+ * Answer of DELETE /analytics/fragrances/{jobId} and /analytics/top-attributes/{jobId}: the job's
+ * state after the cancel (REVOKED, or the state it had already ended in).
+ */
+export const CancelledJob = z
+  .object({
+    status: z.enum(JOB_STATES),
+    progress: z.number().int().min(0).max(100),
+  })
+  .meta({ id: 'CancelledJob' });
+export type CancelledJob = z.infer<typeof CancelledJob>;
 
 /** One result row: a fragrance or a concept with its values per `metric.aggregation`. */
 export const MetricResultRow = z

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { MetricPageQuery } from './analytics-pages.ts';
+import { EssentialsFilter } from './search.ts';
 
 export const PPTX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 
@@ -14,6 +15,8 @@ export const TENDENCIES_DECK_FILE_NAME = 'fragrance_tendencies.pptx';
 export const FRAGRANCE_DECK_FILE_NAME = 'fragrance_tests.pptx';
 export const NORM_DECK_FILE_NAME = 'norm.pptx';
 export const RANKING_DECK_FILE_NAME = 'ranking.pptx';
+export const CATEGORY_PROFILE_DECK_FILE_NAME = 'category_profile.pptx';
+export const GROUP_COMPARISON_DECK_FILE_NAME = 'group_comparison.pptx';
 
 /** Bars a chart slide holds at most; longer lists continue on the next slide. */
 export const DECK_BARS_PER_SLIDE = 25;
@@ -31,3 +34,19 @@ export const MetricsDeckQuery = MetricPageQuery.extend({
 });
 export type MetricsDeckQuery = z.input<typeof MetricsDeckQuery>;
 export type ParsedMetricsDeckQuery = z.output<typeof MetricsDeckQuery>;
+
+/**
+ * POST /category-profile/pptx: the category profile as it is shown, its families under the study
+ * filters searched and, once a family was chosen, its finished top fragrances job.
+ */
+export const CategoryProfileDeckRequest = z
+  .strictObject({
+    essentials: EssentialsFilter.prefault({}).meta({
+      description: 'The study filters the families were counted under (as POST /analytics/tendencies).',
+    }),
+    top: z.string().uuid('Not a job id').nullish().meta({
+      description: 'A finished top fragrances job of yours (POST /category-profile/top-fragrances).',
+    }),
+  })
+  .meta({ id: 'CategoryProfileDeckRequest' });
+export type CategoryProfileDeckRequest = z.input<typeof CategoryProfileDeckRequest>;

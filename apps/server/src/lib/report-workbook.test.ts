@@ -158,10 +158,15 @@ describe('printLayout', () => {
     expect(printLayout([20, 40, 30, 10], 2)).toEqual({ split: false, titleColumns: 0, headerSpan: 4 });
   });
 
-  it('splits a wider one, repeating the key columns, and spans the header over the first page', () => {
+  it('splits a wider one, repeating the key columns, and writes the header within them so every page reads it whole', () => {
     const widths = [14, 24, ...Array.from({ length: 20 }, () => 16)];
-    const layout = printLayout(widths, 2);
-    expect(layout).toMatchObject({ split: true, titleColumns: 2 });
+    expect(printLayout(widths, 2)).toEqual({ split: true, titleColumns: 2, headerSpan: 2 });
+  });
+
+  it('spans the header over the first page of a split table without key columns', () => {
+    const widths = [24, ...Array.from({ length: 20 }, () => 16)];
+    const layout = printLayout(widths, 0);
+    expect(layout).toMatchObject({ split: true, titleColumns: 0 });
     const spanned = widths.slice(0, layout.headerSpan).reduce((sum, width) => sum + width, 0);
     expect(spanned).toBeLessThanOrEqual(PRINT_WIDTH);
     expect(spanned + widths[layout.headerSpan]!).toBeGreaterThan(PRINT_WIDTH);

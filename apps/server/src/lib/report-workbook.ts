@@ -318,7 +318,11 @@ export function printLayout(
     keyWidth = next;
     titleColumns += 1;
   }
-  // The header block spans the columns of the first page, so it is read whole there.
+  // The key columns print on every page: the header block is written within them, so every page
+  // of columns reads it whole (wider, its lines would show cut at the key columns' edge on the later
+  // pages, and run past the first page's own edge).
+  if (titleColumns > 0) return { split: true, titleColumns, headerSpan: titleColumns };
+  // Without key columns the header block spans the columns of the first page, so it is read whole there.
   let headerSpan = 0;
   let used = 0;
   while (headerSpan < widths.length && used + widths[headerSpan]! <= PRINT_WIDTH) {

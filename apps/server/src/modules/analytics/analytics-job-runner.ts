@@ -103,8 +103,27 @@ type JobOrder = AnalyticsJob extends infer J
     : never
   : never;
 
+/** Thrown by a job's progress step once the job was cancelled: its work stops there. */
+export class JobCancelledError extends Error {
+  readonly jobId: string;
+  constructor(jobId: string) {
+    super(`job ${jobId} was cancelled`);
+    this.name = 'JobCancelledError';
+    this.jobId = jobId;
+  }
+}
+
+/**
+ * Records how far a job's work is (a share of its steps, 0-100) and throws JobCancelledError when
+ * the job was cancelled meanwhile.
+ */
+export type JobStep = (progress: number) => Promise<void>;
+
 /** The work of a job: its result and, for a cache hit, the earlier job holding the same result. */
-export type PerformJob = (job: AnalyticsJob) => Promise<{ result: StoredResult; sameAs?: string }>;
+export type PerformJob = (
+  job: AnalyticsJob,
+  step: JobStep,
+) => Promise<{ result: StoredResult; sameAs?: string }>;
 
 /** The job protocol over the job rows and the queue, running `perform` as the work of each job. */
 export function createJobRunner(deps: {
@@ -184,8 +203,12 @@ export function createJobRunner(deps: {
         request: JSON.parse(data.request) as unknown,
         noCache: data.noCache ?? false,
       } as AnalyticsJob;
-      done = await perform(job);
+      done = await perform(job, async (progress) => {
+        if (!(await analytics.setJobProgress(id, progress))) throw new JobCancelledError(id);
+      });
     } catch (error) {
+      // Cancelled: its row says so already, and nothing is kept.
+      if (error instanceof JobCancelledError) return;
       const refused = error instanceof AppError && error.statusCode < 500;
       if (!refused) console.error(`${kind} job ${id} failed: ${(error as Error).message}`);
       await analytics.finishJob(id, { error: refused ? error.message : ANALYTICS_MESSAGES.jobFailed });
@@ -234,5 +257,22 @@ export function createJobRunner(deps: {
     return { ...state, result: { text: earlier } };
   }
 
-  return { runJob, processJob, jobStatus };
+  /**
+   * Cancels a job of the caller that has not ended: its row becomes REVOKED at once, so its polls
+   * end; its work stops at its next step and its result is never recorded. A job already ended keeps
+   * its state.
+   */
+  async function cancelJob(
+    user: AuthUser,
+    kind: JobKind,
+    jobId: string,
+  ): Promise<{ status: string; progress: number }> {
+    const state = await analytics.cancelJob(jobId, user.id, kind, ANALYTICS_MESSAGES.jobCancelled);
+    if (!state) throw errors.notFound(ANALYTICS_MESSAGES.noSuchJob);
+    // A POST still waiting for it answers at once (a result kept here is no longer answered: see jobStatus).
+    if (state.status === 'REVOKED') resultKnown.get(jobId)?.();
+    return state;
+  }
+
+  return { runJob, processJob, jobStatus, cancelJob };
 }

@@ -892,7 +892,38 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
           result = ${text},
           error = ${'error' in outcome ? outcome.error : null},
           updated_at = now()
-        where id = ${id}`);
+        where id = ${id} and status <> 'REVOKED'`);
+    },
+
+    /**
+     * Records how far a running job is (0-100); false when the job no longer runs (cancelled), so
+     * its work stops there.
+     */
+    async setJobProgress(id: string, progress: number): Promise<boolean> {
+      const found = await rows<{ id: string }>(
+        sql`update ${jobResults} set progress = ${Math.round(progress)}, updated_at = now()
+          where id = ${id} and status in ('PENDING', 'STARTED') returning id`,
+      );
+      return found.length > 0;
+    },
+
+    /**
+     * Cancels a job of the user and kind that has not ended (REVOKED, with `message`); its state
+     * after, or null when it is not the caller's.
+     */
+    async cancelJob(
+      id: string,
+      userId: number,
+      kind: string,
+      message: string,
+    ): Promise<{ status: string; progress: number } | null> {
+      await db.execute(sql`update ${jobResults} set status = 'REVOKED', error = ${message}, updated_at = now()
+        where id = ${id} and user_id = ${userId} and kind = ${kind} and status in ('PENDING', 'STARTED')`);
+      const [row] = await rows<{ status: string; progress: number }>(
+        sql`select status, progress from ${jobResults}
+          where id = ${id} and user_id = ${userId} and kind = ${kind}`,
+      );
+      return row ? { status: row.status, progress: Number(row.progress) } : null;
     },
 
     /**

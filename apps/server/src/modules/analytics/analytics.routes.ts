@@ -1,6 +1,7 @@
 import {
   ANALYTICS_MESSAGES,
   AnalyticsDropdownRequest,
+  CancelledJob,
   AnalyticsDropdownResponse,
   AnalyticsOptionsResponse,
   ErrorResponse,
@@ -200,6 +201,24 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
     // The stored result is spliced into the status text: megabytes are not parsed and written again.
     async (request, reply) =>
       sendJsonText(reply, await analytics.metricSearchStatusText(currentUser(request), request.params.jobId)),
+  );
+
+  app.delete(
+    '/analytics/fragrances/:jobId',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary:
+          'Cancel a metric or performance search of yours that has not ended: it becomes REVOKED at once (its polls end with that state), its work stops at its next step and no result is kept. A search already ended keeps its state; the answer is the state after the call.',
+        params: JobIdParam,
+        response: { 200: CancelledJob, ...statusErrors, 400: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const state = await analytics.cancelMetricSearch(currentUser(request), request.params.jobId);
+      return CancelledJob.parse(state);
+    },
   );
 
   app.get(
@@ -404,6 +423,24 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => analytics.topAttributesStatus(currentUser(request), request.params.jobId),
+  );
+
+  app.delete(
+    '/analytics/top-attributes/:jobId',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary:
+          'Cancel a top attributes job of yours that has not ended (REVOKED at once, no result kept); a job already ended keeps its state; the answer is the state after the call.',
+        params: JobIdParam,
+        response: { 200: CancelledJob, ...statusErrors, 400: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const state = await analytics.cancelTopAttributes(currentUser(request), request.params.jobId);
+      return CancelledJob.parse(state);
+    },
   );
 
   app.get(

@@ -42,8 +42,10 @@ import {
   type JobKind,
   createJobRunner,
   storedResult,
+  JobCancelledError,
   type AnalyticsJob,
   type AnalyticsJobData,
+  type JobStep,
   type StoredResult,
 } from './analytics-job-runner.ts';
 import { computeOptions, metricOptionsFor } from './analytics-options.ts';
@@ -98,7 +100,10 @@ export function createAnalyticsService(deps: {
   );
 
   /** The work of a job: its result and, for a cache hit, the earlier job holding the same result. */
-  async function perform(job: AnalyticsJob): Promise<{ result: StoredResult; sameAs?: string }> {
+  async function perform(
+    job: AnalyticsJob,
+    step: JobStep,
+  ): Promise<{ result: StoredResult; sameAs?: string }> {
     // One read of the data's fingerprint serves every cache the job looks up.
     const now = await fingerprint();
     switch (job.kind) {
@@ -107,17 +112,29 @@ export function createAnalyticsService(deps: {
       case JOB_KINDS.significance:
         return { result: await computeSignificance(context, job.user, job.request) };
       case JOB_KINDS.search: {
-        if (job.noCache) return { result: await computeMetricSearch(context, job.user, job.request, now) };
+        if (job.noCache)
+          return { result: await computeMetricSearch(context, job.user, job.request, now, step) };
         const key = JSON.stringify({
           clients: scopeKey(job.user),
           admin: job.user.permissions.isAdmin,
           request: job.request,
         });
-        const cached = await resultCache.get(key, now, async () => ({
-          result: await computeMetricSearch(context, job.user, job.request, now),
-          jobId: job.jobId,
-          storedAt: Date.now(),
-        }));
+        const search = () =>
+          resultCache.get(key, now, async () => ({
+            result: await computeMetricSearch(context, job.user, job.request, now, step),
+            jobId: job.jobId,
+            storedAt: Date.now(),
+          }));
+        let cached: Awaited<ReturnType<typeof search>>;
+        try {
+          cached = await search();
+        } catch (error) {
+          // The same search of another job, cancelled while this one waited for it: run it again,
+          // unless this job was cancelled too (its own step says so).
+          if (!(error instanceof JobCancelledError) || error.jobId === job.jobId) throw error;
+          await step(0);
+          cached = await search();
+        }
         // A row may point only to a recent job: rows are removed a day after they were written.
         if (Date.now() - cached.storedAt > POINTER_MAX_AGE_MS) {
           cached.jobId = job.jobId;
@@ -128,7 +145,7 @@ export function createAnalyticsService(deps: {
     }
   }
 
-  const { runJob, processJob, jobStatus } = createJobRunner({ analytics, jobs, perform });
+  const { runJob, processJob, jobStatus, cancelJob } = createJobRunner({ analytics, jobs, perform });
 
   async function metricSearchStatus(user: AuthUser, jobId: string): Promise<MetricSearchStatus> {
     const job = await jobStatus(user, JOB_KINDS.search, jobId);
@@ -343,6 +360,16 @@ export function createAnalyticsService(deps: {
       compileFor(user, request.q as ParsedStudySearchQuery);
       const jobid = await runJob(user, { kind: JOB_KINDS.attributes, request });
       return { jobid };
+    },
+
+    /** Cancels a metric or performance search of the caller that has not ended (see cancelJob). */
+    cancelMetricSearch(user: AuthUser, jobId: string): Promise<{ status: string; progress: number }> {
+      return cancelJob(user, JOB_KINDS.search, jobId);
+    },
+
+    /** Cancels a top attributes job of the caller that has not ended. */
+    cancelTopAttributes(user: AuthUser, jobId: string): Promise<{ status: string; progress: number }> {
+      return cancelJob(user, JOB_KINDS.attributes, jobId);
     },
 
     async topAttributesStatus(user: AuthUser, jobId: string): Promise<TopAttributesStatus> {

@@ -45,12 +45,23 @@ import {
  */
 export const SEARCH_ON_LOOP_MAX = 500;
 
+/**
+ * How far a metric search is after each of its steps (the job's progress, in percent): finding the
+ * products is quick, summing their answers is most of the work at library scale.
+ */
+export const SEARCH_STEPS = { products: 15, checked: 30, summed: 75, assembled: 90 } as const;
+
 /** Computes a metric search as the JSON text of its answer. */
 export async function computeMetricSearch(
   context: AnalyticsContext,
   user: AuthUser,
   request: ParsedMetricSearchRequest,
   fingerprintNow: string,
+  /**
+   * Called after each step with the share of the work done (the products found, their scale checks,
+   * their answers summed, the rows assembled, the breakdown); stops the work by throwing.
+   */
+  step: (progress: number) => Promise<void> = async () => undefined,
 ): Promise<StoredResult> {
   const {
     analytics,
@@ -82,12 +93,14 @@ export async function computeMetricSearch(
     if (missing.length > 0) throw errors.badRequest(ANALYTICS_MESSAGES.missingProducts(missing));
   }
   const productIds = productList.map((product) => product.id);
+  await step(SEARCH_STEPS.products);
   const respondentFilter = respondentConditions(query.demographics, request.demographics_fragrances);
 
   const [outOfScale, mapped] = await Promise.all([
     outOfScaleAnswers(productIds, distinctMetrics, fingerprintNow),
     mappedPairs(distinctMetrics, fingerprintNow),
   ]);
+  await step(SEARCH_STEPS.checked);
   const sums = await loadSums(
     productIds,
     distinctMetrics,
@@ -96,6 +109,7 @@ export async function computeMetricSearch(
     fingerprintNow,
   );
 
+  await step(SEARCH_STEPS.summed);
   const searchEntries: SearchEntry[] = entries.map((entry, index) => ({
     metric: entryMetrics[index]!,
     aggregation: entry.aggregation,
@@ -117,6 +131,7 @@ export async function computeMetricSearch(
       ? assembleMetricSearch({ ...input, sums })
       : await assembleMetricSearchOffThread({ ...input, sums });
 
+  await step(SEARCH_STEPS.assembled);
   const performance = request.data
     ? await breakdown(
         analytics,

@@ -387,6 +387,24 @@ export function createComparisonsService(deps: {
       return (await status(user, COMPARISON_KINDS.group, jobId)) as GroupComparisonStatus;
     },
 
+    /**
+     * The metric search requests of a finished group comparison of the caller (each group's filters,
+     * respondent filters and chosen products), in group order; null for a group whose search no
+     * longer holds its request, and null for both while the row does not name its searches yet.
+     */
+    async groupComparisonRequests(
+      user: AuthUser,
+      jobId: string,
+    ): Promise<[ParsedMetricSearchRequest | null, ParsedMetricSearchRequest | null] | null> {
+      const job = await jobsRepository.findJob(jobId, user.id, COMPARISON_KINDS.group);
+      const searches = (job?.result as Record<string, unknown> | null | undefined)?.[GROUP_SEARCHES];
+      if (!Array.isArray(searches) || searches.length !== 2) return null;
+      const [one, two] = await Promise.all(
+        (searches as string[]).map((id) => analytics.metricSearchRequest(user, id).catch(() => null)),
+      );
+      return [one ?? null, two ?? null];
+    },
+
     /** Queues the search of a family's five best fragrances by top 2 box liking. */
     async queueTopFamily(
       user: AuthUser,

@@ -259,22 +259,33 @@ export function tendenciesDeck(
     date: who.date,
     lines: [...filters, counted],
     charts: [
-      {
-        title: `Fragrances by ${label} (% of the fragrances counted)`,
-        unit: 'percent1',
-        lines: [...slideFilters(filters), counted],
-        bars: found.table_data.map((row) => ({
-          label: `${row.name} (${plural(row.count, 'fragrance', 'fragrances')})`,
-          value: Math.round(row.percentage * 10) / 10,
-          n: null,
-          lowBase: false,
-          mark: null,
-        })),
-        notes:
-          found.table_data.reduce((sum, row) => sum + row.percentage, 0) > 100.05
-            ? ['A fragrance counts once for each of its values, so the percentages add up to more than 100%.']
-            : [],
-      },
+      tendencyChart(found, `Fragrances by ${label} (% of the fragrances counted)`, [
+        ...slideFilters(filters),
+        counted,
+      ]),
     ],
+  };
+}
+
+/**
+ * A chart of a tendencies answer as its table shows it: the share of the fragrances counted carrying
+ * each value (to 1 decimal), most frequent first, each bar naming its count.
+ */
+export function tendencyChart(found: TendenciesResponse, title: string, lines: DeckLine[]): DeckChart {
+  return {
+    title,
+    unit: 'percent1',
+    lines,
+    bars: found.table_data.map((row) => ({
+      label: `${row.name} (${plural(row.count, 'fragrance', 'fragrances')})`,
+      value: Math.round(row.percentage * 10) / 10,
+      n: null,
+      lowBase: false,
+      mark: null,
+    })),
+    notes:
+      found.table_data.reduce((sum, row) => sum + row.percentage, 0) > 100.05
+        ? ['A fragrance counts once for each of its values, so the percentages add up to more than 100%.']
+        : [],
   };
 }

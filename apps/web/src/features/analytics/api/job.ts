@@ -37,20 +37,27 @@ function wait(ms: number, signal?: AbortSignal): Promise<void> {
 
 interface JobState<Result> {
   status: string;
+  /** The share of the job's work done (0-100), as the server knows it. */
+  progress?: number;
   result: Result | null;
   error: string | null;
 }
 
 const FAILED = new Set(['FAILURE', 'REVOKED', 'failed']);
 
-/** Polls `poll` until the job ends; resolves its result or rejects with JobFailedError. */
+/**
+ * Polls `poll` until the job ends; resolves its result or rejects with JobFailedError. `onState`
+ * hears each state polled (its progress).
+ */
 export async function awaitJob<Result>(
   poll: (signal?: AbortSignal) => Promise<JobState<Result>>,
   signal?: AbortSignal,
   intervalMs = POLL_INTERVAL_MS,
+  onState?: (state: JobState<Result>) => void,
 ): Promise<Result> {
   for (;;) {
     const state = await poll(signal);
+    onState?.(state);
     if (state.status === 'SUCCESS' && state.result !== null) return state.result;
     if (FAILED.has(state.status)) throw new JobFailedError(state.error);
     await wait(intervalMs, signal);

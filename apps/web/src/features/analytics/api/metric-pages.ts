@@ -14,6 +14,7 @@ import { apiJson } from '../../../lib/api-client.ts';
 import { awaitJob } from './job.ts';
 import { analyticsKeys } from './keys.ts';
 import { queueMetricSearch } from './metric-search.ts';
+import { reportSearchProgress, type SearchProgress } from './search-progress.ts';
 
 /** The first page of a search, as the screen shows it at first. */
 export const FIRST_PAGE: MetricPageQuery = { offset: 0, limit: METRIC_PAGE_SIZE };
@@ -40,11 +41,24 @@ export async function runPagedMetricSearch(
   request: MetricSearchRequest,
   noCache: boolean,
   signal?: AbortSignal,
+  onProgress?: (progress: SearchProgress) => void,
 ): Promise<MetricSearchFirstPage> {
+  onProgress?.({ jobId: null, progress: 0 });
   const jobId = await queueMetricSearch(request, noCache, signal);
-  const page = await awaitJob((pollSignal) => getMetricSearchPage(jobId, FIRST_PAGE, pollSignal), signal);
+  // Queued: from now on a cancel reaches the job.
+  onProgress?.({ jobId, progress: 0 });
+  const page = await awaitJob(
+    (pollSignal) => getMetricSearchPage(jobId, FIRST_PAGE, pollSignal),
+    signal,
+    undefined,
+    (state) => onProgress?.({ jobId, progress: state.progress ?? 0 }),
+  );
   return { jobId, page };
 }
+
+/** The key under which a search's progress is reported (its query key as JSON). */
+export const searchProgressKey = (request: MetricSearchRequest | null, noCache: boolean) =>
+  JSON.stringify(analyticsKeys.pagedSearch(request ?? { q: { metrics: { metricsList: [] } } }, noCache));
 
 /**
  * A metric search shown page by page, run while `request` is set: its job id and first page (with
@@ -54,11 +68,16 @@ export function useMetricSearchFirstPageQuery(request: MetricSearchRequest | nul
   return useQuery({
     queryKey: analyticsKeys.pagedSearch(request ?? { q: { metrics: { metricsList: [] } } }, noCache),
     queryFn: async ({ signal }) => {
+      const key = searchProgressKey(request, noCache);
       try {
-        return await runPagedMetricSearch(request!, noCache, signal);
+        return await runPagedMetricSearch(request!, noCache, signal, (progress) =>
+          reportSearchProgress(key, progress),
+        );
       } catch (cause) {
         if (!(cause instanceof DOMException)) console.error('Analytics search failed', cause);
         throw cause;
+      } finally {
+        reportSearchProgress(key, null);
       }
     },
     enabled: request !== null,

@@ -36,11 +36,14 @@ import { paths } from '../../../config/paths.ts';
 import { useDeleteSavedSearchMutation, useSavedSearchesQuery } from '../../../lib/api/saved-searches.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useAnalyticsDropdownQuery, useAnalyticsOptionsQuery } from '../api/get-options.ts';
-import { useMetricSearchFirstPageQuery } from '../api/metric-pages.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { analyticsKeys } from '../api/keys.ts';
+import { searchProgressKey, useMetricSearchFirstPageQuery } from '../api/metric-pages.ts';
 import { AnalyticsFilterPanel } from '../components/analytics-filter-panel.tsx';
 import { DiagnosticsModal } from '../components/diagnostics-modal.tsx';
 import { MetricsTab } from '../components/metrics-tab.tsx';
 import { PerformanceTab } from '../components/performance-tab.tsx';
+import { SearchProgressBar } from '../components/search-progress-bar.tsx';
 import { TendenciesTab } from '../components/tendencies-tab.tsx';
 import { TopAttributesTab } from '../components/top-attributes-tab.tsx';
 import type { AnalyticsRouteState } from '../utils/analytics-link.ts';
@@ -141,6 +144,22 @@ function AnalyticsScreen() {
 
   // The same query as the metrics tab's: one search, whose first page carries the count and diagnostics.
   const main = useMetricSearchFirstPageQuery(applied, noCache);
+  const queryClient = useQueryClient();
+  // The last search whose results were shown: a cancelled search gives the screen back to it.
+  const shownSearch = useRef<typeof applied>(null);
+  useEffect(() => {
+    if (main.isSuccess) shownSearch.current = applied;
+  }, [main.isSuccess, applied]);
+  const cancelSearch = () => {
+    if (applied === null) return;
+    const key = analyticsKeys.pagedSearch(applied, noCache);
+    // Stops the polls; the job was ended on the server by the progress bar's cancel.
+    void queryClient
+      .cancelQueries({ queryKey: key, exact: true })
+      .then(() => queryClient.removeQueries({ queryKey: key, exact: true }));
+    setApplied(shownSearch.current);
+    setExpanded(true);
+  };
   const diagnostics = main.data?.page.diagnostics;
 
   const saved = useSavedSearchesQuery(user?.id ?? null, 'analytics');
@@ -267,7 +286,17 @@ function AnalyticsScreen() {
           years={years}
         />
         <div ref={resultsRef} style={{ scrollMarginBottom: 24 }}>
-          {applied !== null ? (
+          {applied !== null && main.isPending ? (
+            <Box mb="md">
+              <SearchProgressBar
+                progressKey={searchProgressKey(applied, noCache)}
+                kindLabel={applied.type === 'concepts' ? 'concepts' : 'fragrances'}
+                onCancel={cancelSearch}
+              />
+            </Box>
+          ) : null}
+          {/* While the search runs, its progress stands for the tabs (which show its results). */}
+          {applied !== null && !main.isPending ? (
             <Tabs value={tab} onChange={setTab}>
               <Tabs.List>
                 <Tabs.Tab

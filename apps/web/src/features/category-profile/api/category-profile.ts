@@ -1,11 +1,15 @@
 import {
+  CATEGORY_PROFILE_DECK_FILE_NAME,
   ComparisonJobQueued,
+  MESSAGES,
   TendenciesResponse,
   TopFamilyFragrancesStatus,
   type TopFamilyFragrancesRequest,
 } from '@accord/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { showAlert } from '../../../lib/alerts.ts';
+import { apiFetch, apiJson } from '../../../lib/api-client.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 
 /** The study filters of the category profile. */
 export interface CategoryFilters {
@@ -73,5 +77,23 @@ export function useTopFragrancesJob(jobId: string | null) {
       const status = query.state.data?.status;
       return status === 'SUCCESS' || status === 'FAILURE' || status === 'REVOKED' ? false : 3000;
     },
+  });
+}
+
+/**
+ * POST /api/category-profile/pptx: the profile as shown (the families under the filters searched
+ * and, once a family is chosen, its finished top fragrances job) as category_profile.pptx.
+ */
+export function useDownloadCategoryDeck() {
+  return useMutation({
+    mutationFn: async ({ filters, top }: { filters: CategoryFilters; top: string | null }) => {
+      const response = await apiFetch('/category-profile/pptx', {
+        method: 'POST',
+        body: { essentials: essentialsOf(filters), top },
+        handledStatuses: [400, 403, 404],
+      });
+      saveBlob(await response.blob(), CATEGORY_PROFILE_DECK_FILE_NAME);
+    },
+    onError: () => showAlert('danger', MESSAGES.downloadFailure),
   });
 }

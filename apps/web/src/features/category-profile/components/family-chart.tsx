@@ -1,6 +1,6 @@
 import { NO_TAG, WIZARD_MESSAGES, type TendenciesResponse } from '@accord/contracts';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { chartLabel } from '../utils/labels.ts';
 
 const ReactECharts = lazy(() => import('echarts-for-react'));
@@ -13,17 +13,23 @@ export function FamilyChart({
   data,
   chosen,
   onChoose,
+  action,
 }: {
   data: TendenciesResponse;
   chosen: string | null;
   onChoose: (family: string) => void;
+  /** Beside the title: the profile's slides download. */
+  action?: ReactNode;
 }) {
   const rows = data.table_data;
   return (
     <Stack gap="sm">
-      <Title order={2} size="h4">
-        {WIZARD_MESSAGES.familyChartTitle}
-      </Title>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Title order={2} size="h4">
+          {WIZARD_MESSAGES.familyChartTitle}
+        </Title>
+        {action}
+      </Group>
       {rows.length === 0 ? (
         <Text c="dimmed">{WIZARD_MESSAGES.noFamilyData}</Text>
       ) : (

@@ -1,12 +1,15 @@
-import { MESSAGES } from '@accord/contracts';
+import { CATEGORY_PROFILE_DECK_FILE_NAME, MESSAGES } from '@accord/contracts';
 import { Alert, Button, Grid, Group, Loader, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { SlidesButton } from '../../../components/slides-button.tsx';
 import { YearRangeField, fieldChoices } from '../../../components/wizards/narrowing-filters.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useFieldsQuery } from '../../../lib/api/get-fields.ts';
+import { useSession } from '../../../lib/session.ts';
 import {
   essentialsOf,
+  useDownloadCategoryDeck,
   useFamiliesQuery,
   useQueueTopFragrances,
   useTopFragrancesJob,
@@ -67,6 +70,8 @@ export function Component() {
   const families = useFamiliesQuery(searched);
   const queue = useQueueTopFragrances();
   const job = useTopFragrancesJob(jobId);
+  const { permissions } = useSession();
+  const slides = useDownloadCategoryDeck();
 
   const search = () => {
     setSearched(draft);
@@ -135,7 +140,32 @@ export function Component() {
                     {families.error.message}
                   </Alert>
                 ) : (
-                  <FamilyChart data={families.data} chosen={family} onChoose={choose} />
+                  <FamilyChart
+                    data={families.data}
+                    chosen={family}
+                    onChoose={choose}
+                    action={
+                      permissions.allowDownload && searched ? (
+                        <SlidesButton
+                          fileName={CATEGORY_PROFILE_DECK_FILE_NAME}
+                          label={
+                            family
+                              ? `Download slides of the families and the top ${family}`
+                              : 'Download slides of the families'
+                          }
+                          // A chosen family's slide waits for its top fragrances.
+                          loading={slides.isPending || (family !== null && topLoading)}
+                          disabled={
+                            families.isPlaceholderData ||
+                            (family !== null && status !== 'SUCCESS' && !topError)
+                          }
+                          onClick={() =>
+                            slides.mutate({ filters: searched, top: status === 'SUCCESS' ? jobId : null })
+                          }
+                        />
+                      ) : null
+                    }
+                  />
                 )}
               </Paper>
             </Grid.Col>

@@ -1,6 +1,14 @@
-import { ComparisonJobQueued, GroupComparisonStatus, type GroupComparisonRequest } from '@accord/contracts';
+import {
+  ComparisonJobQueued,
+  GROUP_COMPARISON_DECK_FILE_NAME,
+  GroupComparisonStatus,
+  MESSAGES,
+  type GroupComparisonRequest,
+} from '@accord/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { showAlert } from '../../../lib/alerts.ts';
+import { apiFetch, apiJson } from '../../../lib/api-client.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 
 export const groupComparisonKeys = {
   all: ['group-comparison'] as const,
@@ -26,5 +34,18 @@ export function useGroupComparisonJob(jobId: string | null) {
       return status === 'SUCCESS' || status === 'FAILURE' || status === 'REVOKED' ? false : 3000;
     },
     staleTime: Infinity,
+  });
+}
+
+/** GET /api/group-comparison/pptx/{jobId}: the comparison shown as group_comparison.pptx. */
+export function useDownloadGroupDeck() {
+  return useMutation({
+    mutationFn: async (jobId: string) => {
+      const response = await apiFetch(`/group-comparison/pptx/${encodeURIComponent(jobId)}`, {
+        handledStatuses: [400, 403, 404],
+      });
+      saveBlob(await response.blob(), GROUP_COMPARISON_DECK_FILE_NAME);
+    },
+    onError: () => showAlert('danger', MESSAGES.downloadFailure),
   });
 }

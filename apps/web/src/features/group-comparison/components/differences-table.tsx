@@ -1,8 +1,9 @@
-import type {
-  Aggregation,
-  AnalyticsDemographicsFilter,
-  GroupComparisonResult,
-  GroupDifference,
+import {
+  markIsGood,
+  type Aggregation,
+  type AnalyticsDemographicsFilter,
+  type GroupComparisonResult,
+  type GroupDifference,
 } from '@accord/contracts';
 import { Badge, Group, Table, Text, Title, Stack } from '@mantine/core';
 import { TraceButton } from '../../../components/trace/trace-drawer.tsx';
@@ -116,9 +117,10 @@ export function DifferencesTable({
                   <BasesText products={row.n2} respondents={row.respondents2} />
                 </Table.Td>
                 <Table.Td>
-                  {row.level !== null ? (
+                  {row.level !== null && row.table !== null ? (
+                    // Good news green, bad news red: a higher bottom 2 box is bad news (METRICS.md 2).
                     <Badge
-                      color={row.table === 'mt' ? 'green' : 'red'}
+                      color={markIsGood(row.metric, row.aggregation, row.table) ? 'green' : 'red'}
                       variant="light"
                       style={{ textTransform: 'none' }}
                     >

@@ -1,4 +1,5 @@
 import {
+  GROUP_COMPARISON_DECK_FILE_NAME,
   MESSAGES,
   WIZARD_MESSAGES,
   type AnalyticsDemographicsFilter,
@@ -17,8 +18,14 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { SlidesButton } from '../../../components/slides-button.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useGroupComparisonJob, useQueueGroupComparison } from '../api/group-comparison.ts';
+import { useSession } from '../../../lib/session.ts';
+import {
+  useDownloadGroupDeck,
+  useGroupComparisonJob,
+  useQueueGroupComparison,
+} from '../api/group-comparison.ts';
 import { DifferencesTable } from '../components/differences-table.tsx';
 import { GroupFiltersForm } from '../components/group-filters-form.tsx';
 import { GroupResults } from '../components/group-results.tsx';
@@ -46,6 +53,8 @@ export function Component() {
   const [selection, setSelection] = useState<Pair<Set<number>>>([new Set(), new Set()]);
   const [shown, setShown] = useState<{
     result: GroupComparisonResult;
+    /** The comparison job shown, for its slides. */
+    jobId: string;
     tags: Pair<string[]>;
     demographics: Pair<AnalyticsDemographicsFilter>;
   } | null>(null);
@@ -53,6 +62,8 @@ export function Component() {
   const [refusal, setRefusal] = useState<string | null>(null);
   const queue = useQueueGroupComparison();
   const job = useGroupComparisonJob(jobId);
+  const { permissions } = useSession();
+  const slides = useDownloadGroupDeck();
   const [pendingTags, setPendingTags] = useState<Pair<string[]>>([[], []]);
   // The respondent filters the shown comparison ran with (the form may change before the next one).
   const [pendingDemographics, setPendingDemographics] = useState<Pair<AnalyticsDemographicsFilter>>([{}, {}]);
@@ -63,17 +74,17 @@ export function Component() {
     (jobId !== null && status !== 'SUCCESS' && status !== 'FAILURE' && status !== 'REVOKED');
 
   useEffect(() => {
-    if (status !== 'SUCCESS' || !job.data?.result) return;
+    if (status !== 'SUCCESS' || !job.data?.result || jobId === null) return;
     const result = job.data.result.json;
     // Newly loaded results are all selected.
     setSelection([
       new Set(result.group1.results.map((row) => row.id)),
       new Set(result.group2.results.map((row) => row.id)),
     ]);
-    setShown({ result, tags: pendingTags, demographics: pendingDemographics });
+    setShown({ result, jobId, tags: pendingTags, demographics: pendingDemographics });
     setStep('second');
     setJobId(null);
-  }, [status, job.data, pendingTags, pendingDemographics]);
+  }, [status, job.data, jobId, pendingTags, pendingDemographics]);
 
   const compare = (products: Pair<number[] | null>) => {
     setRefusal(null);
@@ -155,6 +166,15 @@ export function Component() {
             </Button>
             <Group gap="sm">
               {busy}
+              {permissions.allowDownload ? (
+                <SlidesButton
+                  fileName={GROUP_COMPARISON_DECK_FILE_NAME}
+                  label="Download slides of the comparison"
+                  loading={slides.isPending}
+                  disabled={loading}
+                  onClick={() => slides.mutate(shown.jobId)}
+                />
+              ) : null}
               <Button onClick={compareSelection} loading={loading}>
                 Compare
               </Button>
