@@ -24,7 +24,7 @@ function agreementColour(words: string): string {
   return 'dimmed';
 }
 
-function AttributesTable({ drivers }: { drivers: DriversResponse }) {
+function AttributesTable({ drivers, query }: { drivers: DriversResponse; query: DriversChoice }) {
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table withTableBorder striped fz="sm" aria-label="Attributes ranked by pooled correlation">
@@ -48,7 +48,7 @@ function AttributesTable({ drivers }: { drivers: DriversResponse }) {
               <Table.Td ta="right">
                 <Group gap={4} justify="flex-end" wrap="nowrap">
                   {attribute.r.toFixed(2)}
-                  <DriverTrace drivers={drivers} attribute={attribute} />
+                  <DriverTrace drivers={drivers} query={query} attribute={attribute} />
                 </Group>
               </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
@@ -78,7 +78,7 @@ function AttributesTable({ drivers }: { drivers: DriversResponse }) {
   );
 }
 
-function StrengthTable({ drivers }: { drivers: DriversResponse }) {
+function StrengthTable({ drivers, query }: { drivers: DriversResponse; query: DriversChoice }) {
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table withTableBorder striped fz="sm" aria-label="Strength penalties">
@@ -99,7 +99,7 @@ function StrengthTable({ drivers }: { drivers: DriversResponse }) {
                   <Table.Th scope="row" rowSpan={2} fw={500}>
                     <Group gap={4} wrap="nowrap">
                       {entry.metric.label}
-                      <DriverTrace drivers={drivers} strength={entry} />
+                      <DriverTrace drivers={drivers} query={query} strength={entry} />
                     </Group>
                     <Text size="xs" c="dimmed">
                       {percent(entry.just_right)} just right, {entry.studies} studies
@@ -241,13 +241,13 @@ export function Component() {
                       </Text>
                       <DriversChart drivers={drivers.data} />
                     </div>
-                    <AttributesTable drivers={drivers.data} />
+                    <AttributesTable drivers={drivers.data} query={query!} />
                     {drivers.data.strength.length > 0 ? (
                       <div>
                         <Title order={3} fz="md" mb={4}>
                           Strength: what too weak or too strong costs
                         </Title>
-                        <StrengthTable drivers={drivers.data} />
+                        <StrengthTable drivers={drivers.data} query={query!} />
                       </div>
                     ) : null}
                     <Stack gap={2}>
