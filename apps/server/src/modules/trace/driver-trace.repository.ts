@@ -50,16 +50,18 @@ export function createDriverTraceRepository(db: Db) {
   }
 
   /** The pairs of the products, as SQL over the tables (columns as PairedAnswer). */
+  // Read from the answers' (metric, product, respondent, value) index alone: the study is the product's.
   const pairsOf = (productIds: readonly number[], likingId: number, attributeId: number) => sql`with a as (
-      select a.study_id, a.product_id, a.respondent_id, a.metric_id, avg(a.value)::float8 as v
+      select a.product_id, a.respondent_id, a.metric_id, avg(a.value)::float8 as v
       from ${answers} a
       where a.product_id = any(${intArray(productIds)})
         and a.metric_id in (${likingId}, ${attributeId})
         and a.value between ${1 - EPS} and ${5 + EPS}
-      group by 1, 2, 3, 4)
-    select x.study_id, x.product_id, x.respondent_id, l.v as liking, x.v as attribute
+      group by 1, 2, 3)
+    select p.study_id, x.product_id, x.respondent_id, l.v as liking, x.v as attribute
     from a x join a l on l.product_id = x.product_id and l.respondent_id = x.respondent_id
       and l.metric_id = ${likingId}
+    join ${products} p on p.id = x.product_id
     where x.metric_id = ${attributeId}`;
 
   return {
