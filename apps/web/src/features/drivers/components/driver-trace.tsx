@@ -58,37 +58,39 @@ function AttributeRecomputed({ trace, query }: { trace: DriverTraceResponse; que
   const { shown, recomputed } = trace;
   return (
     <>
-      <Table withTableBorder fz="sm" aria-label={`Pooled correlation of ${label}`}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Pooled r</Table.Th>
-            <Table.Th ta="right">r</Table.Th>
-            <Table.Th ta="right">95 % interval</Table.Th>
-            <Table.Th ta="right">Studies</Table.Th>
-            <Table.Th ta="right">Respondents</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {(
-            [
-              ['On screen', shown],
-              ['Recomputed from the answers', recomputed],
-            ] as const
-          ).map(([name, figure]) => (
-            <Table.Tr key={name}>
-              <Table.Th scope="row" fw={500}>
-                {name}
-              </Table.Th>
-              <Table.Td ta="right">{figure.r.toFixed(6)}</Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {interval(figure.ci_low, figure.ci_high)}
-              </Table.Td>
-              <Table.Td ta="right">{figure.studies}</Table.Td>
-              <Table.Td ta="right">{count(figure.respondents)}</Table.Td>
+      <Table.ScrollContainer minWidth={420}>
+        <Table withTableBorder fz="sm" aria-label={`Pooled correlation of ${label}`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Pooled figure</Table.Th>
+              <Table.Th ta="right">r</Table.Th>
+              <Table.Th ta="right">95 % interval</Table.Th>
+              <Table.Th ta="right">Studies</Table.Th>
+              <Table.Th ta="right">Respondents</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {(
+              [
+                ['On screen', shown],
+                ['Recomputed from the answers', recomputed],
+              ] as const
+            ).map(([name, figure]) => (
+              <Table.Tr key={name}>
+                <Table.Th scope="row" fw={500}>
+                  {name}
+                </Table.Th>
+                <Table.Td ta="right">{figure.r.toFixed(6)}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {interval(figure.ci_low, figure.ci_high)}
+                </Table.Td>
+                <Table.Td ta="right">{figure.studies}</Table.Td>
+                <Table.Td ta="right">{count(figure.respondents)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       <Group gap="xs">
         <Badge color={trace.equal ? 'teal' : 'red'} variant="light" data-testid="driver-trace-equal">
           {trace.equal ? 'Equal' : 'Different'}
