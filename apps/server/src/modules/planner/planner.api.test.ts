@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { NORM_RULE, PLANNER_MESSAGES, type PlanResponse } from '@accord/contracts';
 import { chiSquareCdf, normalCdf, normalQuantile, studentTQuantile } from '@accord/stats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLibraryTestApp } from '../../testing/library-app.ts';
+import { createLibraryTestApp, likingCategories, queryString, sqlRows } from '../../testing/library-app.ts';
 import { errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -22,31 +22,13 @@ beforeAll(async () => {
 
 afterAll(() => t?.close());
 
-async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
-  const { rows } = await t.database.sql.executeSql(text, values);
-  return rows as T[];
-}
+const query = <T>(text: string, values: unknown[] = []) => sqlRows(t)<T>(text, values);
 
 const get = (url: string, role: DemoRole | null = 'researcher') =>
   t.request({ method: 'GET', url, ...(role ? { token: tokens[role] } : {}) });
-const qs = (params: Record<string, string | number | undefined>) =>
-  new URLSearchParams(
-    Object.entries(params)
-      .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
-      .map(([key, value]) => [key, String(value)] as [string, string]),
-  ).toString();
+const qs = queryString;
 
-/** Categories with the studies and clients of their fragrances with liking answers. */
-async function categories() {
-  return query<{ category: string; studies: number; clients: number }>(
-    `select s.category, count(distinct s.id)::int as studies, count(distinct s.client)::int as clients
-       from studies s join products p on p.study_id = s.id
-      where s.verified and p.kind = 'fragrance' and s.category is not null
-        and exists (select 1 from answers a join metrics m on m.id = a.metric_id
-                     where a.product_id = p.id and m.name = 'liking')
-      group by s.category order by studies desc, s.category`,
-  );
-}
+const categories = () => likingCategories(t);
 
 interface Answer {
   study_id: number;
