@@ -392,6 +392,13 @@ ENDPOINTS.push(
     path: '/api/drivers?category=Fabric%20Care',
     role: 'client',
   },
+  // "How was this computed?": the recomputation from the paired answers, kept per data version too.
+  {
+    name: 'drivers trace, recomputed from the answers (client)',
+    method: 'GET',
+    path: '/api/drivers/trace?category=Fabric%20Care&attribute=fresh',
+    role: 'client',
+  },
 );
 
 // How was this computed?: a metric search cell (product 1, liking top 2 box, women), a group value

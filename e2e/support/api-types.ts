@@ -1461,6 +1461,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/drivers/trace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How a driver's pooled correlation was computed, recomputed from its answers: per study and product Pearson r of liking with the attribute over the respondents, per study averaged on Fisher's z, pooled across studies (DerSimonian-Laird), beside the drivers answer's figure, with the studies, products and respondents counted. Every signed-in user; client and sales users only for a base of at least 5 studies of at least 3 clients (403 otherwise), another client's study never named. An empty base answers 404, an attribute the drivers do not rank 400. */
+        get: operations["getDriversTrace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/drivers/trace/answers.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The paired answers a driver is computed from as driver-answers.csv (study, respondent, product, liking, attribute: each respondent's harmonised answers to one product, averaged over the metric's questions), the caller's own studies only; users with the download right only (403). Same query as GET /drivers/trace. Every signed-in user; client and sales users only for a base of at least 5 studies of at least 3 clients (403 otherwise), another client's study never named. An empty base answers 404, an attribute the drivers do not rank 400. */
+        get: operations["getDriversTraceAnswersCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trace": {
         parameters: {
             query?: never;
@@ -5081,6 +5115,62 @@ export interface components {
             /** @description How the figures were computed, in words. */
             method: string[];
         };
+        DriverTraceResponseInput: {
+            base: components["schemas"]["NormBaseInput"];
+            liking: {
+                name: string;
+                label: string;
+            };
+            attribute: {
+                name: string;
+                label: string;
+                kind: string;
+            };
+            /** @description The figure of the drivers answer (the screen). */
+            shown: {
+                r: number;
+                ci_low: number | null;
+                ci_high: number | null;
+                studies: number;
+                respondents: number;
+            };
+            /** @description Recomputed here from the paired answers, study by study. */
+            recomputed: {
+                r: number;
+                ci_low: number | null;
+                ci_high: number | null;
+                studies: number;
+                respondents: number;
+                pi_low: number | null;
+                pi_high: number | null;
+                i2: number;
+                /** @description Products with paired answers. */
+                products: number;
+                /** @description Paired answers: a respondent, a product, both answers. */
+                pairs: number;
+            };
+            /** @description The recomputed r equals the shown one (within 1e-9). */
+            equal: boolean;
+            studies: {
+                study: {
+                    /** @description Null for another client's study. */
+                    id: number | null;
+                    label: string;
+                };
+                r: number;
+                respondents: number;
+                products: {
+                    /** @description The product code; "Product k" in another client's study. */
+                    label: string;
+                    /** @description Pearson r over its respondents (null: constant). */
+                    r: number | null;
+                    n: number;
+                }[];
+            }[];
+            method: string[];
+            can_download: boolean;
+            download_note: string | null;
+        };
         TraceRequestInput: {
             /** @description The products the aggregate is computed over: one for a metric search cell or a profile row, a group’s products for a group comparison value (product ids, as the results rows carry them). */
             products: number[];
@@ -8492,6 +8582,62 @@ export interface components {
             }[];
             /** @description How the figures were computed, in words. */
             method: string[];
+        };
+        DriverTraceResponse: {
+            base: components["schemas"]["NormBase"];
+            liking: {
+                name: string;
+                label: string;
+            };
+            attribute: {
+                name: string;
+                label: string;
+                kind: string;
+            };
+            /** @description The figure of the drivers answer (the screen). */
+            shown: {
+                r: number;
+                ci_low: number | null;
+                ci_high: number | null;
+                studies: number;
+                respondents: number;
+            };
+            /** @description Recomputed here from the paired answers, study by study. */
+            recomputed: {
+                r: number;
+                ci_low: number | null;
+                ci_high: number | null;
+                studies: number;
+                respondents: number;
+                pi_low: number | null;
+                pi_high: number | null;
+                i2: number;
+                /** @description Products with paired answers. */
+                products: number;
+                /** @description Paired answers: a respondent, a product, both answers. */
+                pairs: number;
+            };
+            /** @description The recomputed r equals the shown one (within 1e-9). */
+            equal: boolean;
+            studies: {
+                study: {
+                    /** @description Null for another client's study. */
+                    id: number | null;
+                    label: string;
+                };
+                r: number;
+                respondents: number;
+                products: {
+                    /** @description The product code; "Product k" in another client's study. */
+                    label: string;
+                    /** @description Pearson r over its respondents (null: constant). */
+                    r: number | null;
+                    n: number;
+                }[];
+            }[];
+            method: string[];
+            can_download: boolean;
+            download_note: string | null;
         };
         TraceRequest: {
             /** @description The products the aggregate is computed over: one for a metric search cell or a profile row, a group’s products for a group comparison value (product ids, as the results rows carry them). */
@@ -13863,6 +14009,147 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.presentationml.presentation": string;
                 };
             };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getDriversTrace: {
+        parameters: {
+            query: {
+                /** @description Category of the studies (required). */
+                category: string;
+                /** @description A region the study was run in. */
+                region?: string;
+                /** @description Product type of the studies. */
+                product_type?: string;
+                /** @description Methodology of the studies. */
+                methodology?: string;
+                /** @description First study year, inclusive. */
+                year_from?: number;
+                /** @description Last study year, inclusive. */
+                year_to?: number;
+                /** @description Products of the base: fragrances (default) or concepts. */
+                kind?: "fragrance" | "concept";
+                /** @description The liking metric (a hedonic performance metric), default liking. */
+                liking?: string;
+                /** @description The attribute metric whose pooled correlation is traced. */
+                attribute: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriverTraceResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getDriversTraceAnswersCsv: {
+        parameters: {
+            query: {
+                /** @description Category of the studies (required). */
+                category: string;
+                /** @description A region the study was run in. */
+                region?: string;
+                /** @description Product type of the studies. */
+                product_type?: string;
+                /** @description Methodology of the studies. */
+                methodology?: string;
+                /** @description First study year, inclusive. */
+                year_from?: number;
+                /** @description Last study year, inclusive. */
+                year_to?: number;
+                /** @description Products of the base: fragrances (default) or concepts. */
+                kind?: "fragrance" | "concept";
+                /** @description The liking metric (a hedonic performance metric), default liking. */
+                liking?: string;
+                /** @description The attribute metric whose pooled correlation is traced. */
+                attribute: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
             /** @description Default Response */
             400: {
                 headers: {

@@ -1,7 +1,13 @@
 // Drivers of liking: a client user opens the drivers of a base that meets the norms rule, reads the
-// ranked attributes against the API's numbers, traces a figure to the studies behind it (another
-// client's study unnamed), downloads the workbook and the slides, and meets a withheld base.
-import { DRIVERS_MESSAGES, type DriversResponse, type NormOptionsResponse } from '@accord/contracts';
+// ranked attributes against the API's numbers, traces a figure (recomputed from its answers, equal to
+// the screen's, with the studies behind it and another client's study unnamed), downloads the workbook
+// and the slides, and meets a withheld base.
+import {
+  DRIVERS_MESSAGES,
+  type DriversResponse,
+  type DriverTraceResponse,
+  type NormOptionsResponse,
+} from '@accord/contracts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
 import { DEMO_USERS } from '../support/env.ts';
@@ -25,6 +31,8 @@ test('a client user opens the drivers of liking of a qualifying base, traces a f
   page,
   request,
 }) => {
+  // Four screens, two downloads and a recomputation from the answers: a loaded machine needs more than a minute.
+  test.setTimeout(120_000);
   const token = await apiToken(request, DEMO_USERS.client);
   const options = await getJson<NormOptionsResponse>(request, token, '/norms/options');
   const all = await Promise.all(
@@ -59,10 +67,27 @@ test('a client user opens the drivers of liking of a qualifying base, traces a f
   await expect(page.getByRole('table', { name: 'Strength penalties' })).toBeVisible();
   await expectAccessible(page, 'drivers of liking');
 
-  // How was this computed? The studies behind the top attribute, another client's study unnamed.
+  // How was this computed? The top attribute's figure recomputed from its answers, equal to the
+  // screen's, and the studies behind it, another client's study unnamed.
+  const recomputed = await getJson<DriverTraceResponse>(request, token, '/drivers/trace', {
+    category: shown!.base.category,
+    attribute: top.metric.name,
+  });
+  expect(recomputed.equal).toBe(true);
   const trace = page.getByRole('button', { name: `How was this computed? ${top.metric.label}` });
   await trace.click();
   const drawer = page.getByRole('dialog');
+  const pooled = drawer.getByRole('table', { name: `Pooled correlation of ${top.metric.label}` });
+  await expect(pooled.getByRole('row', { name: /^On screen/ })).toContainText(top.r.toFixed(6));
+  await expect(pooled.getByRole('row', { name: /^Recomputed from the answers/ })).toContainText(
+    top.r.toFixed(6),
+  );
+  await expect(drawer.getByTestId('driver-trace-equal')).toHaveText('Equal');
+  await expect(drawer.getByTestId('driver-trace-counts')).toHaveText(
+    `From ${recomputed.recomputed.pairs.toLocaleString('en-GB')} paired answers of ${top.respondents.toLocaleString('en-GB')} respondents to ${recomputed.recomputed.products} products in ${top.studies} studies.`,
+  );
+  // The client user has no download right: no answers to download.
+  await expect(drawer.getByRole('button', { name: 'Download answers (csv)' })).toHaveCount(0);
   const studies = drawer.getByRole('table', { name: `Studies behind ${top.metric.label}` });
   await expect(studies.getByRole('row')).toHaveCount(top.per_study.length + 1);
   const foreign = top.per_study.filter((entry) => entry.study.id === null).length;

@@ -77,6 +77,9 @@ import { studyFilesRoutes } from './modules/study/study-files.routes.ts';
 import { createStudyFilesService } from './modules/study/study-files.service.ts';
 import { createStudyRepository } from './modules/study/study.repository.ts';
 import { studyRoutes } from './modules/study/study.routes.ts';
+import { createDriverTraceRepository } from './modules/trace/driver-trace.repository.ts';
+import { driverTraceRoutes } from './modules/trace/driver-trace.routes.ts';
+import { createDriverTraceService } from './modules/trace/driver-trace.service.ts';
 import { traceDeps, traceRoutes } from './modules/trace/trace.routes.ts';
 import { createStudyService } from './modules/study/study.service.ts';
 import { systemRoutes, testHookRoutes } from './modules/system/system.routes.ts';
@@ -427,11 +430,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           planner: createPlannerRepository(db),
         }),
       });
-      await api.register(driversRoutes, {
-        drivers: createDriversService({
+      const driversService = createDriversService({
+        norms: normsRepository,
+        analytics: analytics.analytics,
+        drivers: createDriversRepository(db),
+      });
+      await api.register(driversRoutes, { drivers: driversService });
+      await api.register(driverTraceRoutes, {
+        driverTrace: createDriverTraceService({
+          drivers: driversService,
           norms: normsRepository,
           analytics: analytics.analytics,
-          drivers: createDriversRepository(db),
+          repository: createDriverTraceRepository(db),
         }),
       });
       await api.register(traceRoutes, traceDeps(db));

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { NORM_BASE_FIELDS, NORM_MESSAGES, NORM_RULE, NormBase, normYearsInOrder } from './norms.ts';
 
 export const DRIVERS_FILE_NAME = 'drivers-of-liking.xlsx';
+export const DRIVER_ANSWERS_FILE_NAME = 'driver-answers.csv';
 export const DRIVERS_SLIDES_FILE_NAME = 'drivers-of-liking.pptx';
 
 export const DRIVERS_MESSAGES = {
@@ -18,7 +19,14 @@ export const DRIVERS_MESSAGES = {
   otherClient: "Another client's study",
   staffOnly: `This base holds fewer than ${NORM_RULE.studies} studies of at least ${NORM_RULE.clients} clients: shown to staff, withheld from client and sales users.`,
   yearOrder: NORM_MESSAGES.yearOrder,
+  notAttribute: (name: string) =>
+    `"${name}" is not an attribute of these drivers: choose one of the attributes ranked on screen.`,
+  otherClientAnswers:
+    "The answers of other clients' studies are counted in every figure but left out of the download.",
 } as const;
+
+/** The columns of the driver answers download: one row per respondent and product of a study. */
+export const DRIVER_ANSWERS_CSV_COLUMNS = ['study', 'respondent', 'product', 'liking', 'attribute'] as const;
 
 /** Heterogeneity in words (METRICS.md section 5), from I². */
 export const DRIVER_AGREEMENT_WORDS = {
@@ -27,18 +35,17 @@ export const DRIVER_AGREEMENT_WORDS = {
   differ: 'The tests differ: the pooled figure hides real differences between tests',
 } as const;
 
+const likingField = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .default('liking')
+  .meta({ description: 'The liking metric (a hedonic performance metric), default liking.' });
+
 /** GET /drivers, /drivers/xlsx and /drivers/pptx. */
 export const DriversQuery = z
-  .strictObject({
-    ...NORM_BASE_FIELDS,
-    liking: z
-      .string()
-      .trim()
-      .min(1)
-      .max(200)
-      .default('liking')
-      .meta({ description: 'The liking metric (a hedonic performance metric), default liking.' }),
-  })
+  .strictObject({ ...NORM_BASE_FIELDS, liking: likingField })
   .refine(normYearsInOrder, { message: DRIVERS_MESSAGES.yearOrder, path: ['year_to'] });
 export type DriversQuery = z.input<typeof DriversQuery>;
 export type ParsedDriversQuery = z.output<typeof DriversQuery>;
@@ -124,3 +131,68 @@ export const DriversResponse = z
   })
   .meta({ id: 'DriversResponse' });
 export type DriversResponse = z.infer<typeof DriversResponse>;
+
+/** GET /drivers/trace and /drivers/trace/answers.csv: one attribute of the drivers of a base. */
+export const DriverTraceQuery = z
+  .strictObject({
+    ...NORM_BASE_FIELDS,
+    liking: likingField,
+    attribute: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .meta({ description: 'The attribute metric whose pooled correlation is traced.' }),
+  })
+  .refine(normYearsInOrder, { message: DRIVERS_MESSAGES.yearOrder, path: ['year_to'] });
+export type DriverTraceQuery = z.input<typeof DriverTraceQuery>;
+export type ParsedDriverTraceQuery = z.output<typeof DriverTraceQuery>;
+
+/** The pooled figure of an attribute: as the drivers answer it, or as recomputed from the answers. */
+const DriverFigure = z.object({
+  r: z.number(),
+  ci_low: z.number().nullable(),
+  ci_high: z.number().nullable(),
+  studies: z.number().int(),
+  respondents: z.number().int(),
+});
+
+export const DriverTraceResponse = z
+  .object({
+    base: NormBase,
+    liking: z.object({ name: z.string(), label: z.string() }),
+    attribute: metricHead,
+    shown: DriverFigure.meta({ description: 'The figure of the drivers answer (the screen).' }),
+    recomputed: DriverFigure.extend({
+      pi_low: z.number().nullable(),
+      pi_high: z.number().nullable(),
+      i2: z.number(),
+      products: z.number().int().meta({ description: 'Products with paired answers.' }),
+      pairs: z.number().int().meta({ description: 'Paired answers: a respondent, a product, both answers.' }),
+    }).meta({ description: 'Recomputed here from the paired answers, study by study.' }),
+    equal: z.boolean().meta({ description: 'The recomputed r equals the shown one (within 1e-9).' }),
+    studies: z.array(
+      z.object({
+        study: DriverStudy,
+        r: z.number(),
+        respondents: z.number().int(),
+        products: z.array(
+          z.object({
+            label: z
+              .string()
+              .meta({ description: 'The product code; "Product k" in another client\'s study.' }),
+            r: z
+              .number()
+              .nullable()
+              .meta({ description: 'Pearson r over its respondents (null: constant).' }),
+            n: z.number().int(),
+          }),
+        ),
+      }),
+    ),
+    method: z.array(z.string()),
+    can_download: z.boolean(),
+    download_note: z.string().nullable(),
+  })
+  .meta({ id: 'DriverTraceResponse' });
+export type DriverTraceResponse = z.infer<typeof DriverTraceResponse>;

@@ -41,3 +41,31 @@ export async function createLibraryTestApp(
     },
   };
 }
+
+/** The rows of a SQL query on the app's database, for tests that recompute from the raw answers. */
+export function sqlRows(app: TestApp) {
+  return async <T>(text: string, values: unknown[] = []): Promise<T[]> => {
+    const { rows } = await app.database.sql.executeSql(text, values);
+    return rows as T[];
+  };
+}
+
+/** A query string of the parameters that are set. */
+export const queryString = (params: Record<string, string | number | undefined>) =>
+  new URLSearchParams(
+    Object.entries(params)
+      .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
+      .map(([key, value]) => [key, String(value)] as [string, string]),
+  ).toString();
+
+/** Categories with the studies and clients of their verified fragrances with liking answers, largest first. */
+export async function likingCategories(app: TestApp) {
+  return sqlRows(app)<{ category: string; studies: number; clients: number }>(
+    `select s.category, count(distinct s.id)::int as studies, count(distinct s.client)::int as clients
+       from studies s join products p on p.study_id = s.id
+      where s.verified and p.kind = 'fragrance' and s.category is not null
+        and exists (select 1 from answers a join metrics m on m.id = a.metric_id
+                     where a.product_id = p.id and m.name = 'liking')
+      group by s.category order by studies desc, s.category`,
+  );
+}

@@ -2,18 +2,27 @@
 // study's correlation and the pooled figure recomputed here from the raw answers (Pearson per product,
 // Fisher z, DerSimonian-Laird and Hartung-Knapp written out); the strength penalties; the norms rule
 // for client users (a qualifying base shown without any foreign study, client or product named, a small
-// base withheld); the workbook and the slides.
+// base withheld); the workbook and the slides; "How was this computed?" recomputing a figure from its
+// answers, scoped, with its answers as csv; the answer kept while the data version is unchanged.
 import ExcelJS from 'exceljs';
-import { DRIVERS_MESSAGES, DriversResponse, NORM_RULE } from '@accord/contracts';
+import {
+  DRIVER_ANSWERS_CSV_COLUMNS,
+  DRIVERS_MESSAGES,
+  DriversResponse,
+  DriverTraceResponse,
+  NORM_RULE,
+  TRACE_MESSAGES,
+} from '@accord/contracts';
 import { studentTQuantile } from '@accord/stats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../seed/users.ts';
-import { createLibraryTestApp } from '../../testing/library-app.ts';
+import { createLibraryTestApp, likingCategories, queryString, sqlRows } from '../../testing/library-app.ts';
 import { errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
 const tokens: Partial<Record<DemoRole, string>> = {};
 const CLIENT_CLIENTS = DEMO_USERS.find((user) => user.roleId === 3)!.clients;
+const SALES_CLIENTS = DEMO_USERS.find((user) => user.roleId === 4)!.clients;
 
 beforeAll(async () => {
   t = await createLibraryTestApp(
@@ -25,30 +34,13 @@ beforeAll(async () => {
 
 afterAll(() => t?.close());
 
-async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
-  const { rows } = await t.database.sql.executeSql(text, values);
-  return rows as T[];
-}
+const query = <T>(text: string, values: unknown[] = []) => sqlRows(t)<T>(text, values);
 
 const get = (url: string, role: DemoRole | null = 'client') =>
   t.request({ method: 'GET', url, ...(role ? { token: tokens[role] } : {}) });
-const qs = (params: Record<string, string | number | undefined>) =>
-  new URLSearchParams(
-    Object.entries(params)
-      .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
-      .map(([key, value]) => [key, String(value)] as [string, string]),
-  ).toString();
+const qs = queryString;
 
-async function categories() {
-  return query<{ category: string; studies: number; clients: number }>(
-    `select s.category, count(distinct s.id)::int as studies, count(distinct s.client)::int as clients
-       from studies s join products p on p.study_id = s.id
-      where s.verified and p.kind = 'fragrance' and s.category is not null
-        and exists (select 1 from answers a join metrics m on m.id = a.metric_id
-                     where a.product_id = p.id and m.name = 'liking')
-      group by s.category order by studies desc, s.category`,
-  );
-}
+const categories = () => likingCategories(t);
 
 async function qualifying() {
   return (await categories()).find(
@@ -162,16 +154,16 @@ function pooled(studies: readonly { r: number; n: number }[]) {
   };
 }
 
-/** Names of studies, clients and products outside the client user's scope. */
-async function foreignNames(): Promise<string[]> {
+/** Names of studies, clients and products outside a user's scope (the client user's by default). */
+async function foreignNames(clients: readonly string[] = CLIENT_CLIENTS): Promise<string[]> {
   const studies = await query<{ c_mi_number: string; project_name: string; client: string }>(
     `select c_mi_number, project_name, client from studies where not (client = any($1::text[]))`,
-    [CLIENT_CLIENTS],
+    [clients],
   );
   const products = await query<{ name: string }>(
     `select f.name from fragrances f join studies s on s.id = f.study_id
       where not (s.client = any($1::text[])) and f.name is not null and length(f.name) > 6`,
-    [CLIENT_CLIENTS],
+    [clients],
   );
   return [
     ...new Set([
@@ -331,5 +323,200 @@ describe('drivers: files', () => {
     expect(slides.statusCode).toBe(200);
     expect(slides.headers['content-type']).toContain('presentationml');
     expect(slides.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+});
+
+async function traceOf(params: Record<string, string | number | undefined>, role: DemoRole = 'client') {
+  const response = await get(`/api/drivers/trace?${qs(params)}`, role);
+  expect(response.statusCode, response.body).toBe(200);
+  return { trace: DriverTraceResponse.parse(response.json()), body: response.body };
+}
+
+describe('drivers: how was this computed?', () => {
+  it('recomputes the pooled figure from its answers, study by study, equal to the drivers answer', async () => {
+    const big = await qualifying();
+    const { drivers } = await driversOf({ category: big.category }, 'admin');
+    for (const name of ['fresh', 'clean']) {
+      const attribute = drivers.attributes.find((entry) => entry.metric.name === name)!;
+      const { trace } = await traceOf({ category: big.category, attribute: name }, 'admin');
+      expect(trace.attribute.name).toBe(name);
+      expect(trace.shown.r).toBe(attribute.r);
+      expect(trace.recomputed.r, name).toBeCloseTo(attribute.r, 12);
+      expect(trace.recomputed.ci_low!).toBeCloseTo(attribute.ci_low!, 12);
+      expect(trace.recomputed.ci_high!).toBeCloseTo(attribute.ci_high!, 12);
+      expect(trace.equal).toBe(true);
+      expect(trace.recomputed.studies).toBe(attribute.studies);
+      expect(trace.recomputed.respondents).toBe(attribute.respondents);
+
+      // The test's own recomputation from the raw answers: every study, its products, its pairs.
+      const cells = await pairedAnswers(big.category, name);
+      const expected = studyCorrelations(cells);
+      expect(trace.studies).toHaveLength(expected.size);
+      let pairs = 0;
+      let products = 0;
+      for (const study of trace.studies) {
+        const own = expected.get(study.study.id!)!;
+        expect(study.r, `${name} study ${study.study.id}`).toBeCloseTo(own.r, 12);
+        expect(study.respondents).toBe(own.n);
+        const rows = cells.filter((cell) => cell.study_id === study.study.id);
+        const byProduct = groupBy(rows, (cell) => cell.product_id);
+        expect(study.products).toHaveLength(byProduct.size);
+        expect(study.products.reduce((sum, product) => sum + product.n, 0)).toBe(rows.length);
+        pairs += rows.length;
+        products += byProduct.size;
+      }
+      expect(trace.recomputed.pairs).toBe(pairs);
+      expect(trace.recomputed.products).toBe(products);
+      expect(pooled([...expected.values()]).r).toBeCloseTo(trace.recomputed.r, 12);
+      expect(trace.download_note).toBeNull();
+      expect(trace.can_download).toBe(true);
+    }
+  });
+
+  it('needs a signed-in user (401), a ranked attribute (400) and a base the caller may read (403)', async () => {
+    const big = await qualifying();
+    for (const path of ['/api/drivers/trace', '/api/drivers/trace/answers.csv']) {
+      const anonymous = await get(`${path}?${qs({ category: big.category, attribute: 'fresh' })}`, null);
+      expect(anonymous.statusCode, path).toBe(401);
+    }
+    const cases: [Record<string, string | number | undefined>, string][] = [
+      [{ category: big.category }, 'attribute'],
+      [{ category: big.category, attribute: 'liking' }, DRIVERS_MESSAGES.notAttribute('liking')],
+      [{ category: big.category, attribute: 'no_such' }, DRIVERS_MESSAGES.notAttribute('no_such')],
+      [
+        { category: big.category, attribute: 'fresh', year_from: 2024, year_to: 2020 },
+        DRIVERS_MESSAGES.yearOrder,
+      ],
+    ];
+    for (const [params, expected] of cases) {
+      const response = await get(`/api/drivers/trace?${qs(params)}`);
+      expect(response.statusCode, JSON.stringify(params)).toBe(400);
+      expect(JSON.stringify(errorBody(response))).toContain(JSON.stringify(expected).slice(1, -1));
+    }
+    const small = (await categories()).find(
+      (row) => row.studies < NORM_RULE.studies || row.clients < NORM_RULE.clients,
+    )!;
+    for (const path of ['/api/drivers/trace', '/api/drivers/trace/answers.csv']) {
+      const withheld = await get(`${path}?${qs({ category: small.category, attribute: 'fresh' })}`, 'sales');
+      expect(withheld.statusCode, path).toBe(403);
+      expect(errorBody(withheld).message).toBe(DRIVERS_MESSAGES.withheld);
+    }
+    // The client user has no download right.
+    const refused = await get(
+      `/api/drivers/trace/answers.csv?${qs({ category: big.category, attribute: 'fresh' })}`,
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(errorBody(refused).message).toBe(TRACE_MESSAGES.downloadNotAllowed);
+  });
+
+  it("never names another client's study or product to a client, and downloads only the caller's answers", async () => {
+    const big = await qualifying();
+    for (const [role, clients] of [
+      ['client', CLIENT_CLIENTS],
+      ['sales', SALES_CLIENTS],
+    ] as const) {
+      const { trace, body } = await traceOf({ category: big.category, attribute: 'fresh' }, role);
+      for (const name of await foreignNames(clients)) expect(body, `${role}: ${name}`).not.toContain(name);
+      const foreign = trace.studies.filter((study) => study.study.id === null);
+      expect(foreign.length, role).toBeGreaterThan(0);
+      expect(new Set(foreign.map((study) => study.study.label))).toEqual(
+        new Set([DRIVERS_MESSAGES.otherClient]),
+      );
+      for (const study of foreign) {
+        expect(study.products.map((product) => product.label)).toEqual(
+          study.products.map((_, index) => `Product ${index + 1}`),
+        );
+      }
+      expect(trace.download_note).toBe(DRIVERS_MESSAGES.otherClientAnswers);
+      // The same figure as staff read: scoping hides names, never numbers.
+      const staff = (await traceOf({ category: big.category, attribute: 'fresh' }, 'admin')).trace;
+      expect(trace.recomputed).toEqual(staff.recomputed);
+    }
+
+    const csv = await get(
+      `/api/drivers/trace/answers.csv?${qs({ category: big.category, attribute: 'fresh' })}`,
+      'sales',
+    );
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe(DRIVER_ANSWERS_CSV_COLUMNS.join(','));
+    const own = await query<{ c_mi_number: string }>(
+      `select c_mi_number from studies where client = any($1::text[])`,
+      [SALES_CLIENTS],
+    );
+    const ownNumbers = new Set(own.map((row) => row.c_mi_number));
+    const ownIds = new Set(
+      (
+        await query<{ id: number }>(`select id from studies where client = any($1::text[])`, [SALES_CLIENTS])
+      ).map((row) => row.id),
+    );
+    const cells = (await pairedAnswers(big.category, 'fresh')).filter((cell) => ownIds.has(cell.study_id));
+    expect(lines).toHaveLength(cells.length + 1);
+    const rows = lines.slice(1).map((line) => line.split(','));
+    for (const row of rows) expect(ownNumbers.has(row[0]!), row[0]).toBe(true);
+    // The file's answers give the same per-study correlations as the screen.
+    const { trace } = await traceOf({ category: big.category, attribute: 'fresh' }, 'sales');
+    const fromFile = groupBy(rows, (row) => row[0]!);
+    const byNumber = new Map(
+      (await query<{ id: number; c_mi_number: string }>(`select id, c_mi_number from studies`)).map((row) => [
+        row.c_mi_number,
+        row.id,
+      ]),
+    );
+    for (const [number, studyRows] of fromFile) {
+      const shown = trace.studies.find((study) => study.study.id === byNumber.get(number));
+      if (!shown) continue;
+      const recomputed = studyCorrelations(
+        studyRows.map((row) => ({
+          study_id: 0,
+          product_id: row[2] as unknown as number,
+          respondent_id: row[1] as unknown as number,
+          liking: Number(row[3]),
+          x: Number(row[4]),
+        })),
+      ).get(0)!;
+      expect(recomputed.r, number).toBeCloseTo(shown.r, 12);
+    }
+  });
+});
+
+describe('drivers: kept while the data is unchanged', () => {
+  it('answers a repeated call from its cache and refreshes after a change of the data', async () => {
+    const big = await qualifying();
+    const first = await driversOf({ category: big.category }, 'admin');
+    const fresh = () => first.drivers.attributes.find((entry) => entry.metric.name === 'fresh')!;
+    const studyId = fresh().per_study[0]!.study.id!;
+    const flip = `update answers set value = 6 - value, raw_value = raw_value
+       where study_id = $1 and metric_id = (select id from metrics where name = 'fresh')
+         and value between 1 and 5`;
+    // Answers carry no change counter: a write to them alone leaves the cached answer as it was.
+    await query(flip, [studyId]);
+    try {
+      const again = await driversOf({ category: big.category }, 'admin');
+      expect(again.body).toBe(first.body);
+      const expected = pooled([...studyCorrelations(await pairedAnswers(big.category, 'fresh')).values()]);
+      expect(Math.abs(expected.r - fresh().r)).toBeGreaterThan(1e-3);
+      // The trace's recomputation is kept as well: the same figure as before the write.
+      const kept = (await traceOf({ category: big.category, attribute: 'fresh' }, 'admin')).trace;
+      expect(kept.recomputed.r).toBeCloseTo(fresh().r, 12);
+      expect(kept.equal).toBe(true);
+
+      // A write that raises a change counter (as every upload and edit does) refreshes it.
+      await query(`update studies set project_name = project_name where id = $1`, [studyId]);
+      const refreshed = await driversOf({ category: big.category }, 'admin');
+      const after = refreshed.drivers.attributes.find((entry) => entry.metric.name === 'fresh')!;
+      expect(after.r).toBeCloseTo(expected.r, 12);
+      const traced = (await traceOf({ category: big.category, attribute: 'fresh' }, 'admin')).trace;
+      expect(traced.recomputed.r).toBeCloseTo(expected.r, 12);
+      expect(traced.equal).toBe(true);
+    } finally {
+      await query(flip, [studyId]);
+      await query(`update studies set project_name = project_name where id = $1`, [studyId]);
+    }
+    // Restored (the database's sums may differ in their last digit from one run to the next).
+    const restored = (await driversOf({ category: big.category }, 'admin')).drivers;
+    const back = restored.attributes.find((entry) => entry.metric.name === 'fresh')!;
+    expect(back.r).toBeCloseTo(fresh().r, 12);
   });
 });

@@ -8,10 +8,18 @@ import { NORM_RULE, type DriversResponse } from '@accord/contracts';
 import PptxGenJS from 'pptxgenjs';
 import {
   reportDate,
+  type ReportColumn,
   type ReportHeader,
   type ReportRow,
   type ReportTable,
 } from '../../lib/report-workbook.ts';
+
+/** The columns the workbook's three tables share. */
+const COLUMNS = {
+  attribute: { header: 'Attribute', kind: 'text', width: 28 },
+  studies: { header: 'Studies', kind: 'count', width: 9 },
+  respondents: { header: 'Respondents', kind: 'count', width: 13 },
+} satisfies Record<string, ReportColumn>;
 
 const interval = (low: number | null, high: number | null) =>
   low === null || high === null ? '-' : `${low.toFixed(2)} to ${high.toFixed(2)}`;
@@ -76,14 +84,14 @@ export function driversReport(
     },
     table: {
       columns: [
-        { header: 'Attribute', kind: 'text', width: 28 },
-        { header: 'Pooled r', kind: 'decimal', width: 10 },
-        { header: '95 % interval', kind: 'text', width: 16 },
-        { header: 'Prediction interval', kind: 'text', width: 16 },
-        { header: 'Studies', kind: 'count', width: 9 },
-        { header: 'Respondents', kind: 'count', width: 12 },
+        COLUMNS.attribute,
+        { header: 'Pooled r', kind: 'decimal', width: 11 },
+        { header: '95 % interval', kind: 'text', width: 19 },
+        { header: 'Prediction interval', kind: 'text', width: 19 },
+        COLUMNS.studies,
+        COLUMNS.respondents,
         { header: 'I²', kind: 'share', width: 8 },
-        { header: 'Agreement', kind: 'text', width: 40 },
+        { header: 'Agreement', kind: 'text', width: 42 },
       ],
       rows,
       footnotes: drivers.method,
@@ -91,23 +99,23 @@ export function driversReport(
         {
           title: 'Strength: penalty analysis pooled across the studies',
           columns: [
-            { header: 'Strength question', kind: 'text', width: 28 },
+            { ...COLUMNS.attribute, header: 'Strength question' },
             { header: 'Group', kind: 'text', width: 20 },
             { header: 'Share', kind: 'share', width: 10 },
-            { header: 'Mean drop', kind: 'mean', width: 10 },
+            { header: 'Mean drop', kind: 'mean', width: 11 },
             { header: 'Penalty', kind: 'decimal', width: 10 },
-            { header: 'Studies', kind: 'count', width: 9 },
-            { header: 'Answers', kind: 'count', width: 10 },
+            COLUMNS.studies,
+            { ...COLUMNS.respondents, header: 'Answers' },
           ],
           rows: strengthRows,
         },
         {
           title: 'The studies behind each correlation',
           columns: [
-            { header: 'Attribute', kind: 'text', width: 28 },
-            { header: 'Study', kind: 'text', width: 40 },
+            COLUMNS.attribute,
+            { header: 'Study', kind: 'text', width: 44 },
             { header: 'r', kind: 'decimal', width: 10 },
-            { header: 'Respondents', kind: 'count', width: 12 },
+            COLUMNS.respondents,
             { header: 'Products', kind: 'count', width: 10 },
           ],
           rows: studyRows,
@@ -121,6 +129,21 @@ const TEXT = { fontFace: 'Calibri', color: '222222' } as const;
 const HEAD = { bold: true, fill: { color: 'E7ECF2' }, align: 'center' as const, valign: 'bottom' as const };
 /** Rows of a slide's chart and table: the strongest first. */
 const SLIDE_ROWS = 18;
+
+/** A slide's title in the house style, shrunk to one line. */
+function slideTitle(slide: PptxGenJS.Slide, text: string) {
+  slide.addText(text, {
+    ...TEXT,
+    x: 0.4,
+    y: 0.2,
+    w: 12.5,
+    h: 0.8,
+    fontSize: 20,
+    bold: true,
+    fit: 'shrink',
+    valign: 'middle',
+  });
+}
 
 /** The slides of drivers with status "available". */
 export async function driversSlides(
@@ -168,17 +191,7 @@ export async function driversSlides(
   const attributes = drivers.attributes.slice(0, SLIDE_ROWS);
   if (attributes.length > 0) {
     const slide = pptx.addSlide();
-    slide.addText(`What goes with ${drivers.liking.label}: pooled correlation across studies`, {
-      ...TEXT,
-      x: 0.4,
-      y: 0.2,
-      w: 12.5,
-      h: 0.8,
-      fontSize: 20,
-      bold: true,
-      fit: 'shrink',
-      valign: 'middle',
-    });
+    slideTitle(slide, `What goes with ${drivers.liking.label}: pooled correlation across studies`);
     slide.addChart(
       pptx.ChartType.bar,
       [
@@ -253,17 +266,7 @@ export async function driversSlides(
 
   if (drivers.strength.length > 0) {
     const slide = pptx.addSlide();
-    slide.addText('Strength: what too weak or too strong costs in liking', {
-      ...TEXT,
-      x: 0.4,
-      y: 0.2,
-      w: 12.5,
-      h: 0.8,
-      fontSize: 20,
-      bold: true,
-      fit: 'shrink',
-      valign: 'middle',
-    });
+    slideTitle(slide, 'Strength: what too weak or too strong costs in liking');
     const labels = drivers.strength.map((entry) => entry.metric.label);
     slide.addChart(
       pptx.ChartType.bar,

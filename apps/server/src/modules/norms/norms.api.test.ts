@@ -13,7 +13,7 @@ import {
 } from '@accord/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../seed/users.ts';
-import { createLibraryTestApp } from '../../testing/library-app.ts';
+import { createLibraryTestApp, likingCategories, queryString, sqlRows } from '../../testing/library-app.ts';
 import { errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -30,19 +30,11 @@ beforeAll(async () => {
 
 afterAll(() => t?.close());
 
-async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
-  const { rows } = await t.database.sql.executeSql(text, values);
-  return rows as T[];
-}
+const query = <T>(text: string, values: unknown[] = []) => sqlRows(t)<T>(text, values);
 
 const get = (url: string, role: DemoRole | null = 'client') =>
   t.request({ method: 'GET', url, ...(role ? { token: tokens[role] } : {}) });
-const qs = (params: Record<string, string | number | undefined>) =>
-  new URLSearchParams(
-    Object.entries(params)
-      .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
-      .map(([key, value]) => [key, String(value)] as [string, string]),
-  ).toString();
+const qs = queryString;
 
 /** numpy.percentile(values, p, method="linear"), written out: h = (n - 1)·p/100 between order statistics. */
 function numpyLinear(values: readonly number[], p: number): number {
@@ -85,17 +77,7 @@ async function rawScores(
   );
 }
 
-/** Categories with the studies and clients of their fragrances with liking answers. */
-async function categories() {
-  return query<{ category: string; studies: number; clients: number }>(
-    `select s.category, count(distinct s.id)::int as studies, count(distinct s.client)::int as clients
-       from studies s join products p on p.study_id = s.id
-      where s.verified and p.kind = 'fragrance' and s.category is not null
-        and exists (select 1 from answers a join metrics m on m.id = a.metric_id
-                     where a.product_id = p.id and m.name = 'liking')
-      group by s.category order by studies desc, s.category`,
-  );
-}
+const categories = () => likingCategories(t);
 
 async function normOf(params: Record<string, string | number | undefined>, role: DemoRole = 'client') {
   const response = await get(`/api/norms?${qs(params)}`, role);

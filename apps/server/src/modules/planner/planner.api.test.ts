@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { NORM_RULE, PLANNER_MESSAGES, type PlanResponse } from '@accord/contracts';
 import { chiSquareCdf, normalCdf, normalQuantile, studentTQuantile } from '@accord/stats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLibraryTestApp } from '../../testing/library-app.ts';
+import { createLibraryTestApp, likingCategories, queryString, sqlRows } from '../../testing/library-app.ts';
 import { errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -22,31 +22,13 @@ beforeAll(async () => {
 
 afterAll(() => t?.close());
 
-async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
-  const { rows } = await t.database.sql.executeSql(text, values);
-  return rows as T[];
-}
+const query = <T>(text: string, values: unknown[] = []) => sqlRows(t)<T>(text, values);
 
 const get = (url: string, role: DemoRole | null = 'researcher') =>
   t.request({ method: 'GET', url, ...(role ? { token: tokens[role] } : {}) });
-const qs = (params: Record<string, string | number | undefined>) =>
-  new URLSearchParams(
-    Object.entries(params)
-      .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
-      .map(([key, value]) => [key, String(value)] as [string, string]),
-  ).toString();
+const qs = queryString;
 
-/** Categories with the studies and clients of their fragrances with liking answers. */
-async function categories() {
-  return query<{ category: string; studies: number; clients: number }>(
-    `select s.category, count(distinct s.id)::int as studies, count(distinct s.client)::int as clients
-       from studies s join products p on p.study_id = s.id
-      where s.verified and p.kind = 'fragrance' and s.category is not null
-        and exists (select 1 from answers a join metrics m on m.id = a.metric_id
-                     where a.product_id = p.id and m.name = 'liking')
-      group by s.category order by studies desc, s.category`,
-  );
-}
+const categories = () => likingCategories(t);
 
 interface Answer {
   study_id: number;
@@ -365,5 +347,49 @@ describe('planner: the numbers', () => {
       plan.estimates!.sd!,
       12,
     );
+  });
+});
+
+describe('planner: kept while the data is unchanged', () => {
+  it('answers a repeated plan from its cache and refreshes after a change of the data', async () => {
+    const all = await categories();
+    const big = all.find((row) => row.studies >= NORM_RULE.studies && row.clients >= NORM_RULE.clients)!;
+    const params = {
+      category: big.category,
+      metric: 'liking',
+      aggregation: 'mean',
+      difference: 0.3,
+      design: 'sequential_monadic',
+    };
+    const first = await planOf(params);
+    // Reverse the liking answers of one product of a complete-block study: its pairs' correlations
+    // change sign. Answers carry no change counter, so the cached plan stays as it was.
+    const [product] = await query<{ id: number; study_id: number }>(
+      `select a.product_id as id, min(a.study_id) as study_id from answers a
+         join studies s on s.id = a.study_id join metrics m on m.id = a.metric_id
+        where s.verified and s.category = $1 and m.name = 'liking'
+        group by a.product_id order by a.product_id limit 1`,
+      [big.category],
+    );
+    const flip = `update answers set value = 6 - value
+       where product_id = $1 and metric_id = (select id from metrics where name = 'liking')
+         and value between 1 and 5`;
+    const bump = `update studies set project_name = project_name where id = $1`;
+    await query(flip, [product!.id]);
+    try {
+      const expected = recompute(await rawAnswers(big.category));
+      expect(Math.abs(expected.correlation - first.estimates!.correlation!)).toBeGreaterThan(1e-4);
+      expect(await planOf(params)).toEqual(first);
+
+      // A write that raises a change counter (as every upload and edit does) refreshes it.
+      await query(bump, [product!.study_id]);
+      const refreshed = await planOf(params);
+      expect(refreshed.estimates!.correlation).toBeCloseTo(expected.correlation, 9);
+      expect(refreshed.estimates!.correlation).not.toBeCloseTo(first.estimates!.correlation!, 4);
+    } finally {
+      await query(flip, [product!.id]);
+      await query(bump, [product!.study_id]);
+    }
+    expect((await planOf(params)).estimates!.correlation).toBeCloseTo(first.estimates!.correlation!, 12);
   });
 });

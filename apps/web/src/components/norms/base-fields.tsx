@@ -1,10 +1,11 @@
 /**
  * A norm base chosen in the address (category, region, product type, methodology, years, kind), as
- * the study planner and the drivers of liking choose it, and the controls that choose it. The norms
- * call of the options (GET /api/norms/options) fills the lists.
+ * the norms, the study planner and the drivers of liking choose it, and the controls that choose it.
+ * The norms call of the options (GET /api/norms/options) fills the lists.
  */
 import type { NormOptionsResponse } from '@accord/contracts';
 import { SegmentedControl, Select, SimpleGrid } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { NormBaseChoice } from './norms-api.ts';
 
@@ -40,13 +41,18 @@ export function useAddressChoices() {
   return { base, kind, text, set };
 }
 
-/** The base's controls: products, category (required), region, product type, methodology, years. */
+/**
+ * The base's controls: products, category (required), region, product type, methodology, years;
+ * `afterKind` stands between the products and the category (the norms' metric and aggregation).
+ */
 export function BaseFields({
   options,
   choices,
+  afterKind,
 }: {
   options: NormOptionsResponse | undefined;
   choices: ReturnType<typeof useAddressChoices>;
+  afterKind?: ReactNode;
 }) {
   const { base, kind, text, set } = choices;
   const years = options?.years
@@ -68,6 +74,7 @@ export function BaseFields({
           { value: 'concept', label: 'Concepts' },
         ]}
       />
+      {afterKind}
       <Select
         label="Category"
         required

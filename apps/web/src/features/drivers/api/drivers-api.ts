@@ -1,5 +1,12 @@
 /** Drivers of liking: the drivers of a base (GET /api/drivers), the workbook and the slides. */
-import { DRIVERS_FILE_NAME, DRIVERS_SLIDES_FILE_NAME, DriversResponse, MESSAGES } from '@accord/contracts';
+import {
+  DRIVER_ANSWERS_FILE_NAME,
+  DRIVERS_FILE_NAME,
+  DRIVERS_SLIDES_FILE_NAME,
+  DriversResponse,
+  DriverTraceResponse,
+  MESSAGES,
+} from '@accord/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { NormBaseChoice } from '../../../components/norms/norms-api.ts';
 import { showAlert } from '../../../lib/alerts.ts';
@@ -18,6 +25,36 @@ export function useDrivers(query: DriversChoice | null) {
     enabled: query !== null,
     placeholderData: keepPreviousData,
     retry: false,
+  });
+}
+
+/** GET /api/drivers/trace: one attribute's figure recomputed from its answers (null: closed). */
+export function useDriverTrace(query: (DriversChoice & { attribute: string }) | null) {
+  return useQuery({
+    queryKey: ['drivers-trace', query],
+    queryFn: ({ signal }) =>
+      apiJson('/drivers/trace', DriverTraceResponse, {
+        query: { ...query! },
+        signal,
+        handledStatuses: [400, 403, 404],
+      }),
+    enabled: query !== null,
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/** GET /api/drivers/trace/answers.csv: the paired answers behind an attribute's figure. */
+export function useDownloadDriverAnswers() {
+  return useMutation({
+    mutationFn: async (query: DriversChoice & { attribute: string }) => {
+      const response = await apiFetch('/drivers/trace/answers.csv', {
+        query: { ...query },
+        handledStatuses: [400, 403, 404],
+      });
+      saveBlob(await response.blob(), DRIVER_ANSWERS_FILE_NAME);
+    },
+    onError: () => showAlert('danger', MESSAGES.downloadFailure),
   });
 }
 

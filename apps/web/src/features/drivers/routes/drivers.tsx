@@ -1,8 +1,9 @@
 import { NORM_RULE, type DriversResponse } from '@accord/contracts';
-import { Alert, Button, Grid, Group, Loader, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { BaseFields, useAddressChoices } from '../../../components/norms/base-fields.tsx';
+import { BaseAnswerPanel, BaseChoicesPanel } from '../../../components/norms/base-layout.tsx';
 import { useNormOptions } from '../../../components/norms/norms-api.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -24,7 +25,7 @@ function agreementColour(words: string): string {
   return 'dimmed';
 }
 
-function AttributesTable({ drivers }: { drivers: DriversResponse }) {
+function AttributesTable({ drivers, query }: { drivers: DriversResponse; query: DriversChoice }) {
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table withTableBorder striped fz="sm" aria-label="Attributes ranked by pooled correlation">
@@ -48,7 +49,7 @@ function AttributesTable({ drivers }: { drivers: DriversResponse }) {
               <Table.Td ta="right">
                 <Group gap={4} justify="flex-end" wrap="nowrap">
                   {attribute.r.toFixed(2)}
-                  <DriverTrace drivers={drivers} attribute={attribute} />
+                  <DriverTrace drivers={drivers} query={query} attribute={attribute} />
                 </Group>
               </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
@@ -78,7 +79,7 @@ function AttributesTable({ drivers }: { drivers: DriversResponse }) {
   );
 }
 
-function StrengthTable({ drivers }: { drivers: DriversResponse }) {
+function StrengthTable({ drivers, query }: { drivers: DriversResponse; query: DriversChoice }) {
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table withTableBorder striped fz="sm" aria-label="Strength penalties">
@@ -99,7 +100,7 @@ function StrengthTable({ drivers }: { drivers: DriversResponse }) {
                   <Table.Th scope="row" rowSpan={2} fw={500}>
                     <Group gap={4} wrap="nowrap">
                       {entry.metric.label}
-                      <DriverTrace drivers={drivers} strength={entry} />
+                      <DriverTrace drivers={drivers} query={query} strength={entry} />
                     </Group>
                     <Text size="xs" c="dimmed">
                       {percent(entry.just_right)} just right, {entry.studies} studies
@@ -145,54 +146,38 @@ export function Component() {
       />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
-          <Paper withBorder p="md" radius="md">
-            <Stack gap="sm">
-              <Title order={2} fz="lg">
-                Base
-              </Title>
-              {options.isError ? (
-                <Alert color="red" variant="light">
-                  {options.error.message}
-                </Alert>
-              ) : null}
-              <Select
-                label="Liking question"
-                data={likingChoices}
-                value={liking}
-                allowDeselect={false}
-                onChange={(value) => set({ liking: value === 'liking' ? null : value })}
-              />
-              <BaseFields options={options.data} choices={choices} />
-            </Stack>
-          </Paper>
+          <BaseChoicesPanel title="Base" optionsError={options.error}>
+            <Select
+              label="Liking question"
+              data={likingChoices}
+              value={liking}
+              allowDeselect={false}
+              onChange={(value) => set({ liking: value === 'liking' ? null : value })}
+            />
+            <BaseFields options={options.data} choices={choices} />
+          </BaseChoicesPanel>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
-          <Paper withBorder p="md" radius="md" mih={300}>
-            {!base ? (
-              <Text c="dimmed" ta="center" py="xl" role="status">
-                Choose a category to see what drives liking in it.
-              </Text>
-            ) : drivers.isPending ? (
-              <Group gap="sm" py="lg" justify="center">
-                <Loader size="sm" aria-label="Reading the drivers" />
-                <Text c="dimmed">Reading the studies of the base…</Text>
-              </Group>
-            ) : drivers.isError ? (
-              <Alert color="red" variant="light" title="The drivers could not be read">
-                {drivers.error.message}
-              </Alert>
-            ) : (
+          <BaseAnswerPanel
+            chosen={base !== null}
+            result={drivers}
+            prompt="Choose a category to see what drives liking in it."
+            reading="Reading the studies of the base…"
+            readingLabel="Reading the drivers"
+            failure="The drivers could not be read"
+          >
+            {(found) => (
               <Stack gap="md" aria-busy={drivers.isFetching}>
                 <Group justify="space-between" align="flex-start">
                   <Stack gap={2}>
                     <Title order={2} fz="lg">
-                      Drivers of {drivers.data.liking.label}
+                      Drivers of {found.liking.label}
                     </Title>
                     <Text size="sm" data-testid="drivers-base-description">
-                      {drivers.data.base.description}
+                      {found.base.description}
                     </Text>
                   </Stack>
-                  {drivers.data.status === 'available' ? (
+                  {found.status === 'available' ? (
                     <Group gap="xs">
                       <Button
                         variant="default"
@@ -215,20 +200,19 @@ export function Component() {
                     </Group>
                   ) : null}
                 </Group>
-                {drivers.data.status === 'withheld' ? (
+                {found.status === 'withheld' ? (
                   <Alert color="orange" variant="light" title="Drivers withheld" role="status">
-                    {drivers.data.reason} Widen the base: leave out the region, product type, methodology or
-                    years.
+                    {found.reason} Widen the base: leave out the region, product type, methodology or years.
                   </Alert>
-                ) : drivers.data.status === 'empty' ? (
+                ) : found.status === 'empty' ? (
                   <Alert color="gray" variant="light" title="No drivers" role="status">
-                    {drivers.data.reason}
+                    {found.reason}
                   </Alert>
                 ) : (
                   <>
-                    {drivers.data.reason ? (
+                    {found.reason ? (
                       <Alert color="yellow" variant="light" role="status">
-                        {drivers.data.reason}
+                        {found.reason}
                       </Alert>
                     ) : null}
                     <div>
@@ -236,22 +220,22 @@ export function Component() {
                         Attributes ranked by pooled correlation
                       </Title>
                       <Text size="sm" c="dimmed" mb="xs">
-                        Bars: the correlation with {drivers.data.liking.label} pooled across studies;
-                        whiskers: its 95 % interval.
+                        Bars: the correlation with {found.liking.label} pooled across studies; whiskers: its
+                        95 % interval.
                       </Text>
-                      <DriversChart drivers={drivers.data} />
+                      <DriversChart drivers={found} />
                     </div>
-                    <AttributesTable drivers={drivers.data} />
-                    {drivers.data.strength.length > 0 ? (
+                    <AttributesTable drivers={found} query={query!} />
+                    {found.strength.length > 0 ? (
                       <div>
                         <Title order={3} fz="md" mb={4}>
                           Strength: what too weak or too strong costs
                         </Title>
-                        <StrengthTable drivers={drivers.data} />
+                        <StrengthTable drivers={found} query={query!} />
                       </div>
                     ) : null}
                     <Stack gap={2}>
-                      {drivers.data.method.map((line) => (
+                      {found.method.map((line) => (
                         <Text key={line} size="xs" c="dimmed">
                           {line}
                         </Text>
@@ -264,7 +248,7 @@ export function Component() {
                 )}
               </Stack>
             )}
-          </Paper>
+          </BaseAnswerPanel>
         </Grid.Col>
       </Grid>
     </>

@@ -11,7 +11,6 @@ import {
   Checkbox,
   Grid,
   Group,
-  Loader,
   NumberInput,
   Paper,
   SegmentedControl,
@@ -25,6 +24,7 @@ import {
 import { useMemo } from 'react';
 import { DownloadButton } from '../../../components/download-button.tsx';
 import { BaseFields, useAddressChoices } from '../../../components/norms/base-fields.tsx';
+import { BaseAnswerPanel, BaseChoicesPanel } from '../../../components/norms/base-layout.tsx';
 import { useNormOptions } from '../../../components/norms/norms-api.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -194,37 +194,27 @@ export function Component() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="lg">
-            <Paper withBorder p="md" radius="md">
-              <Stack gap="sm">
-                <Title order={2} fz="lg">
-                  Base and metric
-                </Title>
-                {options.isError ? (
-                  <Alert color="red" variant="light">
-                    {options.error.message}
-                  </Alert>
-                ) : null}
-                <BaseFields options={options.data} choices={choices} />
-                <Select
-                  label="Metric"
-                  data={metricChoices}
-                  value={metricName}
-                  searchable
-                  allowDeselect={false}
-                  onChange={(value) => set({ metric: value, aggregation: null, difference: null })}
-                />
-                <Select
-                  label="Compare"
-                  data={aggregationChoices.map((entry) => ({
-                    value: entry.value,
-                    label: entry.value === 'mean' ? 'Mean (5-point scale)' : `${entry.label} share`,
-                  }))}
-                  value={aggregation}
-                  allowDeselect={false}
-                  onChange={(value) => set({ aggregation: value, difference: null })}
-                />
-              </Stack>
-            </Paper>
+            <BaseChoicesPanel title="Base and metric" optionsError={options.error}>
+              <BaseFields options={options.data} choices={choices} />
+              <Select
+                label="Metric"
+                data={metricChoices}
+                value={metricName}
+                searchable
+                allowDeselect={false}
+                onChange={(value) => set({ metric: value, aggregation: null, difference: null })}
+              />
+              <Select
+                label="Compare"
+                data={aggregationChoices.map((entry) => ({
+                  value: entry.value,
+                  label: entry.value === 'mean' ? 'Mean (5-point scale)' : `${entry.label} share`,
+                }))}
+                value={aggregation}
+                allowDeselect={false}
+                onChange={(value) => set({ aggregation: value, difference: null })}
+              />
+            </BaseChoicesPanel>
             <Paper withBorder p="md" radius="md">
               <Stack gap="sm">
                 <Title order={2} fz="lg">
@@ -299,32 +289,26 @@ export function Component() {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <Paper withBorder p="md" radius="md" mih={300}>
-            {!base ? (
-              <Text c="dimmed" ta="center" py="xl" role="status">
-                Choose a category to plan a test on its base.
-              </Text>
-            ) : plan.isPending ? (
-              <Group gap="sm" py="lg" justify="center">
-                <Loader size="sm" aria-label="Computing the plan" />
-                <Text c="dimmed">Computing the plan…</Text>
-              </Group>
-            ) : plan.isError ? (
-              <Alert color="red" variant="light" title="The plan could not be computed">
-                {plan.error.message}
-              </Alert>
-            ) : (
+          <BaseAnswerPanel
+            chosen={base !== null}
+            result={plan}
+            prompt="Choose a category to plan a test on its base."
+            reading="Computing the plan…"
+            readingLabel="Computing the plan"
+            failure="The plan could not be computed"
+          >
+            {(found) => (
               <Stack gap="md" aria-busy={plan.isFetching}>
                 <Group justify="space-between" align="flex-start" wrap="nowrap">
                   <Stack gap={2}>
                     <Title order={2} fz="lg">
-                      {plan.data.metric.label}, {plan.data.aggregation.label}
+                      {found.metric.label}, {found.aggregation.label}
                     </Title>
                     <Text size="sm" data-testid="plan-base-description">
-                      Base: {plan.data.base.description}
+                      Base: {found.base.description}
                     </Text>
                   </Stack>
-                  {plan.data.plan ? (
+                  {found.plan ? (
                     <DownloadButton
                       label="Download the plan (xlsx)"
                       tooltip="Download the plan as a spreadsheet"
@@ -333,38 +317,38 @@ export function Component() {
                     />
                   ) : null}
                 </Group>
-                {plan.data.status !== 'available' ? (
+                {found.status !== 'available' ? (
                   <Alert color="orange" variant="light" title="No plan from this base" role="status">
-                    {plan.data.reason}
-                    {plan.data.base_studies !== null && plan.data.status === 'withheld'
-                      ? ` It holds ${plan.data.base_studies} ${plan.data.base_studies === 1 ? 'study' : 'studies'} of ${plan.data.base_clients} ${plan.data.base_clients === 1 ? 'client' : 'clients'}.`
+                    {found.reason}
+                    {found.base_studies !== null && found.status === 'withheld'
+                      ? ` It holds ${found.base_studies} ${found.base_studies === 1 ? 'study' : 'studies'} of ${found.base_clients} ${found.base_clients === 1 ? 'client' : 'clients'}.`
                       : ''}{' '}
                     Widen the base: leave out the region, product type, methodology or years.
                   </Alert>
-                ) : plan.data.plan === null ? (
+                ) : found.plan === null ? (
                   <Alert color="orange" variant="light" title="No plan" role="status">
-                    {plan.data.plan_reason}
+                    {found.plan_reason}
                   </Alert>
                 ) : (
                   <>
-                    <PlanFigures plan={plan.data} />
+                    <PlanFigures plan={found} />
                     <div>
                       <Title order={3} fz="md" mb={4}>
                         Power curve
                       </Title>
                       <Text size="sm" c="dimmed">
-                        The smallest difference detectable with {Math.round(plan.data.power * 100)} % power
+                        The smallest difference detectable with {Math.round(found.power * 100)} % power
                         against the number of consumers.
                       </Text>
-                      <PowerCurve plan={plan.data} />
+                      <PowerCurve plan={found} />
                     </div>
                     <Grid gap="md">
                       <Grid.Col span={{ base: 12, lg: 7 }}>
-                        <EstimatesTable plan={plan.data} />
+                        <EstimatesTable plan={found} />
                       </Grid.Col>
                       <Grid.Col span={{ base: 12, lg: 5 }}>
                         <Stack gap={4}>
-                          {plan.data.notes.map((note) => (
+                          {found.notes.map((note) => (
                             <Text key={note} size="xs" c="dimmed">
                               {note}
                             </Text>
@@ -376,7 +360,7 @@ export function Component() {
                 )}
               </Stack>
             )}
-          </Paper>
+          </BaseAnswerPanel>
         </Grid.Col>
       </Grid>
     </>
