@@ -1,9 +1,8 @@
 import { NO_TAG, WIZARD_MESSAGES, type TendenciesResponse } from '@accord/contracts';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { EChart } from '../../../components/charts/chart.tsx';
 import { chartLabel } from '../utils/labels.ts';
-
-const ReactECharts = lazy(() => import('echarts-for-react'));
 
 /**
  * 'Fragrance Families frequency (in %)': one bar per family; clicking a bar (or its button below, for
@@ -29,7 +28,7 @@ export function FamilyChart({
       ) : (
         <>
           <Suspense fallback={<Text size="sm">Loading the chart…</Text>}>
-            <ReactECharts
+            <EChart
               style={{ height: 340, width: '100%' }}
               opts={{ renderer: 'svg' }}
               onEvents={{
