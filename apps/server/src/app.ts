@@ -166,11 +166,9 @@ function trustHops(hops: number) {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Uploads are checked and report spreadsheets written in worker threads: they are loaded before the
   // first one arrives (here, not in a plugin, whose start has a time limit that loading threads on a
-  // busy machine may pass). A web-only process writes spreadsheets too. The threads load while the
-  // routes are registered (another core's work), and the app is answered once both are done.
-  const uploadWorkersLoaded = warmUploadWorkers();
-  // Read once the app is built; a failure of the app's building is the one reported.
-  uploadWorkersLoaded.catch(() => undefined);
+  // busy machine may pass). A web-only process writes spreadsheets too. Loaded first, not beside the
+  // plugins' registration: on a busy machine a plugin that uses them then waited past its time limit.
+  await warmUploadWorkers();
   const logLevel = deps.logLevel ?? 'silent';
   const app = Fastify({
     logger:
@@ -468,6 +466,5 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.webDist && existsSync(path.join(deps.webDist, 'index.html')))
     await webAppRoutes(app, { webDist: deps.webDist, sourceMaps: deps.sourceMaps });
 
-  await uploadWorkersLoaded;
   return app;
 }
