@@ -47,33 +47,38 @@ const SOURCES = {
 /** Tests are no part of a build: editing one rebuilds nothing. */
 const isTest = (file) => /\.test\.tsx?$/.test(file);
 
-function listFiles(entry) {
-  const absolute = path.join(ROOT, entry);
+function listFiles(root, entry) {
+  const absolute = path.join(root, entry);
   if (!existsSync(absolute)) return [];
   if (!statSync(absolute).isDirectory()) return [entry];
   return readdirSync(absolute, { recursive: true, withFileTypes: true })
     .filter((item) => item.isFile())
-    .map((item) => path.relative(ROOT, path.join(item.parentPath, item.name)))
+    .map((item) => path.relative(root, path.join(item.parentPath, item.name)))
     .filter((file) => !isTest(file));
 }
 
-/** A hash of the output's sources: their paths and contents. */
-export function sourceHash(kind) {
+/** A hash of the output's sources (under `root`, the repository by default): paths and contents. */
+export function sourceHash(kind, root = ROOT) {
   const hash = createHash('sha256');
-  for (const file of SOURCES[kind].flatMap(listFiles).sort()) {
+  for (const file of SOURCES[kind].flatMap((entry) => listFiles(root, entry)).sort()) {
     hash
       .update(file)
       .update('\0')
-      .update(readFileSync(path.join(ROOT, file)))
+      .update(readFileSync(path.join(root, file)))
       .update('\0');
   }
   return hash.digest('hex');
 }
 
-const stampPath = (kind) => path.join(kind === 'server' ? SERVER_OUT : WEB_OUT, STAMP);
+/** Where each output's stamp lives, relative to the repository. */
+const OUTPUTS = {
+  server: path.relative(ROOT, SERVER_OUT),
+  web: path.relative(ROOT, WEB_OUT),
+};
+const stampPath = (kind, root) => path.join(root, OUTPUTS[kind], STAMP);
 
-export function isStale(kind, hash = sourceHash(kind)) {
-  const stamp = stampPath(kind);
+export function isStale(kind, hash = sourceHash(kind), root = ROOT) {
+  const stamp = stampPath(kind, root);
   return !existsSync(stamp) || readFileSync(stamp, 'utf8').trim() !== hash;
 }
 
@@ -81,7 +86,16 @@ export function isStale(kind, hash = sourceHash(kind)) {
 async function buildServer() {
   const esbuild = await import('esbuild');
   rmSync(SERVER_OUT, { recursive: true, force: true });
-  await esbuild.build({
+  try {
+    await bundleServer(esbuild);
+  } finally {
+    // Its service process would otherwise live as long as the server this script goes on to run.
+    await esbuild.stop();
+  }
+}
+
+function bundleServer(esbuild) {
+  return esbuild.build({
     absWorkingDir: ROOT,
     entryPoints: {
       main: 'apps/server/src/main.ts',
@@ -119,22 +133,27 @@ async function buildWeb() {
   });
 }
 
+const BUILDERS = { server: buildServer, web: buildWeb };
+
 /**
  * Builds the server and the web app; with `onlyStale`, only those whose sources changed since their
- * last build. Answers what was built.
+ * last build. Answers what was built. `root` and `builders` are the repository and the two builds
+ * (scripts/build.test.mjs runs the choice of what to build on a folder of its own).
  */
-export async function build({ onlyStale = false, log = (line) => console.log(line) } = {}) {
+export async function build({
+  onlyStale = false,
+  log = (line) => console.log(line),
+  root = ROOT,
+  builders = BUILDERS,
+} = {}) {
   const built = [];
-  for (const [kind, run] of [
-    ['server', buildServer],
-    ['web', buildWeb],
-  ]) {
-    const hash = sourceHash(kind);
-    if (onlyStale && !isStale(kind, hash)) continue;
+  for (const kind of ['server', 'web']) {
+    const hash = sourceHash(kind, root);
+    if (onlyStale && !isStale(kind, hash, root)) continue;
     const started = Date.now();
     log(`Building the ${kind}...`);
-    await run();
-    writeFileSync(stampPath(kind), `${hash}\n`);
+    await builders[kind]();
+    writeFileSync(stampPath(kind, root), `${hash}\n`);
     log(`Built the ${kind} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     built.push(kind);
   }

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Lighthouse (desktop, Debian's Chromium) on pages of a running Accord, signed in: a remember-me
-# sign-in gives the refresh cookie, sent with every request of the run, so the SPA opens signed in.
+# Lighthouse (desktop, Debian's Chromium) on pages of a running Accord, signed in as a returning user:
+# the Chromium measured in holds a remember-me cookie and the page's sign-in mark
+# (scripts/lighthouse-session.mjs, before each run, which also empties the HTTP cache), so the SPA
+# opens signed in, as it does for a user who ticked "Remember me", and every run is a first load.
 #
 #   scripts/lighthouse.sh [BASE_URL] [path ...]      # default http://localhost:3000 /home/ /analytics
 #
 # Settings: LH_EMAIL (researcher@accord.test), LH_PASSWORD (ACCORD_DEMO_PASSWORD or accord-demo),
-# CHROME_PATH (/usr/bin/chromium), LH_OUT (a folder for the JSON reports; default a temporary one).
+# CHROME_PATH (/usr/bin/chromium), LH_OUT (a folder for the JSON reports; default a temporary one),
+# LH_DEVTOOLS_PORT (9333).
 set -euo pipefail
 BASE=${1:-http://localhost:3000}
 shift || true
@@ -16,18 +19,25 @@ PASSWORD=${LH_PASSWORD:-${ACCORD_DEMO_PASSWORD:-accord-demo}}
 OUT=${LH_OUT:-$(mktemp -d)}
 mkdir -p "$OUT"
 export CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium}
+DEVTOOLS_PORT=${LH_DEVTOOLS_PORT:-9333}
+HERE=$(cd "$(dirname "$0")" && pwd)
 
-COOKIE=$(curl -sS -D - -o /dev/null -H 'content-type: application/json' \
-  -d "{\"email\":\"$EMAIL\",\"password\":\"$PASSWORD\",\"remember\":true}" "$BASE/api/auth/login" |
-  tr -d '\r' | sed -n 's/^[Ss]et-[Cc]ookie: \([^;]*\).*/\1/p' | head -1)
-[ -n "$COOKIE" ] || { echo "Sign-in as $EMAIL did not give a remember-me cookie" >&2; exit 1; }
+PROFILE=$(mktemp -d)
+"$CHROME_PATH" --headless --no-sandbox --disable-gpu --remote-debugging-port="$DEVTOOLS_PORT" \
+  --user-data-dir="$PROFILE" --no-first-run about:blank >/dev/null 2>&1 &
+CHROME_PID=$!
+trap 'kill "$CHROME_PID" 2>/dev/null; wait "$CHROME_PID" 2>/dev/null; rm -rf "$PROFILE"' EXIT
+for _ in $(seq 1 100); do
+  curl -fsS "http://127.0.0.1:$DEVTOOLS_PORT/json/version" >/dev/null 2>&1 && break
+  sleep 0.2
+done
 
 for page in "${PAGES[@]}"; do
   name=$(echo "$page" | tr -c 'a-z0-9\n' '-' | sed 's/^-*//; s/-*$//')
+  node "$HERE/lighthouse-session.mjs" "$DEVTOOLS_PORT" "$BASE" "$EMAIL" "$PASSWORD"
+  # Storage is kept (the sign-in); the session script has emptied the HTTP cache.
   npx -y lighthouse@12 "$BASE$page" --preset=desktop --quiet --output=json \
-    --output-path="$OUT/${name:-root}.json" \
-    --chrome-flags="--headless --no-sandbox --disable-gpu" \
-    --extra-headers="{\"Cookie\":\"$COOKIE\"}"
+    --output-path="$OUT/${name:-root}.json" --port="$DEVTOOLS_PORT" --disable-storage-reset
   node -e '
     const report = require(process.argv[1]);
     const score = (id) => Math.round(report.categories[id].score * 100);
@@ -35,6 +45,11 @@ for page in "${PAGES[@]}"; do
     console.log(`${process.argv[2]}: performance ${score("performance")}, accessibility ${score("accessibility")}` +
       ` (FCP ${audit("first-contentful-paint")}, LCP ${audit("largest-contentful-paint")}, TBT ${audit("total-blocking-time")},` +
       ` CLS ${audit("cumulative-layout-shift")}; final URL ${report.finalDisplayedUrl})`);
+    // A run that ended on the sign-in page measured that page, not the one asked for.
+    if (new URL(report.finalDisplayedUrl).pathname.startsWith("/login")) {
+      console.error("The page opened signed out: the figures above are of the sign-in page.");
+      process.exit(1);
+    }
   ' "$OUT/${name:-root}.json" "$page"
 done
 echo "Reports: $OUT"

@@ -21,6 +21,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { inBackground } from './db/background-queries.ts';
 import type { Database } from './db/client.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Clock } from './lib/clock.ts';
@@ -124,10 +125,9 @@ export interface AppDeps {
   /** Limits of studies uploads (defaults: the constants of packages/contracts). */
   uploads?: { quotaBytes?: number; maxStatusStreams?: number };
   /**
-   * Fill the analytics caches when the app gets ready (analytics.service.ts warmUp: on PGlite what a
-   * first search needs before the app listens, the rest in the background; on PostgreSQL all in the
-   * background), in a process that runs the job workers; progress lines go to `log`. Off by default
-   * (tests).
+   * Fill the analytics caches once the app is ready (analytics.service.ts warmUp), as background work
+   * that neither delays listening nor holds off requests, in a process that runs the job workers;
+   * progress lines go to `log`. Off by default (tests).
    */
   warmUp?: { log: (line: string) => void };
 }
@@ -170,7 +170,8 @@ function trustHops(hops: number) {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Uploads are checked and report spreadsheets written in worker threads: they are loaded before the
   // first one arrives (here, not in a plugin, whose start has a time limit that loading threads on a
-  // busy machine may pass). A web-only process writes spreadsheets too.
+  // busy machine may pass). A web-only process writes spreadsheets too. Loaded first, not beside the
+  // plugins' registration: on a busy machine a plugin that uses them then waited past its time limit.
   await warmUploadWorkers();
   const logLevel = deps.logLevel ?? 'silent';
   const app = Fastify({
@@ -392,16 +393,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         await registerAnalyticsJobs(jobsReadingOnReplica(deps.database, deps.jobs), analyticsParts.analytics);
       if (deps.workers !== false && deps.warmUp) {
         const { log } = deps.warmUp;
-        // The start waits for the pieces a first search needs; the rest goes on in the background,
-        // giving way to requests (the caches share a computation between concurrent lookups).
-        // On PGlite a query holds the process, so a warm-up running beside the first requests would
-        // hold them off: the start waits for its first part. On PostgreSQL it all runs in the
-        // background (its first part reads every metric, a minute at library scale).
+        // The warm-up never delays the start: it begins once the app is ready and runs as background
+        // work, so on PGlite (where a query holds the process) each of its queries gives way to the
+        // requests' (db/background-queries.ts) and a request waits for one of them at most; the
+        // caches share a computation between concurrent lookups, so a first search meets the
+        // warm-up's work rather than repeating it. On PostgreSQL its first part reads every metric,
+        // a minute at library scale.
         api.addHook('onReady', async () => {
-          const warming = analyticsParts.analytics.warmUp(log).catch((error: unknown) => {
+          void inBackground(() => analyticsParts.analytics.warmUp(log)).catch((error: unknown) => {
             log(`Warm-up stopped: ${(error as Error).message}`);
           });
-          if (deps.database.engine === 'pglite') await warming;
         });
       }
       await api.register(analyticsRoutes, analytics);

@@ -59,7 +59,9 @@ async function startServer(port: number, env: Record<string, string>): Promise<S
     }
     await rm(dataDir, { recursive: true, force: true });
   });
-  // Ready when the health check answers (the start migrates and seeds the users).
+  // Ready when the health check answers (the start migrates and seeds the users) and the server says
+  // so: with several web processes one may answer while another still starts, and a signal then
+  // would find that one without its stop.
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server ended at start:\n${output}`);
@@ -67,7 +69,7 @@ async function startServer(port: number, env: Record<string, string>): Promise<S
       (response) => response.ok,
       () => false,
     );
-    if (up) break;
+    if (up && /is ready on http/.test(output)) break;
     if (Date.now() > deadline) throw new Error(`The server did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -190,8 +190,8 @@ export function createAnalyticsService(deps: {
 
   /**
    * Fills the caches a first search would otherwise fill (runtime warm-up), the pieces a search
-   * waits for first. At once (the start waits for it, so the first search after the start finds them
-   * warm): the stored statistics of every metric; for the metrics measured on the most products (as
+   * waits for first. First (app.ts runs it after the start as background work, so a first search
+   * finds them warm or meets their loading under way): the stored statistics of every metric; for the metrics measured on the most products (as
    * many as the demographic tables kept), one search of every fragrance each (product list,
    * out-of-scale answers, mappings); the demographic table of the first, and a search of it among
    * women of every age run as a job through the queue (the queue's statements and the in-memory

@@ -81,6 +81,40 @@ describe('session lifetime', () => {
   });
 });
 
+describe('the remember-me promise', () => {
+  /** The end of the refresh cookie's session, as the server stored it. */
+  async function refreshEnd(token: string): Promise<number> {
+    const { rows } = await t.database.sql.executeSql(
+      `select refresh_expires_at as "end" from sessions
+        where id = (select session_id from session_tokens where token_hash = $1)`,
+      [hashToken(token)],
+    );
+    return new Date(rows[0]!.end as string | Date).getTime();
+  }
+
+  it('lasts 30 days from sign-in, which no renewal (by token or by cookie) moves', async () => {
+    const before = Date.now();
+    const { token, refresh } = await signIn(true);
+    const end = await refreshEnd(token);
+    const day = 24 * 60 * 60_000;
+    expect(end).toBeGreaterThanOrEqual(before + 30 * day - 1000);
+    expect(end).toBeLessThanOrEqual(Date.now() + 30 * day + 1000);
+
+    const byToken = await t.request({ method: 'GET', url: '/api/auth/refresh', token });
+    expect(byToken.statusCode).toBe(200);
+    const next = String(byToken.headers.authorization).replace(/^Bearer /, '');
+    const byCookie = await t.request({
+      method: 'GET',
+      url: '/api/auth/refresh',
+      cookies: { accord_refresh: refresh! },
+    });
+    expect(byCookie.statusCode).toBe(200);
+    const last = String(byCookie.headers.authorization).replace(/^Bearer /, '');
+    expect(await refreshEnd(next)).toBe(end);
+    expect(await refreshEnd(last)).toBe(end);
+  });
+});
+
 describe('Cache-Control', () => {
   it('is no-store on every API answer, errors included', async () => {
     const admin = await t.login('admin');

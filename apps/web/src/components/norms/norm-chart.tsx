@@ -1,14 +1,8 @@
 import type { NormResponse } from '@accord/contracts';
 import { Box, Group, Text } from '@mantine/core';
-import { CustomChart } from 'echarts/charts';
-import { GridComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { SVGRenderer } from 'echarts/renderers';
-import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { EChart } from '../charts/chart.tsx';
 import { memo, useMemo } from 'react';
 import { formatNormScore } from './norm-format.ts';
-
-echarts.use([CustomChart, GridComponent, MarkLineComponent, TooltipComponent, SVGRenderer]);
 
 const BAR = '#7fb3d5';
 const PERCENTILE = '#5c6770';
@@ -101,7 +95,7 @@ export const NormChart = memo(function NormChart({
       role="img"
       aria-label={`Histogram of ${norm.products ?? 0} ${norm.base.kind} scores with ${norm.lines.map((line) => `${line.label} at ${formatNormScore(norm, line.value)}`).join(', ')}`}
     >
-      <ReactEChartsCore echarts={echarts} option={option} notMerge style={{ height, width: '100%' }} />
+      <EChart option={option} notMerge style={{ height, width: '100%' }} />
       <Group gap="md" mt={4} aria-hidden="true">
         {norm.lines.map((line) => (
           <Group key={line.key} gap={6} wrap="nowrap">

@@ -20,16 +20,10 @@ import {
   Title,
 } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { BarChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { SVGRenderer } from 'echarts/renderers';
-import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { EChart } from '../charts/chart.tsx';
 import { memo } from 'react';
 import { TraceButton } from '../trace/trace-drawer.tsx';
 import { summaryCellTrace, type SummaryTraceContext } from './summary-trace.ts';
-
-echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
 
 const SHARE_ROWS = new Set([
   'Top box',
@@ -240,12 +234,7 @@ const StackedChart = memo(function StackedChart({ chart }: { chart: StatisticsCh
         {chart.name ?? chart.question}
       </Title>
       <div aria-hidden="true" data-testid="statistics-chart">
-        <ReactEChartsCore
-          echarts={echarts}
-          option={option}
-          notMerge
-          style={{ height: STATISTICS_CHART_HEIGHT, width: '100%' }}
-        />
+        <EChart option={option} notMerge style={{ height: STATISTICS_CHART_HEIGHT, width: '100%' }} />
       </div>
     </Card>
   );

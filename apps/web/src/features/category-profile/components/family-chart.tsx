@@ -1,9 +1,8 @@
 import { NO_TAG, WIZARD_MESSAGES, type TendenciesResponse } from '@accord/contracts';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
+import { EChart } from '../../../components/charts/chart.tsx';
 import { chartLabel } from '../utils/labels.ts';
-
-const ReactECharts = lazy(() => import('echarts-for-react'));
 
 /**
  * 'Fragrance Families frequency (in %)': one bar per family; clicking a bar (or its button below, for
@@ -34,43 +33,41 @@ export function FamilyChart({
         <Text c="dimmed">{WIZARD_MESSAGES.noFamilyData}</Text>
       ) : (
         <>
-          <Suspense fallback={<Text size="sm">Loading the chart…</Text>}>
-            <ReactECharts
-              style={{ height: 340, width: '100%' }}
-              opts={{ renderer: 'svg' }}
-              onEvents={{
-                click: (event: { name?: string }) => {
-                  if (event.name && event.name !== NO_TAG) onChoose(event.name);
+          <EChart
+            style={{ height: 340, width: '100%' }}
+            opts={{ renderer: 'svg' }}
+            onEvents={{
+              click: (event: { name?: string }) => {
+                if (event.name && event.name !== NO_TAG) onChoose(event.name);
+              },
+            }}
+            option={{
+              aria: { enabled: true },
+              tooltip: {
+                trigger: 'axis',
+                valueFormatter: (value: number) => `${value.toFixed(1)} %`,
+              },
+              grid: { left: 44, right: 12, top: 16, bottom: 80 },
+              xAxis: {
+                type: 'category',
+                data: rows.map((row) => row.name),
+                axisLabel: { rotate: 40, interval: 0, formatter: (value: string) => chartLabel(value) },
+              },
+              yAxis: { type: 'value', name: '%' },
+              series: [
+                {
+                  type: 'bar',
+                  cursor: 'pointer',
+                  data: rows.map((row) => ({
+                    value: Math.round(row.percentage * 10) / 10,
+                    itemStyle: {
+                      color: row.name === NO_TAG ? '#adb5bd' : row.name === chosen ? '#862e9c' : '#be4bdb',
+                    },
+                  })),
                 },
-              }}
-              option={{
-                aria: { enabled: true },
-                tooltip: {
-                  trigger: 'axis',
-                  valueFormatter: (value: number) => `${value.toFixed(1)} %`,
-                },
-                grid: { left: 44, right: 12, top: 16, bottom: 80 },
-                xAxis: {
-                  type: 'category',
-                  data: rows.map((row) => row.name),
-                  axisLabel: { rotate: 40, interval: 0, formatter: (value: string) => chartLabel(value) },
-                },
-                yAxis: { type: 'value', name: '%' },
-                series: [
-                  {
-                    type: 'bar',
-                    cursor: 'pointer',
-                    data: rows.map((row) => ({
-                      value: Math.round(row.percentage * 10) / 10,
-                      itemStyle: {
-                        color: row.name === NO_TAG ? '#adb5bd' : row.name === chosen ? '#862e9c' : '#be4bdb',
-                      },
-                    })),
-                  },
-                ],
-              }}
-            />
-          </Suspense>
+              ],
+            }}
+          />
           <Text size="sm" c="dimmed" id="family-buttons-label">
             Click a bar, or choose a family here, to see its top fragrances ({data.total} fragrances counted):
           </Text>

@@ -1,12 +1,11 @@
 import { WIZARD_MESSAGES, type TopFamilyFragrance } from '@accord/contracts';
 import { Alert, Anchor, Loader, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
+import { EChart } from '../../../components/charts/chart.tsx';
 import { NormButton } from '../../../components/norms/norm-button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { sideChartLabel } from '../utils/labels.ts';
-
-const ReactECharts = lazy(() => import('echarts-for-react'));
 
 const display = (row: TopFamilyFragrance) => row.name ?? row.prod;
 
@@ -41,7 +40,7 @@ export function TopFragrances({
       ) : (
         <>
           <Suspense fallback={<Text size="sm">Loading the chart…</Text>}>
-            <ReactECharts
+            <EChart
               style={{ height: 60 + fragrances.length * 40, width: '100%' }}
               opts={{ renderer: 'svg' }}
               option={{

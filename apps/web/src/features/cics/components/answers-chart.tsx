@@ -1,12 +1,6 @@
 import type { CicsAnswerCount } from '@accord/contracts';
-import { BarChart } from 'echarts/charts';
-import { GridComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { SVGRenderer } from 'echarts/renderers';
-import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { EChart } from '../../../components/charts/chart.tsx';
 import { memo } from 'react';
-
-echarts.use([BarChart, GridComponent, TooltipComponent, SVGRenderer]);
 
 const ROW_HEIGHT = 30;
 
@@ -44,8 +38,7 @@ export const AnswersChart = memo(function AnswersChart({ answers }: { answers: C
   };
   return (
     <div aria-hidden="true" data-testid="answers-chart">
-      <ReactEChartsCore
-        echarts={echarts}
+      <EChart
         option={option}
         notMerge
         style={{ height: Math.max(120, rows.length * ROW_HEIGHT + 40), width: '100%' }}

@@ -1,12 +1,6 @@
 import type { DriversResponse } from '@accord/contracts';
-import { BarChart, CustomChart } from 'echarts/charts';
-import { GridComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { SVGRenderer } from 'echarts/renderers';
-import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { EChart } from '../../../components/charts/chart.tsx';
 import { memo, useMemo } from 'react';
-
-echarts.use([BarChart, CustomChart, GridComponent, TooltipComponent, SVGRenderer]);
 
 const BAR = '#7fb3d5';
 const WHISKER = '#33414d';
@@ -97,7 +91,7 @@ export const DriversChart = memo(function DriversChart({ drivers }: { drivers: D
         .map((attribute) => `${attribute.metric.label} ${attribute.r.toFixed(2)}`)
         .join(', ')}`}
     >
-      <ReactEChartsCore echarts={echarts} option={option} notMerge style={{ height, width: '100%' }} />
+      <EChart option={option} notMerge style={{ height, width: '100%' }} />
     </div>
   );
 });

@@ -1,23 +1,8 @@
 import type { FragranceResponse, FragranceTestMetric } from '@accord/contracts';
 import { Text, VisuallyHidden } from '@mantine/core';
-import { BarChart, LineChart, ScatterChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { SVGRenderer } from 'echarts/renderers';
-import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { EChart } from '../../../components/charts/chart.tsx';
 import { memo } from 'react';
 import { formatMean, groupMeans, METRIC_LABELS } from '../utils/fragrance-format.ts';
-
-echarts.use([
-  BarChart,
-  LineChart,
-  ScatterChart,
-  GridComponent,
-  LegendComponent,
-  MarkLineComponent,
-  TooltipComponent,
-  SVGRenderer,
-]);
 
 const ACCENT = '#7d4aa8';
 const MUTED = '#868e96';
@@ -118,7 +103,7 @@ export const MarketChart = memo(function MarketChart({
   return (
     <>
       <div aria-hidden="true" data-testid="market-chart">
-        <ReactEChartsCore echarts={echarts} option={option} notMerge style={{ height: 280, width: '100%' }} />
+        <EChart option={option} notMerge style={{ height: 280, width: '100%' }} />
       </div>
       <ChartValues
         caption={`${METRIC_LABELS[metric]} mean by market`}
@@ -190,7 +175,7 @@ export const TrendChart = memo(function TrendChart({
   return (
     <>
       <div aria-hidden="true" data-testid="trend-chart">
-        <ReactEChartsCore echarts={echarts} option={option} notMerge style={{ height: 280, width: '100%' }} />
+        <EChart option={option} notMerge style={{ height: 280, width: '100%' }} />
       </div>
       <ChartValues
         caption={`${METRIC_LABELS[metric]} mean by year`}

@@ -14,13 +14,12 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { lazy, Suspense, useId } from 'react';
+import { Suspense, useId } from 'react';
 import { Link } from 'react-router';
+import { EChart } from '../../../components/charts/chart.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useFieldsQuery } from '../../../lib/api/get-fields.ts';
 import { studiesOf, type GroupDemographics } from '../utils/groups.ts';
-
-const ReactECharts = lazy(() => import('echarts-for-react'));
 
 const CHARTED = [
   { metric: 'liking', label: 'Overall Liking' },
@@ -44,7 +43,7 @@ function GroupChart({ group, result }: { group: number; result: MetricSearchResu
   };
   return (
     <Suspense fallback={<Text size="sm">Loading the chart…</Text>}>
-      <ReactECharts
+      <EChart
         style={{ height: 300, width: '100%' }}
         opts={{ renderer: 'svg' }}
         option={{

@@ -1,12 +1,6 @@
 import type { PlanResponse } from '@accord/contracts';
-import { LineChart } from 'echarts/charts';
-import { GridComponent, MarkPointComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { SVGRenderer } from 'echarts/renderers';
-import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { EChart } from '../../../components/charts/chart.tsx';
 import { memo, useMemo } from 'react';
-
-echarts.use([LineChart, GridComponent, MarkPointComponent, TooltipComponent, SVGRenderer]);
 
 const LINE = '#2f6db5';
 const PLAN = '#b35900';
@@ -92,7 +86,7 @@ export const PowerCurve = memo(function PowerCurve({
           : 'Power curve'
       }
     >
-      <ReactEChartsCore echarts={echarts} option={option} notMerge style={{ height, width: '100%' }} />
+      <EChart option={option} notMerge style={{ height, width: '100%' }} />
     </div>
   );
 });

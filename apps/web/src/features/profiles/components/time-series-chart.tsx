@@ -1,9 +1,8 @@
 import type { ProfileResponse } from '@accord/contracts';
 import { MultiSelect, Stack, Text } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { EChart } from '../../../components/charts/chart.tsx';
 import { timeSeriesLabel, timeSeriesMetrics } from '../utils/profile-format.ts';
-
-const ReactECharts = lazy(() => import('echarts-for-react'));
 
 export const NO_TIME_SERIES = 'No time series data available.';
 
@@ -51,7 +50,7 @@ export function TimeSeriesChart({
       ) : (
         <Suspense fallback={<Text size="sm">Loading the chart…</Text>}>
           <div role="figure" aria-label={`Mean EEG score by test date: ${shown.map(label).join(', ')}`}>
-            <ReactECharts
+            <EChart
               style={{ height: 320, width: '100%' }}
               opts={{ renderer: 'svg' }}
               option={{
