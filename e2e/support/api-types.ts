@@ -12984,6 +12984,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The category profile slides */
+            200: {
+                headers: {
+                    /** @description attachment, with the file name to save it under */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.presentationml.presentation": string;
+                };
+            };
             /** @description Default Response */
             400: {
                 headers: {
@@ -13033,6 +13044,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The group comparison slides */
+            200: {
+                headers: {
+                    /** @description attachment, with the file name to save it under */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.presentationml.presentation": string;
+                };
+            };
             /** @description Default Response */
             400: {
                 headers: {
@@ -14150,6 +14172,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The paired answers behind a driver's figure, as csv */
+            200: {
+                headers: {
+                    /** @description attachment, with the file name to save it under */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
             /** @description Default Response */
             400: {
                 headers: {

@@ -58,6 +58,12 @@ export const NON_JSON_ANSWERS: Record<string, NonJsonAnswer> = {
   'GET /api/plan/xlsx': file(XLSX, 'The study plan workbook'),
   'GET /api/drivers/xlsx': file(XLSX, 'The drivers of liking workbook'),
   'GET /api/drivers/pptx': file(PPTX, 'The drivers of liking slides'),
+  'GET /api/drivers/trace/answers.csv': file(
+    'text/csv',
+    "The paired answers behind a driver's figure, as csv",
+  ),
+  'POST /api/category-profile/pptx': file(PPTX, 'The category profile slides'),
+  'GET /api/group-comparison/pptx/{jobId}': file(PPTX, 'The group comparison slides'),
   'POST /api/trace/answers.csv': file('text/csv', 'The answers behind the aggregate, as csv'),
   'GET /api/fileprocess/{processId}/{filePath}/download': file(
     'application/octet-stream',
