@@ -10,6 +10,7 @@ import { expectAccessible } from '../support/a11y.ts';
 import { DEMO_USERS } from '../support/env.ts';
 import { readReportFile } from '../support/report.ts';
 import { apiToken, signIn } from '../support/session.ts';
+import { setVerified, unverifiedStudies } from '../support/verified.ts';
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 const FABRIC_CARE = 'Fabric Care';
@@ -34,25 +35,6 @@ const plan = (category: string, extra: Record<string, string | number> = {}) => 
   products: 4,
   ...extra,
 });
-
-/** The not verified studies of a category (the planner's base holds verified studies only). */
-async function unverified(request: APIRequestContext, admin: string, category: string) {
-  const response = await request.post('/api/smartsearch/study_summarises?per_page=100', {
-    headers: auth(admin),
-    data: { query: { essentials: { verified: false } } },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const rows = (await response.json()) as { id: number; category: string | null }[];
-  return rows.filter((row) => row.category === category).map((row) => row.id);
-}
-
-async function setVerified(request: APIRequestContext, admin: string, id: number, verified: boolean) {
-  const response = await request.put(`/api/study/${id}`, {
-    headers: auth(admin),
-    data: { type: 'study', study: { verified }, oldData: { verified: !verified } },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
 
 /** Every row of the workbook's first sheet as its label (column A) and value (column B). */
 async function labelledValues(path: string): Promise<Map<string, unknown[]>> {
@@ -81,7 +63,7 @@ test('a researcher plans a sequential monadic test of 4 fabric-care fragrances a
   // The demo library leaves about one study in twenty not verified; two of Fabric Care's six are, which
   // keeps its base below the norms rule. The screen first says so; then an admin verifies them (as a
   // study's details edit does), and they are set back afterwards for the journeys that follow.
-  const pending = await unverified(request, admin, FABRIC_CARE);
+  const pending = await unverifiedStudies(request, admin, FABRIC_CARE);
   const before = await getJson<PlanResponse>(request, token, '/plan', plan(FABRIC_CARE));
 
   await signIn(page, DEMO_USERS.researcher);
