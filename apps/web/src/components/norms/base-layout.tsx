@@ -63,7 +63,7 @@ export function BaseAnswerPanel<T>({
         </Text>
       ) : result.isPending ? (
         <Group gap="sm" py="lg" justify="center">
-          <Loader size="sm" aria-label={readingLabel} />
+          <Loader size="sm" role="status" aria-label={readingLabel} />
           <Text c="dimmed">{reading}</Text>
         </Group>
       ) : result.isError ? (

@@ -121,7 +121,7 @@ export function NormButton({
           ) : null}
           {rank.isPending ? (
             <Group gap="xs">
-              <Loader size="xs" aria-label="Reading the norm" />
+              <Loader size="xs" role="status" aria-label="Reading the norm" />
               <Text size="sm" c="dimmed">
                 Reading the norm…
               </Text>

@@ -174,7 +174,7 @@ export function SavedSearchesPanel({
         closeButtonProps={{ 'aria-label': `Close ${title.toLowerCase()}` }}
       >
         {loading ? (
-          <Loader size="sm" aria-label={`Loading ${title.toLowerCase()}`} />
+          <Loader size="sm" role="status" aria-label={`Loading ${title.toLowerCase()}`} />
         ) : !searches || searches.length === 0 ? (
           <Text c="dimmed" size="sm">
             No saved searches yet. Choose filters and save them with the cloud button.

@@ -143,7 +143,7 @@ function TraceDrawer({
               />
             ) : null}
             {trace.isPending ? (
-              <Loader size="sm" aria-label="Loading how the number was computed" />
+              <Loader size="sm" role="status" aria-label="Loading how the number was computed" />
             ) : trace.isError ? (
               <Alert color="red" role="alert">
                 {trace.error.message}

@@ -404,7 +404,7 @@ export function MetricsTab({
   if (main.isPending && !isFiltered) {
     return (
       <Group gap="sm" py="lg">
-        <Loader size="sm" aria-label="Loading results" />
+        <Loader size="sm" role="status" aria-label="Loading results" />
         <Text c="dimmed">Running the search…</Text>
       </Group>
     );
@@ -564,7 +564,7 @@ export function MetricsTab({
             loading={slides.isPending}
             disabled={!jobId || total === 0}
           />
-          {loading ? <Loader size="xs" aria-label="Loading results" /> : null}
+          {loading ? <Loader size="xs" role="status" aria-label="Loading results" /> : null}
         </Group>
         <MultiSelect
           label="Filter results"

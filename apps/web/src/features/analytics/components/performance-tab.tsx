@@ -207,7 +207,7 @@ export function PerformanceTab({
           </Text>
         ) : search.isPending ? (
           <Group gap="sm" py="lg" justify="center">
-            <Loader size="sm" aria-label="Loading performance" />
+            <Loader size="sm" role="status" aria-label="Loading performance" />
             <Text c="dimmed">Pooling the {typeSingular.toLowerCase()} results…</Text>
           </Group>
         ) : rows.length === 0 ? (

@@ -63,7 +63,7 @@ export const QuestionStatistics = memo(function QuestionStatistics({
   if (!data) {
     return (
       <Group gap="xs">
-        <Loader size="sm" aria-label="Loading statistics" />
+        <Loader size="sm" role="status" aria-label="Loading statistics" />
         <Text size="sm">Loading statistics…</Text>
       </Group>
     );

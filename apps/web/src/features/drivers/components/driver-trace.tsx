@@ -170,7 +170,7 @@ function AttributeTrace({ attribute, query }: { attribute: DriverAttribute; quer
   if (trace.isPending)
     return (
       <Group gap="sm">
-        <Loader size="sm" aria-label="Recomputing from the answers" />
+        <Loader size="sm" role="status" aria-label="Recomputing from the answers" />
         <Text size="sm" c="dimmed">
           Recomputing from the answers…
         </Text>

@@ -331,7 +331,7 @@ export function ResultTabs({
         <Text component="h2" fw={700} size="lg" id="results-title">
           Results
         </Text>
-        {countsLoading ? <Loader size="xs" aria-label="Counting results" /> : null}
+        {countsLoading ? <Loader size="xs" role="status" aria-label="Counting results" /> : null}
       </Group>
       <Tabs
         value={tab}

@@ -157,7 +157,7 @@ export function Component() {
               />
             </Stack>
           ) : (
-            <Loader size="sm" aria-label="Loading years" />
+            <Loader size="sm" role="status" aria-label="Loading years" />
           )}
           <Group justify="flex-end">
             <Button leftSection={<IconSearch size={16} aria-hidden="true" />} onClick={search}>

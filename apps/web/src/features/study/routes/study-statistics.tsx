@@ -217,7 +217,7 @@ export function Component() {
       <Stack gap="lg">
         <Card withBorder radius="md" padding="lg" component="section" aria-label="Statistics filters">
           {metrics.isPending ? (
-            <Loader size="sm" aria-label="Loading the study's questions" />
+            <Loader size="sm" role="status" aria-label="Loading the study's questions" />
           ) : metrics.isError ? (
             <Text c="red">{errorMessage(metrics.error)}</Text>
           ) : (
