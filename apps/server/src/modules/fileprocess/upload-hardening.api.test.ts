@@ -168,7 +168,7 @@ async function withLongSheet(workbook: Buffer, rows: number): Promise<Buffer> {
 }
 
 describe('hostile tables are read off the request loop, within limits', () => {
-  it('keeps GET /api/ under a second (reading these tables on the loop holds it for many) and memory under 1 GB while a 480,000-row request form and a 100,000-column csv are refused by name', async () => {
+  it('keeps GET /api/ under a second (reading these tables on the loop holds it for many) and memory within 256 MB of where it started while a 480,000-row request form and a 100,000-column csv are refused by name', async () => {
     const requestForm = await withLongSheet(
       buildXlsx([
         {
@@ -193,7 +193,10 @@ describe('hostile tables are read off the request loop, within limits', () => {
     const csvBody = await multipart({ study_name: 'Wide' }, { name: 'wide.csv', bytes: wideCsv });
 
     const latencies: number[] = [];
-    let peakRss = process.memoryUsage().rss;
+    // The test process already holds the embedded database and the app (about 1 GB): what the hostile
+    // tables may cost is measured from there.
+    const startRss = process.memoryUsage().rss;
+    let peakRss = startRss;
     let probing = true;
     const probe = (async () => {
       while (probing) {
@@ -239,7 +242,7 @@ describe('hostile tables are read off the request loop, within limits', () => {
     }
     expect(latencies.length).toBeGreaterThan(5);
     expect(Math.max(...latencies)).toBeLessThan(1000);
-    expect(peakRss).toBeLessThan(1024 * 1024 * 1024);
+    expect(peakRss - startRss).toBeLessThan(256 * 1024 * 1024);
   });
 });
 
