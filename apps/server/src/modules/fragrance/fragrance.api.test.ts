@@ -8,6 +8,7 @@ import {
   FRAGRANCE_POOLED_METRICS,
   FragranceResponse,
   FRAGRANCE_TEST_METRICS,
+  type FragrancePooled,
 } from '@accord/contracts';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { DEMO_USERS } from '../../seed/users.ts';
@@ -139,6 +140,27 @@ function meanAndVariance(values: number[]) {
   return { mean, variance: sampleVariance / n, n };
 }
 
+/** One pooled metric equals DerSimonian-Laird, Hartung-Knapp and the prediction interval recomputed here. */
+function expectPooledAsRecomputed(pooled: FragrancePooled, summaries: { mean: number; variance: number }[]) {
+  const expected = dersimonianLaird(summaries);
+  expect(pooled.estimate).toBeCloseTo(expected.estimate, 10);
+  expect(pooled.std_error).toBeCloseTo(expected.se, 10);
+  expect(pooled.ci_low).toBeCloseTo(expected.low, 10);
+  expect(pooled.ci_high).toBeCloseTo(expected.high, 10);
+  expect(pooled.tau2).toBeCloseTo(expected.tau2, 10);
+  expect(pooled.q).toBeCloseTo(expected.q, 8);
+  expect(pooled.i2).toBeCloseTo(expected.i2, 10);
+  expect(pooled.hk_std_error).toBeCloseTo(expected.hkSe, 10);
+  expect(pooled.hk_ci_low).toBeCloseTo(expected.estimate - expected.hkHalf, 8);
+  expect(pooled.hk_ci_high).toBeCloseTo(expected.estimate + expected.hkHalf, 8);
+  if (summaries.length >= 3) {
+    expect(pooled.pi_low).toBeCloseTo(expected.estimate - expected.piHalf(summaries.length - 2), 8);
+    expect(pooled.pi_high).toBeCloseTo(expected.estimate + expected.piHalf(summaries.length - 2), 8);
+  } else {
+    expect(pooled.pi_low).toBeNull();
+  }
+}
+
 /** The code tested in the most verified studies of the demo library. */
 async function mostTestedCode(): Promise<{ code: string; studies: number }> {
   const [row] = await query<{ code: string; studies: number }>(
@@ -228,23 +250,7 @@ describe('GET /api/fragrance/{code}', () => {
         expect(pooled.estimate).toBeNull();
         continue;
       }
-      const expected = dersimonianLaird(summaries);
-      expect(pooled.estimate).toBeCloseTo(expected.estimate, 10);
-      expect(pooled.std_error).toBeCloseTo(expected.se, 10);
-      expect(pooled.ci_low).toBeCloseTo(expected.low, 10);
-      expect(pooled.ci_high).toBeCloseTo(expected.high, 10);
-      expect(pooled.tau2).toBeCloseTo(expected.tau2, 10);
-      expect(pooled.q).toBeCloseTo(expected.q, 8);
-      expect(pooled.i2).toBeCloseTo(expected.i2, 10);
-      expect(pooled.hk_std_error).toBeCloseTo(expected.hkSe, 10);
-      expect(pooled.hk_ci_low).toBeCloseTo(expected.estimate - expected.hkHalf, 8);
-      expect(pooled.hk_ci_high).toBeCloseTo(expected.estimate + expected.hkHalf, 8);
-      if (summaries.length >= 3) {
-        expect(pooled.pi_low).toBeCloseTo(expected.estimate - expected.piHalf(summaries.length - 2), 8);
-        expect(pooled.pi_high).toBeCloseTo(expected.estimate + expected.piHalf(summaries.length - 2), 8);
-      } else {
-        expect(pooled.pi_low).toBeNull();
-      }
+      expectPooledAsRecomputed(pooled, summaries);
     }
     // Each test's mean and base are those of its own answers, pooled or not.
     for (const metric of FRAGRANCE_TEST_METRICS) {
@@ -353,19 +359,7 @@ describe('GET /api/fragrance/{code}', () => {
           expect(pooled.estimate).toBeNull();
           continue;
         }
-        const expected = dersimonianLaird(summaries);
-        expect(pooled.estimate).toBeCloseTo(expected.estimate, 10);
-        expect(pooled.tau2).toBeCloseTo(expected.tau2, 10);
-        expect(pooled.i2).toBeCloseTo(expected.i2, 10);
-        expect(pooled.hk_std_error).toBeCloseTo(expected.hkSe, 10);
-        expect(pooled.hk_ci_low).toBeCloseTo(expected.estimate - expected.hkHalf, 8);
-        expect(pooled.hk_ci_high).toBeCloseTo(expected.estimate + expected.hkHalf, 8);
-        if (summaries.length >= 3) {
-          expect(pooled.pi_low).toBeCloseTo(expected.estimate - expected.piHalf(summaries.length - 2), 8);
-          expect(pooled.pi_high).toBeCloseTo(expected.estimate + expected.piHalf(summaries.length - 2), 8);
-        } else {
-          expect(pooled.pi_low).toBeNull();
-        }
+        expectPooledAsRecomputed(pooled, summaries);
       }
     }
     // Every test of the code: all its verified studies pooled, so both intervals (from 3 studies).
