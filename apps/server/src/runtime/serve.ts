@@ -69,9 +69,15 @@ export async function runServer(
     startedAt,
     warmUp: config.warmUp ? { log: (line) => console.log(`${options.name}: ${line}`) } : undefined,
   });
-  // Said when the stop closes the listening socket (the stop tests wait for it).
+  // Said once the stop has closed the listening socket (the stop tests wait for it, then expect a new
+  // connection to be refused): Fastify closes it after its preClose hooks, so watch for it from there.
   app.addHook('preClose', async () => {
-    if (options.listen) console.log(`${options.name}: no longer accepting connections.`);
+    if (!options.listen) return;
+    const watch = setInterval(() => {
+      if (app.server.listening) return;
+      clearInterval(watch);
+      console.log(`${options.name}: no longer accepting connections.`);
+    }, 10).unref();
   });
   if (options.listen) await app.listen({ port: config.port, host: config.host });
   else await app.ready();
