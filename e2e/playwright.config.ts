@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
-import { BASE_URL, DATA_DIR, DEMO_STUDY_COUNT, E2E_DIR, PORT, TMP_DIR } from './support/env.ts';
+import { BASE_URL, DATA_DIR, DEMO_STUDY_COUNT, E2E_DIR, PORT, RESULTS_DIR, TMP_DIR } from './support/env.ts';
 
 // Playwright loads this file in the runner and again in each worker; only the runner starts afresh.
 if (process.env.TEST_WORKER_INDEX === undefined) {
@@ -14,13 +14,14 @@ if (process.env.TEST_WORKER_INDEX === undefined) {
  */
 export default defineConfig({
   testDir: './tests',
-  outputDir: './test-results',
+  outputDir: RESULTS_DIR,
   workers: 1,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Two lanes share the machine (run-lanes.mjs): generous limits, never tight ones.
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
     baseURL: BASE_URL,

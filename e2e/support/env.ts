@@ -3,7 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const E2E_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const TMP_DIR = path.join(E2E_DIR, '.tmp');
+// E2E_LANE (set by run-lanes.mjs) gives each lane of a run its own server data, port and results.
+const LANE = process.env.E2E_LANE;
+export const TMP_DIR = path.join(E2E_DIR, '.tmp', ...(LANE ? [`lane-${LANE}`] : []));
+export const RESULTS_DIR = path.join(E2E_DIR, 'test-results', ...(LANE ? [`lane-${LANE}`] : []));
 export const DATA_DIR = path.join(TMP_DIR, 'data');
 export const OUTBOX_DIR = path.join(DATA_DIR, 'outbox');
 // E2E_PORT lets two checkouts run their journeys side by side.

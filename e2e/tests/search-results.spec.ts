@@ -35,6 +35,8 @@ test('a researcher finds a study by the end of its CMI #, sorts the results and 
 
   await signIn(page, DEMO_USERS.researcher);
   await page.goto('/search');
+  // The filters collapse 0.8 s after the screen opens: open them again rather than race the collapse.
+  await showSearchFilters(page);
   await page.getByRole('textbox', { name: 'CMI #' }).fill(digits);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const summaries = page.getByRole('table', { name: 'Study summaries' });
