@@ -18,6 +18,8 @@ export default defineConfig({
           name: 'api',
           sequence: { groupOrder: 1 },
           include: ['apps/server/src/**/*.api.test.ts'],
+          // One migrated, seeded template database per run, copied by each test file.
+          globalSetup: ['apps/server/src/testing/global-setup.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

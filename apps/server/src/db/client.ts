@@ -72,6 +72,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite data folder; 'memory://' for a throwaway database. */
   dataDir?: string;
+  /** PGlite: a dump (`dumpDataDir`) an empty data folder starts from, e.g. the API tests' template. */
+  loadDataDir?: Blob;
   /** postgres:// URLs of streaming replicas of databaseUrl for read-only queries. */
   readUrls?: readonly string[];
   /** Connections of this process's pool (default 10; DATABASE_POOL_SIZE). */
@@ -82,10 +84,10 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options);
-  return openPglite(options.dataDir ?? 'memory://');
+  return openPglite(options.dataDir ?? 'memory://', options.loadDataDir);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   let release = () => {};
   if (!dataDir.startsWith('memory://')) {
     mkdirSync(dataDir, { recursive: true });
@@ -93,7 +95,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
   let client: PGlite;
   try {
-    client = await openPgliteClient(dataDir);
+    client = await openPgliteClient(dataDir, loadDataDir);
   } catch (error) {
     release();
     throw error;

@@ -13,11 +13,11 @@ import { openDatabase, type Database } from '../db/client.ts';
 import { startJobQueue, type JobQueue } from '../jobs/queue.ts';
 import type { Clock } from '../lib/clock.ts';
 import { createMailer } from '../lib/mailer.ts';
-import { seedReferenceData } from '../seed/reference-data.ts';
-import { DEMO_USERS, seedUsers } from '../seed/users.ts';
+import { DEMO_USERS } from '../seed/users.ts';
 import { createLocalFileStorage, type FileStorage } from '../storage/file-storage.ts';
+import { seedTestBasics, TEMPLATE_ENV, templateDump, TEST_PASSWORD } from './template-database.ts';
 
-export const TEST_PASSWORD = 'test-password-1';
+export { TEST_PASSWORD };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -105,11 +105,12 @@ async function replicasOf(name: string, readUrls: string | undefined): Promise<s
 
 async function scratchPostgres(
   serverUrl: string,
+  template: string | undefined,
 ): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `accord_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -156,17 +157,20 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const serverUrl = process.env.DATABASE_URL;
-  const scratch = serverUrl ? await scratchPostgres(serverUrl) : null;
+  // The run's template (global-setup.ts) already holds the reference data and the users.
+  const template = process.env[TEMPLATE_ENV];
+  const scratch = serverUrl ? await scratchPostgres(serverUrl, template) : null;
   // Streaming replicas of the server (DATABASE_READ_URL, scripts/replica-test.sh): the scratch
   // database reaches them by replication.
   const readUrls = scratch ? await replicasOf(scratch.name, process.env.DATABASE_READ_URL) : [];
   const database = await openDatabase(
-    scratch ? { databaseUrl: scratch.url, readUrls } : { dataDir: 'memory://' },
+    scratch
+      ? { databaseUrl: scratch.url, readUrls }
+      : { dataDir: 'memory://', loadDataDir: template ? await templateDump(template) : undefined },
   );
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'accord-test-'));
   const outboxDir = path.join(tempDir, 'outbox');
-  await seedReferenceData(database);
-  await seedUsers(database, { password: TEST_PASSWORD });
+  if (!template) await seedTestBasics(database);
   await options.seed?.(database);
   const clock = mutableClock();
   const jobs = await startJobQueue(database);
