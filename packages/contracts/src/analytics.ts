@@ -65,6 +65,16 @@ export const AGGREGATIONS_BY_METRIC_KIND: Record<
   implicit: ['irt_yes', 'irt_no', 'hi_yes', 'hi_no'],
 };
 
+/**
+ * Aggregations a picker offers per kind of metric: a yes/no (CATA) metric has two values only, the
+ * share selected (top box) and not selected (bottom box), never a mean or a variance (METRICS.md
+ * section 3). A request naming its other boxes is still read, as the same shares (saved searches).
+ */
+export const OFFERED_AGGREGATIONS_BY_METRIC_KIND: Record<
+  keyof typeof AGGREGATIONS_BY_METRIC_KIND,
+  readonly Aggregation[]
+> = { ...AGGREGATIONS_BY_METRIC_KIND, binary: ['top_box', 'bottom_box'] };
+
 /** Kinds of study a metric search covers: all, classic results (rdf), EEG, implicit (irt). */
 export const RDF_TYPES = ['all', 'rdf', 'eeg', 'irt'] as const;
 export const RdfType = z.enum(RDF_TYPES);

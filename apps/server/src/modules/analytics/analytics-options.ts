@@ -6,6 +6,7 @@ import {
   AGGREGATION_LABELS,
   AGGREGATIONS,
   AGGREGATIONS_BY_METRIC_KIND,
+  OFFERED_AGGREGATIONS_BY_METRIC_KIND,
   ANALYTICS_AGE_RANGE,
   StudySearchQuery,
   type AnalyticsOptionsResponse,
@@ -91,7 +92,7 @@ function metricOptions(metricList: MetricRecord[], counts: Map<number, number>) 
     name: metric.label,
     field: metric.name,
     kind: metric.kind,
-    aggregations: [...AGGREGATIONS_BY_METRIC_KIND[metric.kind]],
+    aggregations: [...OFFERED_AGGREGATIONS_BY_METRIC_KIND[metric.kind]],
     count: counts.get(metric.id) ?? 0,
   }));
 }

@@ -210,6 +210,36 @@ describe('yes/no (CATA) attributes are shares, ranked apart', () => {
     expect(row[sheet.headings.indexOf(`% selected ${label}`)]).toBeCloseTo(expected.share, 9);
   });
 
+  it('offers a yes/no metric its two shares only, in the analytics picker and the norms, and refuses its norm as a mean', async () => {
+    const options = await get('/api/analytics/options');
+    expect(options.statusCode).toBe(200);
+    const metrics = options.json<{
+      data: { fields: { metrics: { kind: string; aggregations: string[] }[] } };
+    }>().data.fields.metrics;
+    const yesNo = metrics.filter((metric) => metric.kind === 'binary');
+    expect(yesNo.length).toBeGreaterThan(0);
+    for (const metric of yesNo) expect(metric.aggregations).toEqual(['top_box', 'bottom_box']);
+    expect(metrics.find((metric) => metric.kind === 'hedonic')!.aggregations).toContain('mean');
+
+    const normOptions = await get('/api/norms/options');
+    expect(normOptions.statusCode).toBe(200);
+    const normMetrics = normOptions.json<{
+      metrics: { name: string; kind: string; aggregations: { value: string; label: string }[] }[];
+    }>().metrics;
+    const normYesNo = normMetrics.find((metric) => metric.kind === 'binary')!;
+    expect(normYesNo.aggregations).toEqual([
+      { value: 'top_box', label: '% selected' },
+      { value: 'bottom_box', label: '% not selected' },
+    ]);
+    const asMean = await get(`/api/norms?category=Fabric%20Care&metric=${normYesNo.name}&aggregation=mean`);
+    expect(asMean.statusCode).toBe(400);
+    expect(asMean.json<{ message: string }>().message).toMatch(/mean/);
+    const asShare = await get(
+      `/api/norms?category=Fabric%20Care&metric=${normYesNo.name}&aggregation=top_box`,
+    );
+    expect(asShare.statusCode).toBe(200);
+  });
+
   it('yes/no rows are shares on every analytics endpoint: the metric search, its pages, significance, workbook and trace', async () => {
     // A yes/no attribute answered in a verified study with several fragrances: the Calculate's list.
     const [found] = await query<{ name: string; label: string; ids: number[] }>(

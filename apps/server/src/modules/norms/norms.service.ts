@@ -16,6 +16,7 @@
 import {
   AGGREGATION_NAMES,
   AGGREGATIONS_BY_METRIC_KIND,
+  OFFERED_AGGREGATIONS_BY_METRIC_KIND,
   ANALYTICS_MESSAGES,
   NORM_MESSAGES,
   NORM_RULE,
@@ -27,6 +28,7 @@ import {
   type NormResponse,
   type ParsedNormQuery,
   type ParsedNormRankQuery,
+  yesNoAggregationLabel,
 } from '@accord/contracts';
 import { mean, percentileRank, percentiles } from '@accord/stats';
 import { studyByIdScope } from '../../lib/client-scope.ts';
@@ -98,7 +100,11 @@ export function createNormsService(deps: { norms: NormsRepository; analytics: An
       const message = ANALYTICS_MESSAGES.unknownMetric(name);
       throw errors.badRequest(message, [{ path: 'metric', message }]);
     }
-    if (!AGGREGATIONS_BY_METRIC_KIND[metric.kind].includes(aggregation)) {
+    // A yes/no metric's norm is a share (selected or not), never a mean of its 1 and 5 (METRICS.md 3).
+    const offered =
+      AGGREGATIONS_BY_METRIC_KIND[metric.kind].includes(aggregation) &&
+      (metric.kind !== 'binary' || isShare(aggregation));
+    if (!offered) {
       const message = ANALYTICS_MESSAGES.aggregationNotOffered(aggregation, name);
       throw errors.badRequest(message, [{ path: 'aggregation', message }]);
     }
@@ -267,9 +273,10 @@ export function createNormsService(deps: { norms: NormsRepository; analytics: An
           label: metric.label,
           type: metric.metricType,
           kind: metric.kind,
-          aggregations: AGGREGATIONS_BY_METRIC_KIND[metric.kind].map((value) => ({
+          aggregations: OFFERED_AGGREGATIONS_BY_METRIC_KIND[metric.kind].map((value) => ({
             value,
-            label: AGGREGATION_NAMES[value],
+            label:
+              (metric.kind === 'binary' ? yesNoAggregationLabel(value) : null) ?? AGGREGATION_NAMES[value],
           })),
         })),
         categories: found.categories,

@@ -25,6 +25,7 @@ import {
   type Aggregation,
   type FieldDefinition,
   type RdfType,
+  yesNoAggregationLabel,
 } from '@accord/contracts';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -280,8 +281,17 @@ function MetricRow({
   const metricData = offered.map((metric) => ({ value: metric.field, label: metric.name }));
   if (entry.metric && !metricData.some((option) => option.value === entry.metric))
     metricData.push({ value: entry.metric, label: entry.metric });
+  // A saved search may name an aggregation the picker no longer offers (a yes/no metric's top 2 box):
+  // it stays shown as chosen.
+  const offeredAggregations: readonly Aggregation[] = chosen?.aggregations ?? [];
   const aggregations: readonly Aggregation[] =
-    chosen?.aggregations ?? (entry.aggregation ? [entry.aggregation] : []);
+    entry.aggregation && !offeredAggregations.includes(entry.aggregation)
+      ? [...offeredAggregations, entry.aggregation]
+      : offeredAggregations;
+  // A yes/no (CATA) metric's values are shares: "% selected", "% not selected" (METRICS.md 3).
+  const aggregationLabel = (aggregation: Aggregation) =>
+    (chosen?.kind === 'binary' ? yesNoAggregationLabel(aggregation) : null) ??
+    `${AGGREGATION_LABELS[aggregation]} (${aggregation})`;
   const number = index + 1;
   return (
     <Paper withBorder radius="sm" p="sm" component="li" aria-label={`Metric row ${number}`}>
@@ -325,7 +335,7 @@ function MetricRow({
           placeholder="Choose"
           data={aggregations.map((aggregation) => ({
             value: aggregation,
-            label: `${AGGREGATION_LABELS[aggregation]} (${aggregation})`,
+            label: aggregationLabel(aggregation),
           }))}
           value={entry.aggregation}
           onChange={(aggregation) => onChange({ ...entry, aggregation: aggregation as Aggregation | null })}
