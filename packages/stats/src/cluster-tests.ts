@@ -91,6 +91,7 @@ function prepare(cells: readonly ClusterCell[] | ClusterColumns, products: numbe
     : (cells as ClusterColumns);
   const keys = 'clusterKeys' in columns ? (columns.clusterKeys as (number | string)[]) : null;
   const count = columns.product.length;
+  const dense = keys ? null : denseClusterIndex(columns.cluster, count);
   const n = new Float64Array(products);
   const sum = new Float64Array(products);
   const sumSq = new Float64Array(products);
@@ -106,10 +107,11 @@ function prepare(cells: readonly ClusterCell[] | ClusterColumns, products: numbe
     if (!(product >= 0 && product < products) || !Number.isInteger(product))
       throw new RangeError(`A cell names product ${product} of a list of ${products}`);
     const key = keys ? keys[at]! : columns.cluster[at]!;
-    let g = index.get(key);
-    if (g === undefined) {
+    let g = dense ? dense[key as number]! : index.get(key);
+    if (g === undefined || g < 0) {
       g = clusterN.length;
-      index.set(key, g);
+      if (dense) dense[key as number] = g;
+      else index.set(key, g);
       clusterN.push(0);
       clusterSum.push(0);
     }
@@ -142,6 +144,22 @@ function prepare(cells: readonly ClusterCell[] | ClusterColumns, products: numbe
     clusterSum: Float64Array.from(clusterSum),
     clusters: clusterN.length,
   };
+}
+
+/**
+ * Clusters given as small non-negative integers (respondent ids) are numbered through an array
+ * indexed by id, -1 for an id not met yet, instead of a map: a list of 1,000 products has 150,000
+ * cells. Null when an id is not such an integer or the ids are too sparse for the array to pay.
+ */
+function denseClusterIndex(cluster: ArrayLike<number>, count: number): Int32Array | null {
+  let max = -1;
+  for (let at = 0; at < count; at++) {
+    const id = cluster[at]!;
+    if (!(Number.isInteger(id) && id >= 0)) return null;
+    if (id > max) max = id;
+  }
+  if (max >= Math.max(1 << 20, 8 * count)) return null;
+  return new Int32Array(max + 1).fill(-1);
 }
 
 /**

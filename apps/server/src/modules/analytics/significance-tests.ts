@@ -110,8 +110,14 @@ function clusterColumnsOf(
   const sum = new Float64Array(count);
   const sumSq = new Float64Array(count);
   let kept = 0;
+  // Cells come grouped by product (both reads): one lookup per run of a product.
+  let runProduct = Number.NaN;
+  let index: number | undefined;
   for (let at = 0; at < count; at++) {
-    const index = indexOf.get(cells.product[at]!);
+    if (cells.product[at] !== runProduct) {
+      runProduct = cells.product[at]!;
+      index = indexOf.get(runProduct);
+    }
     if (index === undefined) continue;
     product[kept] = index;
     cluster[kept] = cells.respondent[at]!;
