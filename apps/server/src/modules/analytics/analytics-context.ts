@@ -291,14 +291,23 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
       respondentCellsOf(await analytics.respondentGenderAndAge()),
     );
 
-  /** Reads the respondents of the metrics into memory (the warm-up), unless they are there. */
-  async function loadRespondents(metricList: readonly MetricRecord[], fingerprintNow: string): Promise<void> {
-    await Promise.all([
-      ...metricList
-        .slice(0, RESPONDENT_INDEXES)
-        .map((metric) => respondentIndexOf(metric.id, metric.kind === 'eeg', fingerprintNow)),
+  /**
+   * Reads the respondents and answers of the metrics into memory (the warm-up), unless they are
+   * there; answers the bytes their indexes hold.
+   */
+  async function loadRespondents(
+    metricList: readonly MetricRecord[],
+    fingerprintNow: string,
+  ): Promise<number> {
+    const [indexes] = await Promise.all([
+      Promise.all(
+        metricList
+          .slice(0, RESPONDENT_INDEXES)
+          .map((metric) => respondentIndexOf(metric.id, metric.kind === 'eeg', fingerprintNow)),
+      ),
       respondentCellsNow(fingerprintNow),
     ]);
+    return indexes.reduce((total, index) => total + index.bytes, 0);
   }
 
   /**
