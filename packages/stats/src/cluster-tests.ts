@@ -99,8 +99,10 @@ function prepare(cells: readonly ClusterCell[] | ClusterColumns, products: numbe
   const clusterOf = new Int32Array(count);
   const cellN = new Float64Array(count);
   const cellSum = new Float64Array(count);
-  const clusterN: number[] = [];
-  const clusterSum: number[] = [];
+  // At most one cluster a cell: room for them all, cut to the clusters met at the end.
+  const clusterN = new Float64Array(count);
+  const clusterSum = new Float64Array(count);
+  let clusters = 0;
   const start = new Int32Array(products + 1);
   for (let at = 0; at < count; at++) {
     const product = columns.product[at]!;
@@ -109,11 +111,9 @@ function prepare(cells: readonly ClusterCell[] | ClusterColumns, products: numbe
     const key = keys ? keys[at]! : columns.cluster[at]!;
     let g = dense ? dense[key as number]! : index.get(key);
     if (g === undefined || g < 0) {
-      g = clusterN.length;
+      g = clusters++;
       if (dense) dense[key as number] = g;
       else index.set(key, g);
-      clusterN.push(0);
-      clusterSum.push(0);
     }
     const cellCount = columns.n[at]!;
     const cellTotal = columns.sum[at]!;
@@ -140,9 +140,9 @@ function prepare(cells: readonly ClusterCell[] | ClusterColumns, products: numbe
     clusterOf,
     cellN,
     cellSum,
-    clusterN: Float64Array.from(clusterN),
-    clusterSum: Float64Array.from(clusterSum),
-    clusters: clusterN.length,
+    clusterN: clusterN.subarray(0, clusters),
+    clusterSum: clusterSum.subarray(0, clusters),
+    clusters,
   };
 }
 

@@ -20,6 +20,17 @@ const TOP_2_BOX = 3.5 - BOX_TOLERANCE;
 const BOTTOM_2_BOX = 2.5 + BOX_TOLERANCE;
 const BOTTOM_BOX = 1.5 + BOX_TOLERANCE;
 
+/** The boxes a value counts in, as bits: top, top 2, just right, bottom 2, bottom. */
+function boxesOf(value: number): number {
+  return (
+    (value >= TOP_BOX ? 1 : 0) |
+    (value >= TOP_2_BOX ? 2 : 0) |
+    (value > BOTTOM_2_BOX && value < TOP_2_BOX ? 4 : 0) |
+    (value <= BOTTOM_2_BOX ? 8 : 0) |
+    (value <= BOTTOM_BOX ? 16 : 0)
+  );
+}
+
 /**
  * The cells of the listed products (each once, in list order; respondents ascending within a
  * product) whose respondent `keep` keeps (null: every respondent, as the read without a filter).
@@ -52,12 +63,33 @@ export function respondentSumsOf(
   }
   // Exactly as long as the cells: the columns cross to a worker thread whole.
   const cells = emptyRespondentCells(count);
+  // A library asks a metric once a study: one answer a cell, its boxes read from its value's code.
+  const boxesOfCode = codes ? Uint8Array.from(values, boxesOf) : null;
   let at = 0;
-  positions.forEach((position, listedAt) => {
+  for (let listedAt = 0; listedAt < positions.length; listedAt++) {
     const productId = listed[listedAt]!;
-    for (let cell = starts[position]!; cell < starts[position + 1]!; cell++) {
+    const position = positions[listedAt]!;
+    const end = starts[position + 1]!;
+    for (let cell = starts[position]!; cell < end; cell++) {
       const respondentId = respondents[cell]!;
       if (keep !== null && !keep(respondentId)) continue;
+      cells.product[at] = productId;
+      cells.respondent[at] = respondentId;
+      if (answerStarts === null && codes !== null) {
+        const code = codes[cell]!;
+        const value = values[code]!;
+        const boxes = boxesOfCode![code]!;
+        cells.n[at] = 1;
+        cells.sum[at] = value;
+        cells.sumSq[at] = value * value;
+        cells.nTopBox[at] = boxes & 1;
+        cells.nTop2Box[at] = (boxes >> 1) & 1;
+        cells.nJustRight[at] = (boxes >> 2) & 1;
+        cells.nBottom2Box[at] = (boxes >> 3) & 1;
+        cells.nBottomBox[at] = (boxes >> 4) & 1;
+        at++;
+        continue;
+      }
       const first = answerStarts ? answerStarts[cell]! : cell;
       const last = answerStarts ? answerStarts[cell + 1]! : cell + 1;
       let sum = 0;
@@ -69,16 +101,15 @@ export function respondentSumsOf(
       let bottomBox = 0;
       for (let answer = first; answer < last; answer++) {
         const value = codes ? values[codes[answer]!]! : values[answer]!;
+        const boxes = boxesOf(value);
         sum += value;
         sumSq += value * value;
-        if (value >= TOP_BOX) topBox++;
-        if (value >= TOP_2_BOX) top2Box++;
-        if (value > BOTTOM_2_BOX && value < TOP_2_BOX) justRight++;
-        if (value <= BOTTOM_2_BOX) bottom2Box++;
-        if (value <= BOTTOM_BOX) bottomBox++;
+        topBox += boxes & 1;
+        top2Box += (boxes >> 1) & 1;
+        justRight += (boxes >> 2) & 1;
+        bottom2Box += (boxes >> 3) & 1;
+        bottomBox += (boxes >> 4) & 1;
       }
-      cells.product[at] = productId;
-      cells.respondent[at] = respondentId;
       cells.n[at] = last - first;
       cells.sum[at] = sum;
       cells.sumSq[at] = sumSq;
@@ -89,6 +120,6 @@ export function respondentSumsOf(
       cells.nBottomBox[at] = bottomBox;
       at++;
     }
-  });
+  }
   return cells;
 }
