@@ -69,4 +69,35 @@ describe('clustered tests of a list', () => {
     expect(summed.map((result) => result.pValue)).toEqual(contrast.pValue);
     expect(contrast.df).toBe(3);
   });
+  it('numbers respondent ids the same through the id array and through the map', () => {
+    // Respondent ids as a library holds them (small integers, gaps), as ids too sparse for the array,
+    // and as the objects' keys: every number equal, for both calculations.
+    const cells: ClusterCell[] = [];
+    for (let r = 0; r < 60; r++)
+      for (let product = 0; product < 4; product++)
+        if ((r * 7 + product) % 5 !== 0) cells.push(cell(product, 3 * r + 11, ((r * product + r) % 5) + 1));
+    const columns = (id: (cluster: number) => number) => ({
+      product: cells.map((entry) => entry.product),
+      cluster: cells.map((entry) => id(entry.cluster as number)),
+      n: cells.map((entry) => entry.n),
+      sum: cells.map((entry) => entry.sum),
+      sumSq: cells.map((entry) => entry.sumSq),
+    });
+    for (const tests of [clusterRestTests, clusterAverageTests]) {
+      const byObjects = tests(cells, 4);
+      expect(byObjects.filter((result) => result.testable).length).toBe(4);
+      expect(
+        tests(
+          columns((id) => id),
+          4,
+        ),
+      ).toEqual(byObjects);
+      expect(
+        tests(
+          columns((id) => id * 1e7),
+          4,
+        ),
+      ).toEqual(byObjects);
+    }
+  });
 });

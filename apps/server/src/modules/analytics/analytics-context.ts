@@ -25,13 +25,16 @@ import type { MetricRecord, MetricSums, OutOfScaleRow, ProductRecord } from './a
 import type { AnalyticsRepository, ProductSelection, RespondentConditions } from './analytics.repository.ts';
 import { demographicTableBuilder, sumDemographics, type DemographicTable } from './demographic-table.ts';
 import { storedSumsOf as storedSumsColumns, type StoredSums } from './stored-sums.ts';
+import type { RespondentCells as ColumnCells } from './respondent-cells.ts';
 import {
   countRespondents,
+  keptRespondents,
   respondentCellsOf,
   respondentIndexBuilder,
   type RespondentCells,
   type RespondentIndex,
 } from './respondent-index.ts';
+import { respondentSumsOf } from './respondent-sums.ts';
 
 /** Product lists kept (one per distinct selection of filters, scope and study kind). */
 const PRODUCT_LISTS = 16;
@@ -45,10 +48,15 @@ const STORED_SUMS_METRICS = 40;
  */
 export const DEMOGRAPHIC_TABLES = 3;
 /**
- * Metrics whose respondents per product are kept in memory for counting respondent bases (about
- * 15 MB each at 24,000 products: 3.4 million answers): the three a group comparison reads.
+ * Metrics whose respondents per product and answers are kept in memory (respondent-index.ts), for
+ * counting a group comparison's respondent bases and for the clustered significance tests of
+ * Calculate: 5 bytes an answer (its respondent and its value's one-byte code), 17.4 MB for liking at
+ * 24,000 products (3.4 million answers; 12 bytes an answer for EEG scores, whose values are too many
+ * to code). The three a group comparison reads (the warm-up loads them) and two more, within
+ * RESPONDENT_INDEX_BYTES.
  */
-const RESPONDENT_INDEXES = 3;
+const RESPONDENT_INDEXES = 5;
+const RESPONDENT_INDEX_BYTES = 100 * 1024 * 1024;
 /** How long a filtered search waits for a demographic table being read before it asks the database. */
 const DEMOGRAPHIC_LOAD_WAIT_MS = 100;
 
@@ -263,7 +271,10 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
   }
 
   /** Each product's respondents of a metric, kept while the answers are unchanged. */
-  const respondentIndexes = createFingerprintCache<RespondentIndex>(RESPONDENT_INDEXES);
+  const respondentIndexes = createFingerprintCache<RespondentIndex>(RESPONDENT_INDEXES, {
+    weigh: (index) => index.bytes,
+    max: RESPONDENT_INDEX_BYTES,
+  });
   const respondentIndexOf = (metricId: number, eeg: boolean, fingerprintNow: string) =>
     respondentIndexes.get(`${metricId}:${eeg}`, answersPart(fingerprintNow), async () => {
       const builder = respondentIndexBuilder(metricId);
@@ -280,14 +291,23 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
       respondentCellsOf(await analytics.respondentGenderAndAge()),
     );
 
-  /** Reads the respondents of the metrics into memory (the warm-up), unless they are there. */
-  async function loadRespondents(metricList: readonly MetricRecord[], fingerprintNow: string): Promise<void> {
-    await Promise.all([
-      ...metricList
-        .slice(0, RESPONDENT_INDEXES)
-        .map((metric) => respondentIndexOf(metric.id, metric.kind === 'eeg', fingerprintNow)),
+  /**
+   * Reads the respondents and answers of the metrics into memory (the warm-up), unless they are
+   * there; answers the bytes their indexes hold.
+   */
+  async function loadRespondents(
+    metricList: readonly MetricRecord[],
+    fingerprintNow: string,
+  ): Promise<number> {
+    const [indexes] = await Promise.all([
+      Promise.all(
+        metricList
+          .slice(0, RESPONDENT_INDEXES)
+          .map((metric) => respondentIndexOf(metric.id, metric.kind === 'eeg', fingerprintNow)),
+      ),
       respondentCellsNow(fingerprintNow),
     ]);
+    return indexes.reduce((total, index) => total + index.bytes, 0);
   }
 
   /**
@@ -323,6 +343,40 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
       if (loaded) return countRespondents(loaded[0], productIds, loaded[1], match ?? null);
     }
     return analytics.respondentCounts(productIds, metricIds, eegIds, respondentFilter);
+  }
+
+  /**
+   * Each respondent's sums per product of the list for the metrics (in scale, EEG scores all), under
+   * the respondent filter, read from the respondent indexes: what the clustered significance tests
+   * take, the same cells as the grouped read of the answers (analytics.respondentCells). Null when
+   * they cannot come from memory: a filter beyond gender and age, more metrics than the indexes
+   * kept, or an index still being read beyond DEMOGRAPHIC_LOAD_WAIT_MS (seconds at library scale,
+   * after a start or a change of products or questions: the caller then asks the database, while
+   * the read goes on for the calls after it).
+   */
+  async function respondentSums(
+    productIds: readonly number[],
+    metricList: readonly MetricRecord[],
+    respondentFilter: RespondentConditions,
+    fingerprintNow: string,
+  ): Promise<Map<number, ColumnCells> | null> {
+    const metrics = [...new Map(metricList.map((metric) => [metric.id, metric])).values()];
+    const match = respondentFilter.length > 0 ? respondentFilter.match : null;
+    if (metrics.length > RESPONDENT_INDEXES || (respondentFilter.length > 0 && !match)) return null;
+    const loading = Promise.all([
+      Promise.all(
+        metrics.map((metric) => respondentIndexOf(metric.id, metric.kind === 'eeg', fingerprintNow)),
+      ),
+      match ? respondentCellsNow(fingerprintNow) : null,
+    ]).catch((error: unknown) => {
+      console.error(`Respondents could not be loaded: ${(error as Error).message}`);
+      return null;
+    });
+    const loaded = await within(loading, DEMOGRAPHIC_LOAD_WAIT_MS);
+    if (!loaded) return null;
+    const [indexes, people] = loaded;
+    const keep = match && people ? keptRespondents(people, match) : null;
+    return new Map(indexes.map((index) => [index.metricId, respondentSumsOf(index, productIds, keep)]));
   }
 
   /** Sufficient statistics per product and metric: stored ones, or computed under respondent filters. */
@@ -392,6 +446,7 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
     storedSumsOf,
     demographicTableOf,
     respondentCounts,
+    respondentSums,
     loadRespondents,
   };
 }

@@ -536,8 +536,9 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
     },
 
     /**
-     * Each product's respondents with an answer in scale to a metric (ids ascending), read a range
-     * of products at a time and handed to `take` in product order.
+     * Each product's answers in scale to a metric (EEG scores all) as its respondents (ids ascending,
+     * a respondent once per answer) and their harmonised values, read a range of products at a time
+     * (an index-only scan of answers_metric_product_idx) and handed to `take` in product order.
      */
     async respondentLists(
       metricId: number,
@@ -552,12 +553,14 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
       for (let low = Number(range.low); low <= Number(range.high); low += DEMOGRAPHIC_CHUNK_PRODUCTS) {
         take(
           (await arrays(
-            sql`select a.product_id, array_agg(distinct a.respondent_id) as ids
+            sql`select a.product_id,
+                array_agg(a.respondent_id order by a.respondent_id, a.value) as ids,
+                array_agg(a.value::float8 order by a.respondent_id, a.value) as vals
               from ${answers} a
               where a.metric_id = ${metricId} and ${inScale(eeg ? [metricId] : [])}
                 and a.product_id >= ${low} and a.product_id < ${low + DEMOGRAPHIC_CHUNK_PRODUCTS}
               group by a.product_id`,
-            ['product_id', 'ids'],
+            ['product_id', 'ids', 'vals'],
             'x.product_id',
           )) as RespondentList[],
         );

@@ -280,15 +280,18 @@ export function createAnalyticsService(deps: {
         await requestsQuietFor(WARM_UP_QUIET_MS);
         await tableOf(metric);
       }
-      // The respondents behind the group comparison's metrics, which it counts for its bases.
+      // The respondents behind the group comparison's metrics, which it counts for its bases, and
+      // their answers, which Calculate sums per respondent for its clustered tests.
       await requestsQuietFor(WARM_UP_QUIET_MS);
       const since = performance.now();
       const compared = new Set<string>(GROUP_COMPARISON_METRICS.map((entry) => entry.metric));
-      await context.loadRespondents(
+      const bytes = await context.loadRespondents(
         metricList.filter((metric) => compared.has(metric.name)),
         now,
       );
-      log(`Warm-up: respondents of the group comparison's metrics (${seconds(since)})`);
+      log(
+        `Warm-up: respondents and answers of the group comparison's metrics, for its bases and Calculate (${(bytes / 1e6).toFixed(1)} MB, ${seconds(since)})`,
+      );
       log(`Warm-up done in ${seconds(started)}`);
     }).catch((error: unknown) => {
       log(`Warm-up stopped: ${(error as Error).message}`);

@@ -37,7 +37,7 @@ describe('countRespondents', () => {
       const ids = answers
         .filter((answer) => answer.metricId === metricId && answer.productId === product)
         .map((answer) => answer.respondentId);
-      if (ids.length > 0) lists.push([product, ids]);
+      if (ids.length > 0) lists.push([product, ids, ids.map(() => 3)]);
     }
     const size = Math.ceil(lists.length / chunks);
     for (let at = 0; at < lists.length; at += size) builder.add(lists.slice(at, at + size));

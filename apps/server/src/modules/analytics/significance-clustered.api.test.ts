@@ -262,6 +262,11 @@ describe('POST /api/analytics/significance, clustered by respondent', () => {
           and a.respondent_id = v.respondent_id`,
       [`{${first},${second}}`, min, max, second],
     );
+    // Answers are written with their products (a results file that becomes current replaces both in
+    // one transaction), whose counter the respondents and answers held in memory follow.
+    await query(`update products set study_id = study_id where id = any($1::int[])`, [
+      `{${first},${second}}`,
+    ]);
     const answers = await likingAnswers([first, second]);
     const result = await significance({
       data: [{ id: first }, { id: second }],

@@ -84,50 +84,77 @@ function yesNoColumn(cells: RespondentCells, aggregation: Aggregation): Int32Arr
   return null;
 }
 
+/** The cells of one metric that fall in the list: their product indexes, respondents and counts. */
+interface ListedCells {
+  product: Int32Array;
+  cluster: Int32Array;
+  n: Int32Array;
+  /** Positions of the listed cells in the metric's cells; null when every cell is listed. */
+  kept: Int32Array | null;
+}
+
+/**
+ * The cells of a metric's products in the list, products as indexes into it; shared by every test
+ * of the metric. Both reads give only listed products, so the columns are the cells' own.
+ */
+function listedCellsOf(cells: RespondentCells, indexOf: ReadonlyMap<number, number>): ListedCells {
+  const count = cells.product.length;
+  const product = new Int32Array(count);
+  const kept = new Int32Array(count);
+  let listed = 0;
+  // Cells come grouped by product (both reads): one lookup per run of a product.
+  let runProduct = Number.NaN;
+  let index: number | undefined;
+  for (let at = 0; at < count; at++) {
+    if (cells.product[at] !== runProduct) {
+      runProduct = cells.product[at]!;
+      index = indexOf.get(runProduct);
+    }
+    if (index === undefined) continue;
+    product[listed] = index;
+    kept[listed++] = at;
+  }
+  if (listed === count) return { product, cluster: cells.respondent, n: cells.n, kept: null };
+  const pick = (column: Int32Array) => Int32Array.from(kept.subarray(0, listed), (at) => column[at]!);
+  return {
+    product: product.slice(0, listed),
+    cluster: pick(cells.respondent),
+    n: pick(cells.n),
+    kept: kept.slice(0, listed),
+  };
+}
+
 /**
  * The cells of one test as columns: harmonised answers for means (a variance column is tested on its
  * mean, as before), 0/1 box indicators for shares (sum = sum of squares = answers in the box), and
  * for a yes/no metric the 0/1 selection whatever the aggregation (its share is tested, never a mean).
- * Products are indexes into the list; cells of products outside it are left out.
  */
 function clusterColumnsOf(
-  cells: RespondentCells | undefined,
+  cells: RespondentCells,
+  listed: ListedCells,
   aggregation: Aggregation,
   kind: MetricRecord['kind'],
-  indexOf: ReadonlyMap<number, number>,
 ): ClusterColumns {
-  if (!cells) return { product: [], cluster: [], n: [], sum: [], sumSq: [] };
   const box =
     kind === 'binary'
       ? yesNoColumn(cells, aggregation)
       : isShare(aggregation)
         ? boxColumn(cells, aggregation)
         : null;
-  const count = cells.product.length;
-  const product = new Int32Array(count);
-  const cluster = new Int32Array(count);
-  const n = new Int32Array(count);
-  const sum = new Float64Array(count);
-  const sumSq = new Float64Array(count);
-  let kept = 0;
-  for (let at = 0; at < count; at++) {
-    const index = indexOf.get(cells.product[at]!);
-    if (index === undefined) continue;
-    product[kept] = index;
-    cluster[kept] = cells.respondent[at]!;
-    n[kept] = cells.n[at]!;
-    sum[kept] = box ? box[at]! : cells.sum[at]!;
-    sumSq[kept] = box ? box[at]! : cells.sumSq[at]!;
-    kept++;
-  }
+  const { kept } = listed;
+  const pick = <T extends Int32Array | Float64Array>(column: T): ArrayLike<number> =>
+    kept ? Float64Array.from(kept, (at) => column[at]!) : column;
+  const sum = pick(box ?? cells.sum);
   return {
-    product: product.subarray(0, kept),
-    cluster: cluster.subarray(0, kept),
-    n: n.subarray(0, kept),
-    sum: sum.subarray(0, kept),
-    sumSq: sumSq.subarray(0, kept),
+    product: listed.product,
+    cluster: listed.cluster,
+    n: listed.n,
+    sum,
+    sumSq: box ? sum : pick(cells.sumSq),
   };
 }
+
+const NO_CELLS: ClusterColumns = { product: [], cluster: [], n: [], sum: [], sumSq: [] };
 
 interface Mark {
   level: number | null;
@@ -152,9 +179,17 @@ export function significanceOf(input: SignificanceInput): SignificanceResult {
   const rows: Record<string, unknown>[] = productIds.map((id) => ({ id }));
   // The family of the correction: every (product, test) with a p-value.
   const family: { mark: Mark; result: ClusterTestResult }[] = [];
+  const listedByMetric = new Map<number, ListedCells>();
   for (const entry of tests) {
     const test = (entry.kind === 'binary' ? CLUSTERED_SHARE_TESTS : CLUSTERED_TESTS)[calculation];
-    const cells = clusterColumnsOf(input.cells.get(entry.metricId), entry.aggregation, entry.kind, indexOf);
+    const metricCells = input.cells.get(entry.metricId);
+    let listed = metricCells ? listedByMetric.get(entry.metricId) : undefined;
+    if (metricCells && !listed) {
+      listed = listedCellsOf(metricCells, indexOf);
+      listedByMetric.set(entry.metricId, listed);
+    }
+    const cells =
+      metricCells && listed ? clusterColumnsOf(metricCells, listed, entry.aggregation, entry.kind) : NO_CELLS;
     const results =
       calculation === 'rest'
         ? clusterRestTests(cells, productIds.length)

@@ -2,8 +2,10 @@
  * Significance of each product of a list against the list's average (avg) or the rest of the list
  * (rest), for the metrics with confidence on: respondent-clustered tests on the harmonised answers or
  * their box indicators, two-sided, Benjamini-Hochberg across the call by default (METRICS.md section
- * 2). This file loads each respondent's sums per product in one grouped read; the tests run in
- * significance-tests.ts, in a worker thread for long lists.
+ * 2). This file gathers each respondent's sums per product: from the respondents and answers held in
+ * memory per metric (respondent-sums.ts) when the filter is at most gender and age, else (and while
+ * they are being read after a start or a change) in one grouped read of the answers; the tests run
+ * in significance-tests.ts, in a worker thread for long lists.
  */
 import { ANALYTICS_MESSAGES, type ParsedSignificanceRequest } from '@accord/contracts';
 import { errors } from '../../lib/errors.ts';
@@ -28,7 +30,8 @@ export async function computeSignificance(
   user: AuthUser,
   request: ParsedSignificanceRequest,
 ): Promise<StoredResult> {
-  const { analytics, resolveMetrics, scopeOf } = context;
+  const { analytics, resolveMetrics, scopeOf, fingerprint, respondentSums } = context;
+  const fingerprintNow = await fingerprint();
   const chosen = request.metrics.filter((entry) => entry.confidence);
   const metricList = await resolveMetrics(
     chosen.map((entry) => ({ metric: entry.field, aggregation: entry.aggregation })),
@@ -39,13 +42,16 @@ export async function computeSignificance(
   const missing = productIds.filter((id) => !visible.has(id));
   if (missing.length > 0) throw errors.badRequest(ANALYTICS_MESSAGES.missingProducts(missing));
   const distinct = [...new Map(metricList.map((metric) => [metric.id, metric])).values()];
-  // Out-of-scale answers are left out by the read itself, as every analytics number leaves them out.
-  const cells = await analytics.respondentCells(
-    productIds,
-    distinct.map((metric) => metric.id),
-    distinct.filter((metric) => metric.kind === 'eeg').map((metric) => metric.id),
-    respondentConditions(request.demographics, request.demographics_fragrances),
-  );
+  // Out-of-scale answers are left out by both reads, as every analytics number leaves them out.
+  const conditions = respondentConditions(request.demographics, request.demographics_fragrances);
+  const cells =
+    (await respondentSums(productIds, distinct, conditions, fingerprintNow)) ??
+    (await analytics.respondentCells(
+      productIds,
+      distinct.map((metric) => metric.id),
+      distinct.filter((metric) => metric.kind === 'eeg').map((metric) => metric.id),
+      conditions,
+    ));
 
   const tests: SignificanceTest[] = chosen.map((entry, index) => {
     const metric = metricList[index]!;
