@@ -4,8 +4,8 @@
  * How long CPU-heavy calls hold the server's request loop: while one client runs a call again and
  * again, a probe asks for the cheapest answer (GET /api/) every 5 ms; the probe's slowest answers
  * are the time other users wait behind the call. Measured with nothing else running (baseline),
- * during the metrics spreadsheet of a search of every fragrance with five metrics, during the
- * significance of every fragrance against the rest, and during that search itself computed afresh
+ * during the metrics spreadsheet of a search of every fragrance with five metrics, during the study
+ * search's export of every fragrance (fragrances.xlsx), during the significance of every fragrance against the rest, and during that search itself computed afresh
  * (?no_cache=true: products and statistics come from memory, the rows are assembled each time). Uses
  * the embedded library of DIR (seeded on its first use, as bench/first-search.ts does).
  */
@@ -115,6 +115,14 @@ try {
     for (let round = 0; round < rounds; round++)
       await call(`${origin}/api/analytics/fragrances/xlsx/${jobid}`, { method: 'GET', headers });
   });
+  const searchExport = await probeDuring(async () => {
+    for (let round = 0; round < rounds; round++)
+      await call(`${origin}/api/smartsearch/download_fragrances`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ q: {} }),
+      });
+  });
   const significance = await probeDuring(async () => {
     for (let round = 0; round < rounds; round++) {
       const queued = (await json('/api/analytics/significance', {
@@ -140,6 +148,7 @@ try {
   console.log(`\n${values.studies} studies (embedded), ${ids.length} fragrances, ${metrics.length} metrics`);
   line('nothing else running', baseline);
   line(`metrics spreadsheet x${rounds}`, xlsx);
+  line(`study search export of every fragrance x${rounds}`, searchExport);
   line(`significance rest, ${ids.length} fragrances x${rounds}`, significance);
   line(`metric search, no cache, ${ids.length} rows x${rounds}`, freshSearch);
 } finally {

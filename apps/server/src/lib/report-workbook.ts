@@ -12,7 +12,7 @@
  * Both the in-memory workbook (statistics, analytics) and exceljs's streaming writer (search exports
  * of any size) are written by the same code.
  */
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { LOW_BASE, MESSAGES } from '@accord/contracts';
 import ExcelJS from 'exceljs';
@@ -211,42 +211,76 @@ export function numberFormat(kind: CellKind, value: number, lowBase = false): st
   return lowBase ? `${format}" *"` : format;
 }
 
-const styles = new Map<string, Partial<ExcelJS.Style>>();
+const KINDS: readonly CellKind[] = ['text', 'count', 'mean', 'share', 'share1', 'decimal', 'p', 'letters'];
+const KIND_CODES = new Map(KINDS.map((kind, index) => [kind, index]));
+const GROUP_BORDER: Partial<ExcelJS.Borders> = { top: { style: 'thin', color: { argb: 'FFB0BCC8' } } };
 
-/** One shared style object per look: exceljs then looks each up once, which keeps large exports fast. */
+/**
+ * The looks a cell can take, each one shared style object, found by a number: no text or object is
+ * made per cell, and exceljs turns each shared object into its style entry once. A number reads the
+ * same format whatever its value, except a p-value near 0 and a whole number in a column of text.
+ */
+const styles = new Map<number, Partial<ExcelJS.Style>>();
+
+/** The shared style of a cell (see styles). */
 function styleOf(
   kind: CellKind,
   value: string | number | null,
   lowBase: boolean,
   bold: boolean,
   columnKind: CellKind,
+  tone: 'good' | 'bad' | undefined,
+  groupStart: boolean,
+): Partial<ExcelJS.Style> {
+  let variant: number;
+  if (value === null) variant = 0;
+  else if (typeof value === 'string') variant = 1;
+  else if (kind === 'p') variant = Math.abs(value) < 0.0001 ? 2 : 3;
+  else variant = Number.isInteger(value) ? 2 : 3;
+  const code =
+    (((((KIND_CODES.get(kind)! * 4 + variant) * 2 + Number(lowBase)) * 2 + Number(bold)) * 3 +
+      (tone === 'good' ? 1 : tone === 'bad' ? 2 : 0)) *
+      2 +
+      Number(columnKind === 'text')) *
+      2 +
+    Number(groupStart);
+  let style = styles.get(code);
+  if (!style) {
+    style = lookOf(kind, value, lowBase, bold, columnKind, tone);
+    if (groupStart) style = { ...style, border: GROUP_BORDER };
+    styles.set(code, style);
+  }
+  return style;
+}
+
+/** The style of a look: its number format, alignment and font. */
+function lookOf(
+  kind: CellKind,
+  value: string | number | null,
+  lowBase: boolean,
+  bold: boolean,
+  columnKind: CellKind,
   tone?: 'good' | 'bad',
-) {
+): Partial<ExcelJS.Style> {
   const format = typeof value === 'number' ? numberFormat(kind, value, lowBase) : '';
   // Letters, and words standing in a column of numbers ("N/A", why a value is missing), line up with it.
   const letters = kind === 'letters' || (typeof value === 'string' && columnKind !== 'text');
-  const id = `${format}|${letters}|${lowBase}|${bold}|${typeof value}|${tone ?? ''}`;
-  let style = styles.get(id);
-  if (!style) {
-    style = {
-      ...(format ? { numFmt: format, alignment: { vertical: 'top' } } : {}),
-      ...(letters ? { alignment: { horizontal: 'right', vertical: 'top' } } : {}),
-      // Text longer than its column wraps within it rather than being cut by the next cell.
-      ...(typeof value === 'string' && !letters ? { alignment: { vertical: 'top', wrapText: true } } : {}),
-      ...(lowBase || bold || tone
-        ? {
-            font: {
-              ...FACE,
-              bold: bold || tone !== undefined,
-              ...(lowBase ? { color: { argb: LOW_BASE_COLOUR } } : {}),
-              ...(tone ? { color: { argb: TONE_COLOURS[tone] } } : {}),
-            },
-          }
-        : {}),
-    };
-    styles.set(id, style);
-  }
-  return style;
+  return {
+    ...(format ? { numFmt: format, alignment: { vertical: 'top' } } : {}),
+    ...(letters ? { alignment: { horizontal: 'right', vertical: 'top' } } : {}),
+    // Text longer than its column wraps within it rather than being cut by the next cell.
+    ...(typeof value === 'string' && !letters ? { alignment: { vertical: 'top', wrapText: true } } : {}),
+    ...(lowBase || bold || tone
+      ? {
+          font: {
+            ...FACE,
+            bold: bold || tone !== undefined,
+            ...(lowBase ? { color: { argb: LOW_BASE_COLOUR } } : {}),
+            ...(tone ? { color: { argb: TONE_COLOURS[tone] } } : {}),
+          },
+        }
+      : {}),
+  };
 }
 
 function rowOf(row: ReportRow | readonly ReportCell[]): ReportRow {
@@ -457,9 +491,8 @@ async function writeReport(
           row.emphasis === true,
           columns[index]?.kind ?? 'text',
           object?.tone,
+          row.groupStart === true,
         );
-        if (row.groupStart)
-          target.style = { ...target.style, border: { top: { style: 'thin', color: { argb: 'FFB0BCC8' } } } };
       });
       // A wrapped text gets the lines it needs: readers do not all size such a row themselves.
       let lines = 1;
@@ -513,6 +546,16 @@ export function headingRowOf(header: ReportHeader): number {
   return headerLines(header).length + 2;
 }
 
+/** The column widths of a table fitted to its rows and to those of the tables under it. */
+function fittedWidths(table: ReportTable, rows: readonly ReportRow[]): number[] {
+  const widths = widthsOf(table.columns, rows);
+  for (const more of table.more ?? [])
+    widthsOf(more.columns, more.rows.map(rowOf)).forEach((width, index) => {
+      widths[index] = Math.max(widths[index] ?? 0, width);
+    });
+  return widths;
+}
+
 /**
  * Adds a report sheet (header block, table, footnotes) to an in-memory workbook. Rows are materialised
  * to fit the widths to the values too.
@@ -525,11 +568,7 @@ export async function addReportSheet(
 ): Promise<{ sheet: ExcelJS.Worksheet; headingRow: number; lastRow: number }> {
   const rows = [...table.rows].map(rowOf);
   const headingRow = headingRowOf(header);
-  const widths = widthsOf(table.columns, rows);
-  for (const more of table.more ?? [])
-    widthsOf(more.columns, more.rows.map(rowOf)).forEach((width, index) => {
-      widths[index] = Math.max(widths[index] ?? 0, width);
-    });
+  const widths = fittedWidths(table, rows);
   const sheet = workbook.addWorksheet(name, sheetOptions(headingRow, widths, header.title, table.keyColumns));
   const written = await writeReport(sheet, header, { ...table, rows }, widths, false);
   return { sheet, ...written };
@@ -562,31 +601,46 @@ export async function reportBytes(
 }
 
 /**
- * A one-sheet report as a stream: exceljs's streaming writer commits each row as it goes, so memory
- * stays flat however many rows; the writer yields to the event loop every few thousand rows so a
- * large export does not stall other requests. A failure while writing destroys the stream.
+ * Writes a one-sheet report with exceljs's streaming writer into `output`: each row is committed as
+ * it goes, so memory stays flat however many rows, and the writer yields to the event loop every few
+ * thousand rows. With `fitWidths` the columns fit their values as in the in-memory workbook (the rows
+ * are read twice, so they must be an array); without, they fit their headings and set widths. The
+ * workbook reads as reportBytes writes it: same sheet, values, formats, widths and frozen heading.
+ */
+export async function writeReportStream(
+  output: Writable,
+  sheetName: string,
+  header: ReportHeader,
+  table: ReportTable,
+  fitWidths: boolean,
+): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  workbook.creator = header.author;
+  (workbook as unknown as { title: string }).title = header.title;
+  workbook.created = header.date;
+  workbook.modified = header.date;
+  const headingRow = headingRowOf(header);
+  const widths = fitWidths ? fittedWidths(table, [...table.rows].map(rowOf)) : widthsOf(table.columns, []);
+  const sheet = workbook.addWorksheet(
+    sheetName,
+    sheetOptions(headingRow, widths, header.title, table.keyColumns),
+  ) as unknown as AnySheet;
+  await writeReport(sheet, header, table, widths, true);
+  (sheet as unknown as { commit(): void }).commit();
+  await workbook.commit();
+}
+
+/**
+ * A one-sheet report as a stream written on this thread (writeReportStream, widths from the
+ * headings). A failure while writing destroys the stream.
  */
 export function reportStream(sheetName: string, header: ReportHeader, table: ReportTable): Readable {
   const output = new PassThrough();
-  const write = async () => {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-      stream: output,
-      useStyles: true,
-      useSharedStrings: false,
-    });
-    workbook.creator = header.author;
-    workbook.created = header.date;
-    const headingRow = headingRowOf(header);
-    const widths = widthsOf(table.columns, []);
-    const sheet = workbook.addWorksheet(
-      sheetName,
-      sheetOptions(headingRow, widths, header.title, table.keyColumns),
-    ) as unknown as AnySheet;
-    await writeReport(sheet, header, table, widths, true);
-    (sheet as unknown as { commit(): void }).commit();
-    await workbook.commit();
-  };
-  write().catch((error: unknown) =>
+  writeReportStream(output, sheetName, header, table, false).catch((error: unknown) =>
     output.destroy(error instanceof Error ? error : new Error(String(error))),
   );
   return output;

@@ -6,6 +6,7 @@
  * the server, and the thread is replaced. Idle threads end after a while. Report spreadsheets are
  * written here too, the statistics generator's engine runs here, and the statistics of long analytics answers (significance, metric search).
  */
+import { PassThrough, type Readable } from 'node:stream';
 import { MessageChannel, type TransferListItem } from 'node:worker_threads';
 import type { StudyFileError } from '@accord/contracts';
 import { Piscina } from 'piscina';
@@ -17,7 +18,7 @@ import type {
   ValidationResult,
   ZipFile,
 } from '../modules/fileprocess/study-zip.ts';
-import { reportBytes, type ReportHeader, type ReportTable } from '../lib/report-workbook.ts';
+import { writeReportStream, type ReportHeader, type ReportTable } from '../lib/report-workbook.ts';
 import { deckBytes, type DeckSpec } from '../modules/decks/deck-writer.ts';
 import { CsvError, type CsvTable } from '../modules/statistics/engine/csv.ts';
 import type { Dataset } from '../modules/statistics/engine/dataset.ts';
@@ -36,7 +37,7 @@ import {
 import { packSums, type PackedSums } from '../modules/analytics/packed-sums.ts';
 import { significanceOf, type SignificanceInput } from '../modules/analytics/significance-tests.ts';
 import { serveFiles } from './remote-files.ts';
-import type { UploadTask, UploadTaskResult } from './tasks.ts';
+import type { ReportStreamMessage, UploadTask, UploadTaskResult } from './tasks.ts';
 
 /** Heap of one worker thread (MB): with the server's own, the process stays well below 1 GB. */
 export const UPLOAD_WORKER_HEAP_MB = 384;
@@ -172,27 +173,59 @@ export async function generateStatisticsOffThread(
 }
 
 /**
- * reportBytes (lib/report-workbook.ts) in a worker thread: writing a spreadsheet of thousands of rows
- * holds a thread for up to a second, which on the request loop every other caller would wait for.
- * A report too large for a thread's heap is written here instead.
+ * A one-sheet report streamed from a worker thread (writeReportStream of lib/report-workbook.ts):
+ * exceljs's streaming writer runs there, its bytes come back through a port piece by piece and leave
+ * as they arrive, so the request loop only passes them on. The rows are read here once (a generator
+ * is fine) and copied to the thread. With `fitWidths` the columns fit their values, as reportBytes
+ * fits them. If the thread runs out of memory before its first bytes, the report is streamed from
+ * this thread instead; a failure after them destroys the stream (the download breaks off).
  */
-export async function reportBytesOffThread(
+export function reportStreamOffThread(
   sheetName: string,
   header: ReportHeader,
   table: ReportTable,
-): Promise<Buffer> {
-  try {
-    const answer = await run({
-      kind: 'report-bytes',
+  fitWidths: boolean,
+): Readable {
+  const output = new PassThrough();
+  const rows = [...table.rows];
+  const channel = new MessageChannel();
+  let started = false;
+  const fail = (error: unknown) => {
+    channel.port1.close();
+    output.destroy(error instanceof Error ? error : new Error(String(error)));
+  };
+  // A download broken off by its reader: the thread's further pieces are dropped.
+  output.on('close', () => channel.port1.close());
+  channel.port1.on('message', (message: ReportStreamMessage) => {
+    if ('chunk' in message) {
+      started = true;
+      if (!output.destroyed)
+        output.write(Buffer.from(message.chunk.buffer, message.chunk.byteOffset, message.chunk.byteLength));
+    } else {
+      channel.port1.close();
+      output.end();
+    }
+  });
+  run(
+    {
+      kind: 'report-stream',
+      port: channel.port2,
       sheetName,
       header,
-      table: { ...table, rows: [...table.rows] },
-    });
-    return Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength);
-  } catch (error) {
-    if (!(error instanceof UploadMemoryError)) throw error;
-    return reportBytes(sheetName, header, table);
-  }
+      table: { ...table, rows },
+      fitWidths,
+    },
+    [channel.port2],
+  ).catch((error: unknown) => {
+    // A task that ends well has posted its end on the port (read in its turn, maybe after this).
+    if (error instanceof UploadMemoryError && !started) {
+      channel.port1.close();
+      writeReportStream(output, sheetName, header, { ...table, rows }, fitWidths).catch(fail);
+      return;
+    }
+    fail(error);
+  });
+  return output;
 }
 
 /**

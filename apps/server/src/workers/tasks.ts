@@ -13,7 +13,8 @@ import {
   type ValidationOptions,
   type ValidationResult,
 } from '../modules/fileprocess/study-zip.ts';
-import { reportBytes, type ReportHeader, type ReportTable } from '../lib/report-workbook.ts';
+import { Writable } from 'node:stream';
+import { writeReportStream, type ReportHeader, type ReportTable } from '../lib/report-workbook.ts';
 import { deckBytes, type DeckSpec } from '../modules/decks/deck-writer.ts';
 import { CsvError, parseCsv, type CsvTable } from '../modules/statistics/engine/csv.ts';
 import type { Dataset } from '../modules/statistics/engine/dataset.ts';
@@ -45,7 +46,14 @@ export type UploadTask =
   | { kind: 'check-study-file'; file: Omit<FileToCheck, 'bytes'> & { bytes: Uint8Array } }
   | { kind: 'parse-csv'; bytes: Uint8Array; fileName: string }
   | { kind: 'generate-statistics'; dataset: Dataset; options: GeneratorOptions }
-  | { kind: 'report-bytes'; sheetName: string; header: ReportHeader; table: ReportTable }
+  | {
+      kind: 'report-stream';
+      port: MessagePort;
+      sheetName: string;
+      header: ReportHeader;
+      table: ReportTable;
+      fitWidths: boolean;
+    }
   | { kind: 'deck-bytes'; spec: DeckSpec }
   | { kind: 'significance'; input: SignificanceInput }
   | { kind: 'metric-search'; input: Omit<SearchAssemblyInput, 'sums'>; sums: PackedSums }
@@ -66,11 +74,38 @@ export type UploadTaskResult =
   | { kind: 'parse-csv'; table?: CsvTable; problem?: CsvProblem }
   /** The generator's result, or the message of the GeneratorError that refused the options. */
   | { kind: 'generate-statistics'; result?: GeneratorResult; refusal?: string }
-  | { kind: 'report-bytes'; bytes: Uint8Array }
+  | { kind: 'report-stream'; bytes: number }
   | { kind: 'deck-bytes'; bytes: Uint8Array }
   | { kind: 'significance'; text: string }
   | { kind: 'metric-search'; assembled: AssembledSearch }
   | { kind: 'ready' };
+
+/** A piece of a streamed report as it crosses to the server: bytes, then its end. */
+export type ReportStreamMessage = { chunk: Uint8Array } | { end: true };
+
+/**
+ * Writes a report with the streaming writer, posting its bytes to the port as they are written (each
+ * piece moved, not copied), then the end; answers the bytes written.
+ */
+async function streamReport(task: Extract<UploadTask, { kind: 'report-stream' }>): Promise<number> {
+  let written = 0;
+  const output = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      const piece = new Uint8Array(chunk);
+      written += piece.byteLength;
+      task.port.postMessage({ chunk: piece } satisfies ReportStreamMessage, [piece.buffer]);
+      done();
+    },
+  });
+  const finished = new Promise<void>((resolve, reject) => {
+    output.on('finish', resolve);
+    output.on('error', reject);
+  });
+  await writeReportStream(output, task.sheetName, task.header, task.table, task.fitWidths);
+  await finished;
+  task.port.postMessage({ end: true } satisfies ReportStreamMessage);
+  return written;
+}
 
 export async function runTask(task: UploadTask): Promise<UploadTaskResult> {
   switch (task.kind) {
@@ -102,11 +137,12 @@ export async function runTask(task: UploadTask): Promise<UploadTaskResult> {
       };
     case 'deck-bytes':
       return { kind: task.kind, bytes: new Uint8Array(await deckBytes(task.spec)) };
-    case 'report-bytes':
-      return {
-        kind: task.kind,
-        bytes: new Uint8Array(await reportBytes(task.sheetName, task.header, task.table)),
-      };
+    case 'report-stream':
+      try {
+        return { kind: task.kind, bytes: await streamReport(task) };
+      } finally {
+        task.port.close();
+      }
     case 'significance':
       return {
         kind: task.kind,

@@ -53,7 +53,7 @@ import {
   type MarkTable,
 } from '../exports/significance-marks.ts';
 import type { ReportHeader, ReportTable } from '../../lib/report-workbook.ts';
-import { reportBytesOffThread } from '../../workers/pool.ts';
+import { reportStreamOffThread } from '../../workers/pool.ts';
 import {
   attributesReport,
   metricsReport,
@@ -80,12 +80,11 @@ async function sendReport(
   sheetName: string,
   report: { header: ReportHeader; table: ReportTable },
 ) {
-  // Written in a worker thread: a large spreadsheet would hold every other request up.
-  const bytes = await reportBytesOffThread(sheetName, report.header, report.table);
+  // Streamed from a worker thread: a large spreadsheet would hold every other request up.
   return reply
     .type(XLSX_CONTENT_TYPE)
     .header('content-disposition', `attachment; filename="${fileName}"`)
-    .send(bytes);
+    .send(reportStreamOffThread(sheetName, report.header, report.table, true));
 }
 
 /**

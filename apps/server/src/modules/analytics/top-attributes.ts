@@ -33,16 +33,20 @@ export async function computeTopAttributes(
   request: ParsedTopAttributesRequest,
   fingerprintNow: string,
 ): Promise<AttributesResult> {
-  const { analytics, compileFor, scopeOf, metricCatalogue, outOfScaleAnswers, loadSums } = context;
+  const { analytics, compileFor, scopeOf, productsOf, metricCatalogue, outOfScaleAnswers, loadSums } =
+    context;
   const compiled = compileFor(user, request.q as ParsedStudySearchQuery);
   const chosenIds = request.frags ? [...new Set(request.frags.map((entry) => entry.id))] : null;
-  const productList = await analytics.products({
-    compiled,
-    scope: scopeOf(user),
-    kind: 'fragrance',
-    rdfType: request.q.metrics?.rdfType ?? 'all',
-    productIds: chosenIds,
-  });
+  // The product list is kept per selection while the data is unchanged (at library scale its query
+  // costs more than the pooling after it), keyed by the study filters alone as the metric search
+  // keys it, so the two share a list: the respondent filters do not change which products it holds.
+  const { essentials, fragranceDetails, conceptDetails, methodology } = request.q;
+  const productList = await productsOf(
+    user,
+    { essentials, fragranceDetails, conceptDetails, methodology },
+    { compiled, kind: 'fragrance', rdfType: request.q.metrics?.rdfType ?? 'all', productIds: chosenIds },
+    fingerprintNow,
+  );
   if (chosenIds) {
     const found = new Set(productList.map((product) => product.id));
     const missing = chosenIds.filter((id) => !found.has(id));

@@ -3,12 +3,13 @@
 // checked against the answers of the database (pooled boxes recomputed, tests from the stats package).
 import {
   ANALYTICS_MESSAGES,
+  GroupComparisonStatus,
+  TopFamilyFragrancesStatus,
   type GroupComparisonRequest,
-  type GroupComparisonStatus,
-  type TopFamilyFragrancesStatus,
 } from '@accord/contracts';
 import { welchT } from '@accord/stats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { DEMO_USERS } from '../../seed/users.ts';
 import { createLibraryTestApp } from '../../testing/library-app.ts';
 import { errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
@@ -36,13 +37,25 @@ const post = (url: string, payload: unknown, role: DemoRole | null = 'researcher
 const get = (url: string, role: DemoRole | null = 'researcher') =>
   t.request({ method: 'GET', url, ...(role ? { token: tokens[role] } : {}) });
 
-async function finished<T extends { status: string }>(
+/**
+ * A status answer read through its contract schema, which must leave it as it is: the group
+ * comparison's is sent as JSON text without the response serialiser, so a field missing, added or
+ * of another type fails here.
+ */
+function throughContract<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const parsed = schema.parse(body);
+  expect(parsed).toEqual(body);
+  return parsed;
+}
+
+async function finished<S extends z.ZodType<{ status: string }>>(
+  schema: S,
   url: string,
   role: DemoRole = 'researcher',
-): Promise<T> {
+): Promise<z.output<S>> {
   const response = await get(url, role);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<T>();
+  return throughContract(schema, response.json());
 }
 
 const CLIENT_CLIENTS = DEMO_USERS.find((user) => user.roleId === 3)!.clients;
@@ -100,7 +113,8 @@ describe('POST /api/group-comparison', () => {
     };
     const queued = await post('/api/group-comparison', body);
     expect(queued.statusCode, queued.body).toBe(200);
-    const status = await finished<GroupComparisonStatus>(
+    const status = await finished(
+      GroupComparisonStatus,
       `/api/group-comparison/${queued.json<{ jobid: string }>().jobid}`,
     );
     expect(status.status, status.error ?? '').toBe('SUCCESS');
@@ -190,7 +204,8 @@ describe('POST /api/group-comparison', () => {
     expect(status.result!.json.bases.group2.products).toBe(t2b.n2);
     // Asked again once the respondents of the metrics are held in memory: the same bases.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const again = await finished<GroupComparisonStatus>(
+    const again = await finished(
+      GroupComparisonStatus,
       `/api/group-comparison/${(await post('/api/group-comparison', body)).json<{ jobid: string }>().jobid}`,
     );
     expect(again.result!.json.bases).toEqual(status.result!.json.bases);
@@ -238,7 +253,8 @@ describe('POST /api/group-comparison', () => {
       },
     });
     expect(queued.statusCode, queued.body).toBe(200);
-    const status = await finished<GroupComparisonStatus>(
+    const status = await finished(
+      GroupComparisonStatus,
       `/api/group-comparison/${queued.json<{ jobid: string }>().jobid}`,
     );
     expect(status.status, status.error ?? '').toBe('SUCCESS');
@@ -256,7 +272,7 @@ describe('POST /api/group-comparison', () => {
       group2: { essentials: { businessUnit: [unit2!] } },
     });
     const { jobid } = queued.json<{ jobid: string }>();
-    const here = await finished<GroupComparisonStatus>(`/api/group-comparison/${jobid}`);
+    const here = await finished(GroupComparisonStatus, `/api/group-comparison/${jobid}`);
     expect(here.status, here.error ?? '').toBe('SUCCESS');
     // The row keeps the ids of both metric searches and the differences, not copies of the answers.
     const [row] = await query<{ result: Record<string, unknown> | string }>(
@@ -278,7 +294,7 @@ describe('POST /api/group-comparison', () => {
         token: tokens.researcher,
       });
       expect(there.statusCode, there.body).toBe(200);
-      expect(there.json<GroupComparisonStatus>()).toEqual(here);
+      expect(throughContract(GroupComparisonStatus, there.json())).toEqual(here);
       // Its searches' rows gone (a day later), the comparison asks for a new run.
       await query('delete from job_results where id = any($1)', [stored.group_searches]);
       const expired = await other.request({
@@ -286,7 +302,7 @@ describe('POST /api/group-comparison', () => {
         url: `/api/group-comparison/${jobid}`,
         token: tokens.researcher,
       });
-      expect(expired.json<GroupComparisonStatus>()).toMatchObject({
+      expect(throughContract(GroupComparisonStatus, expired.json())).toMatchObject({
         status: 'FAILURE',
         error: ANALYTICS_MESSAGES.jobExpired,
       });
@@ -297,12 +313,14 @@ describe('POST /api/group-comparison', () => {
 
   it('compares only the chosen products when the selection is sent', async () => {
     const all = await post('/api/group-comparison', { group1: {}, group2: {} });
-    const status = await finished<GroupComparisonStatus>(
+    const status = await finished(
+      GroupComparisonStatus,
       `/api/group-comparison/${all.json<{ jobid: string }>().jobid}`,
     );
     const chosen = status.result!.json.group1.results.slice(0, 2).map((row) => ({ id: row.id }));
     const again = await post('/api/group-comparison', { group1: { products: chosen }, group2: {} });
-    const narrowed = await finished<GroupComparisonStatus>(
+    const narrowed = await finished(
+      GroupComparisonStatus,
       `/api/group-comparison/${again.json<{ jobid: string }>().jobid}`,
     );
     expect(narrowed.result!.json.group1.results.map((row) => row.id)).toEqual(chosen.map((row) => row.id));
@@ -311,7 +329,8 @@ describe('POST /api/group-comparison', () => {
   it('shows a client user only the fragrances of their clients', async () => {
     const queued = await post('/api/group-comparison', { group1: {}, group2: {} }, 'client');
     expect(queued.statusCode, queued.body).toBe(200);
-    const status = await finished<GroupComparisonStatus>(
+    const status = await finished(
+      GroupComparisonStatus,
       `/api/group-comparison/${queued.json<{ jobid: string }>().jobid}`,
       'client',
     );
@@ -363,7 +382,8 @@ describe('POST /api/category-profile/top-fragrances', () => {
     const [family] = await families();
     const queued = await post('/api/category-profile/top-fragrances', { family });
     expect(queued.statusCode, queued.body).toBe(200);
-    const status = await finished<TopFamilyFragrancesStatus>(
+    const status = await finished(
+      TopFamilyFragrancesStatus,
       `/api/category-profile/top-fragrances/${queued.json<{ jobid: string }>().jobid}`,
     );
     expect(status.status, status.error ?? '').toBe('SUCCESS');
@@ -383,7 +403,8 @@ describe('POST /api/category-profile/top-fragrances', () => {
   it('keeps a client user to their clients', async () => {
     const [family] = await families(CLIENT_CLIENTS);
     const queued = await post('/api/category-profile/top-fragrances', { family }, 'client');
-    const status = await finished<TopFamilyFragrancesStatus>(
+    const status = await finished(
+      TopFamilyFragrancesStatus,
       `/api/category-profile/top-fragrances/${queued.json<{ jobid: string }>().jobid}`,
       'client',
     );

@@ -8,6 +8,7 @@ import {
   TopFamilyFragrancesStatus,
 } from '@accord/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendJsonText } from '../../lib/json-text.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
 import type { ComparisonsService } from './comparisons.service.ts';
 
@@ -48,10 +49,16 @@ export const comparisonsRoutes: FastifyPluginAsyncZod<{ comparisons: Comparisons
         summary:
           'Status of a group comparison job (yours only); on SUCCESS result.json holds group1, group2 (metric search results) and differences',
         params: JobIdParam,
+        // Documents the answer; it is sent as JSON text (comparisons.api.test.ts reads it through
+        // this schema), not checked and written again through it: two whole searches, megabytes.
         response: { 200: GroupComparisonStatus, ...statusErrors },
       },
     },
-    async (request) => comparisons.groupComparisonStatus(currentUser(request), request.params.jobId),
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        await comparisons.groupComparisonStatusText(currentUser(request), request.params.jobId),
+      ),
   );
 
   app.post(

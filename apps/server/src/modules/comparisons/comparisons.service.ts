@@ -388,6 +388,14 @@ export function createComparisonsService(deps: {
     },
 
     /**
+     * The same as groupComparisonStatus, as its JSON text: two whole metric searches (megabytes at
+     * library scale) are written once, not checked and copied through the response schema first.
+     */
+    async groupComparisonStatusText(user: AuthUser, jobId: string): Promise<string> {
+      return JSON.stringify(await status(user, COMPARISON_KINDS.group, jobId));
+    },
+
+    /**
      * The metric search requests of a finished group comparison of the caller (each group's filters,
      * respondent filters and chosen products), in group order; null for a group whose search no
      * longer holds its request, and null for both while the row does not name its searches yet.

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeUploadWorkers } from '../../workers/pool.ts';
 import { columnLetter, xlsxStream } from './export-xlsx.ts';
 import { cellValue } from './search.presenter.ts';
 import { openWorkbook, readReport } from '../../testing/report-table.ts';
@@ -45,6 +46,10 @@ const header = {
 };
 
 describe('xlsxStream', () => {
+  afterAll(async () => {
+    await closeUploadWorkers();
+  });
+
   it('writes the header block, the headings and one row per record, with an empty sheet still valid', async () => {
     const columns = [
       { key: 'id', header: 'ID', width: 8, kind: 'count' as const },
@@ -75,5 +80,6 @@ describe('xlsxStream', () => {
     const empty = readReport(await openWorkbook(await collect(xlsxStream('Empty', header, columns, []))));
     expect(empty.headings).toEqual(['ID', 'Name', 'Tags', 'Level (%)']);
     expect(empty.rows).toEqual([]);
-  });
+    // Written in a worker thread, which loads the server's modules at its start: seconds on a busy machine.
+  }, 60_000);
 });

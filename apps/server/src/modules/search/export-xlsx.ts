@@ -1,9 +1,10 @@
 /**
- * The search exports as report workbooks (the house style of lib/report-workbook.ts), streamed so a
- * large export keeps memory flat.
+ * The search exports as report workbooks (the house style of lib/report-workbook.ts), streamed from
+ * a worker thread so a large export keeps memory flat and the request loop free.
  */
 import type { Readable } from 'node:stream';
-import { reportStream, type ReportHeader } from '../../lib/report-workbook.ts';
+import type { ReportHeader } from '../../lib/report-workbook.ts';
+import { reportStreamOffThread } from '../../workers/pool.ts';
 import { cellValue, type ExportColumn } from './search.presenter.ts';
 
 export { columnLetter } from '../../lib/report-workbook.ts';
@@ -18,16 +19,22 @@ export function xlsxStream(
   function* cells() {
     for (const row of rows) yield columns.map((column) => cellValue(row[column.key]));
   }
-  return reportStream(sheetName, header, {
-    columns: columns.map((column) => ({
-      header: column.header,
-      kind: column.kind ?? 'text',
-      width: column.width,
-    })),
-    rows: cells(),
-    keyColumns:
-      columns.findIndex((column) => !column.identifies) === -1
-        ? columns.length
-        : columns.findIndex((column) => !column.identifies),
-  });
+  return reportStreamOffThread(
+    sheetName,
+    header,
+    {
+      columns: columns.map((column) => ({
+        header: column.header,
+        kind: column.kind ?? 'text',
+        width: column.width,
+      })),
+      rows: cells(),
+      keyColumns:
+        columns.findIndex((column) => !column.identifies) === -1
+          ? columns.length
+          : columns.findIndex((column) => !column.identifies),
+    },
+    // The widths fit the headings and the columns' set widths, as they always have.
+    false,
+  );
 }
