@@ -79,7 +79,10 @@ export {
 export const RESULT_STORE_BYTES = 64 * 1024 * 1024;
 /** Requests of recent search jobs kept in memory (a row's request never changes). */
 const JOB_REQUESTS = 500;
-/** Parsed full answers kept (for the callers that read a whole result: comparisons, decks, downloads). */
+/**
+ * Full answers kept as text and parsed (the status call's answer, and the callers that read a whole
+ * result: comparisons, decks, downloads): a search of every fragrance is 5-7 MB of text.
+ */
 const PARSED_RESULTS = 2;
 /** Key of a search job row's result: the fingerprint of its request (the answer is in the store). */
 const SEARCH_FINGERPRINT = 'search_fingerprint';
@@ -172,17 +175,21 @@ export function createAnalyticsService(deps: {
     return { ...state, search: await columnsOf(user, request, await fingerprint()) };
   }
 
-  /** Full answers parsed lately, by the search they were written from. */
+  /** Full answers written (and parsed) lately, by the search they were written from. */
+  const fullTexts = new Map<StoredSearch, string>();
   const parsedResults = new Map<StoredSearch, MetricSearchResult>();
-  function parsedResult(search: StoredSearch): MetricSearchResult {
-    let parsed = parsedResults.get(search);
-    if (!parsed) {
-      parsed = JSON.parse(searchJson(search)) as MetricSearchResult;
-      parsedResults.set(search, parsed);
-      if (parsedResults.size > PARSED_RESULTS) parsedResults.delete(parsedResults.keys().next().value!);
+  const kept = <T>(map: Map<StoredSearch, T>, search: StoredSearch, make: () => T): T => {
+    let value = map.get(search);
+    if (value === undefined) {
+      value = make();
+      map.set(search, value);
+      if (map.size > PARSED_RESULTS) map.delete(map.keys().next().value!);
     }
-    return parsed;
-  }
+    return value;
+  };
+  const fullText = (search: StoredSearch) => kept(fullTexts, search, () => searchJson(search));
+  const parsedResult = (search: StoredSearch) =>
+    kept(parsedResults, search, () => JSON.parse(fullText(search)) as MetricSearchResult);
 
   async function metricSearchStatus(user: AuthUser, jobId: string): Promise<MetricSearchStatus> {
     const { search, ...state } = await searchOf(user, jobId);
@@ -514,7 +521,7 @@ export function createAnalyticsService(deps: {
       const { search, ...state } = await searchOf(user, jobId);
       if (!search) return JSON.stringify({ ...state, result: null });
       const head = JSON.stringify({ status: state.status, progress: state.progress, error: state.error });
-      return `${head.slice(0, -1)},"result":{"json":${searchJson(search)}}}`;
+      return `${head.slice(0, -1)},"result":{"json":${fullText(search)}}}`;
     },
 
     /**
