@@ -36,8 +36,8 @@ import type { SearchColumns } from './result-store.ts';
 
 /**
  * Searches of up to this many products are assembled on the request loop, longer ones in a worker
- * thread. Assembling takes 3-5 µs a product with five metrics (measured: 4 ms for 1,436 products,
- * 93 ms for 20,000), so at most ~2.5 ms here. From the loop's side the hop costs little (packing
+ * thread. Assembling took 3-5 µs a product with five metrics when it also wrote the rows' JSON
+ * (4 ms for 1,436 products, 93 ms for 20,000); in columns it is less, so at most ~2.5 ms here. From the loop's side the hop costs little (packing
  * the statistics, 0.35 µs a product, and taking the text back), but the answer then waits for a
  * free pool thread, which may be reading an upload or writing a spreadsheet for a second: a short
  * search is answered sooner here, at no cost the other requests would notice.
