@@ -4,7 +4,6 @@ import type { Sums } from '../modules/analytics/analytics-metrics.ts';
 import type { ProductRecord } from '../modules/analytics/analytics-types.ts';
 import {
   assembleMetricSearch,
-  metricSearchText,
   searchProductsOf,
   type SearchAssemblyInput,
   type SearchMetric,
@@ -12,6 +11,7 @@ import {
 import { packSums, unpackSums } from '../modules/analytics/packed-sums.ts';
 import { emptyRespondentCells, type RespondentCells } from '../modules/analytics/respondent-cells.ts';
 import { significanceOf, type SignificanceInput } from '../modules/analytics/significance-tests.ts';
+import { searchJson, storedSearch } from '../modules/analytics/result-store.ts';
 import { assembleMetricSearchOffThread, closeUploadWorkers, significanceTextOffThread } from './pool.ts';
 
 afterAll(async () => {
@@ -147,11 +147,9 @@ describe('metric search assembled in a worker thread', () => {
     async (_, overrides) => {
       const here = assembleMetricSearch(searchInput(overrides));
       const there = await assembleMetricSearchOffThread(searchInput(overrides));
-      expect(there.head).toBe(here.head);
-      expect(there.tail).toBe(here.tail);
-      expect([...there.keptIds]).toEqual([...here.keptIds]);
+      expect(there).toEqual(here);
       // The answer has something to compare: rows, low bases, errors, warnings, infos.
-      const parsed = JSON.parse(metricSearchText(here)) as {
+      const parsed = JSON.parse(searchJson(storedSearch({ ...here, products }))) as {
         results: { low_base: string[] }[];
         diagnostics: { studies: { errors: number; warnings: number; infos: number }[] };
       };
@@ -164,9 +162,9 @@ describe('metric search assembled in a worker thread', () => {
   );
 
   it('writes the text JSON.stringify would, with or without a performance breakdown', () => {
-    const assembled = assembleMetricSearch(searchInput());
+    const assembled = { ...assembleMetricSearch(searchInput()), products };
     const { results, type, columns, summary, diagnostics, filtered } = JSON.parse(
-      metricSearchText(assembled),
+      searchJson(storedSearch(assembled)),
     ) as Record<string, unknown>;
     const performance = [
       {
@@ -176,10 +174,10 @@ describe('metric search assembled in a worker thread', () => {
         n: { 'liking.top_2_box': 90 },
       },
     ];
-    expect(metricSearchText(assembled)).toBe(
+    expect(searchJson(storedSearch(assembled))).toBe(
       JSON.stringify({ results, type, columns, summary, diagnostics, filtered }),
     );
-    expect(metricSearchText(assembled, performance)).toBe(
+    expect(searchJson(storedSearch({ ...assembled, performance }))).toBe(
       JSON.stringify({ results, type, columns, summary, performance, diagnostics, filtered }),
     );
   });

@@ -271,8 +271,8 @@ export async function significanceTextOffThread(input: SignificanceInput): Promi
 
 /**
  * assembleMetricSearch (analytics/metric-search-rows.ts) in a worker thread: the products go as
- * typed arrays and one text of their JSON heads, the statistics packed, and the answer comes back as
- * its JSON text. Assembled on the loop if the thread runs out of memory.
+ * typed arrays, the statistics packed, and the answer comes back as its columns (typed arrays, for
+ * the result store). Assembled on the loop if the thread runs out of memory.
  */
 export async function assembleMetricSearchOffThread(input: SearchAssemblyInput): Promise<AssembledSearch> {
   const { sums, ...rest } = input;

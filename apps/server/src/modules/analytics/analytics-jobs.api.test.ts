@@ -1,6 +1,8 @@
-// Analytics jobs run on the job queue (pg-boss on the app's database): a fast search is done at its
-// first poll, and a job queued while no worker runs is finished by a worker that starts later in
-// another app on the same database, as a separate worker process would.
+// Analytics jobs run on the job queue (pg-boss on the app's database): a search that asks the
+// database for its respondents is queued and done at its first poll when fast, and a job queued
+// while no worker runs is finished by a worker that starts later in another app on the same
+// database, as a separate worker process would. (A search summed in memory is answered within its
+// POST, without the queue: result-store.api.test.ts.)
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,9 +49,14 @@ const body = {
   },
 } as MetricSearchRequest;
 
-/** Queues the search of `body` (at `url`, e.g. with no_cache) and answers its job id. */
-const queueSearch = async (url = '/api/analytics/fragrances') => {
-  const queued = await t.request({ method: 'POST', url, token: researcher, payload: body });
+/** The same search among respondents of some social classes: summed by the database, so queued. */
+const queuedBody = {
+  q: { ...body.q, demographics: { socialClass: ['B', 'C'] } },
+} as MetricSearchRequest;
+
+/** Posts the search of `payload` (at `url`, e.g. with no_cache) and answers its job id. */
+const queueSearch = async (url = '/api/analytics/fragrances', payload = body) => {
+  const queued = await t.request({ method: 'POST', url, token: researcher, payload });
   expect(queued.statusCode, queued.body).toBe(200);
   return queued.json<{ jobid: string }>().jobid;
 };
@@ -93,9 +100,10 @@ describe('finished jobs are kept a day', () => {
     expect(left.map((row) => row.id).sort()).toEqual(['old-running', 'old-upload', 'recent-finished']);
   });
 
-  it('a repeated search pointing to a removed job tells the user to run the search again', async () => {
+  it('a search whose earlier twin’s row was removed is answered again from its own request', async () => {
     const first = await queueSearch();
-    expect((await poll(first)).status).toBe('SUCCESS');
+    const before = await poll(first);
+    expect(before.status).toBe('SUCCESS');
     const second = await queueSearch();
     expect((await poll(second)).status).toBe('SUCCESS');
     await t.database.db.delete(jobResults).where(eq(jobResults.id, first));
@@ -108,13 +116,27 @@ describe('finished jobs are kept a day', () => {
         token: researcher,
       });
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json<MetricSearchStatus>()).toMatchObject({
-        status: 'FAILURE',
-        error: ANALYTICS_MESSAGES.jobExpired,
-      });
+      expect(response.json<MetricSearchStatus>()).toEqual(before);
     } finally {
       await other.close();
     }
+  });
+
+  it('a finished search row of an older version, without its request, tells the user to run the search again', async () => {
+    const { rows } = await t.database.sql.executeSql(
+      `select id from users where email = 'researcher@accord.test'`,
+      [],
+    );
+    const id = '00000000-0000-4000-8000-0000000000a1';
+    await t.database.db.insert(jobResults).values({
+      id,
+      userId: (rows[0] as { id: number }).id,
+      kind: JOB_KINDS.search,
+      status: 'SUCCESS',
+      progress: 100,
+      result: { results: [] },
+    });
+    expect(await poll(id)).toMatchObject({ status: 'FAILURE', error: ANALYTICS_MESSAGES.jobExpired });
   });
 });
 
@@ -122,7 +144,7 @@ describe('analytics jobs on the queue', () => {
   let firstResult: unknown;
 
   it('runs a search as a queued job that is done at its first poll', async () => {
-    const jobid = await queueSearch();
+    const jobid = await queueSearch('/api/analytics/fragrances', queuedBody);
     const status = await poll(jobid);
     expect(status.status, status.error ?? '').toBe('SUCCESS');
     expect(status.result!.json.results.length).toBeGreaterThan(0);
@@ -139,7 +161,7 @@ describe('analytics jobs on the queue', () => {
 
   it('keeps a job queued while no worker runs; a worker that starts later finishes it', async () => {
     await t.jobs.boss.offWork(ANALYTICS_QUEUE);
-    const jobid = await queueSearch('/api/analytics/fragrances?no_cache=true');
+    const jobid = await queueSearch('/api/analytics/fragrances?no_cache=true', queuedBody);
     expect(await poll(jobid)).toMatchObject({ status: 'STARTED', result: null });
     expect((await t.jobs.boss.getJobById(ANALYTICS_QUEUE, jobid))?.state).toBe('created');
 

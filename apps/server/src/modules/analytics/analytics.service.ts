@@ -3,8 +3,11 @@
  * top attributes (each run as a job, analytics-job-runner.ts), tendencies and the options. Each job
  * lives in a file of its own (metric-search.ts, significance.ts, top-attributes.ts, tendencies.ts,
  * analytics-options.ts) over the pieces they share (analytics-context.ts); this file wires them
- * together and keeps the cache of whole search results. The request is checked (400, 403) before
- * anything is queued; the worker runs with the caller's rights as they were at the POST.
+ * together. A metric search's answer lives in the result store (result-store.ts) as columns; its
+ * job row keeps the request and the fingerprint. A search summed in memory is answered within its
+ * POST (its first poll is SUCCESS), one that asks the database for its respondents runs as a job
+ * (progress, cancel). The request is checked (400, 403) before anything is computed or queued; a
+ * queued job runs with the caller's rights as they were at the POST.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -28,11 +31,10 @@ import {
 } from '@accord/contracts';
 import { inBackground, requestsQuietFor } from '../../db/background-queries.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { errors } from '../../lib/errors.ts';
+import { AppError, errors } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { FieldsRepository } from '../fields/fields.repository.ts';
 import { createAnswerCache } from '../search/answer-cache.ts';
-import { createFingerprintCache } from './analytics-cache.ts';
 import { aggregate } from './analytics-metrics.ts';
 import { DEMOGRAPHIC_TABLES, createAnalyticsContext, studyFiltersOf, sumsOf } from './analytics-context.ts';
 import {
@@ -48,6 +50,7 @@ import {
   type JobStep,
   type StoredResult,
 } from './analytics-job-runner.ts';
+import { createResultStore, searchFingerprint, searchJson, type StoredSearch } from './result-store.ts';
 import { computeOptions, metricOptionsFor } from './analytics-options.ts';
 import type { MetricRecord } from './analytics-types.ts';
 import { respondentConditions, type AnalyticsRepository } from './analytics.repository.ts';
@@ -69,18 +72,20 @@ export {
   type AnalyticsJobData,
 } from './analytics-job-runner.ts';
 
-/** A result of every fragrance holds tens of thousands of rows: keep only a few in memory. */
-const RESULT_CACHE_ENTRIES = 20;
 /**
- * At most this many characters of cached result text (each kept parsed too, about as large
- * again): a few searches of the whole library (6-12 MB each) or many smaller ones.
+ * Bytes of search columns kept in memory: a search of every fragrance at 3,000 studies (21,000
+ * products, five metrics) holds about 1 MB, so dozens of recent searches stay.
  */
-const RESULT_CACHE_CHARS = 40_000_000;
+export const RESULT_STORE_BYTES = 64 * 1024 * 1024;
+/** Requests of recent search jobs kept in memory (a row's request never changes). */
+const JOB_REQUESTS = 500;
 /**
- * The oldest job a cache hit's row may point to; an older answer is stored again under the new job
- * (rows are removed JOB_RESULT_TTL_MS after they were written, the older one first).
+ * Full answers kept as text and parsed (the status call's answer, and the callers that read a whole
+ * result: comparisons, decks, downloads): a search of every fragrance is 5-7 MB of text.
  */
-const POINTER_MAX_AGE_MS = 60 * 60_000;
+const PARSED_RESULTS = 2;
+/** Key of a search job row's result: the fingerprint of its request (the answer is in the store). */
+const SEARCH_FINGERPRINT = 'search_fingerprint';
 /** How long the requests leave the database quiet before the warm-up reads another demographic table. */
 const WARM_UP_QUIET_MS = 1000;
 /** The longest the start waits for the warm-up's search job. */
@@ -94,10 +99,25 @@ export function createAnalyticsService(deps: {
   const { analytics, jobs } = deps;
   const context = createAnalyticsContext(deps);
   const { compileFor, resolveMetrics, metricCatalogue, fingerprint, scopeKey } = context;
-  const resultCache = createFingerprintCache<{ result: StoredResult; jobId: string; storedAt: number }>(
-    RESULT_CACHE_ENTRIES,
-    { weigh: (cached) => cached.result.text.length, max: RESULT_CACHE_CHARS },
-  );
+  const store = createResultStore({ maxBytes: RESULT_STORE_BYTES });
+  /** The fingerprint of a search as the caller's rights read it. */
+  const searchKey = (user: AuthUser, request: ParsedMetricSearchRequest) =>
+    searchFingerprint({ clients: JSON.stringify(scopeKey(user)), admin: user.permissions.isAdmin }, request);
+  /** What a search job's row keeps as its result. */
+  const fingerprintText = (key: string) => JSON.stringify({ [SEARCH_FINGERPRINT]: key });
+  /** The search's columns under the data's version `now`: held here, else computed (and kept). */
+  const columnsOf = (
+    user: AuthUser,
+    request: ParsedMetricSearchRequest,
+    now: string,
+    options: { fresh?: boolean; step?: JobStep } = {},
+  ) =>
+    store.get(
+      searchKey(user, request),
+      now,
+      () => computeMetricSearch(context, user, request, now, options.step),
+      options.fresh,
+    );
 
   /** The work of a job: its result and, for a cache hit, the earlier job holding the same result. */
   async function perform(
@@ -112,49 +132,109 @@ export function createAnalyticsService(deps: {
       case JOB_KINDS.significance:
         return { result: await computeSignificance(context, job.user, job.request) };
       case JOB_KINDS.search: {
-        if (job.noCache)
-          return { result: await computeMetricSearch(context, job.user, job.request, now, step) };
-        const key = JSON.stringify({
-          clients: scopeKey(job.user),
-          admin: job.user.permissions.isAdmin,
-          request: job.request,
-        });
-        const search = () =>
-          resultCache.get(key, now, async () => ({
-            result: await computeMetricSearch(context, job.user, job.request, now, step),
-            jobId: job.jobId,
-            storedAt: Date.now(),
-          }));
-        let cached: Awaited<ReturnType<typeof search>>;
+        const compute = (fresh: boolean) => columnsOf(job.user, job.request, now, { fresh, step });
         try {
-          cached = await search();
+          await compute(job.noCache);
         } catch (error) {
           // The same search of another job, cancelled while this one waited for it: run it again,
           // unless this job was cancelled too (its own step says so).
           if (!(error instanceof JobCancelledError) || error.jobId === job.jobId) throw error;
           await step(0);
-          cached = await search();
+          await compute(false);
         }
-        // A row may point only to a recent job: rows are removed a day after they were written.
-        if (Date.now() - cached.storedAt > POINTER_MAX_AGE_MS) {
-          cached.jobId = job.jobId;
-          cached.storedAt = Date.now();
-        }
-        return { result: cached.result, sameAs: cached.jobId };
+        return { result: { text: fingerprintText(searchKey(job.user, job.request)) } };
       }
     }
   }
 
   const { runJob, processJob, jobStatus, cancelJob } = createJobRunner({ analytics, jobs, perform });
 
+  /** Requests of recent search jobs by id (read from their rows once). */
+  const jobRequests = new Map<string, ParsedMetricSearchRequest | null>();
+
+  /**
+   * A search job of the caller: its state and, once it succeeded, its columns, from the store or
+   * computed again from the request its row keeps (another process ran it, or the data changed
+   * since: the answer then follows the data).
+   */
+  async function searchOf(
+    user: AuthUser,
+    jobId: string,
+  ): Promise<{ status: string; progress: number; error: string | null; search: StoredSearch | null }> {
+    const { result, ...state } = await jobStatus(user, JOB_KINDS.search, jobId);
+    if (!result) return { ...state, search: null };
+    let request = jobRequests.get(jobId);
+    if (request === undefined) {
+      request = await jobRequestOf<ParsedMetricSearchRequest>(user, JOB_KINDS.search, jobId);
+      jobRequests.set(jobId, request);
+      if (jobRequests.size > JOB_REQUESTS) jobRequests.delete(jobRequests.keys().next().value!);
+    }
+    // A row of an older version without its request cannot be computed again.
+    if (request === null)
+      return { ...state, status: 'FAILURE', search: null, error: ANALYTICS_MESSAGES.jobExpired };
+    return { ...state, search: await columnsOf(user, request, await fingerprint()) };
+  }
+
+  /** Full answers written (and parsed) lately, by the search they were written from. */
+  const fullTexts = new Map<StoredSearch, string>();
+  const parsedResults = new Map<StoredSearch, MetricSearchResult>();
+  const kept = <T>(map: Map<StoredSearch, T>, search: StoredSearch, make: () => T): T => {
+    let value = map.get(search);
+    if (value === undefined) {
+      value = make();
+      map.set(search, value);
+      if (map.size > PARSED_RESULTS) map.delete(map.keys().next().value!);
+    }
+    return value;
+  };
+  const fullText = (search: StoredSearch) => kept(fullTexts, search, () => searchJson(search));
+  const parsedResult = (search: StoredSearch) =>
+    kept(parsedResults, search, () => JSON.parse(fullText(search)) as MetricSearchResult);
+
   async function metricSearchStatus(user: AuthUser, jobId: string): Promise<MetricSearchStatus> {
-    const job = await jobStatus(user, JOB_KINDS.search, jobId);
+    const { search, ...state } = await searchOf(user, jobId);
     return {
-      status: job.status as MetricSearchStatus['status'],
-      progress: job.progress,
-      result: job.result ? { json: contentOf<MetricSearchResult>(job.result) } : null,
-      error: job.error,
+      status: state.status as MetricSearchStatus['status'],
+      progress: state.progress,
+      result: search ? { json: parsedResult(search) } : null,
+      error: state.error,
     };
+  }
+
+  /**
+   * Answers a search summed in memory within its request: its row is written as finished, so its
+   * first poll is SUCCESS (a refusal or a failure is recorded on the row as a queued job's would be).
+   */
+  async function answerInline(
+    user: AuthUser,
+    request: ParsedMetricSearchRequest,
+    noCache: boolean,
+  ): Promise<string> {
+    const id = randomUUID();
+    const now = await fingerprint();
+    await analytics.createJob(id, user.id, JOB_KINDS.search, JSON.stringify(request));
+    try {
+      await columnsOf(user, request, now, { fresh: noCache });
+    } catch (error) {
+      const refused = error instanceof AppError && error.statusCode < 500;
+      if (!refused) console.error(`${JOB_KINDS.search} job ${id} failed: ${(error as Error).message}`);
+      await analytics.finishJob(id, { error: refused ? error.message : ANALYTICS_MESSAGES.jobFailed });
+      return id;
+    }
+    await analytics.finishJob(id, { text: fingerprintText(searchKey(user, request)) });
+    return id;
+  }
+
+  /**
+   * Whether a search is summed in memory: without respondent filters (the stored statistics) or
+   * with gender and age alone over the metrics the demographic tables keep. Other filters ask the
+   * database for the respondents' answers, which may take seconds: such a search is queued.
+   */
+  function summedInMemory(request: ParsedMetricSearchRequest): boolean {
+    const conditions = respondentConditions(request.q.demographics, request.demographics_fragrances);
+    if (conditions.length === 0) return true;
+    const metrics = new Set(request.q.metrics.metricsList.map((entry) => entry.metric));
+    return Boolean(conditions.match) && metrics.size <= DEMOGRAPHIC_TABLES;
   }
 
   async function significanceStatus(user: AuthUser, jobId: string): Promise<SignificanceStatus> {
@@ -169,10 +249,7 @@ export function createAnalyticsService(deps: {
 
   const pages = createMetricPages({
     analytics,
-    async searchResult(user, jobId) {
-      const { result, ...state } = await metricSearchStatus(user, jobId);
-      return { ...state, result: result?.json ?? null };
-    },
+    searchOf,
     significanceResult: significanceStatus,
   });
 
@@ -394,6 +471,7 @@ export function createAnalyticsService(deps: {
       // Refusals that need no data are answered at once: 403 for admin-only filters, 400 for metrics.
       compileFor(user, studyFiltersOf(request.q));
       await resolveMetrics(request.q.metrics.metricsList, 'q.metrics.metricsList');
+      if (summedInMemory(request)) return { jobid: await answerInline(user, request, noCache) };
       const jobid = await runJob(user, { kind: JOB_KINDS.search, request, noCache });
       return { jobid };
     },
@@ -443,10 +521,10 @@ export function createAnalyticsService(deps: {
      * is, not parsed and written again (megabytes for a search of every fragrance).
      */
     async metricSearchStatusText(user: AuthUser, jobId: string): Promise<string> {
-      const { result, ...state } = await jobStatus(user, JOB_KINDS.search, jobId);
-      if (!result) return JSON.stringify({ ...state, result: null });
+      const { search, ...state } = await searchOf(user, jobId);
+      if (!search) return JSON.stringify({ ...state, result: null });
       const head = JSON.stringify({ status: state.status, progress: state.progress, error: state.error });
-      return `${head.slice(0, -1)},"result":{"json":${result.text}}}`;
+      return `${head.slice(0, -1)},"result":{"json":${fullText(search)}}}`;
     },
 
     /**

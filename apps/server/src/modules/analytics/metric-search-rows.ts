@@ -1,9 +1,10 @@
 /**
  * The assembly of a metric search's answer once its data is loaded (metric-search.ts loads it): the
- * values and bases of every product, the thresholds, the pooled summary, the diagnostics and the
- * JSON text of the rows. Pure and fed with compact data (products as typed arrays and their JSON
- * heads, statistics as a SumsTable), so that a search of tens of thousands of products is assembled
- * in a worker thread and a short one on the request loop, with one answer.
+ * values and bases of every product, the thresholds (the rows' order), the pooled summary and the
+ * diagnostics, as typed columns (result-store.ts keeps them; no row object and no JSON is made
+ * here). Pure and fed with compact data (products as typed arrays, statistics as a SumsTable), so
+ * that a search of tens of thousands of products is assembled in a worker thread and a short one on
+ * the request loop, with one answer.
  */
 import {
   AGGREGATION_LABELS,
@@ -19,7 +20,6 @@ import {
 import { poolSums, sumsKey, sumsOf, type SumsTable } from './analytics-context.ts';
 import { applyThreshold, columnValue, rankJointly, summarise } from './analytics-metrics.ts';
 import type { MetricRecord, OutOfScaleRow, ProductRecord } from './analytics-types.ts';
-import { productHead, resultsJson } from './metric-search.presenter.ts';
 
 const RDF_TYPES = ['rdf', 'eeg', 'irt'] as const satisfies readonly ProductRecord['rdfType'][];
 
@@ -32,9 +32,6 @@ export interface SearchProducts {
   cMiNumbers: string[];
   /** Per product, its study kind as a position in RDF_TYPES. */
   rdfTypes: Uint8Array;
-  /** The products' JSON heads (productHead), one after the other; `headEnds` where each ends. */
-  heads: string;
-  headEnds: Int32Array;
 }
 
 /** Packed product lists, kept while the (cached) list lives: a repeated search packs nothing. */
@@ -48,11 +45,8 @@ export function searchProductsOf(list: readonly ProductRecord[]): SearchProducts
   const studyIds = new Int32Array(list.length);
   const cMiAt = new Int32Array(list.length);
   const rdfTypes = new Uint8Array(list.length);
-  const headEnds = new Int32Array(list.length);
   const cMiNumbers: string[] = [];
   const cMiPosition = new Map<string, number>();
-  const heads: string[] = [];
-  let end = 0;
   list.forEach((product, at) => {
     ids[at] = product.id;
     studyIds[at] = product.studyId;
@@ -63,12 +57,8 @@ export function searchProductsOf(list: readonly ProductRecord[]): SearchProducts
     }
     cMiAt[at] = position;
     rdfTypes[at] = RDF_TYPES.indexOf(product.rdfType);
-    const head = productHead(product);
-    heads.push(head);
-    end += head.length;
-    headEnds[at] = end;
   });
-  const packed = { ids, studyIds, cMiAt, cMiNumbers, rdfTypes, heads: heads.join(''), headEnds };
+  const packed = { ids, studyIds, cMiAt, cMiNumbers, rdfTypes };
   packedLists.set(list, packed);
   return packed;
 }
@@ -104,23 +94,18 @@ export interface SearchAssemblyInput {
 
 /**
  * The answer without its performance breakdown (which needs the kept products to be read from the
- * database): `head` is its JSON text up to and with the summary, `tail` from the diagnostics on,
- * `keptIds` the ids of its rows in their order. metricSearchText joins them.
+ * database), in columns: per column the value (NaN: none) and base of every product of the list (by
+ * its position there), and the rows as positions in the list, in the answer's order.
  */
 export interface AssembledSearch {
-  head: string;
-  tail: string;
-  keptIds: Int32Array;
-}
-
-/** The JSON text of the answer, with the performance breakdown when asked. */
-export function metricSearchText(
-  assembled: Pick<AssembledSearch, 'head' | 'tail'>,
-  performance?: MetricSearchResult['performance'],
-): string {
-  // As JSON.stringify writes MetricSearchResult: type, columns, summary, performance, diagnostics, filtered.
-  const middle = performance ? `,"performance":${JSON.stringify(performance)}` : '';
-  return `${assembled.head}${middle},${assembled.tail}`;
+  type: MetricSearchResult['type'];
+  columns: MetricSearchResult['columns'];
+  values: Float64Array[];
+  bases: Int32Array[];
+  order: Int32Array;
+  summary: MetricSearchResult['summary'];
+  diagnostics: Diagnostics;
+  filtered: boolean;
 }
 
 /** The columns of the answer, one per entry. */
@@ -210,15 +195,16 @@ export function assembleMetricSearch(input: SearchAssemblyInput): AssembledSearc
   for (const metric of input.metrics)
     summary[metric.name] = summarise(poolSums(sums, keptIds, metric.id), metric.kind);
 
-  const results = resultsJson(columns, { values, bases, order }, (position) =>
-    products.heads.slice(position === 0 ? 0 : products.headEnds[position - 1]!, products.headEnds[position]!),
-  );
-  const start = JSON.stringify({ type: input.type, columns, summary });
-  const end = JSON.stringify({
+  return {
+    type: input.type,
+    columns,
+    values,
+    bases,
+    order: Int32Array.from(order),
+    summary,
     diagnostics: diagnose(input, new Set(keptIds)),
     filtered: input.filtered,
-  });
-  return { head: `{"results":[${results}],${start.slice(1, -1)}`, tail: end.slice(1), keptIds };
+  };
 }
 
 /** Whether a metric is expected in a study of the given kind (EEG in EEG studies, implicit in IRT). */

@@ -15,7 +15,7 @@ export interface ComputedRows {
   /** Per column, the answers counted for each product. */
   bases: Int32Array[];
   /** The positions of the rows of the answer, in their order. */
-  order: number[];
+  order: readonly number[] | Int32Array;
 }
 
 /** A row's product fields, kept for as long as the (cached) product record lives. */

@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import type { ProductRecord } from './analytics-types.ts';
+import {
+  createResultStore,
+  histogramsOf,
+  needlesOf,
+  resultRow,
+  searchBytes,
+  searchFingerprint,
+  searchJson,
+  storedSearch,
+  type SearchColumns,
+} from './result-store.ts';
+
+const product = (id: number, name: string | null): ProductRecord => ({
+  id,
+  studyId: 100 + (id % 3),
+  kind: 'fragrance',
+  code: `P${id}`,
+  name,
+  cMiNumber: `CMI-${100 + (id % 3)}`,
+  projectName: 'Project',
+  client: 'Client',
+  category: 'Fine Fragrance',
+  productType: null,
+  rdfType: 'rdf',
+});
+
+/** A search of `count` products, its rows in reverse order of the list, the second column's key repeated. */
+function search(count: number): SearchColumns {
+  const products = Array.from({ length: count }, (_, at) =>
+    product(at + 1, at % 4 === 0 ? null : `Rose ${at}`),
+  );
+  const column = (aggregation: 'mean' | 'top_2_box') => ({
+    metric: 'liking',
+    label: 'Liking',
+    metric_type: 'Performance',
+    aggregation,
+    aggregation_label: aggregation,
+    confidence: false,
+    key: `liking.${aggregation}`,
+  });
+  return {
+    type: 'fragrances',
+    columns: [column('mean'), column('top_2_box'), column('mean')],
+    values: [
+      Float64Array.from(products, (_, at) => (at % 5 === 0 ? Number.NaN : at / 10)),
+      Float64Array.from(products, (_, at) => at / count),
+      Float64Array.from(products, () => 99),
+    ],
+    bases: [
+      Int32Array.from(products, (_, at) => (at % 5 === 0 ? 0 : 10 + at)),
+      Int32Array.from(products, (_, at) => 40 + at),
+      Int32Array.from(products, () => 1),
+    ],
+    order: Int32Array.from(products, (_, at) => count - 1 - at),
+    summary: {},
+    diagnostics: { studies_found: 3, studies_with_anomalies: 0, studies: [] },
+    filtered: false,
+    products,
+  };
+}
+
+describe('stored searches', () => {
+  it('make rows, texts and charts from the columns as the full answer holds them', () => {
+    const stored = storedSearch(search(12));
+    const full = JSON.parse(searchJson(stored)) as { results: unknown[] };
+    expect(full.results).toHaveLength(12);
+    // Row 0 is the last product; a key chosen twice holds its first column's values.
+    for (let row = 0; row < 12; row++) expect(resultRow(stored, row)).toEqual(full.results[row]);
+    expect(resultRow(stored, 0)).toMatchObject({
+      id: 12,
+      values: { 'liking.mean': 1.1 },
+      low_base: ['liking.mean'],
+    });
+    expect(resultRow(stored, 11)).toMatchObject({
+      id: 1,
+      name: null,
+      values: { 'liking.mean': null },
+      low_base: [],
+    });
+    expect(needlesOf(stored).slice(0, 4)).toEqual(['rose 11', 'rose 10', 'rose 9', 'p9']);
+    const bins = histogramsOf(stored)['liking.mean']!;
+    expect(bins.reduce((sum, bin) => sum + bin.count, 0)).toBe(12 - 3);
+  });
+
+  it('weigh their columns, product list and small parts', () => {
+    const columns = search(1000);
+    // Three value columns (8 bytes), three base columns and the order (4), the list's references (8).
+    expect(searchBytes(columns)).toBeGreaterThan(1000 * (3 * 8 + 4 * 4 + 8));
+    expect(searchBytes(columns)).toBeLessThan(1000 * (3 * 8 + 4 * 4 + 8) + 4000);
+  });
+
+  it('have one fingerprint per request and caller scope', () => {
+    const request = { q: { metrics: { metricsList: [{ metric: 'liking' }] } } };
+    const staff = searchFingerprint({ clients: 'null', admin: false }, request);
+    expect(searchFingerprint({ clients: 'null', admin: false }, structuredClone(request))).toBe(staff);
+    expect(searchFingerprint({ clients: '["Acme"]', admin: false }, request)).not.toBe(staff);
+    expect(searchFingerprint({ clients: 'null', admin: true }, request)).not.toBe(staff);
+    expect(searchFingerprint({ clients: 'null', admin: false }, { ...request, type: 'concepts' })).not.toBe(
+      staff,
+    );
+  });
+});
+
+describe('the result store', () => {
+  const bytes = searchBytes(search(1000));
+
+  it('computes a search once per data version; a data change makes the entry stale', async () => {
+    const store = createResultStore({ maxBytes: 10 * bytes });
+    let computed = 0;
+    const compute = async () => {
+      computed++;
+      return search(1000);
+    };
+    const first = await store.get('a', 'v1', compute);
+    const [again, together] = await Promise.all([
+      store.get('a', 'v1', compute),
+      store.get('a', 'v1', compute),
+    ]);
+    expect(again).toBe(first);
+    expect(together).toBe(first);
+    expect(computed).toBe(1);
+    expect(store.held('a', 'v1')).toBe(first);
+    // Another data version: stale, not answered, computed again and kept in its place.
+    expect(store.peek('a', 'v2')).toBeNull();
+    expect(store.held('a', 'v2')).toBeNull();
+    const changed = await store.get('a', 'v2', compute);
+    expect(changed).not.toBe(first);
+    expect(computed).toBe(2);
+    expect(store.held('a', 'v1')).toBeNull();
+    expect(store.size()).toEqual({ entries: 1, bytes });
+    // Asked without the cache: computed again.
+    await store.get('a', 'v2', compute, true);
+    expect(computed).toBe(3);
+    expect(store.size()).toEqual({ entries: 1, bytes });
+  });
+
+  it('keeps at most its bytes, the least recently used going first, the newest even alone over them', async () => {
+    const store = createResultStore({ maxBytes: 3 * bytes + 10 });
+    for (const key of ['a', 'b', 'c']) await store.get(key, 'v', async () => search(1000));
+    expect(store.size()).toEqual({ entries: 3, bytes: 3 * bytes });
+    // 'a' used again: 'b' is now the oldest, and goes when 'd' comes.
+    await store.peek('a', 'v');
+    await store.get('d', 'v', async () => search(1000));
+    expect(store.size()).toEqual({ entries: 3, bytes: 3 * bytes });
+    expect(store.held('b', 'v')).toBeNull();
+    for (const key of ['a', 'c', 'd']) expect(store.held(key, 'v')).not.toBeNull();
+    // One search larger than the whole budget stays alone.
+    await store.get('huge', 'v', async () => search(5000));
+    expect(store.size().entries).toBe(1);
+    expect(store.held('huge', 'v')).not.toBeNull();
+  });
+
+  it('keeps nothing of a computation that failed', async () => {
+    const store = createResultStore({ maxBytes: 10 * bytes });
+    await expect(store.get('a', 'v', () => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
+    expect(store.size()).toEqual({ entries: 0, bytes: 0 });
+    expect(store.peek('a', 'v')).toBeNull();
+  });
+});

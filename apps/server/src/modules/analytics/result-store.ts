@@ -1,0 +1,236 @@
+/**
+ * The result store: a metric search's answer as typed columns in memory (per column the value and
+ * base of every product, the rows as positions in the search's product list, the summary, the
+ * diagnostics and the performance breakdown; about 1 MB for a search of every fragrance at 3,000
+ * studies), kept in a cache bounded by bytes under the request's fingerprint and the data's version
+ * (data_versions, as every analytics cache keys itself). Pages, sorting, search text, selection,
+ * summaries, charts, significance's product list and the downloads read from it; nothing builds
+ * the rows of a whole result to show a page. A job row keeps the request and the fingerprint, never
+ * the result: a process without the columns computes them again from the request.
+ */
+import { createHash } from 'node:crypto';
+import {
+  histogramBins,
+  LOW_BASE,
+  type HistogramBin,
+  type MetricResultRow,
+  type MetricSearchResult,
+} from '@accord/contracts';
+import type { ProductRecord } from './analytics-types.ts';
+import { metricSearchJson } from './metric-search.presenter.ts';
+import type { AssembledSearch } from './metric-search-rows.ts';
+
+/** A computed search: the assembly's columns, its product list and the breakdown when asked. */
+export interface SearchColumns extends AssembledSearch {
+  /** The search's product list (shared with the product-list cache): `order` and the columns index it. */
+  products: readonly ProductRecord[];
+  performance?: MetricSearchResult['performance'];
+}
+
+/** A search as the store keeps it, with what its pages need, made once when first asked. */
+export interface StoredSearch extends SearchColumns {
+  /** Rows of the answer. */
+  readonly total: number;
+  /** Per column key, the column holding its values (the first of that key, as in a result row). */
+  readonly keyColumn: ReadonlyMap<string, number>;
+  views: {
+    needles?: string[];
+    histograms?: Record<string, HistogramBin[]>;
+    /** Row numbers in each order asked for so far ("key:desc"). */
+    orders: Map<string, Int32Array>;
+  };
+}
+
+/** The fingerprint of a search request as one caller's rights read it. */
+export function searchFingerprint(scope: { clients: string; admin: boolean }, request: unknown): string {
+  return createHash('sha256')
+    .update(JSON.stringify({ clients: scope.clients, admin: scope.admin, request }))
+    .digest('hex');
+}
+
+/** Bytes a stored search holds (its columns, its share of the product list, its small parts). */
+export function searchBytes(search: SearchColumns): number {
+  let bytes = search.order.byteLength + search.products.length * 8;
+  for (const column of search.values) bytes += column.byteLength;
+  for (const column of search.bases) bytes += column.byteLength;
+  // Text is held as two bytes a character at most.
+  const small = JSON.stringify([
+    search.columns,
+    search.summary,
+    search.diagnostics,
+    search.performance ?? null,
+  ]);
+  return bytes + small.length * 2;
+}
+
+/** A computed search prepared for the store. */
+export function storedSearch(search: SearchColumns): StoredSearch {
+  const keyColumn = new Map<string, number>();
+  search.columns.forEach((column, index) => {
+    if (!keyColumn.has(column.key)) keyColumn.set(column.key, index);
+  });
+  return { ...search, total: search.order.length, keyColumn, views: { orders: new Map() } };
+}
+
+/** The product of the answer's row `row` (0: the first row). */
+export const productAt = (search: StoredSearch, row: number): ProductRecord =>
+  search.products[search.order[row]!]!;
+
+/** The value of a column key in a row (null: no value), as the result row holds it. */
+export function valueAt(search: StoredSearch, key: string, row: number): number | null {
+  const value = search.values[search.keyColumn.get(key)!]![search.order[row]!]!;
+  return Number.isFinite(value) ? value : null;
+}
+
+/** The result row of the answer's row `row`, as the full answer writes it. */
+export function resultRow(search: StoredSearch, row: number): MetricResultRow {
+  const product = productAt(search, row);
+  const position = search.order[row]!;
+  const values: Record<string, number | null> = {};
+  const bases: Record<string, number> = {};
+  const lowBase: string[] = [];
+  for (const [key, index] of search.keyColumn) {
+    const value = search.values[index]![position]!;
+    const base = search.bases[index]![position]!;
+    values[key] = Number.isFinite(value) ? value : null;
+    bases[key] = base;
+    if (base > 0 && base < LOW_BASE) lowBase.push(key);
+  }
+  return {
+    id: product.id,
+    study_id: product.studyId,
+    c_mi_number: product.cMiNumber,
+    category: product.category,
+    product: product.productType,
+    name: product.name,
+    prod: product.code,
+    ...(product.sapCode ? { sap_code: product.sapCode } : {}),
+    kind: product.kind,
+    values,
+    bases,
+    low_base: lowBase,
+  };
+}
+
+/** The text the search filter reads per row: the name, or the product code without one, in lower case. */
+export function needlesOf(search: StoredSearch): string[] {
+  return (search.views.needles ??= Array.from(search.order, (position) => {
+    const product = search.products[position]!;
+    return (product.name ?? product.code).toLowerCase();
+  }));
+}
+
+/** The charts' bins of each column key over every row. */
+export function histogramsOf(search: StoredSearch): Record<string, HistogramBin[]> {
+  if (search.views.histograms) return search.views.histograms;
+  const histograms: Record<string, HistogramBin[]> = {};
+  for (const column of search.columns)
+    histograms[column.key] = histogramBins(
+      Array.from({ length: search.total }, (_, row) => valueAt(search, column.key, row)),
+    );
+  return (search.views.histograms = histograms);
+}
+
+/** The answer as the JSON text of MetricSearchResult (the full status answer), written from the columns. */
+export function searchJson(search: StoredSearch): string {
+  const { type, columns, summary, performance, diagnostics, filtered } = search;
+  return metricSearchJson(
+    { type, columns, summary, ...(performance ? { performance } : {}), diagnostics, filtered },
+    { products: search.products, values: search.values, bases: search.bases, order: search.order },
+  );
+}
+
+/** The ids of the answer's rows, in its order. */
+export const rowIds = (search: StoredSearch): number[] =>
+  Array.from(search.order, (position) => search.products[position]!.id);
+
+/** `{ id, c_mi_number, prod }` of a row: what a product list over a search shows. */
+export function rowProduct(search: StoredSearch, row: number) {
+  const product = productAt(search, row);
+  return { id: product.id, c_mi_number: product.cMiNumber, prod: product.code };
+}
+
+/**
+ * The cache of stored searches: at most `maxBytes` together (the newest kept even when it alone
+ * weighs more), the least recently used first out; an entry computed under another data version is
+ * stale and computed again; concurrent lookups of one search share its computation.
+ */
+export function createResultStore(options: { maxBytes: number }) {
+  const entries = new Map<
+    string,
+    { version: string; search: Promise<StoredSearch>; bytes: number; done: StoredSearch | null }
+  >();
+  let total = 0;
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    total -= entry.bytes;
+    entries.delete(key);
+  };
+  const trim = () => {
+    while (entries.size > 1 && total > options.maxBytes) remove(entries.keys().next().value!);
+  };
+  const touch = (key: string) => {
+    const entry = entries.get(key)!;
+    entries.delete(key);
+    entries.set(key, entry);
+    return entry;
+  };
+
+  return {
+    /** The search computed under `version`, if this process holds it (computed or under way). */
+    peek(fingerprint: string, version: string): Promise<StoredSearch> | null {
+      const entry = entries.get(fingerprint);
+      if (!entry || entry.version !== version) return null;
+      return touch(fingerprint).search;
+    },
+
+    /** The finished search computed under `version`, if this process holds it. */
+    held(fingerprint: string, version: string): StoredSearch | null {
+      const entry = entries.get(fingerprint);
+      return entry && entry.version === version ? entry.done : null;
+    },
+
+    /**
+     * The search under `version`: the one held, else `compute`'s (kept). `fresh`: computed again
+     * even when held (a search asked without the cache).
+     */
+    get(
+      fingerprint: string,
+      version: string,
+      compute: () => Promise<SearchColumns>,
+      fresh = false,
+    ): Promise<StoredSearch> {
+      const kept = fresh ? null : this.peek(fingerprint, version);
+      if (kept) return kept;
+      remove(fingerprint);
+      const entry = {
+        version,
+        search: compute().then(storedSearch),
+        bytes: 0,
+        done: null as StoredSearch | null,
+      };
+      entries.set(fingerprint, entry);
+      entry.search.then(
+        (search) => {
+          entry.done = search;
+          if (entries.get(fingerprint) !== entry) return;
+          entry.bytes = searchBytes(search);
+          total += entry.bytes;
+          trim();
+        },
+        () => {
+          if (entries.get(fingerprint) === entry) remove(fingerprint);
+        },
+      );
+      return entry.search;
+    },
+
+    /** How many searches and bytes are held. */
+    size(): { entries: number; bytes: number } {
+      return { entries: entries.size, bytes: total };
+    },
+  };
+}
+
+export type ResultStore = ReturnType<typeof createResultStore>;
