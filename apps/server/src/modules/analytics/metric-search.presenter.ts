@@ -18,6 +18,19 @@ export interface ComputedRows {
   order: readonly number[] | Int32Array;
 }
 
+/** The fields of MetricResultRow before its values: one product's, in the answer's order. */
+export const productFields = (product: ProductRecord) => ({
+  id: product.id,
+  study_id: product.studyId,
+  c_mi_number: product.cMiNumber,
+  category: product.category,
+  product: product.productType,
+  name: product.name,
+  prod: product.code,
+  ...(product.sapCode ? { sap_code: product.sapCode } : {}),
+  kind: product.kind,
+});
+
 /** A row's product fields, kept for as long as the (cached) product record lives. */
 const productHeads = new WeakMap<ProductRecord, string>();
 
@@ -25,17 +38,7 @@ const productHeads = new WeakMap<ProductRecord, string>();
 export function productHead(product: ProductRecord): string {
   let head = productHeads.get(product);
   if (head === undefined) {
-    head = JSON.stringify({
-      id: product.id,
-      study_id: product.studyId,
-      c_mi_number: product.cMiNumber,
-      category: product.category,
-      product: product.productType,
-      name: product.name,
-      prod: product.code,
-      ...(product.sapCode ? { sap_code: product.sapCode } : {}),
-      kind: product.kind,
-    }).slice(0, -1);
+    head = JSON.stringify(productFields(product)).slice(0, -1);
     productHeads.set(product, head);
   }
   return head;

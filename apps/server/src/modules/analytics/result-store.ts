@@ -17,7 +17,7 @@ import {
   type MetricSearchResult,
 } from '@accord/contracts';
 import type { ProductRecord } from './analytics-types.ts';
-import { metricSearchJson } from './metric-search.presenter.ts';
+import { metricSearchJson, productFields } from './metric-search.presenter.ts';
 import type { AssembledSearch } from './metric-search-rows.ts';
 
 /** A computed search: the assembly's columns, its product list and the breakdown when asked. */
@@ -97,15 +97,7 @@ export function resultRow(search: StoredSearch, row: number): MetricResultRow {
     if (base > 0 && base < LOW_BASE) lowBase.push(key);
   }
   return {
-    id: product.id,
-    study_id: product.studyId,
-    c_mi_number: product.cMiNumber,
-    category: product.category,
-    product: product.productType,
-    name: product.name,
-    prod: product.code,
-    ...(product.sapCode ? { sap_code: product.sapCode } : {}),
-    kind: product.kind,
+    ...productFields(product),
     values,
     bases,
     low_base: lowBase,
