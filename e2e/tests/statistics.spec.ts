@@ -263,6 +263,7 @@ test.describe('statistics generator', () => {
 
     // The category filter (fragrance family) narrows the products that enter the statistics.
     await page.getByRole('combobox', { name: 'Category', exact: true }).click();
+    await expect(page.getByRole('option').first()).toBeVisible();
     const familyOptions = await page.getByRole('option').allTextContents();
     const family = familyOptions
       .map((text) => ({ text, count: Number(/\((\d+)\)$/.exec(text)?.[1] ?? 0) }))

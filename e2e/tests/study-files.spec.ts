@@ -77,6 +77,8 @@ test('an admin uploads a new version of a report, reverts it, and sees a broken 
 
   // Folders sorted by name, collapsed until opened.
   const list = page.getByRole('list', { name: `Files of ${tree.name}` });
+  // The folders are read once the tree has arrived (the heading shows before it).
+  await expect(list.locator(':scope > li[data-folder="report"]')).toBeVisible();
   const folderNames = await list
     .locator(':scope > li[data-folder]')
     .evaluateAll((items) => items.map((item) => item.getAttribute('data-folder')));
