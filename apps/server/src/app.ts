@@ -186,6 +186,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => crypto.randomUUID(),
     trustProxy: typeof deps.trustProxy === 'number' ? trustHops(deps.trustProxy) : (deps.trustProxy ?? false),
     bodyLimit: 5 * 1024 * 1024,
+    // A busy machine or database may take more than Fastify's 10 s to register a module (the job
+    // queues of the uploads are created in the database): the start then waits; it never fails for it.
+    pluginTimeout: 0,
   }).withTypeProvider<ZodTypeProvider>();
   // Every body, query and path parameter is first checked for NUL characters (named as a field of a
   // 400), then validated with the route's zod schema.
