@@ -205,6 +205,31 @@ describe('the result store', () => {
     expect(relisted).not.toBe(changed);
   });
 
+  it('answers with the search finished before while it is computed again, and keeps it when the answers agree', async () => {
+    const store = createResultStore({ maxBytes: 100 * bytes });
+    const columns = search(1000);
+    const same = async () => ({ ...columns, values: columns.values.map((column) => column.slice()) });
+    const held = await store.get('a', 'v', same);
+    let finish: () => void = () => undefined;
+    const slow = () => new Promise<SearchColumns>((resolve) => (finish = () => void same().then(resolve)));
+    // Two computations without the cache, one after the other, both under way.
+    const first = store.get('a', 'v', slow, true);
+    const firstFinish = finish;
+    const second = store.get('a', 'v', slow, true);
+    expect(await store.peek('a', 'v')).toBe(held);
+    expect(await store.get('a', 'v', same)).toBe(held);
+    firstFinish();
+    finish();
+    expect(await first).toBe(held);
+    expect(await second).toBe(held);
+    expect(store.held('a', 'v')).toBe(held);
+    // Under another version the one before does not answer.
+    const other = store.get('a', 'v2', slow, true);
+    expect(store.held('a', 'v')).toBeNull();
+    finish();
+    expect(await other).not.toBe(held);
+  });
+
   it('keeps nothing of a computation that failed', async () => {
     const store = createResultStore({ maxBytes: 10 * bytes });
     await expect(store.get('a', 'v', () => Promise.reject(new Error('refused')))).rejects.toThrow('refused');

@@ -197,6 +197,11 @@ export function createResultStore(options: { maxBytes: number }) {
     search: Promise<StoredSearch>;
     bytes: number;
     done: StoredSearch | null;
+    /**
+     * While a search asked without the cache is computed again, the one finished before it under
+     * the same version: it answers meanwhile, and is kept if the new one gives the same answer.
+     */
+    earlier: StoredSearch | null;
   }
   const entries = new Map<string, Entry>();
   /** The fingerprint each finished search is held under. */
@@ -225,11 +230,16 @@ export function createResultStore(options: { maxBytes: number }) {
   };
 
   return {
-    /** The search computed under `version`, if this process holds it (computed or under way). */
+    /**
+     * The search computed under `version`, if this process holds it (computed or under way; while
+     * it is computed again, the one finished before).
+     */
     peek(fingerprint: string, version: string): Promise<StoredSearch> | null {
       const entry = entries.get(fingerprint);
       if (!entry || entry.version !== version) return null;
-      return touch(fingerprint).search;
+      touch(fingerprint);
+      const known = entry.done ?? entry.earlier;
+      return known ? Promise.resolve(known) : entry.search;
     },
 
     /** The finished search computed under `version`, if this process holds it. */
@@ -251,7 +261,7 @@ export function createResultStore(options: { maxBytes: number }) {
       const kept = fresh ? null : this.peek(fingerprint, version);
       if (kept) return kept;
       const before = entries.get(fingerprint);
-      const earlier = before?.version === version ? before.done : null;
+      const earlier = before?.version === version ? (before.done ?? before.earlier) : null;
       remove(fingerprint);
       const entry: Entry = {
         version,
@@ -260,11 +270,13 @@ export function createResultStore(options: { maxBytes: number }) {
         ),
         bytes: 0,
         done: null,
+        earlier,
       };
       entries.set(fingerprint, entry);
       entry.search.then(
         (search) => {
           entry.done = search;
+          entry.earlier = null;
           if (entries.get(fingerprint) !== entry) return;
           heldAs.set(search, fingerprint);
           entry.bytes = searchBytes(search) + (search.views.status?.byteLength ?? 0);
@@ -272,6 +284,7 @@ export function createResultStore(options: { maxBytes: number }) {
           trim();
         },
         () => {
+          entry.earlier = null;
           if (entries.get(fingerprint) === entry) remove(fingerprint);
         },
       );
