@@ -11,12 +11,21 @@ import {
 import { packSums, unpackSums } from '../modules/analytics/packed-sums.ts';
 import { emptyRespondentCells, type RespondentCells } from '../modules/analytics/respondent-cells.ts';
 import { significanceOf, type SignificanceInput } from '../modules/analytics/significance-tests.ts';
-import { searchJson, storedSearch } from '../modules/analytics/result-store.ts';
+import {
+  createResultStore,
+  resultBytesOf,
+  storedSearch,
+  type StoredSearch,
+} from '../modules/analytics/result-store.ts';
 import { assembleMetricSearchOffThread, closeUploadWorkers, significanceTextOffThread } from './pool.ts';
 
 afterAll(async () => {
   await closeUploadWorkers();
 });
+
+/** The full answer's JSON text, as the status answer sends it. */
+const searchJson = (search: StoredSearch) =>
+  resultBytesOf(createResultStore({ maxBytes: 0 }).statusBytes(search)).toString('utf8');
 
 const liking: SearchMetric = {
   id: 3,

@@ -279,6 +279,13 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
   /** The kinds of job this repository recorded, and when it last removed expired ones. */
   const jobKinds = new Set<string>();
   let lastCleanup = 0;
+  /** Notes a job row of `kind` written, and now and then removes the expired ones. */
+  async function recorded(kind: string): Promise<void> {
+    jobKinds.add(kind);
+    if (Date.now() - lastCleanup < JOB_CLEANUP_INTERVAL_MS) return;
+    lastCleanup = Date.now();
+    await removeFinishedJobs([...jobKinds], JOB_RESULT_TTL_MS);
+  }
 
   /** A job of the user and kind with its result as the stored JSON text (null when not the caller's). */
   async function findJobText(
@@ -874,10 +881,25 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
       await db
         .insert(jobResults)
         .values({ id, userId, kind, status: 'STARTED', progress: 0, request: request ?? null });
-      jobKinds.add(kind);
-      if (Date.now() - lastCleanup < JOB_CLEANUP_INTERVAL_MS) return;
-      lastCleanup = Date.now();
-      await removeFinishedJobs([...jobKinds], JOB_RESULT_TTL_MS);
+      await recorded(kind);
+    },
+
+    /**
+     * Records a job that ended within its request (a search answered in memory) in one write: SUCCESS
+     * with its result's JSON text, or FAILURE with its message.
+     */
+    async createEndedJob(
+      id: string,
+      userId: number,
+      kind: string,
+      request: string,
+      outcome: { text: string } | { error: string },
+    ): Promise<void> {
+      const text = 'text' in outcome ? outcome.text : null;
+      await db.execute(sql`insert into ${jobResults} (id, user_id, kind, status, progress, request, result, error)
+        values (${id}, ${userId}, ${kind}, ${text === null ? 'FAILURE' : 'SUCCESS'}, 100, ${request},
+          ${text}, ${'error' in outcome ? outcome.error : null})`);
+      await recorded(kind);
     },
 
     removeFinishedJobs,

@@ -197,9 +197,13 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
         response: { 200: MetricSearchStatus, ...statusErrors, 400: ErrorResponse },
       },
     },
-    // The stored result is spliced into the status text: megabytes are not parsed and written again.
+    // The result store's bytes of the answer, the same for every caller: megabytes are not parsed,
+    // checked and written again (result-store.api.test.ts and analytics.api.test.ts check the shape).
     async (request, reply) =>
-      sendJsonText(reply, await analytics.metricSearchStatusText(currentUser(request), request.params.jobId)),
+      sendJsonText(
+        reply,
+        await analytics.metricSearchStatusBytes(currentUser(request), request.params.jobId),
+      ),
   );
 
   app.delete(

@@ -50,7 +50,13 @@ import {
   type JobStep,
   type StoredResult,
 } from './analytics-job-runner.ts';
-import { createResultStore, searchFingerprint, searchJson, type StoredSearch } from './result-store.ts';
+import {
+  createResultStore,
+  resultBytesOf,
+  searchFingerprint,
+  SUCCESS_HEAD,
+  type StoredSearch,
+} from './result-store.ts';
 import { computeOptions, metricOptionsFor } from './analytics-options.ts';
 import type { MetricRecord } from './analytics-types.ts';
 import { respondentConditions, type AnalyticsRepository } from './analytics.repository.ts';
@@ -80,8 +86,8 @@ export const RESULT_STORE_BYTES = 64 * 1024 * 1024;
 /** Requests of recent search jobs kept in memory (a row's request never changes). */
 const JOB_REQUESTS = 500;
 /**
- * Full answers kept as text and parsed (the status call's answer, and the callers that read a whole
- * result: comparisons, decks, downloads): a search of every fragrance is 5-7 MB of text.
+ * Full answers kept parsed (for the callers that read a whole result: comparisons, decks,
+ * downloads): a search of every fragrance is 5-7 MB of JSON, tens of megabytes as objects.
  */
 const PARSED_RESULTS = 2;
 /** Key of a search job row's result: the fingerprint of its request (the answer is in the store). */
@@ -151,6 +157,10 @@ export function createAnalyticsService(deps: {
 
   /** Requests of recent search jobs by id (read from their rows once). */
   const jobRequests = new Map<string, ParsedMetricSearchRequest | null>();
+  const rememberRequest = (jobId: string, request: ParsedMetricSearchRequest | null) => {
+    jobRequests.set(jobId, request);
+    if (jobRequests.size > JOB_REQUESTS) jobRequests.delete(jobRequests.keys().next().value!);
+  };
 
   /**
    * A search job of the caller: its state and, once it succeeded, its columns, from the store or
@@ -166,8 +176,7 @@ export function createAnalyticsService(deps: {
     let request = jobRequests.get(jobId);
     if (request === undefined) {
       request = await jobRequestOf<ParsedMetricSearchRequest>(user, JOB_KINDS.search, jobId);
-      jobRequests.set(jobId, request);
-      if (jobRequests.size > JOB_REQUESTS) jobRequests.delete(jobRequests.keys().next().value!);
+      rememberRequest(jobId, request);
     }
     // A row of an older version without its request cannot be computed again.
     if (request === null)
@@ -175,21 +184,17 @@ export function createAnalyticsService(deps: {
     return { ...state, search: await columnsOf(user, request, await fingerprint()) };
   }
 
-  /** Full answers written (and parsed) lately, by the search they were written from. */
-  const fullTexts = new Map<StoredSearch, string>();
+  /** Full answers parsed lately, by the search they were written from. */
   const parsedResults = new Map<StoredSearch, MetricSearchResult>();
-  const kept = <T>(map: Map<StoredSearch, T>, search: StoredSearch, make: () => T): T => {
-    let value = map.get(search);
-    if (value === undefined) {
-      value = make();
-      map.set(search, value);
-      if (map.size > PARSED_RESULTS) map.delete(map.keys().next().value!);
+  const parsedResult = (search: StoredSearch) => {
+    let parsed = parsedResults.get(search);
+    if (parsed === undefined) {
+      parsed = JSON.parse(resultBytesOf(store.statusBytes(search)).toString('utf8')) as MetricSearchResult;
+      parsedResults.set(search, parsed);
+      if (parsedResults.size > PARSED_RESULTS) parsedResults.delete(parsedResults.keys().next().value!);
     }
-    return value;
+    return parsed;
   };
-  const fullText = (search: StoredSearch) => kept(fullTexts, search, () => searchJson(search));
-  const parsedResult = (search: StoredSearch) =>
-    kept(parsedResults, search, () => JSON.parse(fullText(search)) as MetricSearchResult);
 
   async function metricSearchStatus(user: AuthUser, jobId: string): Promise<MetricSearchStatus> {
     const { search, ...state } = await searchOf(user, jobId);
@@ -202,8 +207,9 @@ export function createAnalyticsService(deps: {
   }
 
   /**
-   * Answers a search summed in memory within its request: its row is written as finished, so its
+   * Answers a search summed in memory within its request: its row is written once, as ended, so its
    * first poll is SUCCESS (a refusal or a failure is recorded on the row as a queued job's would be).
+   * The request is remembered here, so this process's polls read only the row's state.
    */
   async function answerInline(
     user: AuthUser,
@@ -211,17 +217,19 @@ export function createAnalyticsService(deps: {
     noCache: boolean,
   ): Promise<string> {
     const id = randomUUID();
-    const now = await fingerprint();
-    await analytics.createJob(id, user.id, JOB_KINDS.search, JSON.stringify(request));
+    const text = JSON.stringify(request);
+    const record = (outcome: { text: string } | { error: string }) =>
+      analytics.createEndedJob(id, user.id, JOB_KINDS.search, text, outcome);
     try {
-      await columnsOf(user, request, now, { fresh: noCache });
+      await columnsOf(user, request, await fingerprint(), { fresh: noCache });
     } catch (error) {
       const refused = error instanceof AppError && error.statusCode < 500;
       if (!refused) console.error(`${JOB_KINDS.search} job ${id} failed: ${(error as Error).message}`);
-      await analytics.finishJob(id, { error: refused ? error.message : ANALYTICS_MESSAGES.jobFailed });
+      await record({ error: refused ? error.message : ANALYTICS_MESSAGES.jobFailed });
       return id;
     }
-    await analytics.finishJob(id, { text: fingerprintText(searchKey(user, request)) });
+    await record({ text: fingerprintText(searchKey(user, request)) });
+    rememberRequest(id, request);
     return id;
   }
 
@@ -517,14 +525,18 @@ export function createAnalyticsService(deps: {
     metricSearchProducts: pages.products,
 
     /**
-     * The same as metricSearchStatus, as its JSON text: the stored text of the result is sent as it
-     * is, not parsed and written again (megabytes for a search of every fragrance).
+     * The same as metricSearchStatus, as the bytes of its JSON: a succeeded search's are written once
+     * from its columns and kept in the result store, and every caller is sent the same bytes (a
+     * search of every fragrance is megabytes: nothing is parsed, checked or written again).
      */
-    async metricSearchStatusText(user: AuthUser, jobId: string): Promise<string> {
+    async metricSearchStatusBytes(user: AuthUser, jobId: string): Promise<string | Buffer> {
       const { search, ...state } = await searchOf(user, jobId);
       if (!search) return JSON.stringify({ ...state, result: null });
+      const bytes = store.statusBytes(search);
       const head = JSON.stringify({ status: state.status, progress: state.progress, error: state.error });
-      return `${head.slice(0, -1)},"result":{"json":${fullText(search)}}}`;
+      const before = `${head.slice(0, -1)},"result":{"json":`;
+      if (before === SUCCESS_HEAD) return bytes;
+      return Buffer.concat([Buffer.from(before), resultBytesOf(bytes), Buffer.from('}}')]);
     },
 
     /**

@@ -1,7 +1,10 @@
 import { MetricSearchResult } from '@accord/contracts';
 import { describe, expect, it } from 'vitest';
 import type { ProductRecord } from './analytics.repository.ts';
-import { metricSearchJson, type ComputedRows } from './metric-search.presenter.ts';
+import { metricSearchBytes, type ComputedRows } from './metric-search.presenter.ts';
+
+const metricSearchJson = (...args: Parameters<typeof metricSearchBytes>) =>
+  metricSearchBytes(...args).toString('utf8');
 
 const product = (id: number, extra: Partial<ProductRecord> = {}): ProductRecord => ({
   id,
@@ -47,7 +50,7 @@ function columnar(list: [ProductRecord, number[], number[]][], order?: number[])
   };
 }
 
-describe('metricSearchJson', () => {
+describe('metricSearchBytes', () => {
   it('writes the rows an object per row would give, in the order given, flagging low bases', () => {
     const rows = columnar(
       [
@@ -108,5 +111,40 @@ describe('metricSearchJson', () => {
     const parsed = JSON.parse(metricSearchJson({ ...answer, performance }, rows)) as MetricSearchResult;
     expect(parsed.results).toEqual([]);
     expect(parsed.performance).toEqual(performance);
+  });
+
+  it('writes the bytes JSON.stringify gives for the answer as objects, over several buffers and any text', () => {
+    // About 3 MB: the rows cross the writer's 1 MB buffers; names with accents, quotes, a pair of
+    // UTF-16 units (4 bytes in UTF-8) and control characters, and no name at all.
+    const names = ['Rosée « 1 » \u{1F338}', 'Plain', 'Tab\tand "quote" \\ \u0001', null, 'ÅØ €'];
+    const list: [ProductRecord, number[], number[]][] = Array.from({ length: 12_000 }, (_, at) => [
+      product(at + 1, { name: names[at % names.length]!, sapCode: at % 3 ? `SAP-${at}` : null }),
+      [at / 7, at % 11 ? Math.sqrt(at) : Number.NaN, at / 7],
+      [at % 40, 30 + (at % 5), at % 40],
+    ]);
+    const order = Array.from({ length: list.length }, (_, at) => (at * 7919) % list.length);
+    const rows = columnar(list, order);
+    const bytes = metricSearchBytes(answer, rows, { before: '{"head":1,"json":', after: '}' });
+    expect(bytes.byteLength).toBeGreaterThan(2 * 1024 * 1024);
+    const results = order.map((position) => {
+      const [entry, values, bases] = list[position]!;
+      const keys = ['liking.top_2_box', 'freshness.mean'];
+      return {
+        id: entry.id,
+        study_id: entry.studyId,
+        c_mi_number: entry.cMiNumber,
+        category: entry.category,
+        product: entry.productType,
+        name: entry.name,
+        prod: entry.code,
+        ...(entry.sapCode ? { sap_code: entry.sapCode } : {}),
+        kind: entry.kind,
+        values: Object.fromEntries(keys.map((key, index) => [key, values[index]])),
+        bases: Object.fromEntries(keys.map((key, index) => [key, bases[index]])),
+        low_base: keys.filter((_, index) => bases[index]! > 0 && bases[index]! < 30),
+      };
+    });
+    const expected = `{"head":1,"json":${JSON.stringify({ results, ...answer })}}`;
+    expect(bytes.equals(Buffer.from(expected, 'utf8'))).toBe(true);
   });
 });

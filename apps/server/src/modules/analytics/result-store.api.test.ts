@@ -118,6 +118,24 @@ describe('answers of the result store', () => {
     60_000,
   );
 
+  // The status answer is written as bytes straight from the columns: they are the ones the earlier
+  // implementation sent (its answer, recorded, written as JSON writes it, in the status's order).
+  it.runIf(process.env.DATABASE_URL === undefined).each(Object.keys(ANSWER_SEARCHES))(
+    'sends the full answer byte for byte as the earlier implementation did, to every caller: %s',
+    async (name) => {
+      const jobid = await queue(t, ANSWER_SEARCHES[name]!);
+      const expected = `{"status":"SUCCESS","progress":100,"error":null,"result":{"json":${JSON.stringify(recorded[name]!.full)}}}`;
+      for (const app of [t, t, second]) {
+        const answer = await call(app, 'GET', `/api/analytics/fragrances/${jobid}`);
+        expect(answer.statusCode).toBe(200);
+        expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(answer.headers['content-length']).toBe(String(Buffer.byteLength(expected)));
+        expect(answer.body === expected, `${name}: the bytes differ`).toBe(true);
+      }
+    },
+    60_000,
+  );
+
   it('answers a search summed in memory within its POST: the first poll is SUCCESS', async () => {
     for (const name of ['all fragrances', 'gender and age']) {
       const jobid = await queue(t, ANSWER_SEARCHES[name]!);

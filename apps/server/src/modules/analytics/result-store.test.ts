@@ -7,7 +7,7 @@ import {
   resultRow,
   searchBytes,
   searchFingerprint,
-  searchJson,
+  resultBytesOf,
   storedSearch,
   type SearchColumns,
 } from './result-store.ts';
@@ -64,7 +64,9 @@ function search(count: number): SearchColumns {
 describe('stored searches', () => {
   it('make rows, texts and charts from the columns as the full answer holds them', () => {
     const stored = storedSearch(search(12));
-    const full = JSON.parse(searchJson(stored)) as { results: unknown[] };
+    const full = JSON.parse(
+      resultBytesOf(createResultStore({ maxBytes: 1e6 }).statusBytes(stored)).toString('utf8'),
+    ) as { results: unknown[] };
     expect(full.results).toHaveLength(12);
     // Row 0 is the last product; a key chosen twice holds its first column's values.
     for (let row = 0; row < 12; row++) expect(resultRow(stored, row)).toEqual(full.results[row]);
@@ -150,6 +152,82 @@ describe('the result store', () => {
     await store.get('huge', 'v', async () => search(5000));
     expect(store.size().entries).toBe(1);
     expect(store.held('huge', 'v')).not.toBeNull();
+  });
+
+  it("makes a search's status bytes once, shares them and counts them in its bytes", async () => {
+    const store = createResultStore({ maxBytes: 100 * bytes });
+    const stored = await store.get('a', 'v', async () => search(1000));
+    const status = store.statusBytes(stored);
+    expect(store.statusBytes(stored)).toBe(status);
+    expect(status.toString('utf8')).toMatch(
+      /^\{"status":"SUCCESS","progress":100,"error":null,"result":\{"json":\{"results":\[/,
+    );
+    expect(JSON.parse(resultBytesOf(status).toString('utf8'))).toMatchObject({ filtered: false });
+    expect(store.size()).toEqual({ entries: 1, bytes: bytes + status.byteLength });
+    // The bytes of a search no longer held are not counted.
+    const other = await store.get('a', 'v2', async () => search(1000));
+    const otherStatus = store.statusBytes(other);
+    expect(store.statusBytes(stored)).toBe(status);
+    expect(store.size()).toEqual({ entries: 1, bytes: bytes + otherStatus.byteLength });
+  });
+
+  it('keeps the search held, and what was made from it, when one computed again gives the same answer', async () => {
+    const store = createResultStore({ maxBytes: 100 * bytes });
+    const columns = search(1000);
+    const copy = (changed?: (columns: SearchColumns) => void) => async () => {
+      const again = structuredClone({ ...columns, products: [] as ProductRecord[] });
+      const result = { ...again, products: columns.products };
+      changed?.(result);
+      return result;
+    };
+    const held = await store.get('a', 'v', copy());
+    const status = store.statusBytes(held);
+    const again = await store.get('a', 'v', copy(), true);
+    expect(again).toBe(held);
+    expect(store.statusBytes(again)).toBe(status);
+    expect(store.size()).toEqual({ entries: 1, bytes: bytes + status.byteLength });
+    // One cell changed: a new search, whose bytes are made from its own columns.
+    const changed = await store.get(
+      'a',
+      'v',
+      copy((result) => (result.values[1]![3] = 0.25)),
+      true,
+    );
+    expect(changed).not.toBe(held);
+    expect(store.statusBytes(changed).equals(status)).toBe(false);
+    // Another product list (even of the same products): a new search too.
+    const relisted = await store.get(
+      'a',
+      'v',
+      async () => ({ ...columns, products: [...columns.products] }),
+      true,
+    );
+    expect(relisted).not.toBe(changed);
+  });
+
+  it('answers with the search finished before while it is computed again, and keeps it when the answers agree', async () => {
+    const store = createResultStore({ maxBytes: 100 * bytes });
+    const columns = search(1000);
+    const same = async () => ({ ...columns, values: columns.values.map((column) => column.slice()) });
+    const held = await store.get('a', 'v', same);
+    let finish: () => void = () => undefined;
+    const slow = () => new Promise<SearchColumns>((resolve) => (finish = () => void same().then(resolve)));
+    // Two computations without the cache, one after the other, both under way.
+    const first = store.get('a', 'v', slow, true);
+    const firstFinish = finish;
+    const second = store.get('a', 'v', slow, true);
+    expect(await store.peek('a', 'v')).toBe(held);
+    expect(await store.get('a', 'v', same)).toBe(held);
+    firstFinish();
+    finish();
+    expect(await first).toBe(held);
+    expect(await second).toBe(held);
+    expect(store.held('a', 'v')).toBe(held);
+    // Under another version the one before does not answer.
+    const other = store.get('a', 'v2', slow, true);
+    expect(store.held('a', 'v')).toBeNull();
+    finish();
+    expect(await other).not.toBe(held);
   });
 
   it('keeps nothing of a computation that failed', async () => {

@@ -17,7 +17,7 @@ import {
   type MetricSearchResult,
 } from '@accord/contracts';
 import type { ProductRecord } from './analytics-types.ts';
-import { metricSearchJson, productFields } from './metric-search.presenter.ts';
+import { metricSearchBytes, productFields } from './metric-search.presenter.ts';
 import type { AssembledSearch } from './metric-search-rows.ts';
 
 /** A computed search: the assembly's columns, its product list and the breakdown when asked. */
@@ -38,6 +38,8 @@ export interface StoredSearch extends SearchColumns {
     histograms?: Record<string, HistogramBin[]>;
     /** Row numbers in each order asked for so far ("key:desc"). */
     orders: Map<string, Int32Array>;
+    /** The status answer of the succeeded search as sent (statusBytes). */
+    status?: Buffer;
   };
 }
 
@@ -61,6 +63,34 @@ export function searchBytes(search: SearchColumns): number {
     search.performance ?? null,
   ]);
   return bytes + small.length * 2;
+}
+
+const sameArrays = <T extends Float64Array | Int32Array>(left: readonly T[], right: readonly T[]) =>
+  left.length === right.length &&
+  left.every((column, index) => {
+    const other = right[index]!;
+    if (column.length !== other.length) return false;
+    // Object.is: NaN (no value) equals NaN.
+    for (let at = 0; at < column.length; at++) if (!Object.is(column[at], other[at])) return false;
+    return true;
+  });
+
+/**
+ * Whether a search computed again gives the answer held: the same product list, rows, columns and
+ * cells, summary, diagnostics and breakdown. Its derived parts (orders, charts, status bytes) then
+ * hold for it too.
+ */
+export function sameAnswer(search: SearchColumns, held: StoredSearch): boolean {
+  return (
+    search.products === held.products &&
+    search.type === held.type &&
+    search.filtered === held.filtered &&
+    sameArrays([search.order], [held.order]) &&
+    sameArrays(search.values, held.values) &&
+    sameArrays(search.bases, held.bases) &&
+    JSON.stringify([search.columns, search.summary, search.diagnostics, search.performance ?? null]) ===
+      JSON.stringify([held.columns, held.summary, held.diagnostics, held.performance ?? null])
+  );
 }
 
 /** A computed search prepared for the store. */
@@ -123,14 +153,26 @@ export function histogramsOf(search: StoredSearch): Record<string, HistogramBin[
   return (search.views.histograms = histograms);
 }
 
-/** The answer as the JSON text of MetricSearchResult (the full status answer), written from the columns. */
-export function searchJson(search: StoredSearch): string {
+/** The head of a succeeded search's status answer, before its result. */
+export const SUCCESS_HEAD = '{"status":"SUCCESS","progress":100,"error":null,"result":{"json":';
+
+/**
+ * The status answer of a succeeded search (MetricSearchStatus: SUCCESS_HEAD, the MetricSearchResult,
+ * "}}") as UTF-8 bytes written from the columns, made once per stored search and kept with it: every
+ * caller is sent the same bytes. The store counts them in its bound (ResultStore.statusBytes).
+ */
+function writeStatus(search: StoredSearch): Buffer {
   const { type, columns, summary, performance, diagnostics, filtered } = search;
-  return metricSearchJson(
+  return metricSearchBytes(
     { type, columns, summary, ...(performance ? { performance } : {}), diagnostics, filtered },
     { products: search.products, values: search.values, bases: search.bases, order: search.order },
+    { before: SUCCESS_HEAD, after: '}}' },
   );
 }
+
+/** The MetricSearchResult within a status answer's bytes (no copy). */
+export const resultBytesOf = (status: Buffer): Buffer =>
+  status.subarray(Buffer.byteLength(SUCCESS_HEAD), status.byteLength - 2);
 
 /** The ids of the answer's rows, in its order. */
 export const rowIds = (search: StoredSearch): number[] =>
@@ -145,13 +187,25 @@ export function rowProduct(search: StoredSearch, row: number) {
 /**
  * The cache of stored searches: at most `maxBytes` together (the newest kept even when it alone
  * weighs more), the least recently used first out; an entry computed under another data version is
- * stale and computed again; concurrent lookups of one search share its computation.
+ * stale and computed again; concurrent lookups of one search share its computation. A search
+ * computed again (asked without the cache) that gives the answer held keeps the one held, with what
+ * was made from it.
  */
 export function createResultStore(options: { maxBytes: number }) {
-  const entries = new Map<
-    string,
-    { version: string; search: Promise<StoredSearch>; bytes: number; done: StoredSearch | null }
-  >();
+  interface Entry {
+    version: string;
+    search: Promise<StoredSearch>;
+    bytes: number;
+    done: StoredSearch | null;
+    /**
+     * While a search asked without the cache is computed again, the one finished before it under
+     * the same version: it answers meanwhile, and is kept if the new one gives the same answer.
+     */
+    earlier: StoredSearch | null;
+  }
+  const entries = new Map<string, Entry>();
+  /** The fingerprint each finished search is held under. */
+  const heldAs = new WeakMap<StoredSearch, string>();
   let total = 0;
   const remove = (key: string) => {
     const entry = entries.get(key);
@@ -168,13 +222,24 @@ export function createResultStore(options: { maxBytes: number }) {
     entries.set(key, entry);
     return entry;
   };
+  /** The entry holding a finished search, if the store still holds it. */
+  const entryOf = (search: StoredSearch): Entry | null => {
+    const key = heldAs.get(search);
+    const entry = key === undefined ? undefined : entries.get(key);
+    return entry?.done === search ? entry : null;
+  };
 
   return {
-    /** The search computed under `version`, if this process holds it (computed or under way). */
+    /**
+     * The search computed under `version`, if this process holds it (computed or under way; while
+     * it is computed again, the one finished before).
+     */
     peek(fingerprint: string, version: string): Promise<StoredSearch> | null {
       const entry = entries.get(fingerprint);
       if (!entry || entry.version !== version) return null;
-      return touch(fingerprint).search;
+      touch(fingerprint);
+      const known = entry.done ?? entry.earlier;
+      return known ? Promise.resolve(known) : entry.search;
     },
 
     /** The finished search computed under `version`, if this process holds it. */
@@ -195,27 +260,51 @@ export function createResultStore(options: { maxBytes: number }) {
     ): Promise<StoredSearch> {
       const kept = fresh ? null : this.peek(fingerprint, version);
       if (kept) return kept;
+      const before = entries.get(fingerprint);
+      const earlier = before?.version === version ? (before.done ?? before.earlier) : null;
       remove(fingerprint);
-      const entry = {
+      const entry: Entry = {
         version,
-        search: compute().then(storedSearch),
+        search: compute().then((search) =>
+          earlier && sameAnswer(search, earlier) ? earlier : storedSearch(search),
+        ),
         bytes: 0,
-        done: null as StoredSearch | null,
+        done: null,
+        earlier,
       };
       entries.set(fingerprint, entry);
       entry.search.then(
         (search) => {
           entry.done = search;
+          entry.earlier = null;
           if (entries.get(fingerprint) !== entry) return;
-          entry.bytes = searchBytes(search);
+          heldAs.set(search, fingerprint);
+          entry.bytes = searchBytes(search) + (search.views.status?.byteLength ?? 0);
           total += entry.bytes;
           trim();
         },
         () => {
+          entry.earlier = null;
           if (entries.get(fingerprint) === entry) remove(fingerprint);
         },
       );
       return entry.search;
+    },
+
+    /**
+     * The status answer of a succeeded search as sent (see writeStatus): made once per search and
+     * kept with it, counted in the bound while the store holds the search.
+     */
+    statusBytes(search: StoredSearch): Buffer {
+      if (search.views.status) return search.views.status;
+      const bytes = (search.views.status = writeStatus(search));
+      const entry = entryOf(search);
+      if (entry) {
+        entry.bytes += bytes.byteLength;
+        total += bytes.byteLength;
+        trim();
+      }
+      return bytes;
     },
 
     /** How many searches and bytes are held. */
