@@ -23,6 +23,7 @@ import {
 import { sqlTextArray } from '../../lib/client-scope.ts';
 import { allOf, studyWhere, type CompiledFilters } from '../search/search-filters.ts';
 import type { RespondentList } from './respondent-index.ts';
+import type { RespondentMatcher, RespondentTraitRow, TraitTest } from './respondent-traits.ts';
 import { emptyRespondentCells, type RespondentCells } from './respondent-cells.ts';
 import type {
   DemographicMatch,
@@ -92,6 +93,11 @@ export type RespondentConditions = SQL[] & {
   stats?: SQL[] | null;
   /** The same conditions as `stats`, as a test of a statistics row's gender and age. */
   match?: DemographicMatch | null;
+  /**
+   * Every condition as tests of a respondent's values (respondent-traits.ts), compared as the SQL
+   * compares them, a missing value failing: what the respondent indexes are filtered with.
+   */
+  matcher?: RespondentMatcher;
 };
 
 /**
@@ -567,13 +573,12 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
       }
     },
 
-    /** Every respondent's id, gender and age. */
-    async respondentGenderAndAge(): Promise<[id: number, gender: string | null, age: number | null][]> {
-      return (await arrays(sql`select r.id, r.gender, r.age from ${respondents} r`, [
-        'id',
-        'gender',
-        'age',
-      ])) as [number, string | null, number | null][];
+    /** Every respondent's id, gender, age, ethnicity, social class and BUMO. */
+    async respondentTraits(): Promise<RespondentTraitRow[]> {
+      return (await arrays(
+        sql`select r.id, r.gender, r.age, r.ethnicity, r.social_class, r.bumo from ${respondents} r`,
+        ['id', 'gender', 'age', 'ethnicity', 'social_class', 'bumo'],
+      )) as RespondentTraitRow[];
     },
 
     /** The precomputed statistics of every product of a metric (no respondent filter). */
@@ -1025,11 +1030,22 @@ export function respondentConditions(
 ): RespondentConditions {
   const list: SQL[] = [];
   let stats: SQL[] | null = [];
-  // Each condition over the statistics also as a test, with SQL's rule that a missing value fails.
+  // Each condition also as a test, with SQL's rule that a missing value fails: gender and age ones
+  // over the statistics too, the others over the respondents' traits alone.
   const tests: DemographicMatch[] = [];
+  const traitTests: Record<'ethnicity' | 'social_class' | 'bumo', TraitTest[]> = {
+    ethnicity: [],
+    social_class: [],
+    bumo: [],
+  };
+  const valueIn = (values: readonly string[]): TraitTest => {
+    const wanted = new Set(values);
+    return (value) => value !== null && wanted.has(value);
+  };
   const genderIn = (values: readonly string[]) => {
     stats?.push(sql`d.gender = any(${sqlTextArray(values)})`);
-    tests.push((gender) => gender !== null && values.includes(gender));
+    const test = valueIn(values);
+    tests.push((gender) => test(gender));
   };
   const ageWithin = (from: number | null, to: number | null) => {
     if (from !== null) stats?.push(sql`d.age >= ${from}`);
@@ -1047,7 +1063,10 @@ export function respondentConditions(
     if (values.length === 0) continue;
     list.push(sql`${sql.raw(`r.${column}`)} = any(${sqlTextArray(values)})`);
     if (column === 'gender') genderIn(values);
-    else stats = null;
+    else {
+      stats = null;
+      traitTests[column as keyof typeof traitTests].push(valueIn(values));
+    }
   }
   if (demographics.startAge != null) list.push(sql`r.age >= ${demographics.startAge}`);
   if (demographics.endAge != null) list.push(sql`r.age <= ${demographics.endAge}`);
@@ -1060,10 +1079,21 @@ export function respondentConditions(
     } else {
       list.push(sql`${sql.raw(`r.${condition.field}`)} = ${condition.filter.value}`);
       if (condition.field === 'gender') genderIn([condition.filter.value]);
-      else stats = null;
+      else {
+        stats = null;
+        traitTests[condition.field].push(valueIn([condition.filter.value]));
+      }
     }
   }
-  const match: DemographicMatch | null =
-    stats === null ? null : (gender, age) => tests.every((test) => test(gender, age));
-  return Object.assign(list, { stats, match });
+  const genderAndAge: DemographicMatch = (gender, age) => tests.every((test) => test(gender, age));
+  const traitMatch = (list: TraitTest[]): TraitTest | null =>
+    list.length === 0 ? null : (value) => list.every((test) => test(value));
+  const matcher: RespondentMatcher = {
+    genderAndAge,
+    ethnicity: traitMatch(traitTests.ethnicity),
+    socialClass: traitMatch(traitTests.social_class),
+    bumo: traitMatch(traitTests.bumo),
+  };
+  const match: DemographicMatch | null = stats === null ? null : genderAndAge;
+  return Object.assign(list, { stats, match, matcher });
 }
