@@ -1086,8 +1086,8 @@ export function respondentConditions(
     }
   }
   const genderAndAge: DemographicMatch = (gender, age) => tests.every((test) => test(gender, age));
-  const traitMatch = (list: TraitTest[]): TraitTest | null =>
-    list.length === 0 ? null : (value) => list.every((test) => test(value));
+  const traitMatch = (group: TraitTest[]): TraitTest | null =>
+    group.length === 0 ? null : (value) => group.every((test) => test(value));
   const matcher: RespondentMatcher = {
     genderAndAge,
     ethnicity: traitMatch(traitTests.ethnicity),
