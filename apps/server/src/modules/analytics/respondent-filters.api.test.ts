@@ -1,8 +1,8 @@
 // Respondent filters beyond gender and age (ethnicity, social class, BUMO, alone and with gender and
 // age, as panel filters and results-table conditions) summed in memory from the respondent indexes:
 // the numbers of the SQL path (analytics.answerSums over the answers table) for every product, on
-// scale, yes/no, EEG and implicit metrics; a value nobody has gives empty bases; a mapping edit
-// refreshes them; the search stays the staff's.
+// scale, yes/no, EEG and implicit metrics, and the respondent bases of a group comparison; a value
+// nobody has gives empty bases; a mapping edit refreshes them; the search stays the staff's.
 import type { MetricSearchRequest, MetricSearchResult, MetricSearchStatus } from '@accord/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLibraryTestApp, sqlRows } from '../../testing/library-app.ts';
@@ -284,6 +284,26 @@ describe('respondent filters beyond gender and age, summed in memory', () => {
     }
     // Every metric is compared with some answers kept.
     expect(keptAtMost.every((n) => n > 0)).toBe(true);
+  });
+
+  it('count the respondent bases of the SQL path, per metric and for any', async () => {
+    const fingerprint = await context.fingerprint();
+    await context.loadRespondents(metrics, fingerprint);
+    const metricIds = metrics.map((metric) => metric.id);
+    const someProducts = products.filter((_, at) => at % 3 !== 0);
+    for (const filter of [
+      ...filters(),
+      { name: 'nobody', demographics: { bumo: ['Nobody'] }, conditions: [] },
+    ]) {
+      const conditions = respondentConditions(filter.demographics, filter.conditions);
+      const memory = await context.respondentCounts(someProducts, metrics, conditions, fingerprint);
+      const read = await repository.respondentCounts(someProducts, metricIds, eegIds(), conditions);
+      // The grouped SQL has no row for a metric nobody answered; memory counts it 0.
+      for (const key of [null, ...metricIds])
+        expect(memory.get(key) ?? 0, `${filter.name}, ${key}`).toBe(read.get(key) ?? 0);
+      if (filter.name === 'nobody') expect(memory.get(null)).toBe(0);
+      else expect(memory.get(null), filter.name).toBeGreaterThan(0);
+    }
   });
 
   it('give the metric search through the app the SQL path numbers', async () => {
