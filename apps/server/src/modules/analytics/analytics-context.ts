@@ -32,7 +32,7 @@ import { respondentSumsOf } from './respondent-sums.ts';
 import {
   EVERY_RESPONDENT,
   keptRespondentIds,
-  respondentTraitsOf,
+  respondentTraitsBuilder,
   type RespondentMatcher,
   type RespondentTraits,
 } from './respondent-traits.ts';
@@ -289,9 +289,11 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
    */
   const respondentTraits = createFingerprintCache<RespondentTraits>(1);
   const respondentTraitsNow = (fingerprintNow: string) =>
-    respondentTraits.get('all', answersPart(fingerprintNow), async () =>
-      respondentTraitsOf(await analytics.respondentTraits()),
-    );
+    respondentTraits.get('all', answersPart(fingerprintNow), async () => {
+      const builder = respondentTraitsBuilder();
+      await analytics.respondentTraits((chunk) => builder.add(chunk));
+      return builder.finish();
+    });
 
   /**
    * Reads the respondents and answers of the metrics into memory (the warm-up), unless they are

@@ -110,6 +110,9 @@ export type RespondentConditions = SQL[] & {
  */
 const PRODUCT_LIST_LIMIT = 2000;
 
+/** Respondent ids per read of the respondents' traits (about 3 MB of JSON). */
+const RESPONDENT_CHUNK = 50_000;
+
 /** Product ids per read of a metric's demographic statistics (about 100,000 rows, 8 MB of JSON). */
 const DEMOGRAPHIC_CHUNK_PRODUCTS = 2000;
 
@@ -573,12 +576,25 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
       }
     },
 
-    /** Every respondent's id, gender, age, ethnicity, social class and BUMO. */
-    async respondentTraits(): Promise<RespondentTraitRow[]> {
-      return (await arrays(
-        sql`select r.id, r.gender, r.age, r.ethnicity, r.social_class, r.bumo from ${respondents} r`,
-        ['id', 'gender', 'age', 'ethnicity', 'social_class', 'bumo'],
-      )) as RespondentTraitRow[];
+    /**
+     * Every respondent's id, gender, age, ethnicity, social class and BUMO, read a range of ids at a
+     * time (RESPONDENT_CHUNK) and handed to `take` in id order.
+     */
+    async respondentTraits(take: (chunk: RespondentTraitRow[]) => void): Promise<void> {
+      const [range] = await rows<{ low: number | null; high: number | null }>(
+        sql`select min(r.id) as low, max(r.id) as high from ${respondents} r`,
+      );
+      if (range?.low == null || range.high == null) return;
+      for (let low = Number(range.low); low <= Number(range.high); low += RESPONDENT_CHUNK) {
+        take(
+          (await arrays(
+            sql`select r.id, r.gender, r.age, r.ethnicity, r.social_class, r.bumo from ${respondents} r
+              where r.id >= ${low} and r.id < ${low + RESPONDENT_CHUNK}`,
+            ['id', 'gender', 'age', 'ethnicity', 'social_class', 'bumo'],
+            'x.id',
+          )) as RespondentTraitRow[],
+        );
+      }
     },
 
     /** The precomputed statistics of every product of a metric (no respondent filter). */

@@ -7,6 +7,7 @@ import {
   EVERY_RESPONDENT,
   keptRespondentIds,
   matchesRespondent,
+  respondentTraitsBuilder,
   respondentTraitsOf,
   type RespondentTraitRow,
   type RespondentValues,
@@ -106,6 +107,28 @@ describe('respondent traits', () => {
     expect(traits.bumo.values).toEqual([null, 'User', 'Non-user']);
     // 8 ids: 2 bytes of gender and age cell, 3 of codes.
     expect(traits.bytes).toBe(8 * 5);
+  });
+
+  it('builds from chunks what the whole list builds; more than 255 values take two bytes', () => {
+    const builder = respondentTraitsBuilder();
+    builder.add(rows.slice(0, 2));
+    builder.add([]);
+    builder.add(rows.slice(2));
+    expect(builder.finish()).toEqual(traits);
+    const many: RespondentTraitRow[] = Array.from({ length: 300 }, (_, at) => [
+      at + 1,
+      null,
+      null,
+      `ethnicity ${at}`,
+      null,
+      'User',
+    ]);
+    const wide = respondentTraitsOf(many);
+    expect(wide.ethnicity.codeOf).toBeInstanceOf(Uint16Array);
+    expect(wide.bumo.codeOf).toBeInstanceOf(Uint8Array);
+    expect(wide.ethnicity.values[wide.ethnicity.codeOf[300]!]).toBe('ethnicity 299');
+    const kept = keptRespondentIds(wide, respondentConditions({ ethnicity: ['ethnicity 299'] }, []).matcher!);
+    expect(Array.from(kept).flatMap((flag, id) => (flag === 1 ? [id] : []))).toEqual([300]);
   });
 
   it('marks the respondents a filter keeps; an id without respondent never', () => {

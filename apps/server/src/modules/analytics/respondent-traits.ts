@@ -79,38 +79,79 @@ export type RespondentTraitRow = [
   bumo: string | null,
 ];
 
-/** Codes one trait of the rows (column `at`) by respondent id. */
-function traitColumn(rows: readonly RespondentTraitRow[], at: 3 | 4 | 5, size: number): TraitColumn {
+/** Codes one trait by respondent id as respondents arrive; `finish` sizes the codes to the ids. */
+function traitColumnBuilder() {
   const values: (string | null)[] = [null];
   const codes = new Map<string, number>();
-  for (const row of rows) {
-    const value = row[at];
-    if (value !== null && !codes.has(value)) {
-      codes.set(value, values.length);
-      values.push(value);
-    }
-  }
-  const codeOf = values.length <= 256 ? new Uint8Array(size) : new Uint16Array(size);
-  if (values.length > 65536) throw new Error('Too many distinct values of a respondent trait');
-  for (const row of rows) {
-    const value = row[at];
-    if (value !== null) codeOf[row[0]] = codes.get(value)!;
-  }
-  return { codeOf, values };
+  let codeOf = new Uint16Array(1024);
+  return {
+    add(id: number, value: string | null): void {
+      if (value === null) return;
+      let code = codes.get(value);
+      if (code === undefined) {
+        code = values.length;
+        if (code > 0xffff) throw new Error('Too many distinct values of a respondent trait');
+        codes.set(value, code);
+        values.push(value);
+      }
+      if (id >= codeOf.length) {
+        const grown = new Uint16Array(Math.max(id + 1, codeOf.length * 2));
+        grown.set(codeOf);
+        codeOf = grown;
+      }
+      codeOf[id] = code;
+    },
+    finish(size: number): TraitColumn {
+      const sized = values.length <= 256 ? new Uint8Array(size) : new Uint16Array(size);
+      sized.set(codeOf.subarray(0, Math.min(size, codeOf.length)));
+      return { codeOf: sized, values };
+    },
+  };
+}
+
+/**
+ * Builds the traits from respondents added chunk by chunk, so that the rows of every respondent
+ * (450,000 at 3,000 studies) are never parsed at once.
+ */
+export function respondentTraitsBuilder() {
+  const genderAndAge: [id: number, gender: string | null, age: number | null][] = [];
+  const ethnicity = traitColumnBuilder();
+  const socialClass = traitColumnBuilder();
+  const bumo = traitColumnBuilder();
+  return {
+    add(rows: readonly RespondentTraitRow[]): void {
+      for (const [id, gender, age, ethnicityValue, socialClassValue, bumoValue] of rows) {
+        genderAndAge.push([id, gender, age]);
+        ethnicity.add(id, ethnicityValue);
+        socialClass.add(id, socialClassValue);
+        bumo.add(id, bumoValue);
+      }
+    },
+    finish(): RespondentTraits {
+      const people = respondentCellsOf(genderAndAge);
+      const size = people.cellOf.length;
+      const traits = {
+        people,
+        ethnicity: ethnicity.finish(size),
+        socialClass: socialClass.finish(size),
+        bumo: bumo.finish(size),
+      };
+      const bytes = [
+        people.cellOf,
+        traits.ethnicity.codeOf,
+        traits.socialClass.codeOf,
+        traits.bumo.codeOf,
+      ].reduce((total, array) => total + array.byteLength, 0);
+      return { ...traits, bytes };
+    },
+  };
 }
 
 /** The traits of respondents given as rows. */
 export function respondentTraitsOf(rows: readonly RespondentTraitRow[]): RespondentTraits {
-  const people = respondentCellsOf(rows.map(([id, gender, age]) => [id, gender, age]));
-  const size = people.cellOf.length;
-  const ethnicity = traitColumn(rows, 3, size);
-  const socialClass = traitColumn(rows, 4, size);
-  const bumo = traitColumn(rows, 5, size);
-  const bytes = [people.cellOf, ethnicity.codeOf, socialClass.codeOf, bumo.codeOf].reduce(
-    (total, array) => total + array.byteLength,
-    0,
-  );
-  return { people, ethnicity, socialClass, bumo, bytes };
+  const builder = respondentTraitsBuilder();
+  builder.add(rows);
+  return builder.finish();
 }
 
 const NO_CELL = 0xffff;
