@@ -214,6 +214,15 @@ ENDPOINTS.push(
     role: 'researcher',
     result: '/api/analytics/fragrances/{job}',
   },
+  // A filter beyond gender and age: summed from the respondent indexes over the respondents it keeps.
+  {
+    name: 'analytics metric search ethnicity (no cache)',
+    method: 'POST',
+    path: '/api/analytics/fragrances?no_cache=true',
+    body: metricSearch({ ethnicity: ['East Asian'] }),
+    role: 'researcher',
+    result: '/api/analytics/fragrances/{job}',
+  },
   // What the metrics tab fetches since it pages from the server: the first page (50 rows, the
   // summary, diagnostics and chart bins), not the whole result.
   {

@@ -26,15 +26,16 @@ import type { AnalyticsRepository, ProductSelection, RespondentConditions } from
 import { demographicTableBuilder, sumDemographics, type DemographicTable } from './demographic-table.ts';
 import { storedSumsOf as storedSumsColumns, type StoredSums } from './stored-sums.ts';
 import type { RespondentCells as ColumnCells } from './respondent-cells.ts';
-import {
-  countRespondents,
-  keptRespondents,
-  respondentCellsOf,
-  respondentIndexBuilder,
-  type RespondentCells,
-  type RespondentIndex,
-} from './respondent-index.ts';
+import { countKeptRespondents, indexSums } from './index-sums.ts';
+import { respondentIndexBuilder, type RespondentIndex } from './respondent-index.ts';
 import { respondentSumsOf } from './respondent-sums.ts';
+import {
+  EVERY_RESPONDENT,
+  keptRespondentIds,
+  respondentTraitsBuilder,
+  type RespondentMatcher,
+  type RespondentTraits,
+} from './respondent-traits.ts';
 
 /** Product lists kept (one per distinct selection of filters, scope and study kind). */
 const PRODUCT_LISTS = 16;
@@ -282,14 +283,17 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
       return builder.finish();
     });
   /**
-   * Every respondent's gender and age, kept while the answers are unchanged: respondents are written
-   * with their study's results, which write its questions and products too.
+   * Every respondent's gender, age, ethnicity, social class and BUMO (respondent-traits.ts), kept
+   * while the answers are unchanged: respondents are written with their study's results, which write
+   * its questions and products too.
    */
-  const respondentCells = createFingerprintCache<RespondentCells>(1);
-  const respondentCellsNow = (fingerprintNow: string) =>
-    respondentCells.get('all', answersPart(fingerprintNow), async () =>
-      respondentCellsOf(await analytics.respondentGenderAndAge()),
-    );
+  const respondentTraits = createFingerprintCache<RespondentTraits>(1);
+  const respondentTraitsNow = (fingerprintNow: string) =>
+    respondentTraits.get('all', answersPart(fingerprintNow), async () => {
+      const builder = respondentTraitsBuilder();
+      await analytics.respondentTraits((chunk) => builder.add(chunk));
+      return builder.finish();
+    });
 
   /**
    * Reads the respondents and answers of the metrics into memory (the warm-up), unless they are
@@ -305,16 +309,16 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
           .slice(0, RESPONDENT_INDEXES)
           .map((metric) => respondentIndexOf(metric.id, metric.kind === 'eeg', fingerprintNow)),
       ),
-      respondentCellsNow(fingerprintNow),
+      respondentTraitsNow(fingerprintNow),
     ]);
     return indexes.reduce((total, index) => total + index.bytes, 0);
   }
 
   /**
    * Distinct respondents behind the products' answers to the metrics (in scale) whom the filter
-   * keeps: per metric id and for any of them (key null). Counted in memory when the filter is at
-   * most gender and age and the metrics fit the kept indexes; otherwise, and while an index is still
-   * being read (beyond DEMOGRAPHIC_LOAD_WAIT_MS), counted by the database.
+   * keeps: per metric id and for any of them (key null). Counted in memory when the metrics fit the
+   * kept indexes (the filter's matcher applied to the respondents' traits); otherwise, and while an
+   * index is still being read (beyond DEMOGRAPHIC_LOAD_WAIT_MS), counted by the database.
    */
   async function respondentCounts(
     productIds: readonly number[],
@@ -324,23 +328,19 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
   ): Promise<Map<number | null, number>> {
     const metricIds = [...new Set(metricList.map((metric) => metric.id))];
     const eegIds = metricList.filter((metric) => metric.kind === 'eeg').map((metric) => metric.id);
-    const match = respondentFilter.length > 0 ? respondentFilter.match : null;
-    if (
-      productIds.length > 0 &&
-      metricIds.length <= RESPONDENT_INDEXES &&
-      (respondentFilter.length === 0 || match)
-    ) {
+    const matcher = respondentFilter.length > 0 ? respondentFilter.matcher : EVERY_RESPONDENT;
+    if (productIds.length > 0 && metricIds.length <= RESPONDENT_INDEXES && matcher) {
       const loading = Promise.all([
         Promise.all(
           metricIds.map((metricId) => respondentIndexOf(metricId, eegIds.includes(metricId), fingerprintNow)),
         ),
-        respondentCellsNow(fingerprintNow),
+        respondentTraitsNow(fingerprintNow),
       ]).catch((error: unknown) => {
         console.error(`Respondents could not be loaded: ${(error as Error).message}`);
         return null;
       });
       const loaded = await within(loading, DEMOGRAPHIC_LOAD_WAIT_MS);
-      if (loaded) return countRespondents(loaded[0], productIds, loaded[1], match ?? null);
+      if (loaded) return countKeptRespondents(loaded[0], productIds, keptRespondentIds(loaded[1], matcher));
     }
     return analytics.respondentCounts(productIds, metricIds, eegIds, respondentFilter);
   }
@@ -349,8 +349,8 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
    * Each respondent's sums per product of the list for the metrics (in scale, EEG scores all), under
    * the respondent filter, read from the respondent indexes: what the clustered significance tests
    * take, the same cells as the grouped read of the answers (analytics.respondentCells). Null when
-   * they cannot come from memory: a filter beyond gender and age, more metrics than the indexes
-   * kept, or an index still being read beyond DEMOGRAPHIC_LOAD_WAIT_MS (seconds at library scale,
+   * they cannot come from memory: a filter without matcher, more metrics than the indexes kept, or
+   * an index still being read beyond DEMOGRAPHIC_LOAD_WAIT_MS (seconds at library scale,
    * after a start or a change of products or questions: the caller then asks the database, while
    * the read goes on for the calls after it).
    */
@@ -361,22 +361,52 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
     fingerprintNow: string,
   ): Promise<Map<number, ColumnCells> | null> {
     const metrics = [...new Map(metricList.map((metric) => [metric.id, metric])).values()];
-    const match = respondentFilter.length > 0 ? respondentFilter.match : null;
-    if (metrics.length > RESPONDENT_INDEXES || (respondentFilter.length > 0 && !match)) return null;
+    const matcher = respondentFilter.length > 0 ? respondentFilter.matcher : null;
+    if (metrics.length > RESPONDENT_INDEXES || (respondentFilter.length > 0 && !matcher)) return null;
     const loading = Promise.all([
       Promise.all(
         metrics.map((metric) => respondentIndexOf(metric.id, metric.kind === 'eeg', fingerprintNow)),
       ),
-      match ? respondentCellsNow(fingerprintNow) : null,
+      matcher ? respondentTraitsNow(fingerprintNow) : null,
     ]).catch((error: unknown) => {
       console.error(`Respondents could not be loaded: ${(error as Error).message}`);
       return null;
     });
     const loaded = await within(loading, DEMOGRAPHIC_LOAD_WAIT_MS);
     if (!loaded) return null;
-    const [indexes, people] = loaded;
-    const keep = match && people ? keptRespondents(people, match) : null;
+    const [indexes, traits] = loaded;
+    const kept = matcher && traits ? keptRespondentIds(traits, matcher) : null;
+    const keep = kept ? (id: number) => id < kept.length && kept[id] === 1 : null;
     return new Map(indexes.map((index) => [index.metricId, respondentSumsOf(index, productIds, keep)]));
+  }
+
+  /**
+   * The statistics of the products under a respondent filter summed from the respondent indexes of
+   * the metrics (the answers analytics.answerSums reads, with its box thresholds), or null while an
+   * index or the respondents' traits are still being read beyond DEMOGRAPHIC_LOAD_WAIT_MS (the
+   * caller then asks the database; the read goes on for the searches after it).
+   */
+  async function indexedSums(
+    productIds: readonly number[],
+    metricIds: readonly number[],
+    eegIds: readonly number[],
+    matcher: RespondentMatcher,
+    fingerprintNow: string,
+  ): Promise<MetricSums[] | null> {
+    const loading = Promise.all([
+      Promise.all(
+        metricIds.map((metricId) => respondentIndexOf(metricId, eegIds.includes(metricId), fingerprintNow)),
+      ),
+      respondentTraitsNow(fingerprintNow),
+    ]).catch((error: unknown) => {
+      console.error(`Respondents could not be loaded: ${(error as Error).message}`);
+      return null;
+    });
+    const loaded = await within(loading, DEMOGRAPHIC_LOAD_WAIT_MS);
+    if (!loaded) return null;
+    const [indexes, traits] = loaded;
+    const kept = keptRespondentIds(traits, matcher);
+    return indexes.flatMap((index) => indexSums(index, productIds, kept));
   }
 
   /** Sufficient statistics per product and metric: stored ones, or computed under respondent filters. */
@@ -396,17 +426,26 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
     if (respondentFilter.length > 0) {
       // Gender and age alone are summed from the demographic tables once they are loaded; more
       // metrics than the tables kept (top attributes) would push each other out at every search.
-      const { match } = respondentFilter;
-      const tables =
-        match && metricIds.length <= DEMOGRAPHIC_TABLES
-          ? await loadedDemographicTables(metricIds, eegIds, fingerprintNow)
-          : null;
-      if (!match || !tables) {
-        put(await analytics.answerSums(productIds, metricIds, eegIds, respondentFilter));
-        return map;
+      // Other filters are summed from the respondent indexes over the respondents the matcher keeps.
+      const { match, matcher } = respondentFilter;
+      if (match) {
+        const tables =
+          metricIds.length <= DEMOGRAPHIC_TABLES
+            ? await loadedDemographicTables(metricIds, eegIds, fingerprintNow)
+            : null;
+        if (tables) {
+          const wanted = new Set(productIds);
+          for (const table of tables) put(sumDemographics(table, match, wanted));
+          return map;
+        }
+      } else if (matcher && metricIds.length <= RESPONDENT_INDEXES) {
+        const summed = await indexedSums(productIds, metricIds, eegIds, matcher, fingerprintNow);
+        if (summed) {
+          put(summed);
+          return map;
+        }
       }
-      const wanted = new Set(productIds);
-      for (const table of tables) put(sumDemographics(table, match, wanted));
+      put(await analytics.answerSums(productIds, metricIds, eegIds, respondentFilter));
       return map;
     }
     const stored = await Promise.all(metricIds.map((metricId) => storedSumsOf(metricId, fingerprintNow)));

@@ -23,6 +23,7 @@ import {
 import { sqlTextArray } from '../../lib/client-scope.ts';
 import { allOf, studyWhere, type CompiledFilters } from '../search/search-filters.ts';
 import type { RespondentList } from './respondent-index.ts';
+import type { RespondentMatcher, RespondentTraitRow, TraitTest } from './respondent-traits.ts';
 import { emptyRespondentCells, type RespondentCells } from './respondent-cells.ts';
 import type {
   DemographicMatch,
@@ -92,6 +93,11 @@ export type RespondentConditions = SQL[] & {
   stats?: SQL[] | null;
   /** The same conditions as `stats`, as a test of a statistics row's gender and age. */
   match?: DemographicMatch | null;
+  /**
+   * Every condition as tests of a respondent's values (respondent-traits.ts), compared as the SQL
+   * compares them, a missing value failing: what the respondent indexes are filtered with.
+   */
+  matcher?: RespondentMatcher;
 };
 
 /**
@@ -103,6 +109,9 @@ export type RespondentConditions = SQL[] & {
  * memory: cheaper than matching each row against a long id list.
  */
 const PRODUCT_LIST_LIMIT = 2000;
+
+/** Respondent ids per read of the respondents' traits (about 3 MB of JSON). */
+const RESPONDENT_CHUNK = 50_000;
 
 /** Product ids per read of a metric's demographic statistics (about 100,000 rows, 8 MB of JSON). */
 const DEMOGRAPHIC_CHUNK_PRODUCTS = 2000;
@@ -574,13 +583,25 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
       }
     },
 
-    /** Every respondent's id, gender and age. */
-    async respondentGenderAndAge(): Promise<[id: number, gender: string | null, age: number | null][]> {
-      return (await arrays(sql`select r.id, r.gender, r.age from ${respondents} r`, [
-        'id',
-        'gender',
-        'age',
-      ])) as [number, string | null, number | null][];
+    /**
+     * Every respondent's id, gender, age, ethnicity, social class and BUMO, read a range of ids at a
+     * time (RESPONDENT_CHUNK) and handed to `take` in id order.
+     */
+    async respondentTraits(take: (chunk: RespondentTraitRow[]) => void): Promise<void> {
+      const [range] = await rows<{ low: number | null; high: number | null }>(
+        sql`select min(r.id) as low, max(r.id) as high from ${respondents} r`,
+      );
+      if (range?.low == null || range.high == null) return;
+      for (let low = Number(range.low); low <= Number(range.high); low += RESPONDENT_CHUNK) {
+        take(
+          (await arrays(
+            sql`select r.id, r.gender, r.age, r.ethnicity, r.social_class, r.bumo from ${respondents} r
+              where r.id >= ${low} and r.id < ${low + RESPONDENT_CHUNK}`,
+            ['id', 'gender', 'age', 'ethnicity', 'social_class', 'bumo'],
+            'x.id',
+          )) as RespondentTraitRow[],
+        );
+      }
     },
 
     /** The precomputed statistics of every product of a metric (no respondent filter). */
@@ -1047,11 +1068,22 @@ export function respondentConditions(
 ): RespondentConditions {
   const list: SQL[] = [];
   let stats: SQL[] | null = [];
-  // Each condition over the statistics also as a test, with SQL's rule that a missing value fails.
+  // Each condition also as a test, with SQL's rule that a missing value fails: gender and age ones
+  // over the statistics too, the others over the respondents' traits alone.
   const tests: DemographicMatch[] = [];
+  const traitTests: Record<'ethnicity' | 'social_class' | 'bumo', TraitTest[]> = {
+    ethnicity: [],
+    social_class: [],
+    bumo: [],
+  };
+  const valueIn = (values: readonly string[]): TraitTest => {
+    const wanted = new Set(values);
+    return (value) => value !== null && wanted.has(value);
+  };
   const genderIn = (values: readonly string[]) => {
     stats?.push(sql`d.gender = any(${sqlTextArray(values)})`);
-    tests.push((gender) => gender !== null && values.includes(gender));
+    const test = valueIn(values);
+    tests.push((gender) => test(gender));
   };
   const ageWithin = (from: number | null, to: number | null) => {
     if (from !== null) stats?.push(sql`d.age >= ${from}`);
@@ -1069,7 +1101,10 @@ export function respondentConditions(
     if (values.length === 0) continue;
     list.push(sql`${sql.raw(`r.${column}`)} = any(${sqlTextArray(values)})`);
     if (column === 'gender') genderIn(values);
-    else stats = null;
+    else {
+      stats = null;
+      traitTests[column as keyof typeof traitTests].push(valueIn(values));
+    }
   }
   if (demographics.startAge != null) list.push(sql`r.age >= ${demographics.startAge}`);
   if (demographics.endAge != null) list.push(sql`r.age <= ${demographics.endAge}`);
@@ -1082,10 +1117,21 @@ export function respondentConditions(
     } else {
       list.push(sql`${sql.raw(`r.${condition.field}`)} = ${condition.filter.value}`);
       if (condition.field === 'gender') genderIn([condition.filter.value]);
-      else stats = null;
+      else {
+        stats = null;
+        traitTests[condition.field].push(valueIn([condition.filter.value]));
+      }
     }
   }
-  const match: DemographicMatch | null =
-    stats === null ? null : (gender, age) => tests.every((test) => test(gender, age));
-  return Object.assign(list, { stats, match });
+  const genderAndAge: DemographicMatch = (gender, age) => tests.every((test) => test(gender, age));
+  const traitMatch = (group: TraitTest[]): TraitTest | null =>
+    group.length === 0 ? null : (value) => group.every((test) => test(value));
+  const matcher: RespondentMatcher = {
+    genderAndAge,
+    ethnicity: traitMatch(traitTests.ethnicity),
+    socialClass: traitMatch(traitTests.social_class),
+    bumo: traitMatch(traitTests.bumo),
+  };
+  const match: DemographicMatch | null = stats === null ? null : genderAndAge;
+  return Object.assign(list, { stats, match, matcher });
 }

@@ -1,7 +1,7 @@
 // Each respondent's sums for Calculate, held in memory per metric (respondent-sums.ts), against the
-// grouped read of the answers they replace: the same cells without a filter and under gender and age
-// filters, the grouped read kept for other filters, the same marks through the running app, and
-// fresh sums after a mapping edit moves answers out of the metric.
+// grouped read of the answers they replace: the same cells without a filter, under gender and age
+// filters and under others (ethnicity), the same marks through the running app, and fresh sums
+// after a mapping edit moves answers out of the metric.
 import type { SignificanceRequest, SignificanceStatus } from '@accord/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLibraryTestApp } from '../../testing/library-app.ts';
@@ -200,10 +200,15 @@ describe('respondent sums held in memory for Calculate', () => {
     }
   });
 
-  it('leave filters beyond gender and age to the grouped read', async () => {
-    const list = (await studies())[0]!.products;
-    const conditions = respondentConditions({ ethnicity: ['White'] }, []);
-    expect(await context.respondentSums(list, [liking], conditions, await context.fingerprint())).toBeNull();
+  it('give the cells of the grouped read under filters beyond gender and age', async () => {
+    const [first, second] = await studies();
+    const list = [...first!.products, ...second!.products];
+    for (const demographics of [{ ethnicity: ['White'] }, { ethnicity: ['White'], startAge: 18 }]) {
+      const memory = await fromMemory(list, [liking], demographics);
+      const answers = await fromAnswers(list, [liking], demographics);
+      expect(rowsOf(answers.get(liking.id)).length).toBeGreaterThan(0);
+      expectSameCells(memory, answers, liking.id);
+    }
   });
 
   it('give the marks of the grouped read through the app: unfiltered, gender and age, and another filter', async () => {
