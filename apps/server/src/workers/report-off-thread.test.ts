@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   reportBytes,
@@ -9,6 +8,7 @@ import {
   type ReportTable,
 } from '../lib/report-workbook.ts';
 import { closeUploadWorkers, reportStreamOffThread } from './pool.ts';
+import { readLooks as asRead } from '../testing/report-table.ts';
 
 afterAll(async () => {
   await closeUploadWorkers();
@@ -74,51 +74,6 @@ async function bytesOf(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
-}
-
-/** What a reader sees of a workbook: sheets, cells with their formats and fonts, widths, views, print set-up. */
-async function asRead(bytes: Buffer) {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  return {
-    creator: workbook.creator,
-    title: workbook.title,
-    sheets: workbook.worksheets.map((sheet) => {
-      const cells: unknown[] = [];
-      sheet.eachRow({ includeEmpty: true }, (row, number) => {
-        const written: unknown[] = [];
-        row.eachCell({ includeEmpty: true }, (cell, column) => {
-          written.push({
-            column,
-            value: cell.value,
-            numFmt: cell.numFmt,
-            font: cell.font ?? null,
-            alignment: cell.alignment ?? null,
-            border: cell.border ?? null,
-            fill: cell.fill ?? null,
-            merged: cell.isMerged ? cell.master.address : null,
-          });
-        });
-        cells.push({ number, height: row.height, cells: written });
-      });
-      return {
-        name: sheet.name,
-        widths: sheet.columns.map((column) => column.width),
-        views: sheet.views,
-        autoFilter: sheet.autoFilter,
-        pageSetup: {
-          orientation: sheet.pageSetup.orientation,
-          fitToPage: sheet.pageSetup.fitToPage,
-          fitToWidth: sheet.pageSetup.fitToWidth,
-          scale: sheet.pageSetup.scale,
-          printTitlesRow: sheet.pageSetup.printTitlesRow,
-          printTitlesColumn: sheet.pageSetup.printTitlesColumn,
-        },
-        footer: sheet.headerFooter.oddFooter,
-        cells,
-      };
-    }),
-  };
 }
 
 describe('reportStreamOffThread', () => {
