@@ -80,7 +80,7 @@ function setupOf(
 const ROWS_PER_PIECE = 500;
 
 /**
- * Writes a one-sheet report into `output` with the streaming writer. With `fitWidths` the columns fit
+ * Writes a one-sheet report into `output` with the streaming writer, then ends it. With `fitWidths` the columns fit
  * their values (the rows are read twice: give an array); without, their headings and set widths.
  */
 export async function writeReportXlsx(

@@ -147,7 +147,7 @@ class ZipWriter {
     };
   }
 
-  /** The central directory and its end record. */
+  /** The central directory and its end record; ends the output. */
   async close(): Promise<void> {
     const start = this.offset;
     const records = this.entries.map((entry) => {
@@ -174,6 +174,7 @@ class ZipWriter {
     end.writeUInt32LE(directory.length, 12);
     end.writeUInt32LE(start, 16);
     await this.put(Buffer.concat([directory, end]));
+    this.output.end();
   }
 }
 
@@ -417,7 +418,8 @@ export type XlsxValue = string | number | null;
 
 /**
  * Writes one workbook of one sheet into `output`: `start` with the sheet's set-up, then the rows in
- * order (row numbers rising; skipped rows stay empty), `merge` ranges at any time, then `finish`.
+ * order (row numbers rising; skipped rows stay empty), `merge` ranges at any time, then `finish`,
+ * which ends the output.
  */
 export class XlsxWriter {
   private readonly zip: ZipWriter;
@@ -430,6 +432,11 @@ export class XlsxWriter {
   private rowText = '';
   private rowNumber = 0;
   private lastRow = 0;
+  /**
+   * The texts of the sheet, each once (the shared strings): a report repeats its categories, clients
+   * and projects row after row, so the sheet's XML is a third as long and deflates in a third of the time.
+   */
+  private readonly strings = new Map<string, number>();
 
   /** Characters of sheet XML gathered before they are deflated. */
   private static readonly PIECE = 1 << 16;
@@ -482,8 +489,12 @@ export class XlsxWriter {
       // An empty text stays a text (as exceljs writes it), not an empty cell.
       this.rowText += `<c r="${name}"${look} t="str"><v></v></c>`;
     } else {
-      const space = /^\s|\s$/.test(value) ? ' xml:space="preserve"' : '';
-      this.rowText += `<c r="${name}"${look} t="inlineStr"><is><t${space}>${xmlText(value)}</t></is></c>`;
+      let index = this.strings.get(value);
+      if (index === undefined) {
+        index = this.strings.size;
+        this.strings.set(value, index);
+      }
+      this.rowText += `<c r="${name}"${look} t="s"><v>${index}</v></c>`;
     }
   }
 
@@ -508,6 +519,23 @@ export class XlsxWriter {
     if (text) await this.sheet.write(text);
   }
 
+  /** The shared strings, in pieces. */
+  private async writeStrings(): Promise<void> {
+    const part = await this.zip.stream('xl/sharedStrings.xml');
+    let text = `${XML_DECLARATION}<sst xmlns="${MAIN_NS}" count="${this.strings.size}" uniqueCount="${this.strings.size}">`;
+    for (const value of this.strings.keys()) {
+      const space = /^\s|\s$/.test(value) ? ' xml:space="preserve"' : '';
+      text += `<si><t${space}>${xmlText(value)}</t></si>`;
+      if (text.length >= XlsxWriter.PIECE) {
+        await part.write(text);
+        text = '';
+      }
+    }
+    await part.write(`${text}</sst>`);
+    this.strings.clear();
+    await part.end();
+  }
+
   async finish(): Promise<void> {
     const setup = this.setup;
     if (!setup || !this.sheet) throw new Error('The sheet has not started.');
@@ -515,6 +543,7 @@ export class XlsxWriter {
     this.text += `</sheetData>${sheetTail(setup, this.merges)}`;
     await this.flush(true);
     await this.sheet.end();
+    await this.writeStrings();
     await this.zip.file('xl/styles.xml', this.styles.xml());
     await this.zip.file('xl/theme/theme1.xml', THEME);
     await this.zip.file('xl/workbook.xml', workbookXml(setup));
@@ -535,6 +564,7 @@ function contentTypes(): string {
     type('/xl/worksheets/sheet1.xml', `${office}.spreadsheetml.worksheet+xml`) +
     type('/xl/theme/theme1.xml', `${office}.theme+xml`) +
     type('/xl/styles.xml', `${office}.spreadsheetml.styles+xml`) +
+    type('/xl/sharedStrings.xml', `${office}.spreadsheetml.sharedStrings+xml`) +
     type('/docProps/core.xml', 'application/vnd.openxmlformats-package.core-properties+xml') +
     type('/docProps/app.xml', `${office}.extended-properties+xml`) +
     '</Types>'
@@ -560,6 +590,7 @@ function workbookRelations(): string {
     `<Relationship Id="rId1" Type="${REL_NS}/styles" Target="styles.xml"/>` +
     `<Relationship Id="rId2" Type="${REL_NS}/theme" Target="theme/theme1.xml"/>` +
     `<Relationship Id="rId3" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/>` +
+    `<Relationship Id="rId4" Type="${REL_NS}/sharedStrings" Target="sharedStrings.xml"/>` +
     '</Relationships>'
   );
 }

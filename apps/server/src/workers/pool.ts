@@ -18,7 +18,8 @@ import type {
   ValidationResult,
   ZipFile,
 } from '../modules/fileprocess/study-zip.ts';
-import { writeReportStream, type ReportHeader, type ReportTable } from '../lib/report-workbook.ts';
+import type { ReportHeader, ReportTable } from '../lib/report-workbook.ts';
+import { writeReportXlsx } from '../lib/xlsx-writer-report.ts';
 import { deckBytes, type DeckSpec } from '../modules/decks/deck-writer.ts';
 import { CsvError, type CsvTable } from '../modules/statistics/engine/csv.ts';
 import type { Dataset } from '../modules/statistics/engine/dataset.ts';
@@ -173,8 +174,8 @@ export async function generateStatisticsOffThread(
 }
 
 /**
- * A one-sheet report streamed from a worker thread (writeReportStream of lib/report-workbook.ts):
- * exceljs's streaming writer runs there, its bytes come back through a port piece by piece and leave
+ * A one-sheet report in the house style of lib/report-workbook.ts streamed from a worker thread:
+ * the streaming xlsx writer (lib/xlsx-writer-report.ts) runs there, its bytes come back through a port piece by piece and leave
  * as they arrive, so the request loop only passes them on. The rows are read here once (a generator
  * is fine) and copied to the thread. With `fitWidths` the columns fit their values, as reportBytes
  * fits them. If the thread runs out of memory before its first bytes, the report is streamed from
@@ -220,7 +221,7 @@ export function reportStreamOffThread(
     // A task that ends well has posted its end on the port (read in its turn, maybe after this).
     if (error instanceof UploadMemoryError && !started) {
       channel.port1.close();
-      writeReportStream(output, sheetName, header, { ...table, rows }, fitWidths).catch(fail);
+      writeReportXlsx(output, sheetName, header, { ...table, rows }, fitWidths).catch(fail);
       return;
     }
     fail(error);

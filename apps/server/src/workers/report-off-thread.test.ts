@@ -83,7 +83,16 @@ describe('reportStreamOffThread', () => {
     expect(offThread.subarray(0, 2).toString()).toBe('PK');
     const read = await asRead(offThread);
     expect(read.sheets[0]!.cells.length).toBeGreaterThan(500);
-    expect(read).toEqual(await asRead(inMemory));
+    const expected = await asRead(inMemory);
+    // exceljs drops the widths of a run of equal widths after its first column; the thread's writer
+    // keeps each fitted width.
+    expect(read.sheets[0]!.widths).toEqual([48, 18, 18, 14, 9, 9, 9]);
+    expect(expected.sheets[0]!.widths).toEqual([48, 18, 18, 14, undefined, undefined, undefined]);
+    const withoutWidths = (workbook: typeof read) => ({
+      ...workbook,
+      sheets: workbook.sheets.map((sheet) => ({ ...sheet, widths: null })),
+    });
+    expect(withoutWidths(read)).toEqual(withoutWidths(expected));
     // A worker thread loads the server's modules at its start: seconds on a busy machine.
   }, 60_000);
 

@@ -14,7 +14,8 @@ import {
   type ValidationResult,
 } from '../modules/fileprocess/study-zip.ts';
 import { Writable } from 'node:stream';
-import { writeReportStream, type ReportHeader, type ReportTable } from '../lib/report-workbook.ts';
+import type { ReportHeader, ReportTable } from '../lib/report-workbook.ts';
+import { writeReportXlsx } from '../lib/xlsx-writer-report.ts';
 import { deckBytes, type DeckSpec } from '../modules/decks/deck-writer.ts';
 import { CsvError, parseCsv, type CsvTable } from '../modules/statistics/engine/csv.ts';
 import type { Dataset } from '../modules/statistics/engine/dataset.ts';
@@ -84,7 +85,7 @@ export type UploadTaskResult =
 export type ReportStreamMessage = { chunk: Uint8Array } | { end: true };
 
 /**
- * Writes a report with the streaming writer, posting its bytes to the port as they are written (each
+ * Writes a report with the streaming xlsx writer (lib/xlsx-writer-report.ts), posting its bytes to the port as they are written (each
  * piece moved, not copied), then the end; answers the bytes written.
  */
 async function streamReport(task: Extract<UploadTask, { kind: 'report-stream' }>): Promise<number> {
@@ -101,7 +102,7 @@ async function streamReport(task: Extract<UploadTask, { kind: 'report-stream' }>
     output.on('finish', resolve);
     output.on('error', reject);
   });
-  await writeReportStream(output, task.sheetName, task.header, task.table, task.fitWidths);
+  await writeReportXlsx(output, task.sheetName, task.header, task.table, task.fitWidths);
   await finished;
   task.port.postMessage({ end: true } satisfies ReportStreamMessage);
   return written;
