@@ -144,6 +144,8 @@ export async function writeReportXlsx(
     const columnKinds: CellKind[] = columns.map((column) => column.kind);
     const rooms = columns.map((_, index) => Math.floor((widths[index] ?? 12) * TEXT_PER_WIDTH));
     const spanLooks = new Map<XlsxStyle, number>();
+    // The look of a plain cell (a bare value in a plain row) by column and value type: most cells.
+    const plainLooks: number[] = [];
     let written = 0;
     for (const entry of rows) {
       const row = rowOf(entry);
@@ -168,8 +170,33 @@ export async function writeReportXlsx(
         height = 15 * wrappedLines(String(shown ?? ''), Math.floor(spanWidth * TEXT_PER_WIDTH));
       }
       writer.row(rowNumber, height);
+      const plain =
+        spanFrom < 0 && row.kind === undefined && row.emphasis !== true && row.groupStart !== true;
       let spanLook = 0;
       for (let index = 0; index < cells.length; index += 1) {
+        const bare = cells[index];
+        // (A p-value's format follows its size: it takes the general way.)
+        if (plain && (bare === null || typeof bare !== 'object') && columnKinds[index] !== 'p') {
+          const variant =
+            bare === null || bare === undefined
+              ? 0
+              : typeof bare === 'string'
+                ? 1
+                : Number.isInteger(bare)
+                  ? 2
+                  : Number.isFinite(bare)
+                    ? 3
+                    : 4;
+          const slot = index * 5 + variant;
+          let look = plainLooks[slot];
+          if (look === undefined) {
+            const kind = columnKinds[index] ?? 'text';
+            look = writer.style(styleOf(kind, bare ?? null, false, false, kind, undefined, false));
+            plainLooks[slot] = look;
+          }
+          writer.cell(index + 1, bare ?? null, look);
+          continue;
+        }
         // The cells under the merge keep the look its first cell had, as exceljs writes them.
         if (spanFrom >= 0 && index > spanFrom) {
           writer.cell(index + 1, null, spanLook);

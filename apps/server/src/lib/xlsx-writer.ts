@@ -429,7 +429,10 @@ export class XlsxWriter {
   private setup: XlsxSheetSetup | null = null;
   private columnNames: string[] = [];
   private text = '';
-  private rowText = '';
+  /** Whether a row is open (its end tag not yet written). */
+  private open = false;
+  /** The style attribute of each look, made once. */
+  private readonly lookAttributes: string[] = [''];
   private rowNumber = 0;
   private lastRow = 0;
   /**
@@ -467,47 +470,38 @@ export class XlsxWriter {
   /** Starts row `number` (1-based, after the last), with a height in points when set. */
   row(number: number, height?: number): void {
     if (number <= this.lastRow) throw new Error(`Row ${number} comes after row ${this.lastRow}.`);
-    this.endRow();
+    this.text +=
+      (this.open ? '</row>' : '') +
+      (height === undefined ? `<row r="${number}">` : `<row r="${number}" ht="${height}" customHeight="1">`);
+    this.open = true;
     this.rowNumber = number;
-    this.rowText =
-      height === undefined ? `<row r="${number}">` : `<row r="${number}" ht="${height}" customHeight="1">`;
+    this.lastRow = number;
   }
 
   /** A cell of the current row: columns in rising order; a null value with look 0 writes nothing. */
   cell(column: number, value: XlsxValue, style: number): void {
-    const name = (this.columnNames[column - 1] ?? letters(column)) + this.rowNumber;
-    const look = style === 0 ? '' : ` s="${style}"`;
-    if (value === null) {
-      if (style !== 0) this.rowText += `<c r="${name}"${look}/>`;
+    const look = this.lookAttributes[style] ?? (this.lookAttributes[style] = ` s="${style}"`);
+    const start = `<c r="${this.columnNames[column - 1] ?? letters(column)}${this.rowNumber}"${look}`;
+    if (value === null || (typeof value === 'number' && !Number.isFinite(value))) {
+      if (style !== 0) this.text += `${start}/>`;
     } else if (typeof value === 'number') {
-      this.rowText += Number.isFinite(value)
-        ? `<c r="${name}"${look}><v>${value}</v></c>`
-        : style !== 0
-          ? `<c r="${name}"${look}/>`
-          : '';
+      this.text += `${start}><v>${value}</v></c>`;
     } else if (value === '') {
       // An empty text stays a text (as exceljs writes it), not an empty cell.
-      this.rowText += `<c r="${name}"${look} t="str"><v></v></c>`;
+      this.text += `${start} t="str"><v></v></c>`;
     } else {
       let index = this.strings.get(value);
       if (index === undefined) {
         index = this.strings.size;
         this.strings.set(value, index);
       }
-      this.rowText += `<c r="${name}"${look} t="s"><v>${index}</v></c>`;
+      this.text += `${start} t="s"><v>${index}</v></c>`;
     }
   }
 
   /** Merges a range (e.g. A1:C1); the first cell's value and look show over it. */
   merge(range: string): void {
     this.merges.push(range);
-  }
-
-  private endRow(): void {
-    if (this.rowNumber > this.lastRow) {
-      this.text += `${this.rowText}</row>`;
-      this.lastRow = this.rowNumber;
-    }
   }
 
   /** Deflates the rows gathered when there are enough of them (waits while the reader is behind). */
@@ -539,8 +533,7 @@ export class XlsxWriter {
   async finish(): Promise<void> {
     const setup = this.setup;
     if (!setup || !this.sheet) throw new Error('The sheet has not started.');
-    this.endRow();
-    this.text += `</sheetData>${sheetTail(setup, this.merges)}`;
+    this.text += `${this.open ? '</row>' : ''}</sheetData>${sheetTail(setup, this.merges)}`;
     await this.flush(true);
     await this.sheet.end();
     await this.writeStrings();
