@@ -258,3 +258,20 @@ export async function writeReportXlsx(
   }
   await writer.finish();
 }
+
+/** A value as a cell: lists become "a, b", missing values and empty lists an empty cell. */
+export function cellOf(value: unknown): string | number | null {
+  if (value === null || value === undefined) return null;
+  if (Array.isArray(value)) return value.length === 0 ? null : value.join(', ');
+  if (typeof value === 'number') return value;
+  return String(value);
+}
+
+/** The rows of a JSON text (an array of rows, each an array of values) as cells. */
+export function* jsonRows(text: string): Generator<(string | number | null)[]> {
+  const rows = JSON.parse(text) as unknown[][];
+  for (const row of rows) {
+    for (let index = 0; index < row.length; index += 1) row[index] = cellOf(row[index]);
+    yield row as (string | number | null)[];
+  }
+}

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import type { PassThrough, Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   reportBytes,
@@ -7,8 +7,8 @@ import {
   type ReportRow,
   type ReportTable,
 } from '../lib/report-workbook.ts';
-import { closeUploadWorkers, reportStreamOffThread } from './pool.ts';
-import { readLooks as asRead } from '../testing/report-table.ts';
+import { closeUploadWorkers, reportJsonStreamOffThread, reportStreamOffThread } from './pool.ts';
+import { openWorkbook, readLooks as asRead, readReport } from '../testing/report-table.ts';
 
 afterAll(async () => {
   await closeUploadWorkers();
@@ -106,4 +106,55 @@ describe('reportStreamOffThread', () => {
       (await asRead(await reportBytes('F', header, table()))).sheets[0]!.widths,
     );
   }, 60_000);
+});
+
+describe('reportJsonStreamOffThread', () => {
+  it('reads the rows from a JSON text and stays a few pieces ahead of a reader that waits', async () => {
+    const rows = Array.from({ length: 30_000 }, (_, index) => [
+      `CMI-${index}`,
+      `Fragrance ${index} ${'with a longer name '.repeat(index % 4)}`,
+      ['Europe', 'North Asia'].slice(0, index % 3),
+      index % 7 === 0 ? null : index / 3,
+    ]);
+    const stream = reportJsonStreamOffThread(
+      'Fragrances',
+      header,
+      {
+        columns: [
+          { header: 'CMI #', kind: 'text', width: 14 },
+          { header: 'Fragrance Name', kind: 'text', width: 24 },
+          { header: 'Region', kind: 'text', width: 18 },
+          { header: 'Level (%)', kind: 'text', width: 10 },
+        ],
+        keyColumns: 2,
+      },
+      JSON.stringify(rows),
+    );
+    // Nobody reads: what waits here stops growing at a few pieces, however long the file.
+    const held = () => (stream as PassThrough).readableLength + (stream as PassThrough).writableLength;
+    let waiting = -1;
+    for (let turn = 0; turn < 100; turn += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      if (held() > 0 && held() === waiting) break;
+      waiting = held();
+    }
+    expect(waiting).toBeGreaterThan(0);
+    expect(waiting).toBeLessThan(300_000);
+    const bytes = await bytesOf(stream);
+    expect(bytes.length).toBeGreaterThan(3 * waiting);
+    const report = readReport(await openWorkbook(bytes), 'Fragrances');
+    expect(report.rows).toHaveLength(30_000);
+    expect(report.rows[5]).toEqual([
+      'CMI-5',
+      `Fragrance 5 ${'with a longer name '}`,
+      'Europe, North Asia',
+      5 / 3,
+    ]);
+    expect(report.rows[7]).toEqual([
+      'CMI-7',
+      `Fragrance 7 ${'with a longer name '.repeat(3)}`,
+      'Europe',
+      undefined,
+    ]);
+  }, 120_000);
 });
