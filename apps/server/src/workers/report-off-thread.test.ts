@@ -157,4 +157,27 @@ describe('reportJsonStreamOffThread', () => {
       undefined,
     ]);
   }, 120_000);
+
+  it('frees its thread when the download breaks off, so later reports are written', async () => {
+    const rows = JSON.stringify(
+      Array.from({ length: 30_000 }, (_, index) => [`CMI-${index}`, `Fragrance ${index} of a long list`]),
+    );
+    const table = {
+      columns: [
+        { header: 'CMI #', kind: 'text' as const, width: 14 },
+        { header: 'Fragrance Name', kind: 'text' as const, width: 24 },
+      ],
+    };
+    // More broken downloads than threads: each takes its first piece and goes.
+    for (let index = 0; index < 3; index += 1) {
+      const broken = reportJsonStreamOffThread('Fragrances', header, table, rows);
+      await new Promise<void>((resolve) => broken.once('data', () => resolve()));
+      broken.destroy();
+    }
+    const report = readReport(
+      await openWorkbook(await bytesOf(reportJsonStreamOffThread('Fragrances', header, table, rows))),
+      'Fragrances',
+    );
+    expect(report.rows).toHaveLength(30_000);
+  }, 120_000);
 });

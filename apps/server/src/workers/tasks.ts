@@ -99,7 +99,8 @@ export interface ReportTakenMessage {
 async function streamReport(task: Extract<UploadTask, { kind: 'report-stream' }>): Promise<number> {
   let written = 0;
   let ahead = 0;
-  let waiting: (() => void) | null = null;
+  let waiting: ((error?: Error) => void) | null = null;
+  let gone = false;
   const limit = task.piecesAhead ?? Number.POSITIVE_INFINITY;
   task.port.on('message', (message: ReportTakenMessage) => {
     ahead -= message.taken;
@@ -109,21 +110,34 @@ async function streamReport(task: Extract<UploadTask, { kind: 'report-stream' }>
       resume();
     }
   });
+  // The server closes its end when the download breaks off: the writing stops, the thread is free.
+  task.port.on('close', () => {
+    gone = true;
+    const resume = waiting;
+    waiting = null;
+    resume?.(new Error('The report’s reader went away.'));
+  });
   const output = new Writable({
     write(chunk: Buffer, _encoding, done) {
+      if (gone) {
+        done(new Error('The report’s reader went away.'));
+        return;
+      }
       const piece = new Uint8Array(chunk);
       written += piece.byteLength;
       ahead += 1;
       task.port.postMessage({ chunk: piece } satisfies ReportStreamMessage, [piece.buffer]);
       // Ahead of the reader by as many pieces as allowed: wait until it takes one.
       if (ahead < limit) done();
-      else waiting = () => done();
+      else waiting = done;
     },
   });
   const finished = new Promise<void>((resolve, reject) => {
     output.on('finish', resolve);
     output.on('error', reject);
   });
+  // A failure is the writer's to report (below); this only waits for the last piece.
+  finished.catch(() => undefined);
   const table = task.rowsJson === undefined ? task.table : { ...task.table, rows: jsonRows(task.rowsJson) };
   await writeReportXlsx(output, task.sheetName, task.header, table, task.fitWidths);
   await finished;
