@@ -211,6 +211,9 @@ export function xmlText(text: string): string {
   return text.replace(SPECIALS, (character) => ENTITIES[character] ?? '');
 }
 
+/** The style attribute of a look (none for the default). */
+const lookOf = (style: number) => (style === 0 ? '' : ` s="${style}"`);
+
 /** Column letters of a 1-based column number (1 -> A, 27 -> AA). */
 function letters(column: number): string {
   let name = '';
@@ -431,8 +434,12 @@ export class XlsxWriter {
   private text = '';
   /** Whether a row is open (its end tag not yet written). */
   private open = false;
-  /** The style attribute of each look, made once. */
-  private readonly lookAttributes: string[] = [''];
+  /** Each look's attributes before a number's and a shared text's value, made once. */
+  private readonly numberLooks: string[] = [];
+  private readonly textLooks: string[] = [];
+  /** `<c r="B` of each column, and the row number and quote that close a reference. */
+  private cellStarts: string[] = [];
+  private rowReference = '';
   private rowNumber = 0;
   private lastRow = 0;
   /**
@@ -459,6 +466,7 @@ export class XlsxWriter {
   async start(setup: XlsxSheetSetup): Promise<void> {
     this.setup = setup;
     this.columnNames = setup.widths.map((_, index) => letters(index + 1));
+    this.cellStarts = this.columnNames.map((name) => `<c r="${name}`);
     await this.zip.file('[Content_Types].xml', contentTypes());
     await this.zip.file('_rels/.rels', packageRelations());
     await this.zip.file('docProps/core.xml', coreProperties(this.properties));
@@ -475,28 +483,28 @@ export class XlsxWriter {
       (height === undefined ? `<row r="${number}">` : `<row r="${number}" ht="${height}" customHeight="1">`);
     this.open = true;
     this.rowNumber = number;
+    this.rowReference = `${number}"`;
     this.lastRow = number;
   }
 
   /** A cell of the current row: columns in rising order; a null value with look 0 writes nothing. */
   cell(column: number, value: XlsxValue, style: number): void {
-    const look = this.lookAttributes[style] ?? (this.lookAttributes[style] = ` s="${style}"`);
-    const start = `<c r="${this.columnNames[column - 1] ?? letters(column)}${this.rowNumber}"${look}`;
-    if (value === null || (typeof value === 'number' && !Number.isFinite(value))) {
-      if (style !== 0) this.text += `${start}/>`;
-    } else if (typeof value === 'number') {
-      this.text += `${start}><v>${value}</v></c>`;
-    } else if (value === '') {
-      // An empty text stays a text (as exceljs writes it), not an empty cell.
-      this.text += `${start} t="str"><v></v></c>`;
-    } else {
+    const start = (this.cellStarts[column - 1] ?? `<c r="${letters(column)}`) + this.rowReference;
+    if (typeof value === 'string' && value !== '') {
       let index = this.strings.get(value);
       if (index === undefined) {
         index = this.strings.size;
         this.strings.set(value, index);
       }
-      this.text += `${start} t="s"><v>${index}</v></c>`;
-    }
+      const look = this.textLooks[style] ?? (this.textLooks[style] = `${lookOf(style)} t="s"><v>`);
+      this.text += `${start}${look}${index}</v></c>`;
+    } else if (typeof value === 'number' && Number.isFinite(value)) {
+      const look = this.numberLooks[style] ?? (this.numberLooks[style] = `${lookOf(style)}><v>`);
+      this.text += `${start}${look}${value}</v></c>`;
+    } else if (value === '') {
+      // An empty text stays a text (as exceljs writes it), not an empty cell.
+      this.text += `${start}${lookOf(style)} t="str"><v></v></c>`;
+    } else if (style !== 0) this.text += `${start}${lookOf(style)}/>`;
   }
 
   /** Merges a range (e.g. A1:C1); the first cell's value and look show over it. */
