@@ -120,10 +120,10 @@ const TONE_COLOURS = { good: 'FF1B5E20', bad: 'FF8E1B1B' } as const;
  * Every font names the workbook's face: a font without a name falls back to the reader's default
  * (a serif in LibreOffice), so bold headings and marks would not match the table's text.
  */
-const FACE = { name: 'Calibri', family: 2 } as const;
+export const FACE = { name: 'Calibri', family: 2 } as const;
 const MAX_WIDTH = 48;
 /** Characters of running text a column holds per unit of its width (a unit is a digit's width). */
-const TEXT_PER_WIDTH = 1.2;
+export const TEXT_PER_WIDTH = 1.2;
 /** A heading longer than this wraps onto more lines rather than widening its column of text. */
 const HEADING_WIDTH = 26;
 /**
@@ -215,6 +215,33 @@ const KINDS: readonly CellKind[] = ['text', 'count', 'mean', 'share', 'share1', 
 const KIND_CODES = new Map(KINDS.map((kind, index) => [kind, index]));
 const GROUP_BORDER: Partial<ExcelJS.Borders> = { top: { style: 'thin', color: { argb: 'FFB0BCC8' } } };
 
+const headingLook = (horizontal: 'left' | 'right'): Partial<ExcelJS.Style> => ({
+  font: { ...FACE, bold: true },
+  fill: HEADING_FILL,
+  alignment: { wrapText: true, vertical: 'bottom', horizontal },
+  border: { bottom: { style: 'thin', color: { argb: 'FF8096AD' } } },
+});
+const HEADING_LOOKS = { left: headingLook('left'), right: headingLook('right') };
+
+/** The look of a table heading: bold on the heading fill, over numbers on the right as they are. */
+export function headingStyle(kind: CellKind | undefined): Partial<ExcelJS.Style> {
+  return kind === 'text' ? HEADING_LOOKS.left : HEADING_LOOKS.right;
+}
+
+/** The fonts of the header block's title and lines, the footnotes and the titles of further tables. */
+export const LINE_FONTS = {
+  title: { bold: true, size: 14 },
+  line: { color: { argb: 'FF404040' } },
+  footnote: { italic: true, color: { argb: 'FF404040' } },
+  tableTitle: { ...FACE, bold: true, size: 12 },
+} satisfies Record<string, Partial<ExcelJS.Font>>;
+
+/** The height of a header block or footnote line wrapped over a table `tableWidth` characters wide. */
+export function lineHeight(line: string, size: number, tableWidth: number): number {
+  const lineCount = Math.ceil((line.length * size) / 11 / Math.max(tableWidth * TEXT_PER_WIDTH, 1));
+  return size * 1.4 * Math.max(1, lineCount);
+}
+
 /**
  * The looks a cell can take, each one shared style object, found by a number: no text or object is
  * made per cell, and exceljs turns each shared object into its style entry once. A number reads the
@@ -223,7 +250,7 @@ const GROUP_BORDER: Partial<ExcelJS.Borders> = { top: { style: 'thin', color: { 
 const styles = new Map<number, Partial<ExcelJS.Style>>();
 
 /** The shared style of a cell (see styles). */
-function styleOf(
+export function styleOf(
   kind: CellKind,
   value: string | number | null,
   lowBase: boolean,
@@ -283,12 +310,12 @@ function lookOf(
   };
 }
 
-function rowOf(row: ReportRow | readonly ReportCell[]): ReportRow {
+export function rowOf(row: ReportRow | readonly ReportCell[]): ReportRow {
   return Array.isArray(row) ? { cells: row as readonly ReportCell[] } : (row as ReportRow);
 }
 
 /** The widths: the heading's (long headings wrap), its longest word, the column's, the values'. */
-function widthsOf(columns: readonly ReportColumn[], sample: readonly ReportRow[]): number[] {
+export function widthsOf(columns: readonly ReportColumn[], sample: readonly ReportRow[]): number[] {
   return columns.map((column, index) => {
     const longestWord = Math.max(...column.header.split(/\s+/).map((word) => word.length));
     const headingWidth = column.kind === 'text' ? HEADING_WIDTH : NUMBER_HEADING_WIDTH;
@@ -367,7 +394,12 @@ export function printLayout(
 }
 
 /** The sheet options of a report whose table heading sits on `headingRow`. */
-function sheetOptions(headingRow: number, widths: readonly number[], title: string, keyColumns?: number) {
+export function sheetOptions(
+  headingRow: number,
+  widths: readonly number[],
+  title: string,
+  keyColumns?: number,
+) {
   const columnCount = widths.length;
   const layout = printLayout(widths, keyColumns);
   return {
@@ -426,13 +458,11 @@ async function writeReport(
     cell.font = { ...FACE, ...font };
     cell.alignment = { wrapText: true, vertical: 'top' };
     if (span > 1) sheet.mergeCells(rowNumber, 1, rowNumber, span);
-    const size = font.size ?? 11;
-    const lineCount = Math.ceil((line.length * size) / 11 / Math.max(tableWidth * TEXT_PER_WIDTH, 1));
-    row.height = size * 1.4 * Math.max(1, lineCount);
+    row.height = lineHeight(line, font.size ?? 11, tableWidth);
     commit(row);
   };
   lines.forEach((line, index) =>
-    writeLine(index + 1, line, index === 0 ? { bold: true, size: 14 } : { color: { argb: 'FF404040' } }),
+    writeLine(index + 1, line, index === 0 ? LINE_FONTS.title : LINE_FONTS.line),
   );
   const headingRow = lines.length + 2;
   commit(sheet.getRow(lines.length + 1));
@@ -444,17 +474,7 @@ async function writeReport(
     uniqueHeadings(columns.map((column) => humanHeading(column.header))).forEach((text, index) => {
       const cell = heading.getCell(index + 1);
       cell.value = text;
-      cell.style = {
-        font: { ...FACE, bold: true },
-        fill: HEADING_FILL,
-        alignment: {
-          wrapText: true,
-          vertical: 'bottom',
-          // Over numbers the heading sits right, as the numbers do.
-          horizontal: columns[index]?.kind === 'text' ? 'left' : 'right',
-        },
-        border: { bottom: { style: 'thin', color: { argb: 'FF8096AD' } } },
-      };
+      cell.style = headingStyle(columns[index]?.kind);
     });
     // Wrapped headings get the lines they need (Excel does not always size such a row itself).
     const lines = columns.map((column, index) =>
@@ -524,7 +544,7 @@ async function writeReport(
     rowNumber += 2;
     const title = sheet.getRow(rowNumber);
     title.getCell(1).value = more.title;
-    title.getCell(1).font = { ...FACE, bold: true, size: 12 };
+    title.getCell(1).font = LINE_FONTS.tableTitle;
     commit(title);
     writeHeadings(more.columns);
     await writeRows(more.columns, more.rows);
@@ -535,7 +555,7 @@ async function writeReport(
     commit(sheet.getRow(rowNumber));
     for (const line of footnotes) {
       rowNumber += 1;
-      writeLine(rowNumber, line, { italic: true, color: { argb: 'FF404040' } });
+      writeLine(rowNumber, line, LINE_FONTS.footnote);
     }
   }
   return { headingRow, lastRow };
@@ -547,7 +567,7 @@ export function headingRowOf(header: ReportHeader): number {
 }
 
 /** The column widths of a table fitted to its rows and to those of the tables under it. */
-function fittedWidths(table: ReportTable, rows: readonly ReportRow[]): number[] {
+export function fittedWidths(table: ReportTable, rows: readonly ReportRow[]): number[] {
   const widths = widthsOf(table.columns, rows);
   for (const more of table.more ?? [])
     widthsOf(more.columns, more.rows.map(rowOf)).forEach((width, index) => {

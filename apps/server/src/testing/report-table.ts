@@ -63,3 +63,48 @@ export function readReport(workbook: ExcelJS.Workbook, name?: string): ReadRepor
   }
   return { sheet, lines, headingRow, headings, rows, tableRows, footnotes };
 }
+
+/** What a reader sees of a workbook: sheets, cells with their formats and fonts, widths, views, print set-up. */
+export async function readLooks(bytes: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  return {
+    creator: workbook.creator,
+    title: workbook.title,
+    sheets: workbook.worksheets.map((sheet) => {
+      const cells: unknown[] = [];
+      sheet.eachRow({ includeEmpty: true }, (row, number) => {
+        const written: unknown[] = [];
+        row.eachCell({ includeEmpty: true }, (cell, column) => {
+          written.push({
+            column,
+            value: cell.value,
+            numFmt: cell.numFmt,
+            font: cell.font ?? null,
+            alignment: cell.alignment ?? null,
+            border: cell.border ?? null,
+            fill: cell.fill ?? null,
+            merged: cell.isMerged ? cell.master.address : null,
+          });
+        });
+        cells.push({ number, height: row.height, cells: written });
+      });
+      return {
+        name: sheet.name,
+        widths: sheet.columns.map((column) => column.width),
+        views: sheet.views,
+        autoFilter: sheet.autoFilter,
+        pageSetup: {
+          orientation: sheet.pageSetup.orientation,
+          fitToPage: sheet.pageSetup.fitToPage,
+          fitToWidth: sheet.pageSetup.fitToWidth,
+          scale: sheet.pageSetup.scale,
+          printTitlesRow: sheet.pageSetup.printTitlesRow,
+          printTitlesColumn: sheet.pageSetup.printTitlesColumn,
+        },
+        footer: sheet.headerFooter.oddFooter,
+        cells,
+      };
+    }),
+  };
+}

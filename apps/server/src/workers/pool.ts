@@ -18,7 +18,8 @@ import type {
   ValidationResult,
   ZipFile,
 } from '../modules/fileprocess/study-zip.ts';
-import { writeReportStream, type ReportHeader, type ReportTable } from '../lib/report-workbook.ts';
+import type { ReportHeader, ReportTable } from '../lib/report-workbook.ts';
+import { jsonRows, writeReportXlsx } from '../lib/xlsx-writer-report.ts';
 import { deckBytes, type DeckSpec } from '../modules/decks/deck-writer.ts';
 import { CsvError, type CsvTable } from '../modules/statistics/engine/csv.ts';
 import type { Dataset } from '../modules/statistics/engine/dataset.ts';
@@ -173,12 +174,13 @@ export async function generateStatisticsOffThread(
 }
 
 /**
- * A one-sheet report streamed from a worker thread (writeReportStream of lib/report-workbook.ts):
- * exceljs's streaming writer runs there, its bytes come back through a port piece by piece and leave
- * as they arrive, so the request loop only passes them on. The rows are read here once (a generator
- * is fine) and copied to the thread. With `fitWidths` the columns fit their values, as reportBytes
- * fits them. If the thread runs out of memory before its first bytes, the report is streamed from
- * this thread instead; a failure after them destroys the stream (the download breaks off).
+ * A one-sheet report in the house style of lib/report-workbook.ts streamed from a worker thread:
+ * the streaming xlsx writer (lib/xlsx-writer-report.ts) runs there, its bytes come back through a
+ * port piece by piece and leave as they arrive, so the request loop only passes them on. The rows
+ * are read here once (a generator is fine) and copied to the thread. With `fitWidths` the columns
+ * fit their values, as reportBytes fits them. If the thread runs out of memory before its first
+ * bytes, the report is streamed from this thread instead; a failure after them destroys the stream
+ * (the download breaks off).
  */
 export function reportStreamOffThread(
   sheetName: string,
@@ -186,8 +188,36 @@ export function reportStreamOffThread(
   table: ReportTable,
   fitWidths: boolean,
 ): Readable {
-  const output = new PassThrough();
   const rows = [...table.rows];
+  return streamOffThread(sheetName, header, { ...table, rows }, { rows }, fitWidths);
+}
+
+/**
+ * reportStreamOffThread of rows given as one JSON text (an array of rows, each the values of the
+ * columns in order; lists become "a, b", see cellOf), as the database writes a search's export: the
+ * text crosses to the thread in one copy and is read there, so this loop neither parses nor clones
+ * a row.
+ */
+export function reportJsonStreamOffThread(
+  sheetName: string,
+  header: ReportHeader,
+  table: Omit<ReportTable, 'rows'>,
+  rowsJson: string,
+): Readable {
+  return streamOffThread(sheetName, header, { ...table, rows: [] }, { rowsJson }, false);
+}
+
+/** Pieces of a report the thread may have sent that the reader has not taken yet. */
+const REPORT_PIECES_AHEAD = 8;
+
+function streamOffThread(
+  sheetName: string,
+  header: ReportHeader,
+  table: ReportTable,
+  source: { rows: ReportTable['rows'] } | { rowsJson: string },
+  fitWidths: boolean,
+): Readable {
+  const output = new PassThrough();
   const channel = new MessageChannel();
   let started = false;
   const fail = (error: unknown) => {
@@ -199,8 +229,19 @@ export function reportStreamOffThread(
   channel.port1.on('message', (message: ReportStreamMessage) => {
     if ('chunk' in message) {
       started = true;
-      if (!output.destroyed)
-        output.write(Buffer.from(message.chunk.buffer, message.chunk.byteOffset, message.chunk.byteLength));
+      if (output.destroyed) return;
+      // Each piece is acknowledged once the reader has room: the thread stays a few pieces ahead
+      // of a slow reader, so a file never waits here whole.
+      const taken = () => {
+        try {
+          channel.port1.postMessage({ taken: 1 });
+        } catch {
+          // The port closed with the download.
+        }
+      };
+      if (output.write(Buffer.from(message.chunk.buffer, message.chunk.byteOffset, message.chunk.byteLength)))
+        taken();
+      else output.once('drain', taken);
     } else {
       channel.port1.close();
       output.end();
@@ -212,7 +253,9 @@ export function reportStreamOffThread(
       port: channel.port2,
       sheetName,
       header,
-      table: { ...table, rows },
+      table,
+      ...source,
+      piecesAhead: REPORT_PIECES_AHEAD,
       fitWidths,
     },
     [channel.port2],
@@ -220,7 +263,8 @@ export function reportStreamOffThread(
     // A task that ends well has posted its end on the port (read in its turn, maybe after this).
     if (error instanceof UploadMemoryError && !started) {
       channel.port1.close();
-      writeReportStream(output, sheetName, header, { ...table, rows }, fitWidths).catch(fail);
+      const rows = 'rowsJson' in source ? jsonRows(source.rowsJson) : source.rows;
+      writeReportXlsx(output, sheetName, header, { ...table, rows }, fitWidths).catch(fail);
       return;
     }
     fail(error);

@@ -14,7 +14,8 @@ import {
   type ValidationResult,
 } from '../modules/fileprocess/study-zip.ts';
 import { Writable } from 'node:stream';
-import { writeReportStream, type ReportHeader, type ReportTable } from '../lib/report-workbook.ts';
+import type { ReportHeader, ReportTable } from '../lib/report-workbook.ts';
+import { jsonRows, writeReportXlsx } from '../lib/xlsx-writer-report.ts';
 import { deckBytes, type DeckSpec } from '../modules/decks/deck-writer.ts';
 import { CsvError, parseCsv, type CsvTable } from '../modules/statistics/engine/csv.ts';
 import type { Dataset } from '../modules/statistics/engine/dataset.ts';
@@ -52,6 +53,10 @@ export type UploadTask =
       sheetName: string;
       header: ReportHeader;
       table: ReportTable;
+      /** The rows as a JSON text (see jsonRows), in place of the table's. */
+      rowsJson?: string;
+      /** Pieces the thread may send before the server has passed them on. */
+      piecesAhead?: number;
       fitWidths: boolean;
     }
   | { kind: 'deck-bytes'; spec: DeckSpec }
@@ -82,26 +87,59 @@ export type UploadTaskResult =
 
 /** A piece of a streamed report as it crosses to the server: bytes, then its end. */
 export type ReportStreamMessage = { chunk: Uint8Array } | { end: true };
+/** What the server answers a piece it has passed on. */
+export interface ReportTakenMessage {
+  taken: number;
+}
 
 /**
- * Writes a report with the streaming writer, posting its bytes to the port as they are written (each
+ * Writes a report with the streaming xlsx writer (lib/xlsx-writer-report.ts), posting its bytes to the port as they are written (each
  * piece moved, not copied), then the end; answers the bytes written.
  */
 async function streamReport(task: Extract<UploadTask, { kind: 'report-stream' }>): Promise<number> {
   let written = 0;
+  let ahead = 0;
+  let waiting: ((error?: Error) => void) | null = null;
+  let gone = false;
+  const limit = task.piecesAhead ?? Number.POSITIVE_INFINITY;
+  task.port.on('message', (message: ReportTakenMessage) => {
+    ahead -= message.taken;
+    if (waiting && ahead < limit) {
+      const resume = waiting;
+      waiting = null;
+      resume();
+    }
+  });
+  // The server closes its end when the download breaks off: the writing stops, the thread is free.
+  task.port.on('close', () => {
+    gone = true;
+    const resume = waiting;
+    waiting = null;
+    resume?.(new Error('The report’s reader went away.'));
+  });
   const output = new Writable({
     write(chunk: Buffer, _encoding, done) {
+      if (gone) {
+        done(new Error('The report’s reader went away.'));
+        return;
+      }
       const piece = new Uint8Array(chunk);
       written += piece.byteLength;
+      ahead += 1;
       task.port.postMessage({ chunk: piece } satisfies ReportStreamMessage, [piece.buffer]);
-      done();
+      // Ahead of the reader by as many pieces as allowed: wait until it takes one.
+      if (ahead < limit) done();
+      else waiting = done;
     },
   });
   const finished = new Promise<void>((resolve, reject) => {
     output.on('finish', resolve);
     output.on('error', reject);
   });
-  await writeReportStream(output, task.sheetName, task.header, task.table, task.fitWidths);
+  // A failure is the writer's to report (below); this only waits for the last piece.
+  finished.catch(() => undefined);
+  const table = task.rowsJson === undefined ? task.table : { ...task.table, rows: jsonRows(task.rowsJson) };
+  await writeReportXlsx(output, task.sheetName, task.header, table, task.fitWidths);
   await finished;
   task.port.postMessage({ end: true } satisfies ReportStreamMessage);
   return written;

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
 import { BRIGHTWELL, HALDEN, NORTHWIND, seedSearchFixtures } from './search-fixtures.ts';
+import { CONCEPT_COLUMNS, FRAGRANCE_COLUMNS, STUDY_COLUMNS, cellValue } from './search.presenter.ts';
 
 let t: TestApp;
 const tokens = {} as Record<DemoRole, string>;
@@ -187,5 +188,40 @@ describe('POST /api/smartsearch/download_fragrances', () => {
     expect((await download('client', 'fragrances', { q: {} })).statusCode).toBe(403);
     expect((await download('admin', 'fragrances', { q: {}, type: 'perfume' })).statusCode).toBe(400);
     expect((await download('admin', 'fragrances', { query: {} })).statusCode).toBe(400);
+  });
+});
+
+describe('the exports and the result tabs', () => {
+  const tabs = [
+    { list: 'study_summarises', kind: 'study_summarises', extra: {}, columns: STUDY_COLUMNS },
+    { list: 'fragrances', kind: 'fragrances', extra: {}, columns: FRAGRANCE_COLUMNS },
+    { list: 'concepts', kind: 'fragrances', extra: { type: 'concept' }, columns: CONCEPT_COLUMNS },
+  ] as const;
+
+  it('export every row of a tab, cell for cell as the tab shows it, within the caller’s clients', async () => {
+    for (const role of ['admin', 'sales'] as const)
+      for (const tab of tabs) {
+        const listed = await t.request({
+          method: 'POST',
+          url: `/api/smartsearch/${tab.list}?per_page=100`,
+          payload: { query: {} },
+          token: tokens[role],
+        });
+        expect(listed.statusCode).toBe(200);
+        const shown = listed.json<Record<string, unknown>[]>();
+        expect(Number(listed.headers.total)).toBe(shown.length);
+        const { rows } = readReport(
+          await openWorkbook((await download(role, tab.kind, { q: {}, ...tab.extra })).rawPayload),
+        );
+        // Empty texts and lists read as empty cells.
+        const expected = shown.map((row) =>
+          tab.columns.map((column) => {
+            const value = cellValue(row[column.key]);
+            return value === null || value === '' ? undefined : value;
+          }),
+        );
+        expect(rows, `${role} ${tab.list}`).toEqual(expected);
+        expect(rows.length).toBeGreaterThan(0);
+      }
   });
 });

@@ -164,9 +164,4 @@ export const CONCEPT_COLUMNS: ExportColumn<(typeof CONCEPT_EXPORT_COLUMNS)[numbe
 ];
 
 /** A cell value: lists become "a, b", missing values an empty cell. */
-export function cellValue(value: unknown): string | number | null {
-  if (value === null || value === undefined) return null;
-  if (Array.isArray(value)) return value.length === 0 ? null : value.join(', ');
-  if (typeof value === 'number') return value;
-  return String(value);
-}
+export { cellOf as cellValue } from '../../lib/xlsx-writer-report.ts';

@@ -196,6 +196,75 @@ const conceptColumns = {
   client: s.client,
 };
 
+/**
+ * The columns of each result tab's spreadsheet, by the field the tab's rows name them (the
+ * presenters' fields: presentStudySummary, presentFragrance, presentConcept).
+ */
+export const EXPORT_COLUMNS = {
+  summaries: {
+    id: s.id,
+    category: s.category,
+    product_type: s.productType,
+    client: s.client,
+    c_mi_number: s.cMiNumber,
+    project_name: s.projectName,
+    pace_number: s.paceNumber,
+    methodology: s.methodology,
+    design_method: s.designMethod,
+    country: s.country,
+    region: s.region,
+    lead_country: s.leadCountry,
+    business_unit: s.productArea,
+    research_type: s.researchType,
+    cmi_tool_type: s.cmiToolType,
+    evaluation: s.evaluation,
+  },
+  fragrances: {
+    id: f.id,
+    category: s.category,
+    product_type: s.productType,
+    client: s.client,
+    c_mi_number: s.cMiNumber,
+    project_name: s.projectName,
+    name: f.name,
+    ref_number: f.refNumber,
+    code: f.code,
+    fragrance_code: f.fragranceCode,
+    methodology: f.methodology,
+    perfumer_name: f.perfumerName,
+    region: f.region,
+    country: f.country,
+    family: f.family,
+    subfamily: f.subfamily,
+    specifier: f.specifier,
+    level: f.level,
+    supplemental_info: f.supplementalInfo,
+    dominant_note_1: f.dominantNote1,
+    dominant_note_2: f.dominantNote2,
+    dominant_note_3: f.dominantNote3,
+    dominant_note_4: f.dominantNote4,
+    dominant_note_5: f.dominantNote5,
+  },
+  concepts: {
+    id: c.id,
+    name: c.name,
+    concept_code: c.conceptCode,
+    region: c.region,
+    country: c.country,
+    c_mi_number: s.cMiNumber,
+    project_name: s.projectName,
+    client: s.client,
+  },
+} satisfies Record<string, Record<string, AnyPgColumn>>;
+export type ExportTab = keyof typeof EXPORT_COLUMNS;
+
+/** A tab's spreadsheet rows as the database writes them: their count and one JSON text. */
+export interface ExportRows {
+  count: number;
+  /** An array of rows, each the array of the asked columns' values (lists as arrays), in the tab's order. */
+  json: string;
+}
+
 const fileColumns = {
   id: sf.id,
   studyId: sf.studyId,
@@ -401,6 +470,45 @@ export function createSearchRepository(db: Db) {
       const total = () =>
         db.select({ total: count() }).from(c).innerJoin(s, eq(s.id, c.studyId)).where(where);
       return pageOf(list, total, page);
+    },
+
+    /**
+     * All rows of a result tab for its spreadsheet, in the tab's order, as one JSON text the database
+     * writes (an array of rows, each the values of `keys` in order), with their count: the server
+     * neither parses nor builds a row, the worker thread that writes the file reads the text.
+     */
+    async exportRows(
+      tab: ExportTab,
+      compiled: CompiledFilters,
+      scope: SQL,
+      keys: readonly string[],
+    ): Promise<ExportRows> {
+      const named = EXPORT_COLUMNS[tab] as Record<string, AnyPgColumn>;
+      const values = keys.map((key) => {
+        const column = named[key];
+        if (!column) throw new Error(`The ${tab} spreadsheet has no column ${key}.`);
+        return column;
+      });
+      const source = {
+        summaries: { from: sql`${studies} s`, where: studyWhere(compiled, scope), order: studyOrder },
+        fragrances: {
+          from: sql`${fragrances} f inner join ${studies} s on ${s.id} = ${f.studyId}`,
+          where:
+            and(studyWhere(compiled, scope, { fragrances: false }), allOf(compiled.fragrance)) ?? sql`true`,
+          order: [...studyOrder, asc(f.id)],
+        },
+        concepts: {
+          from: sql`${concepts} c inner join ${studies} s on ${s.id} = ${c.studyId}`,
+          where: and(studyWhere(compiled, scope, { concepts: false }), allOf(compiled.concept)) ?? sql`true`,
+          order: [...studyOrder, asc(c.id)],
+        },
+      }[tab];
+      const [row] = await rows<{ count: number; json: string }>(sql`
+        select count(*)::int as count,
+          coalesce(json_agg(json_build_array(${sql.join(values, sql`, `)}) order by ${sql.join(source.order, sql`, `)}), '[]')::text as json
+        from ${source.from}
+        where ${source.where}`);
+      return { count: row?.count ?? 0, json: row?.json ?? '[]' };
     },
 
     /** A page of the files of the given types, of studies the filters select, whose names match. */

@@ -91,7 +91,8 @@ export interface Spreadsheet {
   /** The search in words. */
   source: { label: string; value: string }[];
   columns: ExportColumn[];
-  rows: Record<string, unknown>[];
+  /** The rows as the database wrote them: an array of rows, each the columns' values in order. */
+  rowsJson: string;
 }
 
 /** Option lists whose choices follow another field's chosen values (field_options.parent_value). */
@@ -195,6 +196,8 @@ export function createSearchService(deps: {
     rows,
     page: pageInfo(page.page, page.per_page, total),
   });
+
+  const keysOf = (columns: readonly ExportColumn[]) => columns.map((column) => column.key);
 
   function pickColumns<K extends string>(all: ExportColumn<K>[], keys: string[] | undefined): ExportColumn[] {
     if (!keys) return all;
@@ -381,14 +384,19 @@ export function createSearchService(deps: {
 
     async exportStudies(user: AuthUser, body: StudyExportInput): Promise<Spreadsheet> {
       const columns = pickColumns(STUDY_COLUMNS, body.columns);
-      const found = await search.studySummaries(compileFor(user, body.q), scopeOf(user));
+      const found = await search.exportRows(
+        'summaries',
+        compileFor(user, body.q),
+        scopeOf(user),
+        keysOf(columns),
+      );
       return {
         fileName: STUDY_EXPORT_FILE_NAME,
         sheetName: 'Studies',
-        title: `Study search: ${found.rows.length} ${found.rows.length === 1 ? 'study' : 'studies'}`,
+        title: `Study search: ${found.count} ${found.count === 1 ? 'study' : 'studies'}`,
         source: [{ label: 'Search', value: searchInWords(body.q) }],
         columns,
-        rows: found.rows.map(presentStudySummary),
+        rowsJson: found.json,
       };
     },
 
@@ -397,25 +405,25 @@ export function createSearchService(deps: {
       const compiled = compileFor(user, body.q);
       if (body.type === 'concept') {
         const columns = pickColumns(CONCEPT_COLUMNS, body.columns);
-        const found = await search.concepts(compiled, scopeOf(user));
+        const found = await search.exportRows('concepts', compiled, scopeOf(user), keysOf(columns));
         return {
           fileName: FRAGRANCE_EXPORT_FILE_NAME,
           sheetName: 'Concepts',
-          title: `Study search: ${found.rows.length} ${found.rows.length === 1 ? 'concept' : 'concepts'}`,
+          title: `Study search: ${found.count} ${found.count === 1 ? 'concept' : 'concepts'}`,
           source: [{ label: 'Search', value: searchInWords(body.q) }],
           columns,
-          rows: found.rows.map(presentConcept),
+          rowsJson: found.json,
         };
       }
       const columns = pickColumns(FRAGRANCE_COLUMNS, body.columns);
-      const found = await search.fragrances(compiled, scopeOf(user));
+      const found = await search.exportRows('fragrances', compiled, scopeOf(user), keysOf(columns));
       return {
         fileName: FRAGRANCE_EXPORT_FILE_NAME,
         sheetName: 'Fragrances',
-        title: `Study search: ${found.rows.length} ${found.rows.length === 1 ? 'fragrance' : 'fragrances'}`,
+        title: `Study search: ${found.count} ${found.count === 1 ? 'fragrance' : 'fragrances'}`,
         source: [{ label: 'Search', value: searchInWords(body.q) }],
         columns,
-        rows: found.rows.map(presentFragrance),
+        rowsJson: found.json,
       };
     },
 
