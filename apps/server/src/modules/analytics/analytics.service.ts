@@ -502,6 +502,16 @@ export function createAnalyticsService(deps: {
     metricSearchStatus,
 
     /**
+     * A search job of the caller: its state and, once it succeeded, its columns as the result store
+     * keeps them (computed again from its request when this process lacks them): what a comparison
+     * reads its groups from without parsing their whole answers.
+     */
+    metricSearchColumns: searchOf,
+
+    /** The whole answer of a stored search as the JSON text of MetricSearchResult (kept for the latest). */
+    metricSearchJsonText: fullText,
+
+    /**
      * A page of a search of the caller (rows sorted and filtered here, with their selection and
      * marks) and its summary, diagnostics and chart bins; the job's state until it succeeded.
      */
