@@ -326,6 +326,82 @@ describe('POST /api/group-comparison', () => {
     expect(narrowed.result!.json.group1.results.map((row) => row.id)).toEqual(chosen.map((row) => row.id));
   });
 
+  it('sends the status as the JSON text the status object writes, its groups as their own searches answer them', async () => {
+    const [unit1, unit2] = await units();
+    const body = {
+      group1: { essentials: { businessUnit: [unit1!] } },
+      group2: { essentials: { businessUnit: [unit2!] }, demographics: { gender: ['Female'] } },
+    };
+    const queued = await post('/api/group-comparison', body);
+    const response = await get(`/api/group-comparison/${queued.json<{ jobid: string }>().jobid}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    // Written from the searches' texts, it is what JSON.stringify writes of the whole status.
+    expect(JSON.stringify(JSON.parse(response.body))).toBe(response.body);
+    const status = throughContract(GroupComparisonStatus, response.json());
+    expect(status.status, status.error ?? '').toBe('SUCCESS');
+    // Each group is the whole answer of the same metric search run on its own.
+    const search = async (group: (typeof body)['group1' | 'group2']) => {
+      const started = await post('/api/analytics/fragrances', {
+        q: {
+          ...group,
+          metrics: {
+            rdfType: 'rdf',
+            metricsList: [
+              { metricType: 'Performance', metric: 'liking', aggregation: 'mean' },
+              { metricType: 'Performance', metric: 'liking', aggregation: 'top_2_box' },
+              { metricType: 'Performance', metric: 'liking', aggregation: 'bottom_2_box' },
+              { metricType: 'Performance', metric: 'purchase_intention', aggregation: 'mean' },
+              { metricType: 'Performance', metric: 'purchase_intention', aggregation: 'top_2_box' },
+              { metricType: 'Performance', metric: 'purchase_intention', aggregation: 'bottom_2_box' },
+              { metricType: 'Performance', metric: 'strength', aggregation: 'top_2_box' },
+              { metricType: 'Performance', metric: 'strength', aggregation: 'just_right' },
+              { metricType: 'Performance', metric: 'strength', aggregation: 'bottom_2_box' },
+            ],
+          },
+        },
+        type: 'fragrances',
+      });
+      expect(started.statusCode, started.body).toBe(200);
+      const polled = await get(`/api/analytics/fragrances/${started.json<{ jobid: string }>().jobid}`);
+      return polled.json<{ result: { json: unknown } }>().result.json;
+    };
+    expect(status.result!.json.group1).toEqual(await search(body.group1));
+    expect(status.result!.json.group2).toEqual(await search(body.group2));
+  });
+
+  it('waits in the queue for a group whose respondent filter the database answers, then compares', async () => {
+    const [unit1, unit2] = await units();
+    const [ethnicity] = await query<{ value: string }>(
+      `select ethnicity as value from respondents where ethnicity is not null
+        group by 1 order by count(*) desc, 1 limit 1`,
+    );
+    expect(ethnicity, 'an ethnicity among the respondents').toBeDefined();
+    const queued = await post('/api/group-comparison', {
+      group1: { essentials: { businessUnit: [unit1!] } },
+      group2: { essentials: { businessUnit: [unit2!] }, demographics: { ethnicity: [ethnicity!.value] } },
+    });
+    expect(queued.statusCode, queued.body).toBe(200);
+    const { jobid } = queued.json<{ jobid: string }>();
+    let status = await finished(GroupComparisonStatus, `/api/group-comparison/${jobid}`);
+    for (let attempt = 0; attempt < 100 && status.status !== 'SUCCESS'; attempt++) {
+      expect(['PENDING', 'STARTED'], status.error ?? '').toContain(status.status);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      status = await finished(GroupComparisonStatus, `/api/group-comparison/${jobid}`);
+    }
+    expect(status.status, status.error ?? '').toBe('SUCCESS');
+    const { group2, bases } = status.result!.json;
+    expect(group2.filtered).toBe(true);
+    const [expected] = await query<{ n: number }>(
+      `select count(distinct a.respondent_id)::int as n
+         from answers a join respondents r on r.id = a.respondent_id join metrics m on m.id = a.metric_id
+        where m.name = any($3::text[]) and a.product_id = any($1::int[]) and r.ethnicity = $2`,
+      [group2.results.map((row) => row.id), ethnicity!.value, ['liking', 'purchase_intention', 'strength']],
+    );
+    expect(bases.group2.respondents).toBe(expected!.n);
+    expect(bases.group2.respondents).toBeGreaterThan(0);
+  });
+
   it('shows a client user only the fragrances of their clients', async () => {
     const queued = await post('/api/group-comparison', { group1: {}, group2: {} }, 'client');
     expect(queued.statusCode, queued.body).toBe(200);
