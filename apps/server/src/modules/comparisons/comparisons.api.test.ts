@@ -402,6 +402,80 @@ describe('POST /api/group-comparison', () => {
     expect(bases.group2.respondents).toBeGreaterThan(0);
   });
 
+  it('follows a change of the library at the next comparison: its groups, bases and differences', async () => {
+    const [unit1, unit2] = await units();
+    const body = {
+      group1: { essentials: { businessUnit: [unit1!] } },
+      group2: { essentials: { businessUnit: [unit2!] }, demographics: { gender: ['Female'] } },
+    };
+    const compare = async () =>
+      finished(
+        GroupComparisonStatus,
+        `/api/group-comparison/${(await post('/api/group-comparison', body)).json<{ jobid: string }>().jobid}`,
+      );
+    const first = await compare();
+    expect(first.status, first.error ?? '').toBe('SUCCESS');
+    // The same comparison again: the same answer.
+    const repeated = await compare();
+    expect(repeated.result!.json).toEqual(first.result!.json);
+    const [study] = await query<{ id: number }>(
+      `select s.id from studies s join products p on p.study_id = s.id
+        where s.verified and $1 = any(s.product_area) and s.rdf_type = 'rdf' and p.kind = 'fragrance'
+        group by s.id order by count(*) desc, s.id limit 1`,
+      [unit1],
+    );
+    expect(study, 'a study of the first business unit').toBeDefined();
+    await query('update studies set verified = false where id = $1', [study!.id]);
+    try {
+      const changed = await compare();
+      expect(changed.status, changed.error ?? '').toBe('SUCCESS');
+      const ids = changed.result!.json.group1.results.map((row) => row.id);
+      expect(ids.length).toBeLessThan(first.result!.json.group1.results.length);
+      const [respondents] = await query<{ n: number }>(
+        `select count(distinct a.respondent_id)::int as n from answers a join metrics m on m.id = a.metric_id
+          where m.name = any($2::text[]) and a.product_id = any($1::int[])`,
+        [ids, ['liking', 'purchase_intention', 'strength']],
+      );
+      expect(changed.result!.json.bases.group1.respondents).toBe(respondents!.n);
+      expect(changed.result!.json.bases.group1.respondents).toBeLessThan(
+        first.result!.json.bases.group1.respondents,
+      );
+      const t2b = changed.result!.json.differences.find((entry) => entry.key === 'liking.top_2_box')!;
+      expect(t2b.n1).toBe(changed.result!.json.bases.group1.products);
+      expect(t2b.n1).toBeLessThan(first.result!.json.bases.group1.products);
+    } finally {
+      await query('update studies set verified = true where id = $1', [study!.id]);
+    }
+    expect((await compare()).result!.json).toEqual(first.result!.json);
+  });
+
+  it("counts a client user's bases over their clients' fragrances alone, after staff made the same comparison", async () => {
+    const body = { group1: {}, group2: { demographics: { gender: ['Female'] } } };
+    const staff = await finished(
+      GroupComparisonStatus,
+      `/api/group-comparison/${(await post('/api/group-comparison', body)).json<{ jobid: string }>().jobid}`,
+    );
+    const client = await finished(
+      GroupComparisonStatus,
+      `/api/group-comparison/${(await post('/api/group-comparison', body, 'client')).json<{ jobid: string }>().jobid}`,
+      'client',
+    );
+    expect(client.status, client.error ?? '').toBe('SUCCESS');
+    const ids = client.result!.json.group1.results.map((row) => row.id);
+    expect(ids.length).toBeLessThan(staff.result!.json.group1.results.length);
+    const [respondents] = await query<{ n: number }>(
+      `select count(distinct a.respondent_id)::int as n
+         from answers a join metrics m on m.id = a.metric_id
+         join products p on p.id = a.product_id join studies s on s.id = p.study_id
+        where m.name = any($2::text[]) and a.product_id = any($1::int[]) and s.client = any($3::text[])`,
+      [ids, ['liking', 'purchase_intention', 'strength'], CLIENT_CLIENTS],
+    );
+    expect(client.result!.json.bases.group1.respondents).toBe(respondents!.n);
+    expect(client.result!.json.bases.group1.respondents).toBeLessThan(
+      staff.result!.json.bases.group1.respondents,
+    );
+  });
+
   it('shows a client user only the fragrances of their clients', async () => {
     const queued = await post('/api/group-comparison', { group1: {}, group2: {} }, 'client');
     expect(queued.statusCode, queued.body).toBe(200);

@@ -248,6 +248,14 @@ export function createComparisonsService(deps: {
   const recentResults = new Map<string, FinishedComparison>();
   /** Requests waiting for their comparison in this process, woken as soon as its result is known. */
   const resultKnown = new Map<string, () => void>();
+  /**
+   * The bases and differences of the group comparisons made, by their two searches as the result
+   * store holds them (one object per request, client scope and data version: a change of the data or
+   * another scope brings other objects, and the answer is worked out again) and the groups'
+   * respondent filters. The same comparison asked again, or by several callers at once, shares one
+   * count of the respondents and one set of tests; an entry goes with its searches.
+   */
+  const comparedPairs = new WeakMap<StoredSearch, WeakMap<StoredSearch, Map<string, Promise<GroupParts>>>>();
   const remember = (id: string, finished: FinishedComparison) => {
     recentResults.set(id, finished);
     if (recentResults.size > RECENT_RESULTS) recentResults.delete(recentResults.keys().next().value!);
@@ -279,20 +287,41 @@ export function createComparisonsService(deps: {
     if (data.kind === COMPARISON_KINDS.family)
       return { searches, result: { family: data.family ?? '', fragrances: topFragrances(searches[0]!) } };
     const [group1, group2] = searches as [StoredSearch, StoredSearch];
+    const demographics = data.demographics ?? [];
+    const filters = JSON.stringify(demographics);
+    const byGroup2 =
+      comparedPairs.get(group1) ?? new WeakMap<StoredSearch, Map<string, Promise<GroupParts>>>();
+    comparedPairs.set(group1, byGroup2);
+    const byFilters = byGroup2.get(group2) ?? new Map<string, Promise<GroupParts>>();
+    byGroup2.set(group2, byFilters);
+    let parts = byFilters.get(filters);
+    if (!parts) {
+      parts = compare(group1, group2, demographics);
+      byFilters.set(filters, parts);
+      // A failed count is tried again by the next comparison.
+      const failed = parts;
+      failed.catch(() => byFilters.get(filters) === failed && byFilters.delete(filters));
+    }
+    return { searches, result: await parts };
+  }
+
+  /** The bases of both groups and the test of each compared metric aggregation. */
+  async function compare(
+    group1: StoredSearch,
+    group2: StoredSearch,
+    demographics: NonNullable<ComparisonJobData['demographics']>,
+  ): Promise<GroupParts> {
     const [respondents1, respondents2] = await Promise.all(
       [group1, group2].map((group, index) =>
-        analytics.respondentBases(rowIds(group), COMPARED_METRICS, data.demographics?.[index] ?? {}),
+        analytics.respondentBases(rowIds(group), COMPARED_METRICS, demographics[index] ?? {}),
       ),
     );
     return {
-      searches,
-      result: {
-        bases: {
-          group1: { products: testedProducts(group1), respondents: respondents1!.get(null) ?? 0 },
-          group2: { products: testedProducts(group2), respondents: respondents2!.get(null) ?? 0 },
-        },
-        differences: groupDifferences(group1, group2, respondents1, respondents2),
+      bases: {
+        group1: { products: testedProducts(group1), respondents: respondents1!.get(null) ?? 0 },
+        group2: { products: testedProducts(group2), respondents: respondents2!.get(null) ?? 0 },
       },
+      differences: groupDifferences(group1, group2, respondents1, respondents2),
     };
   }
 
