@@ -59,6 +59,7 @@ import { computeMetricSearch } from './metric-search.ts';
 import { computeSignificance } from './significance.ts';
 import { tendencies, type ParsedTendenciesRequest } from './tendencies.ts';
 import {
+  attributesInMemory,
   computeTopAttributes,
   type AttributesResult,
   type ParsedTopAttributesRequest,
@@ -222,6 +223,25 @@ export function createAnalyticsService(deps: {
       return id;
     }
     await analytics.finishJob(id, { text: fingerprintText(searchKey(user, request)) });
+    return id;
+  }
+
+  /**
+   * Answers top attributes pooled in memory within their request, as answerInline a search: the row
+   * is written finished (or with the refusal or failure), so the first poll is SUCCESS.
+   */
+  async function attributesInline(user: AuthUser, request: ParsedTopAttributesRequest): Promise<string> {
+    const id = randomUUID();
+    const now = await fingerprint();
+    await analytics.createJob(id, user.id, JOB_KINDS.attributes, JSON.stringify(request));
+    try {
+      const text = JSON.stringify(await computeTopAttributes(context, user, request, now));
+      await analytics.finishJob(id, { text });
+    } catch (error) {
+      const refused = error instanceof AppError && error.statusCode < 500;
+      if (!refused) console.error(`${JOB_KINDS.attributes} job ${id} failed: ${(error as Error).message}`);
+      await analytics.finishJob(id, { error: refused ? error.message : ANALYTICS_MESSAGES.jobFailed });
+    }
     return id;
   }
 
@@ -438,6 +458,7 @@ export function createAnalyticsService(deps: {
       request: ParsedTopAttributesRequest,
     ): Promise<{ jobid: string }> {
       compileFor(user, request.q as ParsedStudySearchQuery);
+      if (attributesInMemory(request)) return { jobid: await attributesInline(user, request) };
       const jobid = await runJob(user, { kind: JOB_KINDS.attributes, request });
       return { jobid };
     },

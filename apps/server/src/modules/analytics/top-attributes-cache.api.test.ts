@@ -142,4 +142,28 @@ describe('top attributes product lists', () => {
     }
     expect(await attributes(everyAttribute)).toEqual(first);
   });
+
+  it('answer a call without respondent filters within its POST: its first poll is SUCCESS', async () => {
+    const queued = await t.request({
+      method: 'POST',
+      url: '/api/analytics/top-attributes',
+      payload: { ...everyAttribute, data: { ...everyAttribute.data, order: 'worst' } },
+      token: researcher,
+    });
+    expect(queued.statusCode, queued.body).toBe(200);
+    const polled = await t.request({
+      method: 'GET',
+      url: `/api/analytics/top-attributes/${queued.json<{ jobid: string }>().jobid}`,
+      token: researcher,
+    });
+    expect(polled.statusCode, polled.body).toBe(200);
+    const status = TopAttributesStatus.parse(polled.json());
+    expect(status.status, status.error ?? '').toBe('SUCCESS');
+    const best = await attributes(everyAttribute);
+    // The same attributes, ranked the other way round, over the same fragrances.
+    expect(status.result!.json.fragrances).toBe(best.fragrances);
+    const byField = (rows: Attributes['attributes']) =>
+      [...rows].sort((a, b) => a.field.localeCompare(b.field));
+    expect(byField(status.result!.json.attributes)).toEqual(byField(best.attributes));
+  });
 });

@@ -81,6 +81,13 @@ function answeringIn(
 }
 
 /**
+ * Whether a call is pooled from the statistics in memory (no respondent filter): answered within its
+ * POST, like a metric search summed in memory.
+ */
+export const attributesInMemory = (request: ParsedTopAttributesRequest): boolean =>
+  respondentConditions(request.q.demographics ?? {}, request.demographics).length === 0;
+
+/**
  * The attributes of the fragrances the filters select (or the chosen ones): each attribute's answers
  * pooled over the fragrances and respondents kept, ranked by the aggregation, best or worst first;
  * scale attributes first, then the yes/no ones ranked apart by their share selected (each list up to
