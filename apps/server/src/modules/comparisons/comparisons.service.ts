@@ -49,6 +49,11 @@ const SEARCH_TIMEOUT_MS = 10 * 60_000;
  * result store too) and the small parts, bases and differences.
  */
 const RECENT_RESULTS = 20;
+/**
+ * Status answers of finished group comparisons kept as bytes (several megabytes each at library
+ * scale): the latest few, shared by every job of the same comparison.
+ */
+const STATUS_ANSWERS = 4;
 /** The key of a stored group comparison naming its two metric searches (see processJob). */
 const GROUP_SEARCHES = 'group_searches';
 
@@ -256,6 +261,23 @@ export function createComparisonsService(deps: {
    * count of the respondents and one set of tests; an entry goes with its searches.
    */
   const comparedPairs = new WeakMap<StoredSearch, WeakMap<StoredSearch, Map<string, Promise<GroupParts>>>>();
+  /**
+   * The status answers of the latest comparisons as the bytes sent, by their bases and differences
+   * (one object per comparison, see comparedPairs): polls of the same comparison, by one caller or
+   * several, send them as they are instead of writing and encoding megabytes of text each time.
+   */
+  const statusAnswers = new Map<FinishedComparison['result'], Buffer>();
+  const statusAnswerOf = (finished: FinishedComparison): Buffer => {
+    let answer = statusAnswers.get(finished.result);
+    if (answer) statusAnswers.delete(finished.result);
+    else {
+      const [group1, group2] = finished.searches.map((search) => analytics.metricSearchJsonText(search));
+      answer = Buffer.from(groupStatusText(group1!, group2!, finished.result as GroupParts));
+    }
+    statusAnswers.set(finished.result, answer);
+    if (statusAnswers.size > STATUS_ANSWERS) statusAnswers.delete(statusAnswers.keys().next().value!);
+    return answer;
+  };
   const remember = (id: string, finished: FinishedComparison) => {
     recentResults.set(id, finished);
     if (recentResults.size > RECENT_RESULTS) recentResults.delete(recentResults.keys().next().value!);
@@ -415,14 +437,11 @@ export function createComparisonsService(deps: {
     };
   }
 
-  /** The status of a group comparison of the caller, as JSON text (see groupStatusText). */
-  async function groupStatus(user: AuthUser, jobId: string): Promise<string> {
+  /** The status of a group comparison of the caller, as JSON text or its bytes (see groupStatusText). */
+  async function groupStatus(user: AuthUser, jobId: string): Promise<string | Buffer> {
     const kind = COMPARISON_KINDS.group;
     const kept = await keptFor(user, kind, jobId);
-    if (kept) {
-      const [group1, group2] = kept.searches.map((search) => analytics.metricSearchJsonText(search));
-      return groupStatusText(group1!, group2!, kept.result as GroupParts);
-    }
+    if (kept) return statusAnswerOf(kept);
     const job = await jobsRepository.findJob(jobId, user.id, kind);
     if (!job) throw errors.notFound(ANALYTICS_MESSAGES.noSuchJob);
     const searches = (job.result as Record<string, unknown> | null)?.[GROUP_SEARCHES];
@@ -482,12 +501,13 @@ export function createComparisonsService(deps: {
 
     /** The status of a group comparison of the caller (its text parsed: a deck reads it). */
     async groupComparisonStatus(user: AuthUser, jobId: string): Promise<GroupComparisonStatus> {
-      return JSON.parse(await groupStatus(user, jobId)) as GroupComparisonStatus;
+      return JSON.parse((await groupStatus(user, jobId)).toString()) as GroupComparisonStatus;
     },
 
     /**
-     * The same as groupComparisonStatus, as its JSON text: two whole metric searches (megabytes at
-     * library scale) are sent as their answers' texts, not parsed, checked and written again.
+     * The same as groupComparisonStatus, as its JSON text (or the bytes of it): two whole metric
+     * searches (megabytes at library scale) are sent as their answers' texts, not parsed, checked and
+     * written again.
      */
     groupComparisonStatusText: groupStatus,
 
