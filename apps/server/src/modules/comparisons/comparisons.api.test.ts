@@ -7,6 +7,7 @@ import {
   TopFamilyFragrancesStatus,
   type GroupComparisonRequest,
 } from '@accord/contracts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { welchT } from '@accord/stats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -368,6 +369,38 @@ describe('POST /api/group-comparison', () => {
     };
     expect(status.result!.json.group1).toEqual(await search(body.group1));
     expect(status.result!.json.group2).toEqual(await search(body.group2));
+  });
+
+  it('sends the status compressed to a client that accepts it, the same answer as sent plain', async () => {
+    const queued = await post('/api/group-comparison', {
+      group1: {},
+      group2: { demographics: { gender: ['Female'] } },
+    });
+    const url = `/api/group-comparison/${queued.json<{ jobid: string }>().jobid}`;
+    const poll = (acceptEncoding: string) =>
+      t.request({
+        method: 'GET',
+        url,
+        token: tokens.researcher,
+        headers: { 'accept-encoding': acceptEncoding },
+      });
+    const plain = await poll('identity');
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const status = throughContract(GroupComparisonStatus, plain.json());
+    expect(status.status, status.error ?? '').toBe('SUCCESS');
+    for (let twice = 0; twice < 2; twice++) {
+      const br = await poll('gzip, deflate, br');
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    }
+    const gz = await poll('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
   });
 
   it('waits in the queue for a group whose respondent filter the database answers, then compares', async () => {

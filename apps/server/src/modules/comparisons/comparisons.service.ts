@@ -34,6 +34,7 @@ import { compareSelectionVsRest } from '@accord/stats';
 import { AppError, errors } from '../../lib/errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { compressAnswer } from '../../plugins/compress-answers.ts';
 import type { AnalyticsRepository } from '../analytics/analytics.repository.ts';
 import type { AnalyticsService } from '../analytics/analytics.service.ts';
 import { resultRow, rowIds, valueAt, type StoredSearch } from '../analytics/result-store.ts';
@@ -226,6 +227,20 @@ interface FinishedComparison {
 type TopFamilyResult = { family: string; fragrances: TopFamilyFragrance[] };
 type GroupParts = Pick<GroupComparisonResult, 'bases' | 'differences'>;
 
+/** An answer's encoding as the client accepts it (chooseEncoding), or null for none. */
+type AnswerEncoding = 'br' | 'gzip' | null;
+/** A status answer as sent: its bytes or text, and their encoding (null: as they are). */
+export interface StatusAnswer {
+  body: string | Buffer;
+  encoding: AnswerEncoding;
+}
+/** A kept status answer: its bytes, and each compressed copy once a client asked for it. */
+interface KeptAnswer {
+  plain: Buffer;
+  br?: Promise<Buffer>;
+  gzip?: Promise<Buffer>;
+}
+
 /**
  * The status answer of a finished group comparison as JSON text: each group's search as the text of
  * its whole answer (written once per stored search and kept), with the comparison's bases and
@@ -266,17 +281,23 @@ export function createComparisonsService(deps: {
    * (one object per comparison, see comparedPairs): polls of the same comparison, by one caller or
    * several, send them as they are instead of writing and encoding megabytes of text each time.
    */
-  const statusAnswers = new Map<FinishedComparison['result'], Buffer>();
-  const statusAnswerOf = (finished: FinishedComparison): Buffer => {
+  const statusAnswers = new Map<FinishedComparison['result'], KeptAnswer>();
+  const statusAnswerOf = async (
+    finished: FinishedComparison,
+    encoding: AnswerEncoding,
+  ): Promise<StatusAnswer> => {
     let answer = statusAnswers.get(finished.result);
     if (answer) statusAnswers.delete(finished.result);
     else {
       const [group1, group2] = finished.searches.map((search) => analytics.metricSearchJsonText(search));
-      answer = Buffer.from(groupStatusText(group1!, group2!, finished.result as GroupParts));
+      answer = { plain: Buffer.from(groupStatusText(group1!, group2!, finished.result as GroupParts)) };
     }
     statusAnswers.set(finished.result, answer);
     if (statusAnswers.size > STATUS_ANSWERS) statusAnswers.delete(statusAnswers.keys().next().value!);
-    return answer;
+    if (!encoding) return { body: answer.plain, encoding: null };
+    // Compressed once per comparison (brotli of megabytes takes tens of milliseconds), not per poll.
+    const compressed = (answer[encoding] ??= compressAnswer(answer.plain, encoding));
+    return { body: await compressed, encoding };
   };
   const remember = (id: string, finished: FinishedComparison) => {
     recentResults.set(id, finished);
@@ -437,11 +458,20 @@ export function createComparisonsService(deps: {
     };
   }
 
-  /** The status of a group comparison of the caller, as JSON text or its bytes (see groupStatusText). */
-  async function groupStatus(user: AuthUser, jobId: string): Promise<string | Buffer> {
+  /**
+   * The status of a group comparison of the caller as sent (see groupStatusText): a comparison kept
+   * here as its kept bytes, compressed in `encoding`; any other as JSON text (compressed on its way).
+   */
+  async function groupStatus(user: AuthUser, jobId: string, encoding: AnswerEncoding): Promise<StatusAnswer> {
     const kind = COMPARISON_KINDS.group;
     const kept = await keptFor(user, kind, jobId);
-    if (kept) return statusAnswerOf(kept);
+    if (kept) return statusAnswerOf(kept, encoding);
+    return { body: await storedGroupStatus(user, jobId), encoding: null };
+  }
+
+  /** The status of a group comparison of the caller read from its row, as JSON text. */
+  async function storedGroupStatus(user: AuthUser, jobId: string): Promise<string> {
+    const kind = COMPARISON_KINDS.group;
     const job = await jobsRepository.findJob(jobId, user.id, kind);
     if (!job) throw errors.notFound(ANALYTICS_MESSAGES.noSuchJob);
     const searches = (job.result as Record<string, unknown> | null)?.[GROUP_SEARCHES];
@@ -501,15 +531,15 @@ export function createComparisonsService(deps: {
 
     /** The status of a group comparison of the caller (its text parsed: a deck reads it). */
     async groupComparisonStatus(user: AuthUser, jobId: string): Promise<GroupComparisonStatus> {
-      return JSON.parse((await groupStatus(user, jobId)).toString()) as GroupComparisonStatus;
+      return JSON.parse((await groupStatus(user, jobId, null)).body.toString()) as GroupComparisonStatus;
     },
 
     /**
-     * The same as groupComparisonStatus, as its JSON text (or the bytes of it): two whole metric
-     * searches (megabytes at library scale) are sent as their answers' texts, not parsed, checked and
-     * written again.
+     * The same as groupComparisonStatus as it is sent: its JSON text or bytes, compressed in the
+     * encoding the client accepts when kept here. Two whole metric searches (megabytes at library
+     * scale) are sent as their answers' texts, not parsed, checked and written again.
      */
-    groupComparisonStatusText: groupStatus,
+    groupComparisonStatusAnswer: groupStatus,
 
     /**
      * The metric search requests of a finished group comparison of the caller (each group's filters,
