@@ -65,6 +65,7 @@ import { computeMetricSearch } from './metric-search.ts';
 import { computeSignificance } from './significance.ts';
 import { tendencies, type ParsedTendenciesRequest } from './tendencies.ts';
 import {
+  attributesInMemory,
   computeTopAttributes,
   type AttributesResult,
   type ParsedTopAttributesRequest,
@@ -230,6 +231,25 @@ export function createAnalyticsService(deps: {
     }
     await record({ text: fingerprintText(searchKey(user, request)) });
     rememberRequest(id, request);
+    return id;
+  }
+
+  /**
+   * Answers top attributes pooled in memory within their request, as answerInline a search: the row
+   * is written finished (or with the refusal or failure), so the first poll is SUCCESS.
+   */
+  async function attributesInline(user: AuthUser, request: ParsedTopAttributesRequest): Promise<string> {
+    const id = randomUUID();
+    const now = await fingerprint();
+    await analytics.createJob(id, user.id, JOB_KINDS.attributes, JSON.stringify(request));
+    try {
+      const text = JSON.stringify(await computeTopAttributes(context, user, request, now));
+      await analytics.finishJob(id, { text });
+    } catch (error) {
+      const refused = error instanceof AppError && error.statusCode < 500;
+      if (!refused) console.error(`${JOB_KINDS.attributes} job ${id} failed: ${(error as Error).message}`);
+      await analytics.finishJob(id, { error: refused ? error.message : ANALYTICS_MESSAGES.jobFailed });
+    }
     return id;
   }
 
@@ -446,6 +466,7 @@ export function createAnalyticsService(deps: {
       request: ParsedTopAttributesRequest,
     ): Promise<{ jobid: string }> {
       compileFor(user, request.q as ParsedStudySearchQuery);
+      if (attributesInMemory(request)) return { jobid: await attributesInline(user, request) };
       const jobid = await runJob(user, { kind: JOB_KINDS.attributes, request });
       return { jobid };
     },
@@ -508,6 +529,19 @@ export function createAnalyticsService(deps: {
     },
 
     metricSearchStatus,
+
+    /**
+     * A search job of the caller: its state and, once it succeeded, its columns as the result store
+     * keeps them (computed again from its request when this process lacks them): what a comparison
+     * reads its groups from without parsing their whole answers.
+     */
+    metricSearchColumns: searchOf,
+
+    /**
+     * The whole answer of a stored search as the UTF-8 bytes of MetricSearchResult's JSON: a view of
+     * the status bytes the result store keeps with the search (written once, shared by every caller).
+     */
+    metricSearchJsonBytes: (search: StoredSearch): Buffer => resultBytesOf(store.statusBytes(search)),
 
     /**
      * A page of a search of the caller (rows sorted and filtered here, with their selection and

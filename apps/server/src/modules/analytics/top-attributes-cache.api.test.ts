@@ -1,6 +1,7 @@
-// Top attributes keep their product lists in memory while the data is unchanged: a repeated call
-// answers what the first did, and a change of the library (a study leaving the verified ones) shows in
-// the very next call, as a call pooling the remaining fragrances by name computes it.
+// Top attributes keep their product lists, and the attributes pooled over them, in memory while the
+// data is unchanged: a repeated call answers what the first did, and a change of the library (a study
+// leaving the verified ones, or new statistics of a product written with it) shows in the very next
+// call, as a call pooling the remaining fragrances by name computes it.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -105,5 +106,64 @@ describe('top attributes product lists', () => {
     // And back: the first answer again.
     await query('update studies set verified = true where id = $1', [leaving]);
     expect(await attributes(everyAttribute)).toEqual(first);
+  });
+
+  it('follow new statistics of a product at the next call, its list of products unchanged', async () => {
+    const first = await attributes(everyAttribute);
+    const [row] = await query<{ product_id: number; metric_id: number; name: string }>(
+      `select st.product_id, st.metric_id, m.name
+         from product_metric_stats st join metrics m on m.id = st.metric_id
+         join products p on p.id = st.product_id join studies s on s.id = p.study_id
+        where s.verified and p.kind = 'fragrance' and m.metric_type = 'Attribute' and m.kind = 'hedonic'
+          and st.n > 0
+          and not exists (select 1 from answers a where a.product_id = st.product_id
+                           and a.metric_id = st.metric_id and (a.value < 1 or a.value > 5))
+        order by st.product_id, st.metric_id limit 1`,
+    );
+    expect(row, 'a fragrance with in-scale answers to a scale attribute').toBeDefined();
+    const before = first.attributes.find((entry) => entry.field === row!.name)!;
+    expect(before).toBeDefined();
+    // As an upload writes them: the product's statistics with the product (its change counter).
+    const change = async (by: number) => {
+      await query('update product_metric_stats set n = n + $3 where product_id = $1 and metric_id = $2', [
+        row!.product_id,
+        row!.metric_id,
+        by,
+      ]);
+      await query('update products set code = code where id = $1', [row!.product_id]);
+    };
+    await change(7);
+    try {
+      const after = await attributes(everyAttribute);
+      expect(after.attributes.find((entry) => entry.field === row!.name)!.n).toBe(before.n + 7);
+      expect(after.fragrances).toBe(first.fragrances);
+    } finally {
+      await change(-7);
+    }
+    expect(await attributes(everyAttribute)).toEqual(first);
+  });
+
+  it('answer a call without respondent filters within its POST: its first poll is SUCCESS', async () => {
+    const queued = await t.request({
+      method: 'POST',
+      url: '/api/analytics/top-attributes',
+      payload: { ...everyAttribute, data: { ...everyAttribute.data, order: 'worst' } },
+      token: researcher,
+    });
+    expect(queued.statusCode, queued.body).toBe(200);
+    const polled = await t.request({
+      method: 'GET',
+      url: `/api/analytics/top-attributes/${queued.json<{ jobid: string }>().jobid}`,
+      token: researcher,
+    });
+    expect(polled.statusCode, polled.body).toBe(200);
+    const status = TopAttributesStatus.parse(polled.json());
+    expect(status.status, status.error ?? '').toBe('SUCCESS');
+    const best = await attributes(everyAttribute);
+    // The same attributes, ranked the other way round, over the same fragrances.
+    expect(status.result!.json.fragrances).toBe(best.fragrances);
+    const byField = (rows: Attributes['attributes']) =>
+      [...rows].sort((a, b) => a.field.localeCompare(b.field));
+    expect(byField(status.result!.json.attributes)).toEqual(byField(best.attributes));
   });
 });

@@ -7,6 +7,7 @@ import {
   TopFamilyFragrancesStatus,
   type GroupComparisonRequest,
 } from '@accord/contracts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { welchT } from '@accord/stats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -324,6 +325,188 @@ describe('POST /api/group-comparison', () => {
       `/api/group-comparison/${again.json<{ jobid: string }>().jobid}`,
     );
     expect(narrowed.result!.json.group1.results.map((row) => row.id)).toEqual(chosen.map((row) => row.id));
+  });
+
+  it('sends the status as the JSON text the status object writes, its groups as their own searches answer them', async () => {
+    const [unit1, unit2] = await units();
+    const body = {
+      group1: { essentials: { businessUnit: [unit1!] } },
+      group2: { essentials: { businessUnit: [unit2!] }, demographics: { gender: ['Female'] } },
+    };
+    const queued = await post('/api/group-comparison', body);
+    const response = await get(`/api/group-comparison/${queued.json<{ jobid: string }>().jobid}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    // Written from the searches' texts, it is what JSON.stringify writes of the whole status.
+    expect(JSON.stringify(JSON.parse(response.body))).toBe(response.body);
+    const status = throughContract(GroupComparisonStatus, response.json());
+    expect(status.status, status.error ?? '').toBe('SUCCESS');
+    // Each group is the whole answer of the same metric search run on its own.
+    const search = async (group: (typeof body)['group1' | 'group2']) => {
+      const started = await post('/api/analytics/fragrances', {
+        q: {
+          ...group,
+          metrics: {
+            rdfType: 'rdf',
+            metricsList: [
+              { metricType: 'Performance', metric: 'liking', aggregation: 'mean' },
+              { metricType: 'Performance', metric: 'liking', aggregation: 'top_2_box' },
+              { metricType: 'Performance', metric: 'liking', aggregation: 'bottom_2_box' },
+              { metricType: 'Performance', metric: 'purchase_intention', aggregation: 'mean' },
+              { metricType: 'Performance', metric: 'purchase_intention', aggregation: 'top_2_box' },
+              { metricType: 'Performance', metric: 'purchase_intention', aggregation: 'bottom_2_box' },
+              { metricType: 'Performance', metric: 'strength', aggregation: 'top_2_box' },
+              { metricType: 'Performance', metric: 'strength', aggregation: 'just_right' },
+              { metricType: 'Performance', metric: 'strength', aggregation: 'bottom_2_box' },
+            ],
+          },
+        },
+        type: 'fragrances',
+      });
+      expect(started.statusCode, started.body).toBe(200);
+      const polled = await get(`/api/analytics/fragrances/${started.json<{ jobid: string }>().jobid}`);
+      return polled.json<{ result: { json: unknown } }>().result.json;
+    };
+    expect(status.result!.json.group1).toEqual(await search(body.group1));
+    expect(status.result!.json.group2).toEqual(await search(body.group2));
+  });
+
+  it('sends the status compressed to a client that accepts it, the same answer as sent plain', async () => {
+    const queued = await post('/api/group-comparison', {
+      group1: {},
+      group2: { demographics: { gender: ['Female'] } },
+    });
+    const url = `/api/group-comparison/${queued.json<{ jobid: string }>().jobid}`;
+    const poll = (acceptEncoding: string) =>
+      t.request({
+        method: 'GET',
+        url,
+        token: tokens.researcher,
+        headers: { 'accept-encoding': acceptEncoding },
+      });
+    const plain = await poll('identity');
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const status = throughContract(GroupComparisonStatus, plain.json());
+    expect(status.status, status.error ?? '').toBe('SUCCESS');
+    for (let twice = 0; twice < 2; twice++) {
+      const br = await poll('gzip, deflate, br');
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    }
+    const gz = await poll('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('waits in the queue for a group whose respondent filter the database answers, then compares', async () => {
+    const [unit1, unit2] = await units();
+    const [ethnicity] = await query<{ value: string }>(
+      `select ethnicity as value from respondents where ethnicity is not null
+        group by 1 order by count(*) desc, 1 limit 1`,
+    );
+    expect(ethnicity, 'an ethnicity among the respondents').toBeDefined();
+    const queued = await post('/api/group-comparison', {
+      group1: { essentials: { businessUnit: [unit1!] } },
+      group2: { essentials: { businessUnit: [unit2!] }, demographics: { ethnicity: [ethnicity!.value] } },
+    });
+    expect(queued.statusCode, queued.body).toBe(200);
+    const { jobid } = queued.json<{ jobid: string }>();
+    let status = await finished(GroupComparisonStatus, `/api/group-comparison/${jobid}`);
+    for (let attempt = 0; attempt < 100 && status.status !== 'SUCCESS'; attempt++) {
+      expect(['PENDING', 'STARTED'], status.error ?? '').toContain(status.status);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      status = await finished(GroupComparisonStatus, `/api/group-comparison/${jobid}`);
+    }
+    expect(status.status, status.error ?? '').toBe('SUCCESS');
+    const { group2, bases } = status.result!.json;
+    expect(group2.filtered).toBe(true);
+    const [expected] = await query<{ n: number }>(
+      `select count(distinct a.respondent_id)::int as n
+         from answers a join respondents r on r.id = a.respondent_id join metrics m on m.id = a.metric_id
+        where m.name = any($3::text[]) and a.product_id = any($1::int[]) and r.ethnicity = $2`,
+      [group2.results.map((row) => row.id), ethnicity!.value, ['liking', 'purchase_intention', 'strength']],
+    );
+    expect(bases.group2.respondents).toBe(expected!.n);
+    expect(bases.group2.respondents).toBeGreaterThan(0);
+  });
+
+  it('follows a change of the library at the next comparison: its groups, bases and differences', async () => {
+    const [unit1, unit2] = await units();
+    const body = {
+      group1: { essentials: { businessUnit: [unit1!] } },
+      group2: { essentials: { businessUnit: [unit2!] }, demographics: { gender: ['Female'] } },
+    };
+    const compare = async () =>
+      finished(
+        GroupComparisonStatus,
+        `/api/group-comparison/${(await post('/api/group-comparison', body)).json<{ jobid: string }>().jobid}`,
+      );
+    const first = await compare();
+    expect(first.status, first.error ?? '').toBe('SUCCESS');
+    // The same comparison again: the same answer.
+    const repeated = await compare();
+    expect(repeated.result!.json).toEqual(first.result!.json);
+    const [study] = await query<{ id: number }>(
+      `select s.id from studies s join products p on p.study_id = s.id
+        where s.verified and $1 = any(s.product_area) and s.rdf_type = 'rdf' and p.kind = 'fragrance'
+        group by s.id order by count(*) desc, s.id limit 1`,
+      [unit1],
+    );
+    expect(study, 'a study of the first business unit').toBeDefined();
+    await query('update studies set verified = false where id = $1', [study!.id]);
+    try {
+      const changed = await compare();
+      expect(changed.status, changed.error ?? '').toBe('SUCCESS');
+      const ids = changed.result!.json.group1.results.map((row) => row.id);
+      expect(ids.length).toBeLessThan(first.result!.json.group1.results.length);
+      const [respondents] = await query<{ n: number }>(
+        `select count(distinct a.respondent_id)::int as n from answers a join metrics m on m.id = a.metric_id
+          where m.name = any($2::text[]) and a.product_id = any($1::int[])`,
+        [ids, ['liking', 'purchase_intention', 'strength']],
+      );
+      expect(changed.result!.json.bases.group1.respondents).toBe(respondents!.n);
+      expect(changed.result!.json.bases.group1.respondents).toBeLessThan(
+        first.result!.json.bases.group1.respondents,
+      );
+      const t2b = changed.result!.json.differences.find((entry) => entry.key === 'liking.top_2_box')!;
+      expect(t2b.n1).toBe(changed.result!.json.bases.group1.products);
+      expect(t2b.n1).toBeLessThan(first.result!.json.bases.group1.products);
+    } finally {
+      await query('update studies set verified = true where id = $1', [study!.id]);
+    }
+    expect((await compare()).result!.json).toEqual(first.result!.json);
+  });
+
+  it("counts a client user's bases over their clients' fragrances alone, after staff made the same comparison", async () => {
+    const body = { group1: {}, group2: { demographics: { gender: ['Female'] } } };
+    const staff = await finished(
+      GroupComparisonStatus,
+      `/api/group-comparison/${(await post('/api/group-comparison', body)).json<{ jobid: string }>().jobid}`,
+    );
+    const client = await finished(
+      GroupComparisonStatus,
+      `/api/group-comparison/${(await post('/api/group-comparison', body, 'client')).json<{ jobid: string }>().jobid}`,
+      'client',
+    );
+    expect(client.status, client.error ?? '').toBe('SUCCESS');
+    const ids = client.result!.json.group1.results.map((row) => row.id);
+    expect(ids.length).toBeLessThan(staff.result!.json.group1.results.length);
+    const [respondents] = await query<{ n: number }>(
+      `select count(distinct a.respondent_id)::int as n
+         from answers a join metrics m on m.id = a.metric_id
+         join products p on p.id = a.product_id join studies s on s.id = p.study_id
+        where m.name = any($2::text[]) and a.product_id = any($1::int[]) and s.client = any($3::text[])`,
+      [ids, ['liking', 'purchase_intention', 'strength'], CLIENT_CLIENTS],
+    );
+    expect(client.result!.json.bases.group1.respondents).toBe(respondents!.n);
+    expect(client.result!.json.bases.group1.respondents).toBeLessThan(
+      staff.result!.json.bases.group1.respondents,
+    );
   });
 
   it('shows a client user only the fragrances of their clients', async () => {

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendJsonText } from '../../lib/json-text.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
+import { chooseEncoding } from '../../plugins/compress-answers.ts';
 import type { ComparisonsService } from './comparisons.service.ts';
 
 const errorResponses = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
@@ -54,11 +55,17 @@ export const comparisonsRoutes: FastifyPluginAsyncZod<{ comparisons: Comparisons
         response: { 200: GroupComparisonStatus, ...statusErrors },
       },
     },
-    async (request, reply) =>
-      sendJsonText(
-        reply,
-        await comparisons.groupComparisonStatusText(currentUser(request), request.params.jobId),
-      ),
+    async (request, reply) => {
+      const answer = await comparisons.groupComparisonStatusAnswer(
+        currentUser(request),
+        request.params.jobId,
+        chooseEncoding(request.headers['accept-encoding']),
+      );
+      // Compressed already (once per comparison): the answers' compression leaves it as it is.
+      if (answer.encoding)
+        reply.header('content-encoding', answer.encoding).header('vary', 'accept-encoding');
+      return sendJsonText(reply, answer.body);
+    },
   );
 
   app.post(
