@@ -61,8 +61,8 @@ export function respondentSumsOf(
       for (let cell = starts[position]!; cell < starts[position + 1]!; cell++)
         if (keep(respondents[cell]!)) count++;
   }
-  // Exactly as long as the cells: the columns cross to a worker thread whole.
-  const cells = emptyRespondentCells(count);
+  // Exactly as long as the cells, shared: a long list's tests read them from a worker thread.
+  const cells = emptyRespondentCells(count, true);
   // A library asks a metric once a study: one answer a cell, its boxes read from its value's code.
   const boxesOfCode = codes ? Uint8Array.from(values, boxesOf) : null;
   let at = 0;

@@ -19,9 +19,10 @@ import {
   ANALYTICS_LEVELS,
   benjaminiHochbergAdjust,
   classifySignificance,
-  clusterAverageTests,
-  clusterRestTests,
-  type ClusterColumns,
+  clusterAverageTestsOn,
+  clusterLayout,
+  clusterRestTestsOn,
+  type ClusterLayout,
   type ClusterTestResult,
 } from '@accord/stats';
 import { isShare } from './analytics-metrics.ts';
@@ -84,20 +85,27 @@ function yesNoColumn(cells: RespondentCells, aggregation: Aggregation): Int32Arr
   return null;
 }
 
-/** The cells of one metric that fall in the list: their product indexes, respondents and counts. */
+/**
+ * The cells of one metric that fall in the list: their product indexes, respondents and counts, laid
+ * out once for every test of the metric.
+ */
 interface ListedCells {
   product: Int32Array;
   cluster: Int32Array;
   n: Int32Array;
   /** Positions of the listed cells in the metric's cells; null when every cell is listed. */
   kept: Int32Array | null;
+  layout: ClusterLayout;
 }
 
 /**
  * The cells of a metric's products in the list, products as indexes into it; shared by every test
  * of the metric. Both reads give only listed products, so the columns are the cells' own.
  */
-function listedCellsOf(cells: RespondentCells, indexOf: ReadonlyMap<number, number>): ListedCells {
+function listedCellsOf(
+  cells: RespondentCells,
+  indexOf: ReadonlyMap<number, number>,
+): Omit<ListedCells, 'layout'> {
   const count = cells.product.length;
   const product = new Int32Array(count);
   const kept = new Int32Array(count);
@@ -125,16 +133,17 @@ function listedCellsOf(cells: RespondentCells, indexOf: ReadonlyMap<number, numb
 }
 
 /**
- * The cells of one test as columns: harmonised answers for means (a variance column is tested on its
- * mean, as before), 0/1 box indicators for shares (sum = sum of squares = answers in the box), and
- * for a yes/no metric the 0/1 selection whatever the aggregation (its share is tested, never a mean).
+ * The sums of one test per listed cell: harmonised answers for means (a variance column is tested on
+ * its mean, as before), 0/1 box indicators for shares (sum = sum of squares = answers in the box),
+ * and for a yes/no metric the 0/1 selection whatever the aggregation (its share is tested, never a
+ * mean).
  */
-function clusterColumnsOf(
+function testSumsOf(
   cells: RespondentCells,
   listed: ListedCells,
   aggregation: Aggregation,
   kind: MetricRecord['kind'],
-): ClusterColumns {
+): { sum: Float64Array; sumSq: Float64Array } {
   const box =
     kind === 'binary'
       ? yesNoColumn(cells, aggregation)
@@ -142,19 +151,17 @@ function clusterColumnsOf(
         ? boxColumn(cells, aggregation)
         : null;
   const { kept } = listed;
-  const pick = <T extends Int32Array | Float64Array>(column: T): ArrayLike<number> =>
-    kept ? Float64Array.from(kept, (at) => column[at]!) : column;
+  const pick = (column: Int32Array | Float64Array): Float64Array =>
+    kept
+      ? Float64Array.from(kept, (at) => column[at]!)
+      : column instanceof Float64Array
+        ? column
+        : Float64Array.from(column);
   const sum = pick(box ?? cells.sum);
-  return {
-    product: listed.product,
-    cluster: listed.cluster,
-    n: listed.n,
-    sum,
-    sumSq: box ? sum : pick(cells.sumSq),
-  };
+  return { sum, sumSq: box ? sum : pick(cells.sumSq) };
 }
 
-const NO_CELLS: ClusterColumns = { product: [], cluster: [], n: [], sum: [], sumSq: [] };
+const NO_SUMS = new Float64Array(0);
 
 interface Mark {
   level: number | null;
@@ -185,15 +192,19 @@ export function significanceOf(input: SignificanceInput): SignificanceResult {
     const metricCells = input.cells.get(entry.metricId);
     let listed = metricCells ? listedByMetric.get(entry.metricId) : undefined;
     if (metricCells && !listed) {
-      listed = listedCellsOf(metricCells, indexOf);
+      const cells = listedCellsOf(metricCells, indexOf);
+      listed = { ...cells, layout: clusterLayout(cells, productIds.length) };
       listedByMetric.set(entry.metricId, listed);
     }
-    const cells =
-      metricCells && listed ? clusterColumnsOf(metricCells, listed, entry.aggregation, entry.kind) : NO_CELLS;
+    const layout = listed?.layout ?? clusterLayout({ product: [], cluster: [], n: [] }, productIds.length);
+    const { sum, sumSq } =
+      metricCells && listed
+        ? testSumsOf(metricCells, listed, entry.aggregation, entry.kind)
+        : { sum: NO_SUMS, sumSq: NO_SUMS };
     const results =
       calculation === 'rest'
-        ? clusterRestTests(cells, productIds.length)
-        : clusterAverageTests(cells, productIds.length);
+        ? clusterRestTestsOn(layout, sum, sumSq)
+        : clusterAverageTestsOn(layout, sum, sumSq);
     results.forEach((result, at) => {
       const lowBase = result.n < LOW_BASE;
       const mark: Mark = {
