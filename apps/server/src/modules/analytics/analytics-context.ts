@@ -55,7 +55,7 @@ export const DEMOGRAPHIC_TABLES = 3;
  * to code). The three a group comparison reads (the warm-up loads them) and two more, within
  * RESPONDENT_INDEX_BYTES.
  */
-const RESPONDENT_INDEXES = 5;
+export const RESPONDENT_INDEXES = 5;
 const RESPONDENT_INDEX_BYTES = 100 * 1024 * 1024;
 /** How long a filtered search waits for a demographic table being read before it asks the database. */
 const DEMOGRAPHIC_LOAD_WAIT_MS = 100;

@@ -24,14 +24,17 @@ import { significanceOf, type SignificanceTest } from './significance-tests.ts';
  */
 export const SIGNIFICANCE_ON_LOOP_MAX = 500;
 
-/** Computes the significance of every product of the request, as the JSON text of its answer. */
+/**
+ * Computes the significance of every product of the request under the data's version
+ * `fingerprintNow`, as the JSON text of its answer.
+ */
 export async function computeSignificance(
   context: AnalyticsContext,
   user: AuthUser,
   request: ParsedSignificanceRequest,
+  fingerprintNow: string,
 ): Promise<StoredResult> {
-  const { analytics, resolveMetrics, scopeOf, fingerprint, respondentSums } = context;
-  const fingerprintNow = await fingerprint();
+  const { analytics, resolveMetrics, scopeOf, respondentSums } = context;
   const chosen = request.metrics.filter((entry) => entry.confidence);
   const metricList = await resolveMetrics(
     chosen.map((entry) => ({ metric: entry.field, aggregation: entry.aggregation })),
