@@ -74,6 +74,11 @@ export interface ClusterLayout {
   /** Per cluster: answers over the whole list. */
   clusterN: Float64Array;
   clusters: number;
+  /**
+   * Whether no cluster has two cells of one product (a respondent answers a product once, as the
+   * respondent sums give them): the tests then read each cell as its cluster's own, unmerged.
+   */
+  distinct: boolean;
 }
 
 /** A layout with the values of one test: per product and per cluster sums, per cell sums. */
@@ -137,7 +142,19 @@ function layoutOf(
   const order = new Int32Array(count);
   const next = start.slice(0, products);
   for (let at = 0; at < count; at++) order[next[product[at]!]!++] = at;
+  const lastProductOf = new Int32Array(clusters).fill(-1);
+  let distinct = true;
+  for (let p = 0; p < products && distinct; p++)
+    for (let k = start[p]!; k < start[p + 1]!; k++) {
+      const g = clusterOf[order[k]!]!;
+      if (lastProductOf[g] === p) {
+        distinct = false;
+        break;
+      }
+      lastProductOf[g] = p;
+    }
   return {
+    distinct,
     products,
     n,
     start,
@@ -350,15 +367,20 @@ function restTests(data: Prepared): ClusterTestResult[] {
     const m1 = data.sum[p]! / n1;
     const m0 = (totalSum - data.sum[p]!) / n0;
     const delta = m0 - mean;
-    const touched = mergeProduct(data, p, data.cellSum, scratch, p);
     let ratersNonSelection = 0;
     let ratersShift = 0;
     let meat = 0;
     let onlyHere = 0;
+    // Distinct: a product's cells are its clusters' own sums, in the order merging would list them.
+    const touched = data.distinct
+      ? data.start[p + 1]! - data.start[p]!
+      : mergeProduct(data, p, data.cellSum, scratch, p);
+    const first = data.start[p]!;
     for (let k = 0; k < touched; k++) {
-      const g = scratch.touched[k]!;
-      const ownN = scratch.n[g]!;
-      const ownSum = scratch.sum[g]!;
+      const at = data.distinct ? data.order[first + k]! : -1;
+      const g = data.distinct ? data.clusterOf[at]! : scratch.touched[k]!;
+      const ownN = data.distinct ? data.cellN[at]! : scratch.n[g]!;
+      const ownSum = data.distinct ? data.cellSum[at]! : scratch.sum[g]!;
       const restN = clusterN[g]! - ownN;
       if (restN === 0) onlyHere++;
       const a = (ownSum - ownN * m1) / n1;
@@ -457,12 +479,17 @@ function averageTests(data: Prepared): ClusterTestResult[] {
       results.push(noAnswers(clusters));
       continue;
     }
-    const touched = mergeProduct(data, p, u, scratch, p);
+    const touched = data.distinct
+      ? data.start[p + 1]! - data.start[p]!
+      : mergeProduct(data, p, u, scratch, p);
+    const first = data.start[p]!;
     let meat = 0;
     let ratersV = 0;
     for (let at = 0; at < touched; at++) {
-      const g = scratch.touched[at]!;
-      meat += (scratch.sum[g]! - v[g]! / k) ** 2;
+      const cell = data.distinct ? data.order[first + at]! : -1;
+      const g = data.distinct ? data.clusterOf[cell]! : scratch.touched[at]!;
+      const own = data.distinct ? u[cell]! : scratch.sum[g]!;
+      meat += (own - v[g]! / k) ** 2;
       ratersV += v[g]! * v[g]!;
     }
     meat += Math.max(0, vv - ratersV) / (k * k);
