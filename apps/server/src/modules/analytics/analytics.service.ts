@@ -131,7 +131,9 @@ export function createAnalyticsService(deps: {
       case JOB_KINDS.attributes:
         return { result: storedResult(await computeTopAttributes(context, job.user, job.request, now)) };
       case JOB_KINDS.significance: {
-        const done = await significance.answer(job.user, job.request, now, job.jobId, job.noCache);
+        const done = await significance.answer(job.user, job.request, now, job.jobId, {
+          fresh: job.noCache,
+        });
         return { result: done.result, sameAs: done.jobId };
       }
       case JOB_KINDS.search: {
@@ -242,7 +244,7 @@ export function createAnalyticsService(deps: {
 
   async function significanceStatus(user: AuthUser, jobId: string): Promise<SignificanceStatus> {
     const job =
-      (await significance.heldStatus(user, jobId)) ?? (await jobStatus(user, JOB_KINDS.significance, jobId));
+      significance.heldStatus(user, jobId) ?? (await jobStatus(user, JOB_KINDS.significance, jobId));
     return {
       status: job.status as SignificanceStatus['status'],
       progress: job.progress,
@@ -537,8 +539,7 @@ export function createAnalyticsService(deps: {
      */
     async significanceStatusText(user: AuthUser, jobId: string): Promise<string> {
       const { result, ...state } =
-        (await significance.heldStatus(user, jobId)) ??
-        (await jobStatus(user, JOB_KINDS.significance, jobId));
+        significance.heldStatus(user, jobId) ?? (await jobStatus(user, JOB_KINDS.significance, jobId));
       const head = JSON.stringify({ status: state.status, progress: state.progress });
       return `${head.slice(0, -1)},"result":${result ? result.text : 'null'},"error":${JSON.stringify(state.error)}}`;
     },

@@ -30,20 +30,24 @@ export function createSignificanceAnswers(deps: {
 
   /**
    * The answer of a Calculate for job `jobId` under the data's version `now`: kept, shared or
-   * computed (`fresh`: computed whatever is kept).
+   * computed (`fresh`: computed whatever is kept; `inline`: a job answered within its request,
+   * whose polls the answer kept here then serves).
    */
   function answer(
     user: AuthUser,
     request: ParsedSignificanceRequest,
     now: string,
     jobId: string,
-    fresh: boolean,
+    options: { fresh: boolean; inline?: boolean },
   ): Promise<CachedSignificance> {
     const key = significanceFingerprint(
       { clients: context.scopeKey(user), admin: user.permissions.isAdmin },
       request,
     );
-    return cache.get(key, now, jobId, () => computeSignificance(context, user, request, now), fresh);
+    return cache.get(key, now, jobId, () => computeSignificance(context, user, request, now), {
+      fresh: options.fresh,
+      ...(options.inline ? { owner: user.id } : {}),
+    });
   }
 
   /** Whether the request's respondent sums come from memory (no filter, or gender and age). */
@@ -54,10 +58,14 @@ export function createSignificanceAnswers(deps: {
     return Boolean(conditions.match) && metrics.size <= RESPONDENT_INDEXES;
   }
 
+  /** The rows being written of jobs answered within their request that hold their answer. */
+  const rowsWritten = new Map<string, Promise<void>>();
+
   /**
-   * Answers a Calculate within its request: its row is written as finished, with the answer's text
-   * when computed for it, else pointing to the row that holds it; a refusal or a failure is
-   * recorded on the row as a queued job's would be.
+   * Answers a Calculate within its request: its row is written once, finished, with the answer's
+   * text when computed for it, else pointing to the row that holds it (written first, so that
+   * another process following the pointer finds it); a refusal or a failure is recorded on the row
+   * as a queued job's would be.
    */
   async function answerInline(
     user: AuthUser,
@@ -66,36 +74,45 @@ export function createSignificanceAnswers(deps: {
   ): Promise<string> {
     const id = randomUUID();
     const now = await context.fingerprint();
-    await analytics.createJob(id, user.id, JOB_KINDS.significance, JSON.stringify(request));
+    const requestText = JSON.stringify(request);
+    const record = (text: string) =>
+      analytics.createFinishedJob(id, user.id, JOB_KINDS.significance, requestText, text);
     let done: CachedSignificance;
     try {
-      done = await answer(user, request, now, id, fresh);
+      done = await answer(user, request, now, id, { fresh, inline: true });
     } catch (error) {
       const refused = error instanceof AppError && error.statusCode < 500;
       if (!refused) console.error(`${JOB_KINDS.significance} job ${id} failed: ${(error as Error).message}`);
+      await analytics.createJob(id, user.id, JOB_KINDS.significance, requestText);
       await analytics.finishJob(id, { error: refused ? error.message : ANALYTICS_MESSAGES.jobFailed });
       return id;
     }
-    await analytics.finishJob(
-      id,
-      done.jobId === id ? { text: done.result.text } : { result: { [SAME_AS]: done.jobId } },
-    );
+    if (done.jobId === id) {
+      const written = record(done.result.text);
+      rowsWritten.set(id, written);
+      try {
+        await written;
+      } finally {
+        rowsWritten.delete(id);
+      }
+      return id;
+    }
+    await rowsWritten.get(done.jobId)?.catch(() => undefined);
+    await record(JSON.stringify({ [SAME_AS]: done.jobId }));
     return id;
   }
 
   /**
-   * A job's answer held here, once the row says the job is the caller's and succeeded: the status
-   * without reading the answer's text from the row. Null when not held: the row answers.
+   * The status of a job of the caller answered within its request (finished when its POST
+   * answered) while its answer is held here, without a read of its row; null otherwise: the row
+   * answers.
    */
-  async function heldStatus(
+  function heldStatus(
     user: AuthUser,
     jobId: string,
-  ): Promise<{ status: string; progress: number; error: string | null; result: StoredResult } | null> {
-    const held = cache.forJob(jobId);
-    if (!held) return null;
-    const state = await analytics.jobState(jobId, user.id, JOB_KINDS.significance);
-    if (!state || state.status !== 'SUCCESS') return null;
-    return { ...state, result: held };
+  ): { status: string; progress: number; error: string | null; result: StoredResult } | null {
+    const held = cache.forJob(jobId, user.id);
+    return held && { status: 'SUCCESS', progress: 100, error: null, result: held };
   }
 
   return { answer, inMemory, answerInline, heldStatus, size: cache.size };

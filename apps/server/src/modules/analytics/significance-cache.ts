@@ -54,8 +54,8 @@ export function createSignificanceCache(
   const maxAgeMs = options.maxAgeMs ?? SIGNIFICANCE_CACHE_MAX_AGE_MS;
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
-  /** The entry answering each job, while it is held. */
-  const jobs = new Map<string, Entry>();
+  /** The entry answering each job answered within its request, and the job's owner. */
+  const jobs = new Map<string, { entry: Entry; owner: number }>();
   let total = 0;
   let computed = 0;
 
@@ -69,9 +69,9 @@ export function createSignificanceCache(
     while (entries.size > 1 && total > maxChars) remove(entries.keys().next().value!);
   };
   const held = (entry: Entry | undefined) => entry !== undefined && entries.get(entry.key) === entry;
-  const answers = (jobId: string, entry: Entry) => {
+  const answers = (jobId: string, entry: Entry, owner: number) => {
     jobs.delete(jobId);
-    jobs.set(jobId, entry);
+    jobs.set(jobId, { entry, owner });
     if (jobs.size > JOBS_REMEMBERED) jobs.delete(jobs.keys().next().value!);
   };
 
@@ -80,15 +80,17 @@ export function createSignificanceCache(
      * The answer of the request `key` under `version` for job `jobId`: the one held (or under way:
      * its computation is shared), else `compute`'s, kept. `fresh`: computed again even when held (a
      * Calculate asked without the cache, for measuring). The answer names the job whose row holds
-     * its text: `jobId` itself when computed for it.
+     * its text: `jobId` itself when computed for it. `owner`: the user of a job answered within its
+     * request (finished once its row is written, never cancelled), whose polls forJob then answers.
      */
     async get(
       key: string,
       version: string,
       jobId: string,
       compute: () => Promise<StoredResult>,
-      fresh = false,
+      options: { fresh?: boolean; owner?: number } = {},
     ): Promise<CachedSignificance> {
+      const { fresh = false, owner } = options;
       let entry = entries.get(key);
       if (entry && (fresh || entry.version !== version || now() - entry.at > maxAgeMs)) {
         remove(key);
@@ -125,14 +127,17 @@ export function createSignificanceCache(
         );
       }
       const result = await entry.result;
-      answers(jobId, entry);
+      if (owner !== undefined) answers(jobId, entry, owner);
       return { result, jobId: entry.jobId };
     },
 
-    /** The answer of a job held here (computed or read for it), else null: its row then answers. */
-    forJob(jobId: string): StoredResult | null {
-      const entry = jobs.get(jobId);
-      return entry && held(entry) ? entry.done : null;
+    /**
+     * The answer of a job of `owner` answered within its request, while held here; else null: its
+     * row then answers.
+     */
+    forJob(jobId: string, owner: number): StoredResult | null {
+      const job = jobs.get(jobId);
+      return job && job.owner === owner && held(job.entry) ? job.entry.done : null;
     },
 
     /** Answers kept, their characters, and how many were computed since the start. */
