@@ -360,6 +360,22 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
     respondentFilter: RespondentConditions,
     fingerprintNow: string,
   ): Promise<Map<number, ColumnCells> | null> {
+    const loaded = await respondentIndexesFor(metricList, respondentFilter, fingerprintNow);
+    if (!loaded) return null;
+    return new Map(
+      loaded.indexes.map((index) => [index.metricId, respondentSumsOf(index, productIds, loaded.keep)]),
+    );
+  }
+
+  /**
+   * The respondent indexes of the metrics and whom the respondent filter keeps (null: everybody),
+   * when respondentSums can read them: null as there.
+   */
+  async function respondentIndexesFor(
+    metricList: readonly MetricRecord[],
+    respondentFilter: RespondentConditions,
+    fingerprintNow: string,
+  ): Promise<{ indexes: RespondentIndex[]; keep: ((respondentId: number) => boolean) | null } | null> {
     const metrics = [...new Map(metricList.map((metric) => [metric.id, metric])).values()];
     const match = respondentFilter.length > 0 ? respondentFilter.match : null;
     if (metrics.length > RESPONDENT_INDEXES || (respondentFilter.length > 0 && !match)) return null;
@@ -376,7 +392,7 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
     if (!loaded) return null;
     const [indexes, people] = loaded;
     const keep = match && people ? keptRespondents(people, match) : null;
-    return new Map(indexes.map((index) => [index.metricId, respondentSumsOf(index, productIds, keep)]));
+    return { indexes, keep };
   }
 
   /** Sufficient statistics per product and metric: stored ones, or computed under respondent filters. */
@@ -447,6 +463,7 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
     demographicTableOf,
     respondentCounts,
     respondentSums,
+    respondentIndexesFor,
     loadRespondents,
   };
 }

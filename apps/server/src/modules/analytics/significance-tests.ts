@@ -28,6 +28,7 @@ import {
 import { isShare } from './analytics-metrics.ts';
 import type { MetricRecord } from './analytics-types.ts';
 import type { RespondentCells } from './respondent-cells.ts';
+import { BOX_BITS, indexedSumsOf, type BoxColumn, type IndexedCells } from './respondent-sums.ts';
 
 /** One column of the answer: a metric and aggregation with confidence on. */
 export interface SignificanceTest {
@@ -46,28 +47,34 @@ export interface SignificanceInput {
   tests: readonly SignificanceTest[];
   /** Per metric id: each respondent's sums per product of the list, under the respondent filters. */
   cells: ReadonlyMap<number, RespondentCells>;
+  /**
+   * Per metric id, instead: the listed cells of the metric's respondent index (respondent-sums.ts),
+   * whose sums each test reads from the index itself (on the request loop: they do not cross to a
+   * worker thread).
+   */
+  indexed?: ReadonlyMap<number, IndexedCells>;
 }
 
 /** The job's result: the significance of every product for every test. */
 export type SignificanceResult = NonNullable<SignificanceStatus['result']>;
 
 /** The 0/1 indicator count of a box aggregation in the cells, at one cell. */
-function boxColumn(cells: RespondentCells, aggregation: Aggregation): Int32Array | null {
+function boxColumn(aggregation: Aggregation): BoxColumn | null {
   switch (aggregation) {
     case 'top_box':
     case 'hi_yes':
-      return cells.nTopBox;
+      return 'nTopBox';
     case 'top_2_box':
     case 'irt_yes':
-      return cells.nTop2Box;
+      return 'nTop2Box';
     case 'just_right':
-      return cells.nJustRight;
+      return 'nJustRight';
     case 'bottom_2_box':
     case 'irt_no':
-      return cells.nBottom2Box;
+      return 'nBottom2Box';
     case 'bottom_box':
     case 'hi_no':
-      return cells.nBottomBox;
+      return 'nBottomBox';
     default:
       return null;
   }
@@ -78,11 +85,20 @@ function boxColumn(cells: RespondentCells, aggregation: Aggregation): Int32Array
  * not selected for the bottom boxes, as the column's share (yesNoShare); null for the variance and
  * the neutral share, which a yes/no answer has not.
  */
-function yesNoColumn(cells: RespondentCells, aggregation: Aggregation): Int32Array | null {
-  if (aggregation === 'mean' || aggregation === 'top_box' || aggregation === 'top_2_box')
-    return cells.nTopBox;
-  if (aggregation === 'bottom_box' || aggregation === 'bottom_2_box') return cells.nBottomBox;
+function yesNoColumn(aggregation: Aggregation): BoxColumn | null {
+  if (aggregation === 'mean' || aggregation === 'top_box' || aggregation === 'top_2_box') return 'nTopBox';
+  if (aggregation === 'bottom_box' || aggregation === 'bottom_2_box') return 'nBottomBox';
   return null;
+}
+
+/**
+ * The box column a test reads (its sum and sum of squares are the 0/1 counts), or null for the
+ * answers themselves: for a yes/no metric the selection whatever the aggregation, for a share its
+ * box, for a mean (and a variance, tested on its mean) none.
+ */
+function testBox(aggregation: Aggregation, kind: MetricRecord['kind']): BoxColumn | null {
+  if (kind === 'binary') return yesNoColumn(aggregation);
+  return isShare(aggregation) ? boxColumn(aggregation) : null;
 }
 
 /**
@@ -144,12 +160,8 @@ function testSumsOf(
   aggregation: Aggregation,
   kind: MetricRecord['kind'],
 ): { sum: Float64Array; sumSq: Float64Array } {
-  const box =
-    kind === 'binary'
-      ? yesNoColumn(cells, aggregation)
-      : isShare(aggregation)
-        ? boxColumn(cells, aggregation)
-        : null;
+  const boxName = testBox(aggregation, kind);
+  const box = boxName ? cells[boxName] : null;
   const { kept } = listed;
   const pick = (column: Int32Array | Float64Array): Float64Array =>
     kept
@@ -187,18 +199,33 @@ export function significanceOf(input: SignificanceInput): SignificanceResult {
   // The family of the correction: every (product, test) with a p-value.
   const family: { mark: Mark; result: ClusterTestResult }[] = [];
   const listedByMetric = new Map<number, ListedCells>();
+  const indexedLayouts = new Map<number, ClusterLayout>();
   for (const entry of tests) {
     const test = (entry.kind === 'binary' ? CLUSTERED_SHARE_TESTS : CLUSTERED_TESTS)[calculation];
-    const metricCells = input.cells.get(entry.metricId);
+    const indexed = input.indexed?.get(entry.metricId);
+    let indexedLayout = indexed ? indexedLayouts.get(entry.metricId) : undefined;
+    if (indexed && !indexedLayout) {
+      indexedLayout = clusterLayout(
+        { product: indexed.product, cluster: indexed.respondent, n: indexed.n },
+        productIds.length,
+      );
+      indexedLayouts.set(entry.metricId, indexedLayout);
+    }
+    const metricCells = indexed ? undefined : input.cells.get(entry.metricId);
     let listed = metricCells ? listedByMetric.get(entry.metricId) : undefined;
     if (metricCells && !listed) {
       const cells = listedCellsOf(metricCells, indexOf);
       listed = { ...cells, layout: clusterLayout(cells, productIds.length) };
       listedByMetric.set(entry.metricId, listed);
     }
-    const layout = listed?.layout ?? clusterLayout({ product: [], cluster: [], n: [] }, productIds.length);
-    const { sum, sumSq } =
-      metricCells && listed
+    const layout =
+      indexedLayout ??
+      listed?.layout ??
+      clusterLayout({ product: [], cluster: [], n: [] }, productIds.length);
+    const box = testBox(entry.aggregation, entry.kind);
+    const { sum, sumSq } = indexed
+      ? indexedSumsOf(indexed, box ? BOX_BITS[box] : null)
+      : metricCells && listed
         ? testSumsOf(metricCells, listed, entry.aggregation, entry.kind)
         : { sum: NO_SUMS, sumSq: NO_SUMS };
     const results =

@@ -3,9 +3,10 @@
  * (rest), for the metrics with confidence on: respondent-clustered tests on the harmonised answers or
  * their box indicators, two-sided, Benjamini-Hochberg across the call by default (METRICS.md section
  * 2). This file gathers each respondent's sums per product: from the respondents and answers held in
- * memory per metric (respondent-sums.ts) when the filter is at most gender and age, else (and while
- * they are being read after a start or a change) in one grouped read of the answers; the tests run
- * in significance-tests.ts, in a worker thread for long lists.
+ * memory per metric (respondent-sums.ts) when the filter is at most gender and age, each test's sums
+ * read from them on the request loop, else (and while they are being read after a start or a change)
+ * in one grouped read of the answers; the tests run in significance-tests.ts, in a worker thread for
+ * long lists read from the answers.
  */
 import { ANALYTICS_MESSAGES, type ParsedSignificanceRequest } from '@accord/contracts';
 import { errors } from '../../lib/errors.ts';
@@ -14,13 +15,17 @@ import { significanceTextOffThread } from '../../workers/pool.ts';
 import type { AnalyticsContext } from './analytics-context.ts';
 import { storedResult, type StoredResult } from './analytics-job-runner.ts';
 import { respondentConditions } from './analytics.repository.ts';
+import { indexedCellsOf } from './respondent-sums.ts';
 import { significanceOf, type SignificanceTest } from './significance-tests.ts';
 
 /**
- * Lists up to this many products are tested on the request loop, longer ones in a worker thread. The
- * clustered tests take one pass over each respondent's sums per product and test (measured on a
- * loaded 2-core machine: 70-180 ms for 500 products × 150 respondents × 5 tests, 80 ms for 1,000),
- * so a short list is answered sooner here than after waiting for a free pool thread.
+ * Lists read from the answers up to this many products are tested on the request loop, longer ones
+ * in a worker thread. The clustered tests take one pass over each respondent's sums per product and
+ * test (measured on a loaded 2-core machine: 70-180 ms for 500 products × 150 respondents × 5 tests,
+ * 80 ms for 1,000), so a short list is answered sooner here than after waiting for a free pool
+ * thread. Lists read from the respondents in memory are tested on the loop whatever their length:
+ * laid out once per metric, their tests cost less than making the cells' ten columns for a thread
+ * (1,000 products, 143,000 cells, two tests: 30 ms of CPU on the loaded machine, bench/README.md).
  */
 export const SIGNIFICANCE_ON_LOOP_MAX = 500;
 
@@ -34,7 +39,7 @@ export async function computeSignificance(
   request: ParsedSignificanceRequest,
   fingerprintNow: string,
 ): Promise<StoredResult> {
-  const { analytics, resolveMetrics, scopeOf, respondentSums } = context;
+  const { analytics, resolveMetrics, scopeOf, respondentIndexesFor } = context;
   const chosen = request.metrics.filter((entry) => entry.confidence);
   const metricList = await resolveMetrics(
     chosen.map((entry) => ({ metric: entry.field, aggregation: entry.aggregation })),
@@ -47,14 +52,7 @@ export async function computeSignificance(
   const distinct = [...new Map(metricList.map((metric) => [metric.id, metric])).values()];
   // Out-of-scale answers are left out by both reads, as every analytics number leaves them out.
   const conditions = respondentConditions(request.demographics, request.demographics_fragrances);
-  const cells =
-    (await respondentSums(productIds, distinct, conditions, fingerprintNow)) ??
-    (await analytics.respondentCells(
-      productIds,
-      distinct.map((metric) => metric.id),
-      distinct.filter((metric) => metric.kind === 'eeg').map((metric) => metric.id),
-      conditions,
-    ));
+  const inMemory = await respondentIndexesFor(distinct, conditions, fingerprintNow);
 
   const tests: SignificanceTest[] = chosen.map((entry, index) => {
     const metric = metricList[index]!;
@@ -65,13 +63,21 @@ export async function computeSignificance(
       aggregation: entry.aggregation,
     };
   });
-  const input = {
-    calculation: request.calculation,
-    correction: request.correction,
+  const base = { calculation: request.calculation, correction: request.correction, productIds, tests };
+  if (inMemory) {
+    // On the loop, each test's sums read from the indexes: the text alone is kept (the cache holds it).
+    const indexed = new Map(
+      inMemory.indexes.map((index) => [index.metricId, indexedCellsOf(index, productIds, inMemory.keep)]),
+    );
+    return { text: JSON.stringify(significanceOf({ ...base, cells: new Map(), indexed })) };
+  }
+  const cells = await analytics.respondentCells(
     productIds,
-    tests,
-    cells,
-  };
+    distinct.map((metric) => metric.id),
+    distinct.filter((metric) => metric.kind === 'eeg').map((metric) => metric.id),
+    conditions,
+  );
+  const input = { ...base, cells };
   if (productIds.length <= SIGNIFICANCE_ON_LOOP_MAX) return storedResult(significanceOf(input));
   return { text: await significanceTextOffThread(input) };
 }
