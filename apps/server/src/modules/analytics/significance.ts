@@ -3,10 +3,9 @@
  * (rest), for the metrics with confidence on: respondent-clustered tests on the harmonised answers or
  * their box indicators, two-sided, Benjamini-Hochberg across the call by default (METRICS.md section
  * 2). This file gathers each respondent's sums per product: from the respondents and answers held in
- * memory per metric (respondent-sums.ts) when the filter is at most gender and age, each test's sums
- * read from them on the request loop, else (and while they are being read after a start or a change)
- * in one grouped read of the answers; the tests run in significance-tests.ts, in a worker thread for
- * long lists read from the answers.
+ * memory per metric (respondent-sums.ts) when the filter is at most gender and age, else (and while
+ * they are being read after a start or a change) in one grouped read of the answers; the tests run
+ * in significance-tests.ts, in a worker thread for long lists.
  */
 import { ANALYTICS_MESSAGES, type ParsedSignificanceRequest } from '@accord/contracts';
 import { errors } from '../../lib/errors.ts';
@@ -15,17 +14,17 @@ import { significanceTextOffThread } from '../../workers/pool.ts';
 import type { AnalyticsContext } from './analytics-context.ts';
 import { storedResult, type StoredResult } from './analytics-job-runner.ts';
 import { respondentConditions } from './analytics.repository.ts';
-import { indexedCellsOf } from './respondent-sums.ts';
+import { indexedCellsOf, respondentSumsOf } from './respondent-sums.ts';
 import { significanceOf, type SignificanceTest } from './significance-tests.ts';
 
 /**
- * Lists read from the answers up to this many products are tested on the request loop, longer ones
- * in a worker thread. The clustered tests take one pass over each respondent's sums per product and
- * test (measured on a loaded 2-core machine: 70-180 ms for 500 products × 150 respondents × 5 tests,
- * 80 ms for 1,000), so a short list is answered sooner here than after waiting for a free pool
- * thread. Lists read from the respondents in memory are tested on the loop whatever their length:
- * laid out once per metric, their tests cost less than making the cells' ten columns for a thread
- * (1,000 products, 143,000 cells, two tests: 30 ms of CPU on the loaded machine, bench/README.md).
+ * Lists up to this many products are tested on the request loop, longer ones in a worker thread. The
+ * clustered tests take one pass over each respondent's sums per product and test (measured on a
+ * loaded 2-core machine: 70-180 ms for 500 products × 150 respondents × 5 tests, 80 ms for 1,000),
+ * so a short list is answered sooner here than after waiting for a free pool thread. On the loop,
+ * each test's sums are read from the respondents in memory; a thread is given each cell's sums in
+ * shared memory (respondentSumsOf). Measured back to back on the 3,000-study library (bench/README.md),
+ * 1,000 products from memory answered sooner in the thread than on the loop, alone and at 8 clients.
  */
 export const SIGNIFICANCE_ON_LOOP_MAX = 500;
 
@@ -64,8 +63,14 @@ export async function computeSignificance(
     };
   });
   const base = { calculation: request.calculation, correction: request.correction, productIds, tests };
+  if (inMemory && productIds.length > SIGNIFICANCE_ON_LOOP_MAX) {
+    const cells = new Map(
+      inMemory.indexes.map((index) => [index.metricId, respondentSumsOf(index, productIds, inMemory.keep)]),
+    );
+    return { text: await significanceTextOffThread({ ...base, cells }) };
+  }
   if (inMemory) {
-    // On the loop, each test's sums read from the indexes: the text alone is kept (the cache holds it).
+    // Each test's sums read from the indexes: the text alone is kept (the cache holds it).
     const indexed = new Map(
       inMemory.indexes.map((index) => [index.metricId, indexedCellsOf(index, productIds, inMemory.keep)]),
     );
