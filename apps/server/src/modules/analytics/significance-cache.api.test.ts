@@ -135,6 +135,42 @@ describe('Calculate answers kept in memory', () => {
     expect((await marksOf(uncorrected)).result.correction).toBe('none');
   });
 
+  it('answers the marks of a kept Calculate to another server process from the rows', async () => {
+    const [, second, third] = await studies();
+    const body = bodyOf([...second!.products, ...third!.products]);
+    const first = await queue(body);
+    const again = await queue(body);
+    expect(await rowOf(again)).toEqual({ sameAs: first });
+    const marks = await marksOf(first);
+    const other = await t.secondProcess({ workers: false });
+    try {
+      for (const jobId of [first, again]) {
+        const elsewhere = await other.request({
+          method: 'GET',
+          url: `/api/analytics/significance/${jobId}`,
+          token: tokens.admin,
+        });
+        expect(elsewhere.statusCode).toBe(200);
+        const status = elsewhere.json<SignificanceStatus>();
+        expect(status.status).toBe('SUCCESS');
+        expect(JSON.stringify(status.result)).toBe(marks.text);
+      }
+      // Not the caller's job: not found there either.
+      const foreign = await other.request({
+        method: 'GET',
+        url: `/api/analytics/significance/${again}`,
+        token: tokens.researcher,
+      });
+      expect(foreign.statusCode).toBe(404);
+    } finally {
+      await other.close();
+    }
+    // Nor here, where the marks are held in memory for their owner only.
+    expect(
+      (await call('GET', `/api/analytics/significance/${again}`, undefined, 'researcher')).statusCode,
+    ).toBe(404);
+  });
+
   it('gives fresh marks after a mapping edit moves answers out of the metric', async () => {
     const [, , third, fourth] = await studies();
     const body = bodyOf([...third!.products, ...fourth!.products]);
