@@ -178,6 +178,15 @@ const LIKING_T2B = {
   aggregation: 'top_2_box',
   confidence: true,
 };
+/** Calculate against the rest for the first 1,000 products, liking top 2 box and mean. */
+const SIGNIFICANCE_1000 = {
+  data: Array.from({ length: 1000 }, (_, index) => ({ id: index + 1 })),
+  calculation: 'rest',
+  metrics: [
+    { field: 'liking', aggregation: 'top_2_box', confidence: true },
+    { field: 'liking', aggregation: 'mean', confidence: true },
+  ],
+};
 const metricSearch = (demographics: Record<string, unknown> = {}) => ({
   q: { demographics, metrics: { rdfType: 'all', metricsList: [LIKING_T2B] } },
 });
@@ -253,14 +262,16 @@ ENDPOINTS.push(
     name: 'analytics significance rest, 1000 products',
     method: 'POST',
     path: '/api/analytics/significance',
-    body: {
-      data: Array.from({ length: 1000 }, (_, index) => ({ id: index + 1 })),
-      calculation: 'rest',
-      metrics: [
-        { field: 'liking', aggregation: 'top_2_box', confidence: true },
-        { field: 'liking', aggregation: 'mean', confidence: true },
-      ],
-    },
+    body: SIGNIFICANCE_1000,
+    role: 'researcher',
+    result: '/api/analytics/significance/{job}',
+  },
+  // The same Calculate computed every time instead of read from the answers kept in memory.
+  {
+    name: 'analytics significance rest, 1000 products (no cache)',
+    method: 'POST',
+    path: '/api/analytics/significance?no_cache=true',
+    body: SIGNIFICANCE_1000,
     role: 'researcher',
     result: '/api/analytics/significance/{job}',
   },

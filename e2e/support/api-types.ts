@@ -857,7 +857,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Queue significance of each product against the list average (avg) or the rest of the list (rest) for the metrics with confidence on: Welch or one-sample t-test for means, two-proportion or one-proportion z-test for boxes, two-sided, at 99, 95 and 90 %. Answers a job id; GET the status with it: SUCCESS carries the result, FAILURE the error, anything else is progress. A job finishing within a few seconds is done at its first poll. */
+        /** Queue significance of each product against the list average (avg) or the rest of the list (rest) for the metrics with confidence on: respondent-clustered tests of the means and box shares, two-sided, Benjamini-Hochberg across the call unless the correction is none, at 99, 95 and 90 %; no test under 30 answers. Answers are kept per request and caller scope while the data is unchanged (the same Calculate asked again is read, the same one under way is shared); ?no_cache=true computes afresh. Answers a job id; GET the status with it: SUCCESS carries the result, FAILURE the error, anything else is progress. A job finishing within a few seconds is done at its first poll. */
         post: operations["postAnalyticsSignificance"];
         delete?: never;
         options?: never;
@@ -11811,7 +11811,10 @@ export interface operations {
     };
     postAnalyticsSignificance: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Compute afresh instead of answering from the cache. */
+                no_cache?: "true" | "1" | "" | "false" | "0";
+            };
             header?: never;
             path?: never;
             cookie?: never;

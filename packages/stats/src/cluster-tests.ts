@@ -56,22 +56,40 @@ export interface ClusterColumns {
   sumSq: ArrayLike<number>;
 }
 
-interface Prepared {
-  /** Per product: answers, sum, sum of squares. */
+/**
+ * How the cells of a list fall into products and clusters: what every test on the same cells shares
+ * (a Calculate tests a metric's mean and its boxes on the same respondents), made once.
+ */
+export interface ClusterLayout {
+  products: number;
+  /** Per product: answers. */
   n: Float64Array;
-  sum: Float64Array;
-  sumSq: Float64Array;
   /** The cells of product p are order[start[p]] ... order[start[p + 1] − 1]. */
   start: Int32Array;
   order: Int32Array;
-  /** Per cell: its cluster index, answers and sum. */
+  /** Per cell: its product, its cluster index and its answers. */
+  product: Int32Array;
   clusterOf: Int32Array;
   cellN: Float64Array;
-  cellSum: Float64Array;
-  /** Per cluster: answers and sum over the whole list. */
+  /** Per cluster: answers over the whole list. */
   clusterN: Float64Array;
-  clusterSum: Float64Array;
   clusters: number;
+  /**
+   * Whether no cluster has two cells of one product (a respondent answers a product once, as the
+   * respondent sums give them): the tests then read each cell as its cluster's own, unmerged.
+   */
+  distinct: boolean;
+}
+
+/** A layout with the values of one test: per product and per cluster sums, per cell sums. */
+interface Prepared extends ClusterLayout {
+  /** Per product: sum, sum of squares. */
+  sum: Float64Array;
+  sumSq: Float64Array;
+  /** Per cell: sum. */
+  cellSum: Float64Array;
+  /** Per cluster: sum over the whole list. */
+  clusterSum: Float64Array;
 }
 
 function columnsOf(cells: readonly ClusterCell[]): ClusterColumns & { clusterKeys: (number | string)[] } {
@@ -85,29 +103,26 @@ function columnsOf(cells: readonly ClusterCell[]): ClusterColumns & { clusterKey
   };
 }
 
-function prepare(cells: readonly ClusterCell[] | ClusterColumns, products: number): Prepared {
-  const columns = Array.isArray(cells)
-    ? columnsOf(cells as readonly ClusterCell[])
-    : (cells as ClusterColumns);
-  const keys = 'clusterKeys' in columns ? (columns.clusterKeys as (number | string)[]) : null;
+function layoutOf(
+  columns: Pick<ClusterColumns, 'product' | 'cluster' | 'n'>,
+  keys: readonly (number | string)[] | null,
+  products: number,
+): ClusterLayout {
   const count = columns.product.length;
   const dense = keys ? null : denseClusterIndex(columns.cluster, count);
   const n = new Float64Array(products);
-  const sum = new Float64Array(products);
-  const sumSq = new Float64Array(products);
   const index = new Map<number | string, number>();
+  const product = new Int32Array(count);
   const clusterOf = new Int32Array(count);
   const cellN = new Float64Array(count);
-  const cellSum = new Float64Array(count);
   // At most one cluster a cell: room for them all, cut to the clusters met at the end.
   const clusterN = new Float64Array(count);
-  const clusterSum = new Float64Array(count);
   let clusters = 0;
   const start = new Int32Array(products + 1);
   for (let at = 0; at < count; at++) {
-    const product = columns.product[at]!;
-    if (!(product >= 0 && product < products) || !Number.isInteger(product))
-      throw new RangeError(`A cell names product ${product} of a list of ${products}`);
+    const p = columns.product[at]!;
+    if (!(p >= 0 && p < products) || !Number.isInteger(p))
+      throw new RangeError(`A cell names product ${p} of a list of ${products}`);
     const key = keys ? keys[at]! : columns.cluster[at]!;
     let g = dense ? dense[key as number]! : index.get(key);
     if (g === undefined || g < 0) {
@@ -116,34 +131,83 @@ function prepare(cells: readonly ClusterCell[] | ClusterColumns, products: numbe
       else index.set(key, g);
     }
     const cellCount = columns.n[at]!;
-    const cellTotal = columns.sum[at]!;
+    product[at] = p;
     clusterOf[at] = g;
     cellN[at] = cellCount;
-    cellSum[at] = cellTotal;
     clusterN[g]! += cellCount;
-    clusterSum[g]! += cellTotal;
-    n[product]! += cellCount;
-    sum[product]! += cellTotal;
-    sumSq[product]! += columns.sumSq[at]!;
-    start[product + 1]!++;
+    n[p]! += cellCount;
+    start[p + 1]!++;
   }
   for (let p = 0; p < products; p++) start[p + 1]! += start[p]!;
   const order = new Int32Array(count);
   const next = start.slice(0, products);
-  for (let at = 0; at < count; at++) order[next[columns.product[at]!]!++] = at;
+  for (let at = 0; at < count; at++) order[next[product[at]!]!++] = at;
+  const lastProductOf = new Int32Array(clusters).fill(-1);
+  let distinct = true;
+  for (let p = 0; p < products && distinct; p++)
+    for (let k = start[p]!; k < start[p + 1]!; k++) {
+      const g = clusterOf[order[k]!]!;
+      if (lastProductOf[g] === p) {
+        distinct = false;
+        break;
+      }
+      lastProductOf[g] = p;
+    }
   return {
+    distinct,
+    products,
     n,
-    sum,
-    sumSq,
     start,
     order,
+    product,
     clusterOf,
     cellN,
-    cellSum,
     clusterN: clusterN.subarray(0, clusters),
-    clusterSum: clusterSum.subarray(0, clusters),
     clusters,
   };
+}
+
+/**
+ * The layout of cells given as columns (`cluster`: respondent ids as integers); their `sum` and
+ * `sumSq` are not read: a test gives its own (clusterRestTestsOn, clusterAverageTestsOn).
+ */
+export function clusterLayout(
+  columns: Pick<ClusterColumns, 'product' | 'cluster' | 'n'>,
+  products: number,
+): ClusterLayout {
+  return layoutOf(columns, null, products);
+}
+
+/** The layout with one test's sums per cell, added up per product and per cluster in cell order. */
+function withSums(
+  layout: ClusterLayout,
+  cellSums: ArrayLike<number>,
+  cellSumsSq: ArrayLike<number>,
+): Prepared {
+  const { products, product, clusterOf, clusters } = layout;
+  const count = product.length;
+  if (cellSums.length !== count || cellSumsSq.length !== count)
+    throw new RangeError(`Clustered tests need one sum per cell (${count} cells)`);
+  const sum = new Float64Array(products);
+  const sumSq = new Float64Array(products);
+  const cellSum = cellSums instanceof Float64Array ? cellSums : Float64Array.from(cellSums);
+  const clusterSum = new Float64Array(clusters);
+  for (let at = 0; at < count; at++) {
+    const cellTotal = cellSum[at]!;
+    const p = product[at]!;
+    clusterSum[clusterOf[at]!]! += cellTotal;
+    sum[p]! += cellTotal;
+    sumSq[p]! += cellSumsSq[at]!;
+  }
+  return { ...layout, sum, sumSq, cellSum, clusterSum };
+}
+
+function prepare(cells: readonly ClusterCell[] | ClusterColumns, products: number): Prepared {
+  const columns = Array.isArray(cells)
+    ? columnsOf(cells as readonly ClusterCell[])
+    : (cells as ClusterColumns);
+  const keys = 'clusterKeys' in columns ? (columns.clusterKeys as (number | string)[]) : null;
+  return withSums(layoutOf(columns, keys, products), columns.sum, columns.sumSq);
 }
 
 /**
@@ -248,7 +312,23 @@ export function clusterRestTests(
   cells: readonly ClusterCell[] | ClusterColumns,
   products: number,
 ): ClusterTestResult[] {
-  const data = prepare(cells, products);
+  return restTests(prepare(cells, products));
+}
+
+/**
+ * clusterRestTests on a layout made once (clusterLayout) with one test's sum and sum of squares per
+ * cell (a box: its 0/1 counts, both): the same numbers, without laying the cells out again.
+ */
+export function clusterRestTestsOn(
+  layout: ClusterLayout,
+  sum: ArrayLike<number>,
+  sumSq: ArrayLike<number>,
+): ClusterTestResult[] {
+  return restTests(withSums(layout, sum, sumSq));
+}
+
+function restTests(data: Prepared): ClusterTestResult[] {
+  const { products } = data;
   const scratch = scratchFor(data);
   const { clusterN, clusterSum, clusters } = data;
   let total = 0;
@@ -287,15 +367,20 @@ export function clusterRestTests(
     const m1 = data.sum[p]! / n1;
     const m0 = (totalSum - data.sum[p]!) / n0;
     const delta = m0 - mean;
-    const touched = mergeProduct(data, p, data.cellSum, scratch, p);
     let ratersNonSelection = 0;
     let ratersShift = 0;
     let meat = 0;
     let onlyHere = 0;
+    // Distinct: a product's cells are its clusters' own sums, in the order merging would list them.
+    const touched = data.distinct
+      ? data.start[p + 1]! - data.start[p]!
+      : mergeProduct(data, p, data.cellSum, scratch, p);
+    const first = data.start[p]!;
     for (let k = 0; k < touched; k++) {
-      const g = scratch.touched[k]!;
-      const ownN = scratch.n[g]!;
-      const ownSum = scratch.sum[g]!;
+      const at = data.distinct ? data.order[first + k]! : -1;
+      const g = data.distinct ? data.clusterOf[at]! : scratch.touched[k]!;
+      const ownN = data.distinct ? data.cellN[at]! : scratch.n[g]!;
+      const ownSum = data.distinct ? data.cellSum[at]! : scratch.sum[g]!;
       const restN = clusterN[g]! - ownN;
       if (restN === 0) onlyHere++;
       const a = (ownSum - ownN * m1) / n1;
@@ -340,7 +425,20 @@ export function clusterAverageTests(
   cells: readonly ClusterCell[] | ClusterColumns,
   products: number,
 ): ClusterTestResult[] {
-  const data = prepare(cells, products);
+  return averageTests(prepare(cells, products));
+}
+
+/** clusterAverageTests on a layout made once, as clusterRestTestsOn. */
+export function clusterAverageTestsOn(
+  layout: ClusterLayout,
+  sum: ArrayLike<number>,
+  sumSq: ArrayLike<number>,
+): ClusterTestResult[] {
+  return averageTests(withSums(layout, sum, sumSq));
+}
+
+function averageTests(data: Prepared): ClusterTestResult[] {
+  const { products } = data;
   const scratch = scratchFor(data);
   const { clusters } = data;
   const means = new Float64Array(products);
@@ -381,12 +479,17 @@ export function clusterAverageTests(
       results.push(noAnswers(clusters));
       continue;
     }
-    const touched = mergeProduct(data, p, u, scratch, p);
+    const touched = data.distinct
+      ? data.start[p + 1]! - data.start[p]!
+      : mergeProduct(data, p, u, scratch, p);
+    const first = data.start[p]!;
     let meat = 0;
     let ratersV = 0;
     for (let at = 0; at < touched; at++) {
-      const g = scratch.touched[at]!;
-      meat += (scratch.sum[g]! - v[g]! / k) ** 2;
+      const cell = data.distinct ? data.order[first + at]! : -1;
+      const g = data.distinct ? data.clusterOf[cell]! : scratch.touched[at]!;
+      const own = data.distinct ? u[cell]! : scratch.sum[g]!;
+      meat += (own - v[g]! / k) ** 2;
       ratersV += v[g]! * v[g]!;
     }
     meat += Math.max(0, vv - ratersV) / (k * k);

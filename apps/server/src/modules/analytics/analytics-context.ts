@@ -56,7 +56,7 @@ export const DEMOGRAPHIC_TABLES = 3;
  * to code). The three a group comparison reads (the warm-up loads them) and two more, within
  * RESPONDENT_INDEX_BYTES.
  */
-const RESPONDENT_INDEXES = 5;
+export const RESPONDENT_INDEXES = 5;
 const RESPONDENT_INDEX_BYTES = 100 * 1024 * 1024;
 /** How long a filtered search waits for a demographic table being read before it asks the database. */
 const DEMOGRAPHIC_LOAD_WAIT_MS = 100;
@@ -360,6 +360,22 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
     respondentFilter: RespondentConditions,
     fingerprintNow: string,
   ): Promise<Map<number, ColumnCells> | null> {
+    const loaded = await respondentIndexesFor(metricList, respondentFilter, fingerprintNow);
+    if (!loaded) return null;
+    return new Map(
+      loaded.indexes.map((index) => [index.metricId, respondentSumsOf(index, productIds, loaded.keep)]),
+    );
+  }
+
+  /**
+   * The respondent indexes of the metrics and whom the respondent filter keeps (null: everybody),
+   * when respondentSums can read them: null as there.
+   */
+  async function respondentIndexesFor(
+    metricList: readonly MetricRecord[],
+    respondentFilter: RespondentConditions,
+    fingerprintNow: string,
+  ): Promise<{ indexes: RespondentIndex[]; keep: ((respondentId: number) => boolean) | null } | null> {
     const metrics = [...new Map(metricList.map((metric) => [metric.id, metric])).values()];
     const matcher = respondentFilter.length > 0 ? respondentFilter.matcher : null;
     if (metrics.length > RESPONDENT_INDEXES || (respondentFilter.length > 0 && !matcher)) return null;
@@ -377,7 +393,7 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
     const [indexes, traits] = loaded;
     const kept = matcher && traits ? keptRespondentIds(traits, matcher) : null;
     const keep = kept ? (id: number) => id < kept.length && kept[id] === 1 : null;
-    return new Map(indexes.map((index) => [index.metricId, respondentSumsOf(index, productIds, keep)]));
+    return { indexes, keep };
   }
 
   /**
@@ -486,6 +502,7 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
     demographicTableOf,
     respondentCounts,
     respondentSums,
+    respondentIndexesFor,
     loadRespondents,
   };
 }

@@ -28,7 +28,7 @@ const RECENT_RESULTS = 20;
  */
 const RECENT_RESULT_CHARS = 40_000_000;
 /** Key of a job row whose result is the same as an earlier job's (a cache hit). */
-const SAME_AS = 'same_as_job';
+export const SAME_AS = 'same_as_job';
 
 /**
  * A job's result as the JSON text its row stores and its polls are sent; the content is parsed only
@@ -82,6 +82,7 @@ export type AnalyticsJob =
       user: AuthUser;
       kind: typeof JOB_KINDS.significance;
       request: ParsedSignificanceRequest;
+      noCache: boolean;
     };
 
 /**

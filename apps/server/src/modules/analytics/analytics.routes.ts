@@ -371,13 +371,15 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          'Queue significance of each product against the list average (avg) or the rest of the list (rest) for the metrics with confidence on: Welch or one-sample t-test for means, two-proportion or one-proportion z-test for boxes, two-sided, at 99, 95 and 90 %.' +
+          'Queue significance of each product against the list average (avg) or the rest of the list (rest) for the metrics with confidence on: respondent-clustered tests of the means and box shares, two-sided, Benjamini-Hochberg across the call unless the correction is none, at 99, 95 and 90 %; no test under 30 answers. Answers are kept per request and caller scope while the data is unchanged (the same Calculate asked again is read, the same one under way is shared); ?no_cache=true computes afresh.' +
           JOB_PROTOCOL,
         body: SignificanceRequest,
+        querystring: NoCacheQuery,
         response: { 200: QueuedSignificanceJob, ...errorResponses },
       },
     },
-    async (request) => analytics.queueSignificance(currentUser(request), request.body),
+    async (request) =>
+      analytics.queueSignificance(currentUser(request), request.body, request.query.no_cache),
   );
 
   app.get(

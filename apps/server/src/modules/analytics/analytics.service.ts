@@ -62,7 +62,7 @@ import type { MetricRecord } from './analytics-types.ts';
 import { respondentConditions, type AnalyticsRepository } from './analytics.repository.ts';
 import { createMetricPages } from './metric-pages.ts';
 import { computeMetricSearch } from './metric-search.ts';
-import { computeSignificance } from './significance.ts';
+import { createSignificanceAnswers } from './significance-answers.ts';
 import { tendencies, type ParsedTendenciesRequest } from './tendencies.ts';
 import {
   attributesInMemory,
@@ -107,6 +107,7 @@ export function createAnalyticsService(deps: {
   const context = createAnalyticsContext(deps);
   const { compileFor, resolveMetrics, metricCatalogue, fingerprint, scopeKey } = context;
   const store = createResultStore({ maxBytes: RESULT_STORE_BYTES });
+  const significance = createSignificanceAnswers({ context, analytics });
   /** The fingerprint of a search as the caller's rights read it. */
   const searchKey = (user: AuthUser, request: ParsedMetricSearchRequest) =>
     searchFingerprint({ clients: JSON.stringify(scopeKey(user)), admin: user.permissions.isAdmin }, request);
@@ -136,8 +137,12 @@ export function createAnalyticsService(deps: {
     switch (job.kind) {
       case JOB_KINDS.attributes:
         return { result: storedResult(await computeTopAttributes(context, job.user, job.request, now)) };
-      case JOB_KINDS.significance:
-        return { result: await computeSignificance(context, job.user, job.request) };
+      case JOB_KINDS.significance: {
+        const done = await significance.answer(job.user, job.request, now, job.jobId, {
+          fresh: job.noCache,
+        });
+        return { result: done.result, sameAs: done.jobId };
+      }
       case JOB_KINDS.search: {
         const compute = (fresh: boolean) => columnsOf(job.user, job.request, now, { fresh, step });
         try {
@@ -266,7 +271,8 @@ export function createAnalyticsService(deps: {
   }
 
   async function significanceStatus(user: AuthUser, jobId: string): Promise<SignificanceStatus> {
-    const job = await jobStatus(user, JOB_KINDS.significance, jobId);
+    const job =
+      significance.heldStatus(user, jobId) ?? (await jobStatus(user, JOB_KINDS.significance, jobId));
     return {
       status: job.status as SignificanceStatus['status'],
       progress: job.progress,
@@ -578,12 +584,21 @@ export function createAnalyticsService(deps: {
      * is, not parsed, checked and written again (thousands of products × metrics of objects).
      */
     async significanceStatusText(user: AuthUser, jobId: string): Promise<string> {
-      const { result, ...state } = await jobStatus(user, JOB_KINDS.significance, jobId);
+      const { result, ...state } =
+        significance.heldStatus(user, jobId) ?? (await jobStatus(user, JOB_KINDS.significance, jobId));
       const head = JSON.stringify({ status: state.status, progress: state.progress });
       return `${head.slice(0, -1)},"result":${result ? result.text : 'null'},"error":${JSON.stringify(state.error)}}`;
     },
 
-    async queueSignificance(user: AuthUser, request: ParsedSignificanceRequest): Promise<{ job_id: string }> {
+    /**
+     * Queues a Calculate, or answers it within the request when its respondent sums are in memory
+     * (significance-answers.ts); `noCache`: computed afresh (for measuring).
+     */
+    async queueSignificance(
+      user: AuthUser,
+      request: ParsedSignificanceRequest,
+      noCache = false,
+    ): Promise<{ job_id: string }> {
       // Over a search: its selection (every row when none) as it is now, checked before queuing.
       if (request.search_job !== undefined) {
         const { search_job: searchJob, ...rest } = request;
@@ -599,7 +614,9 @@ export function createAnalyticsService(deps: {
         const message = ANALYTICS_MESSAGES.aggregationNotOffered('variance', chosen[variance]!.field);
         throw errors.badRequest(message, [{ path: 'metrics', message }]);
       }
-      const job_id = await runJob(user, { kind: JOB_KINDS.significance, request });
+      if (significance.inMemory(request))
+        return { job_id: await significance.answerInline(user, request, noCache) };
+      const job_id = await runJob(user, { kind: JOB_KINDS.significance, request, noCache });
       return { job_id };
     },
 

@@ -16,19 +16,26 @@ export interface RespondentCells {
   nBottomBox: Int32Array;
 }
 
-/** Room for `count` cells. */
-export function emptyRespondentCells(count: number): RespondentCells {
+/**
+ * Room for `count` cells. `shared`: each column on a SharedArrayBuffer, so that a worker thread reads
+ * the cells where they are instead of a copy (a list of 1,000 products is 143,000 cells, 6 MB, which
+ * a copy would cost the request loop milliseconds to write and the thread as many to read).
+ */
+export function emptyRespondentCells(count: number, shared = false): RespondentCells {
+  const int32 = () => (shared ? new Int32Array(new SharedArrayBuffer(count * 4)) : new Int32Array(count));
+  const float64 = () =>
+    shared ? new Float64Array(new SharedArrayBuffer(count * 8)) : new Float64Array(count);
   return {
-    product: new Int32Array(count),
-    respondent: new Int32Array(count),
-    n: new Int32Array(count),
-    sum: new Float64Array(count),
-    sumSq: new Float64Array(count),
-    nTopBox: new Int32Array(count),
-    nTop2Box: new Int32Array(count),
-    nJustRight: new Int32Array(count),
-    nBottom2Box: new Int32Array(count),
-    nBottomBox: new Int32Array(count),
+    product: int32(),
+    respondent: int32(),
+    n: int32(),
+    sum: float64(),
+    sumSq: float64(),
+    nTopBox: int32(),
+    nTop2Box: int32(),
+    nJustRight: int32(),
+    nBottom2Box: int32(),
+    nBottomBox: int32(),
   };
 }
 

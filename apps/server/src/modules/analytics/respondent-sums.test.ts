@@ -8,7 +8,13 @@ import {
   respondentIndexBuilder,
   type RespondentList,
 } from './respondent-index.ts';
-import { respondentSumsOf } from './respondent-sums.ts';
+import {
+  BOX_BITS,
+  indexedCellsOf,
+  indexedSumsOf,
+  respondentSumsOf,
+  type BoxColumn,
+} from './respondent-sums.ts';
 
 /** A small deterministic generator, so that a failure is repeatable. */
 function random(seed: number): () => number {
@@ -180,6 +186,50 @@ describe('respondentSumsOf', () => {
     expect(raw.values.length).toBe(scores.length);
     const keep = (id: number) => id % 7 !== 0;
     expect(rowsOf(respondentSumsOf(raw, [30, 2, 15], keep))).toEqual(byHand(scores, [30, 2, 15], keep));
+  });
+
+  it('read from the index per test, give the cells of respondentSumsOf to the bit', () => {
+    /** The indexed cells with every test's sums, as respondentSumsOf's rows (products by id). */
+    const viaIndex = (
+      of: ReturnType<typeof indexOf>,
+      productIds: readonly number[],
+      keep: ((id: number) => boolean) | null,
+    ) => {
+      const cells = indexedCellsOf(of, productIds, keep);
+      const values = indexedSumsOf(cells, null);
+      const boxes = Object.fromEntries(
+        (Object.keys(BOX_BITS) as BoxColumn[]).map((box) => [box, indexedSumsOf(cells, BOX_BITS[box])]),
+      ) as Record<BoxColumn, { sum: Float64Array; sumSq: Float64Array }>;
+      for (const box of Object.values(boxes)) expect(box.sumSq).toBe(box.sum);
+      return Array.from(cells.product, (listed, at) => ({
+        product: productIds[listed]!,
+        respondent: cells.respondent[at]!,
+        n: cells.n[at]!,
+        sum: values.sum[at]!,
+        sumSq: values.sumSq[at]!,
+        nTopBox: boxes.nTopBox.sum[at]!,
+        nTop2Box: boxes.nTop2Box.sum[at]!,
+        nJustRight: boxes.nJustRight.sum[at]!,
+        nBottom2Box: boxes.nBottom2Box.sum[at]!,
+        nBottomBox: boxes.nBottomBox.sum[at]!,
+      }));
+    };
+    const listed = [7, 3, 60, 99, 12, 1];
+    expect(index.answerStarts).not.toBeNull();
+    for (const keep of [null, keptRespondents(cells, women), keptRespondents(cells, thirties)]) {
+      const expected = rowsOf(respondentSumsOf(index, listed, keep));
+      expect(expected.length).toBeGreaterThan(10);
+      expect(viaIndex(index, listed, keep)).toEqual(expected);
+    }
+    const single: Answer[] = [];
+    for (let productId = 1; productId <= 6; productId++)
+      for (let respondentId = 1; respondentId <= 40; respondentId++)
+        single.push({ productId, respondentId, value: 1 + ((productId * 7 + respondentId) % 9) / 2 });
+    const coded = indexOf(single, 2);
+    expect(coded.answerStarts).toBeNull();
+    expect(coded.codes).toBeInstanceOf(Uint8Array);
+    const keep = (id: number) => id % 3 !== 0;
+    expect(viaIndex(coded, [6, 2, 4], keep)).toEqual(rowsOf(respondentSumsOf(coded, [6, 2, 4], keep)));
   });
 
   it('refuses a product whose respondents are not ascending or whose values do not match them', () => {

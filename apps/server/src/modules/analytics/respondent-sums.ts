@@ -61,8 +61,8 @@ export function respondentSumsOf(
       for (let cell = starts[position]!; cell < starts[position + 1]!; cell++)
         if (keep(respondents[cell]!)) count++;
   }
-  // Exactly as long as the cells: the columns cross to a worker thread whole.
-  const cells = emptyRespondentCells(count);
+  // Exactly as long as the cells, shared: a long list's tests read them from a worker thread.
+  const cells = emptyRespondentCells(count, true);
   // A library asks a metric once a study: one answer a cell, its boxes read from its value's code.
   const boxesOfCode = codes ? Uint8Array.from(values, boxesOf) : null;
   let at = 0;
@@ -122,4 +122,115 @@ export function respondentSumsOf(
     }
   }
   return cells;
+}
+
+/** The box count columns of the cells. */
+export type BoxColumn = 'nTopBox' | 'nTop2Box' | 'nJustRight' | 'nBottom2Box' | 'nBottomBox';
+
+/** Each box column's bit in boxesOf. */
+export const BOX_BITS: Readonly<Record<BoxColumn, number>> = {
+  nTopBox: 1,
+  nTop2Box: 2,
+  nJustRight: 4,
+  nBottom2Box: 8,
+  nBottomBox: 16,
+};
+
+/**
+ * The cells of the listed products in a metric's index, without their sums: per cell its position
+ * in the index, its product's position in the list, its respondent and its answers, in the order of
+ * respondentSumsOf. The clustered tests lay them out once and read each test's sums from the index
+ * (indexedSumsOf) instead of ten columns of sums made for every cell.
+ */
+export interface IndexedCells {
+  index: RespondentIndex;
+  cell: Int32Array;
+  product: Int32Array;
+  respondent: Int32Array;
+  n: Int32Array;
+}
+
+/** The indexed cells of the listed products (distinct, in list order) whose respondent `keep` keeps. */
+export function indexedCellsOf(
+  index: RespondentIndex,
+  productIds: readonly number[],
+  keep: ((respondentId: number) => boolean) | null,
+): IndexedCells {
+  const { positionOf, starts, respondents, answerStarts } = index;
+  let count = 0;
+  for (const productId of productIds) {
+    const position = productId >= 0 && productId < positionOf.length ? positionOf[productId]! : -1;
+    if (position < 0) continue;
+    if (keep === null) count += starts[position + 1]! - starts[position]!;
+    else
+      for (let cell = starts[position]!; cell < starts[position + 1]!; cell++)
+        if (keep(respondents[cell]!)) count++;
+  }
+  const cells: IndexedCells = {
+    index,
+    cell: new Int32Array(count),
+    product: new Int32Array(count),
+    respondent: new Int32Array(count),
+    n: new Int32Array(count),
+  };
+  let at = 0;
+  productIds.forEach((productId, listed) => {
+    const position = productId >= 0 && productId < positionOf.length ? positionOf[productId]! : -1;
+    if (position < 0) return;
+    for (let cell = starts[position]!; cell < starts[position + 1]!; cell++) {
+      const respondentId = respondents[cell]!;
+      if (keep !== null && !keep(respondentId)) continue;
+      cells.cell[at] = cell;
+      cells.product[at] = listed;
+      cells.respondent[at] = respondentId;
+      cells.n[at] = answerStarts ? answerStarts[cell + 1]! - answerStarts[cell]! : 1;
+      at++;
+    }
+  });
+  return cells;
+}
+
+/**
+ * One test's sum and sum of squares per indexed cell, as respondentSumsOf sums them: of the answers'
+ * values, or (`box`: a bit of boxesOf) the count of answers in that box, both.
+ */
+export function indexedSumsOf(
+  cells: IndexedCells,
+  box: number | null,
+): { sum: Float64Array; sumSq: Float64Array } {
+  const { answerStarts, codes, values } = cells.index;
+  const count = cells.cell.length;
+  const sum = new Float64Array(count);
+  const sumSq = box === null ? new Float64Array(count) : sum;
+  // One answer a cell, its value read from its code: the box or the value of each code, once.
+  if (answerStarts === null && codes !== null) {
+    if (box !== null) {
+      const inBox = Uint8Array.from(values, (value) => (boxesOf(value) & box ? 1 : 0));
+      for (let at = 0; at < count; at++) sum[at] = inBox[codes[cells.cell[at]!]!]!;
+    } else
+      for (let at = 0; at < count; at++) {
+        const value = values[codes[cells.cell[at]!]!]!;
+        sum[at] = value;
+        sumSq[at] = value * value;
+      }
+    return { sum, sumSq };
+  }
+  for (let at = 0; at < count; at++) {
+    const cell = cells.cell[at]!;
+    const first = answerStarts ? answerStarts[cell]! : cell;
+    const last = answerStarts ? answerStarts[cell + 1]! : cell + 1;
+    let total = 0;
+    let squares = 0;
+    for (let answer = first; answer < last; answer++) {
+      const value = codes ? values[codes[answer]!]! : values[answer]!;
+      if (box !== null) total += boxesOf(value) & box ? 1 : 0;
+      else {
+        total += value;
+        squares += value * value;
+      }
+    }
+    sum[at] = total;
+    if (box === null) sumSq[at] = squares;
+  }
+  return { sum, sumSq };
 }

@@ -19,14 +19,16 @@ import {
   ANALYTICS_LEVELS,
   benjaminiHochbergAdjust,
   classifySignificance,
-  clusterAverageTests,
-  clusterRestTests,
-  type ClusterColumns,
+  clusterAverageTestsOn,
+  clusterLayout,
+  clusterRestTestsOn,
+  type ClusterLayout,
   type ClusterTestResult,
 } from '@accord/stats';
 import { isShare } from './analytics-metrics.ts';
 import type { MetricRecord } from './analytics-types.ts';
 import type { RespondentCells } from './respondent-cells.ts';
+import { BOX_BITS, indexedSumsOf, type BoxColumn, type IndexedCells } from './respondent-sums.ts';
 
 /** One column of the answer: a metric and aggregation with confidence on. */
 export interface SignificanceTest {
@@ -45,28 +47,34 @@ export interface SignificanceInput {
   tests: readonly SignificanceTest[];
   /** Per metric id: each respondent's sums per product of the list, under the respondent filters. */
   cells: ReadonlyMap<number, RespondentCells>;
+  /**
+   * Per metric id, instead: the listed cells of the metric's respondent index (respondent-sums.ts),
+   * whose sums each test reads from the index itself (on the request loop: they do not cross to a
+   * worker thread).
+   */
+  indexed?: ReadonlyMap<number, IndexedCells>;
 }
 
 /** The job's result: the significance of every product for every test. */
 export type SignificanceResult = NonNullable<SignificanceStatus['result']>;
 
 /** The 0/1 indicator count of a box aggregation in the cells, at one cell. */
-function boxColumn(cells: RespondentCells, aggregation: Aggregation): Int32Array | null {
+function boxColumn(aggregation: Aggregation): BoxColumn | null {
   switch (aggregation) {
     case 'top_box':
     case 'hi_yes':
-      return cells.nTopBox;
+      return 'nTopBox';
     case 'top_2_box':
     case 'irt_yes':
-      return cells.nTop2Box;
+      return 'nTop2Box';
     case 'just_right':
-      return cells.nJustRight;
+      return 'nJustRight';
     case 'bottom_2_box':
     case 'irt_no':
-      return cells.nBottom2Box;
+      return 'nBottom2Box';
     case 'bottom_box':
     case 'hi_no':
-      return cells.nBottomBox;
+      return 'nBottomBox';
     default:
       return null;
   }
@@ -77,27 +85,43 @@ function boxColumn(cells: RespondentCells, aggregation: Aggregation): Int32Array
  * not selected for the bottom boxes, as the column's share (yesNoShare); null for the variance and
  * the neutral share, which a yes/no answer has not.
  */
-function yesNoColumn(cells: RespondentCells, aggregation: Aggregation): Int32Array | null {
-  if (aggregation === 'mean' || aggregation === 'top_box' || aggregation === 'top_2_box')
-    return cells.nTopBox;
-  if (aggregation === 'bottom_box' || aggregation === 'bottom_2_box') return cells.nBottomBox;
+function yesNoColumn(aggregation: Aggregation): BoxColumn | null {
+  if (aggregation === 'mean' || aggregation === 'top_box' || aggregation === 'top_2_box') return 'nTopBox';
+  if (aggregation === 'bottom_box' || aggregation === 'bottom_2_box') return 'nBottomBox';
   return null;
 }
 
-/** The cells of one metric that fall in the list: their product indexes, respondents and counts. */
+/**
+ * The box column a test reads (its sum and sum of squares are the 0/1 counts), or null for the
+ * answers themselves: for a yes/no metric the selection whatever the aggregation, for a share its
+ * box, for a mean (and a variance, tested on its mean) none.
+ */
+function testBox(aggregation: Aggregation, kind: MetricRecord['kind']): BoxColumn | null {
+  if (kind === 'binary') return yesNoColumn(aggregation);
+  return isShare(aggregation) ? boxColumn(aggregation) : null;
+}
+
+/**
+ * The cells of one metric that fall in the list: their product indexes, respondents and counts, laid
+ * out once for every test of the metric.
+ */
 interface ListedCells {
   product: Int32Array;
   cluster: Int32Array;
   n: Int32Array;
   /** Positions of the listed cells in the metric's cells; null when every cell is listed. */
   kept: Int32Array | null;
+  layout: ClusterLayout;
 }
 
 /**
  * The cells of a metric's products in the list, products as indexes into it; shared by every test
  * of the metric. Both reads give only listed products, so the columns are the cells' own.
  */
-function listedCellsOf(cells: RespondentCells, indexOf: ReadonlyMap<number, number>): ListedCells {
+function listedCellsOf(
+  cells: RespondentCells,
+  indexOf: ReadonlyMap<number, number>,
+): Omit<ListedCells, 'layout'> {
   const count = cells.product.length;
   const product = new Int32Array(count);
   const kept = new Int32Array(count);
@@ -125,36 +149,31 @@ function listedCellsOf(cells: RespondentCells, indexOf: ReadonlyMap<number, numb
 }
 
 /**
- * The cells of one test as columns: harmonised answers for means (a variance column is tested on its
- * mean, as before), 0/1 box indicators for shares (sum = sum of squares = answers in the box), and
- * for a yes/no metric the 0/1 selection whatever the aggregation (its share is tested, never a mean).
+ * The sums of one test per listed cell: harmonised answers for means (a variance column is tested on
+ * its mean, as before), 0/1 box indicators for shares (sum = sum of squares = answers in the box),
+ * and for a yes/no metric the 0/1 selection whatever the aggregation (its share is tested, never a
+ * mean).
  */
-function clusterColumnsOf(
+function testSumsOf(
   cells: RespondentCells,
   listed: ListedCells,
   aggregation: Aggregation,
   kind: MetricRecord['kind'],
-): ClusterColumns {
-  const box =
-    kind === 'binary'
-      ? yesNoColumn(cells, aggregation)
-      : isShare(aggregation)
-        ? boxColumn(cells, aggregation)
-        : null;
+): { sum: Float64Array; sumSq: Float64Array } {
+  const boxName = testBox(aggregation, kind);
+  const box = boxName ? cells[boxName] : null;
   const { kept } = listed;
-  const pick = <T extends Int32Array | Float64Array>(column: T): ArrayLike<number> =>
-    kept ? Float64Array.from(kept, (at) => column[at]!) : column;
+  const pick = (column: Int32Array | Float64Array): Float64Array =>
+    kept
+      ? Float64Array.from(kept, (at) => column[at]!)
+      : column instanceof Float64Array
+        ? column
+        : Float64Array.from(column);
   const sum = pick(box ?? cells.sum);
-  return {
-    product: listed.product,
-    cluster: listed.cluster,
-    n: listed.n,
-    sum,
-    sumSq: box ? sum : pick(cells.sumSq),
-  };
+  return { sum, sumSq: box ? sum : pick(cells.sumSq) };
 }
 
-const NO_CELLS: ClusterColumns = { product: [], cluster: [], n: [], sum: [], sumSq: [] };
+const NO_SUMS = new Float64Array(0);
 
 interface Mark {
   level: number | null;
@@ -180,20 +199,39 @@ export function significanceOf(input: SignificanceInput): SignificanceResult {
   // The family of the correction: every (product, test) with a p-value.
   const family: { mark: Mark; result: ClusterTestResult }[] = [];
   const listedByMetric = new Map<number, ListedCells>();
+  const indexedLayouts = new Map<number, ClusterLayout>();
   for (const entry of tests) {
     const test = (entry.kind === 'binary' ? CLUSTERED_SHARE_TESTS : CLUSTERED_TESTS)[calculation];
-    const metricCells = input.cells.get(entry.metricId);
+    const indexed = input.indexed?.get(entry.metricId);
+    let indexedLayout = indexed ? indexedLayouts.get(entry.metricId) : undefined;
+    if (indexed && !indexedLayout) {
+      indexedLayout = clusterLayout(
+        { product: indexed.product, cluster: indexed.respondent, n: indexed.n },
+        productIds.length,
+      );
+      indexedLayouts.set(entry.metricId, indexedLayout);
+    }
+    const metricCells = indexed ? undefined : input.cells.get(entry.metricId);
     let listed = metricCells ? listedByMetric.get(entry.metricId) : undefined;
     if (metricCells && !listed) {
-      listed = listedCellsOf(metricCells, indexOf);
+      const cells = listedCellsOf(metricCells, indexOf);
+      listed = { ...cells, layout: clusterLayout(cells, productIds.length) };
       listedByMetric.set(entry.metricId, listed);
     }
-    const cells =
-      metricCells && listed ? clusterColumnsOf(metricCells, listed, entry.aggregation, entry.kind) : NO_CELLS;
+    const layout =
+      indexedLayout ??
+      listed?.layout ??
+      clusterLayout({ product: [], cluster: [], n: [] }, productIds.length);
+    const box = testBox(entry.aggregation, entry.kind);
+    const { sum, sumSq } = indexed
+      ? indexedSumsOf(indexed, box ? BOX_BITS[box] : null)
+      : metricCells && listed
+        ? testSumsOf(metricCells, listed, entry.aggregation, entry.kind)
+        : { sum: NO_SUMS, sumSq: NO_SUMS };
     const results =
       calculation === 'rest'
-        ? clusterRestTests(cells, productIds.length)
-        : clusterAverageTests(cells, productIds.length);
+        ? clusterRestTestsOn(layout, sum, sumSq)
+        : clusterAverageTestsOn(layout, sum, sumSq);
     results.forEach((result, at) => {
       const lowBase = result.n < LOW_BASE;
       const mark: Mark = {
