@@ -100,6 +100,10 @@ test('Calculate on a one-study list names its correction and leaves a low base u
   let lowPage = 0;
   for (let number = 1; selected < study.rows.length; number++) {
     if (number > 1) await page.getByRole('button', { name: `Page ${number}` }).click();
+    // The page's own rows, not the last page's still shown while it is fetched (50 rows a page).
+    await expect(
+      page.getByText(new RegExp(`^fragrances ${(number - 1) * 50 + 1}–\\d+ of \\d+$`)),
+    ).toBeVisible();
     await expect(table.getByRole('row').nth(1)).toBeVisible();
     if ((await table.getByTestId(`value-${low.id}-${KEY}`).count()) > 0) lowPage = number;
     const count = await ofStudy.count();
@@ -109,6 +113,7 @@ test('Calculate on a one-study list names its correction and leaves a low base u
     }
   }
   expect(selected).toBe(study.rows.length);
+  expect(lowPage, 'the low-base fragrance was on one of the pages read').toBeGreaterThan(0);
   await expect(
     page.getByRole('status').filter({ hasText: new RegExp(`${study.rows.length} of \\d+ selected`) }),
   ).toBeVisible();
