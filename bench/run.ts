@@ -410,6 +410,9 @@ interface EndpointResult {
   serverP50Ms: number;
   serverP95Ms: number;
   throughputPerSecond: number;
+  /** When the endpoint's measurement began and ended (ms since the epoch), to place memory samples. */
+  startedAt?: number;
+  endedAt?: number;
   /** The server's highest RSS (all its processes) sampled while the endpoint was measured. */
   peakRssBytes?: number;
 }
@@ -898,8 +901,14 @@ async function main(): Promise<void> {
     for (const endpoint of selected) {
       const token = endpoint.role ? tokens.get(endpoint.role) : undefined;
       endpointPeak = memoryNow().rss;
+      const startedAt = Date.now();
       const result = await measure(server.origin, endpoint, token, options);
-      results.push({ ...result, peakRssBytes: Math.max(endpointPeak, memoryNow().rss) });
+      results.push({
+        ...result,
+        peakRssBytes: Math.max(endpointPeak, memoryNow().rss),
+        startedAt,
+        endedAt: Date.now(),
+      });
     }
     const alone = await measureAlone(server.origin, selected, tokens, options);
     clearInterval(sampler);
