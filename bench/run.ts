@@ -18,7 +18,7 @@
  * bench/results.json. The scratch database and folder are removed at the end.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -324,8 +324,11 @@ async function startServer(scratch: Scratch, options: Options): Promise<RunningS
   });
   const lines: string[] = [];
   let warmUpsEnded = 0;
+  // BENCH_SERVER_LOG=FILE: the server's whole output there (its warm-up says what it loaded).
+  const logFile = process.env.BENCH_SERVER_LOG;
   const keep = (chunk: Buffer) => {
     const text = chunk.toString('utf8');
+    if (logFile) appendFileSync(logFile, text);
     warmUpsEnded += text.match(/Warm-up (done|stopped)/g)?.length ?? 0;
     lines.push(...text.split('\n'));
     if (lines.length > 200) lines.splice(0, lines.length - 200);
