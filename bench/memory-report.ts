@@ -31,7 +31,7 @@ const samples: Sample[] = readFileSync(samplesFile, 'utf8')
   .filter(Boolean)
   .map((line) => JSON.parse(line) as Sample);
 const results: { name: string; startedAt?: number; endedAt?: number }[] = resultsFile
-  ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as { results: never[] }).results
+  ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as { endpoints: never[] }).endpoints
   : [];
 
 const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)}`.padStart(6);
