@@ -1,12 +1,15 @@
 /**
  * npm run bench [-- --studies N] [--embedded] [--database-url URL] [--requests N] [--seconds S]
- *   [--processes N] [--worker-process] [--replica URL ...]
+ *   [--processes N] [--worker-process] [--replica URL ...] [--source]
  *
  * --processes N runs the server as N web processes (WEB_CONCURRENCY, PostgreSQL only);
  * --worker-process runs the job workers in a process of their own (`npm run worker`, the web
  * processes with ACCORD_JOB_WORKERS=off); --replica URL (repeatable) gives the server a streaming
  * replica of the database server for its reads (DATABASE_READ_URL; the database name is the scratch
  * one's, which reaches the replica by replication). Memory is that of every server process together.
+ * The server is the built one `npm start` runs (scripts/start.mjs, built first when out of date);
+ * --source runs the TypeScript sources under tsx instead, whose loader and transpiled modules cost
+ * memory (in every worker thread too) that the built server does not hold.
  *
  * Builds a demo library at scale in a scratch database (accord_bench_<timestamp> on a PostgreSQL
  * server, or PGlite in a temp folder with --embedded), starts the Accord server on it as a child
@@ -14,8 +17,8 @@
  * latency percentiles, throughput and the server's peak memory. Prints a table and writes
  * bench/results.json. The scratch database and folder are removed at the end.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -64,6 +67,8 @@ interface Options {
   workerProcess: boolean;
   /** Streaming replicas of the database server (any database name: the scratch one's is used). */
   replicas: string[];
+  /** Run the TypeScript sources under tsx rather than the built server `npm start` runs. */
+  source: boolean;
 }
 
 function readOptions(): Options {
@@ -86,6 +91,7 @@ function readOptions(): Options {
       processes: { type: 'string', default: '1' },
       'worker-process': { type: 'boolean', default: false },
       replica: { type: 'string', multiple: true },
+      source: { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -117,6 +123,7 @@ function readOptions(): Options {
     processes: Math.max(1, int('processes', values.processes, 1)),
     workerProcess: values['worker-process'] ?? false,
     replicas: values.replica ?? [],
+    source: values.source ?? false,
   };
 }
 
@@ -296,15 +303,32 @@ async function startServer(scratch: Scratch, options: Options): Promise<RunningS
   // node --import tsx (rather than npx tsx, which forks) so the child's pid is the server's, for memory.
   // BENCH_SERVER_NODE_ARGS adds node options to the server only (e.g. --cpu-prof for a profile).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
+  // What `npm start` runs: the built server in the process of scripts/start.mjs, built here first
+  // when out of date so that the server's process does not load the bundlers.
+  if (!options.source) {
+    const built = spawnSync(process.execPath, ['scripts/build.mjs', '--stale'], {
+      cwd: repoRoot,
+      stdio: 'inherit',
+    });
+    if (built.status !== 0)
+      throw new Error('The server could not be built (node scripts/build.mjs --stale).');
+  }
+  const entry = (name: 'main' | 'worker') =>
+    options.source
+      ? ['--import', 'tsx', `apps/server/src/${name}.ts`]
+      : ['scripts/start.mjs', ...(name === 'worker' ? ['worker'] : [])];
+  const child = spawn(process.execPath, [...nodeArgs, ...entry('main')], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
   let warmUpsEnded = 0;
+  // BENCH_SERVER_LOG=FILE: the server's whole output there (its warm-up says what it loaded).
+  const logFile = process.env.BENCH_SERVER_LOG;
   const keep = (chunk: Buffer) => {
     const text = chunk.toString('utf8');
+    if (logFile) appendFileSync(logFile, text);
     warmUpsEnded += text.match(/Warm-up (done|stopped)/g)?.length ?? 0;
     lines.push(...text.split('\n'));
     if (lines.length > 200) lines.splice(0, lines.length - 200);
@@ -313,7 +337,7 @@ async function startServer(scratch: Scratch, options: Options): Promise<RunningS
   child.stderr?.on('data', keep);
   // The job workers' own process, a child of the web server's so that its memory is counted with it.
   const worker = options.workerProcess
-    ? spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/worker.ts'], {
+    ? spawn(process.execPath, [...nodeArgs, ...entry('worker')], {
         cwd: repoRoot,
         env: { ...env, ACCORD_JOB_WORKERS: 'on', PORT: '0' },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -410,6 +434,9 @@ interface EndpointResult {
   serverP50Ms: number;
   serverP95Ms: number;
   throughputPerSecond: number;
+  /** When the endpoint's measurement began and ended (ms since the epoch), to place memory samples. */
+  startedAt?: number;
+  endedAt?: number;
   /** The server's highest RSS (all its processes) sampled while the endpoint was measured. */
   peakRssBytes?: number;
 }
@@ -727,6 +754,7 @@ function describeServer(options: Options): string {
     `${options.processes} web process${options.processes === 1 ? '' : 'es'}`,
     options.workerProcess ? 'a worker process' : 'jobs in the web processes',
     options.replicas.length > 0 ? `${options.replicas.length} read replica(s)` : 'no read replica',
+    options.source ? 'TypeScript sources under tsx' : 'built server',
   ].join(', ');
 }
 
@@ -898,8 +926,14 @@ async function main(): Promise<void> {
     for (const endpoint of selected) {
       const token = endpoint.role ? tokens.get(endpoint.role) : undefined;
       endpointPeak = memoryNow().rss;
+      const startedAt = Date.now();
       const result = await measure(server.origin, endpoint, token, options);
-      results.push({ ...result, peakRssBytes: Math.max(endpointPeak, memoryNow().rss) });
+      results.push({
+        ...result,
+        peakRssBytes: Math.max(endpointPeak, memoryNow().rss),
+        startedAt,
+        endedAt: Date.now(),
+      });
     }
     const alone = await measureAlone(server.origin, selected, tokens, options);
     clearInterval(sampler);

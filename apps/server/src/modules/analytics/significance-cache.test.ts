@@ -104,6 +104,32 @@ describe('significance cache', () => {
     expect(cache.size()).toMatchObject({ entries: 1, chars: 50 });
   });
 
+  it('forgets the jobs of an answer no longer kept, so that they hold none of its text', async () => {
+    const cache = createSignificanceCache({ maxChars: 10 });
+    await cache.get('a', 'v1', 'job-a', done('aaaa'), OWNED);
+    await cache.get('a', 'v1', 'job-a2', done('never'), OWNED);
+    expect(cache.size()).toMatchObject({ entries: 1, jobs: 2 });
+    // Asked afresh: the new answer's job alone is remembered.
+    await cache.get('a', 'v1', 'job-a3', done('again'), { ...OWNED, fresh: true });
+    expect(cache.size()).toMatchObject({ entries: 1, jobs: 1 });
+    expect(cache.forJob('job-a', 7)).toBeNull();
+    expect(cache.forJob('job-a3', 7)?.text).toBe('again');
+    // Pushed out by the bound: its job goes with it.
+    await cache.get('big', 'v1', 'job-big', done('x'.repeat(50)), OWNED);
+    expect(cache.size()).toMatchObject({ entries: 1, jobs: 1 });
+    expect(cache.forJob('job-a3', 7)).toBeNull();
+    expect(cache.forJob('job-big', 7)?.text).toBe('x'.repeat(50));
+    // Under way while asked afresh by another caller: the first job is answered, never remembered.
+    const slow = computation('slow');
+    const first = cache.get('s', 'v1', 'job-s1', slow.compute, OWNED);
+    const second = cache.get('s', 'v1', 'job-s2', done('quick'), { ...OWNED, fresh: true });
+    slow.finish();
+    expect((await first).result.text).toBe('slow');
+    expect((await second).result.text).toBe('quick');
+    expect(cache.forJob('job-s1', 7)).toBeNull();
+    expect(cache.forJob('job-s2', 7)?.text).toBe('quick');
+  });
+
   it('keys a request by the caller scope: clients, and admin or not', () => {
     const request = { data: [{ id: 1 }, { id: 2 }], calculation: 'rest' };
     const admin = significanceFingerprint({ clients: null, admin: true }, request);

@@ -39,6 +39,8 @@ interface Entry {
   done: StoredResult | null;
   chars: number;
   at: number;
+  /** The jobs remembered as answered by this entry (see `jobs`), forgotten with it. */
+  jobIds: string[];
 }
 
 /** An answer of the cache: the result and the job whose row holds its text. */
@@ -64,15 +66,26 @@ export function createSignificanceCache(
     if (!entry) return;
     total -= entry.chars;
     entries.delete(key);
+    // Their polls read the rows once the entry is gone; remembering them would keep its text alive
+    // beyond the bound (up to JOBS_REMEMBERED answers of 430,000 characters each).
+    for (const jobId of entry.jobIds) if (jobs.get(jobId)?.entry === entry) jobs.delete(jobId);
   };
   const trim = () => {
     while (entries.size > 1 && total > maxChars) remove(entries.keys().next().value!);
   };
   const held = (entry: Entry | undefined) => entry !== undefined && entries.get(entry.key) === entry;
   const answers = (jobId: string, entry: Entry, owner: number) => {
+    // An entry no longer held (asked afresh meanwhile, or pushed out) answers no poll.
+    if (!held(entry)) return;
     jobs.delete(jobId);
     jobs.set(jobId, { entry, owner });
-    if (jobs.size > JOBS_REMEMBERED) jobs.delete(jobs.keys().next().value!);
+    entry.jobIds.push(jobId);
+    if (jobs.size > JOBS_REMEMBERED) {
+      const [oldest, job] = jobs.entries().next().value!;
+      jobs.delete(oldest);
+      const at = job.entry.jobIds.indexOf(oldest);
+      if (at >= 0) job.entry.jobIds.splice(at, 1);
+    }
   };
 
   return {
@@ -110,6 +123,7 @@ export function createSignificanceCache(
           done: null,
           chars: 0,
           at: now(),
+          jobIds: [],
         };
         entry = made;
         entries.set(key, made);
@@ -140,9 +154,12 @@ export function createSignificanceCache(
       return job && job.owner === owner && held(job.entry) ? job.entry.done : null;
     },
 
-    /** Answers kept, their characters, and how many were computed since the start. */
-    size(): { entries: number; chars: number; computed: number } {
-      return { entries: entries.size, chars: total, computed };
+    /**
+     * Answers kept, their characters, how many were computed since the start, and the jobs whose
+     * polls are answered here.
+     */
+    size(): { entries: number; chars: number; computed: number; jobs: number } {
+      return { entries: entries.size, chars: total, computed, jobs: jobs.size };
     },
   };
 }
