@@ -252,6 +252,8 @@ function streamOffThread(
       if (output.destroyed) return;
       const again = streamOffThread(sheetName, header, table, { rowsJson }, fitWidths);
       again.on('error', fail);
+      // A download broken off frees that thread too.
+      output.on('close', () => again.destroy());
       again.pipe(output);
     }, fail);
   };
