@@ -275,3 +275,84 @@ export function* jsonRows(text: string): Generator<(string | number | null)[]> {
     yield row as (string | number | null)[];
   }
 }
+
+/** Between two rows of a delimited text (see DelimitedRows). */
+export const ROW_SEPARATOR = '\u001e';
+/** Between two values of a row. */
+export const FIELD_SEPARATOR = '\u001f';
+/** A missing value, alone in its place (an empty text is the empty place). */
+export const MISSING_VALUE = '\u001d';
+
+/**
+ * Rows as one delimited text, as the database writes a search's export (SearchRepository.exportRows):
+ * it concatenates plain texts at a third of the cost of writing them as JSON, which escapes each
+ * character, and leaves the rows unsorted (sorting 21,000 rows that wide spilled to disk there).
+ * Rows are separated by ROW_SEPARATOR, values by FIELD_SEPARATOR; each row starts with the integer
+ * keys it sorts by, then the values of the columns; lists arrive joined as "a, b".
+ */
+export interface DelimitedRows {
+  text: string;
+  /** How many rows the text holds. */
+  count: number;
+  /** Each key's direction, the first key first. */
+  order: readonly ('asc' | 'desc')[];
+  /** Each column's values are numbers (written as text), or texts. */
+  numeric: readonly boolean[];
+}
+
+/** A number's text as its number; a text that is no finite number (NaN) stays a text, as in JSON. */
+function numberOf(text: string): number | string {
+  const value = Number(text);
+  return Number.isFinite(value) && text !== '' ? value : text;
+}
+
+/**
+ * The rows of a delimited text in their keys' order, each the columns' values (null when missing);
+ * or null when the text is not `count` rows of as many values as it should hold, which only a value
+ * holding a separator makes (read such rows another way, e.g. as JSON). The text is checked whole
+ * before the first row is given; each row is split when it is read.
+ */
+export function delimitedRows(source: DelimitedRows): Iterable<(string | number | null)[]> | null {
+  const { text, count, order, numeric } = source;
+  if (count === 0) return text === '' ? [] : null;
+  const lines = text.split(ROW_SEPARATOR);
+  if (lines.length !== count) return null;
+  const keyCount = order.length;
+  const separators = keyCount + numeric.length - 1;
+  const keys = new Float64Array(count * keyCount);
+  for (let row = 0; row < count; row += 1) {
+    const line = lines[row]!;
+    let start = 0;
+    let found = 0;
+    for (let at = line.indexOf(FIELD_SEPARATOR); at !== -1; at = line.indexOf(FIELD_SEPARATOR, at + 1)) {
+      if (found < keyCount) {
+        const key = Number(line.slice(start, at));
+        if (!Number.isInteger(key)) return null;
+        keys[row * keyCount + found] = key;
+        start = at + 1;
+      }
+      found += 1;
+    }
+    if (found !== separators) return null;
+  }
+  const signs = order.map((direction) => (direction === 'desc' ? -1 : 1));
+  const sorted = Array.from({ length: count }, (_, index) => index).sort((a, b) => {
+    for (let key = 0; key < keyCount; key += 1) {
+      const difference = keys[a * keyCount + key]! - keys[b * keyCount + key]!;
+      if (difference !== 0) return difference * signs[key]!;
+    }
+    return 0;
+  });
+  return (function* () {
+    const width = numeric.length;
+    for (const index of sorted) {
+      const values = lines[index]!.split(FIELD_SEPARATOR);
+      const cells = new Array<string | number | null>(width);
+      for (let column = 0; column < width; column += 1) {
+        const value = values[keyCount + column]!;
+        cells[column] = value === MISSING_VALUE ? null : numeric[column] ? numberOf(value) : value;
+      }
+      yield cells;
+    }
+  })();
+}

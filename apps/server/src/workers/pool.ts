@@ -19,7 +19,7 @@ import type {
   ZipFile,
 } from '../modules/fileprocess/study-zip.ts';
 import type { ReportHeader, ReportTable } from '../lib/report-workbook.ts';
-import { jsonRows, writeReportXlsx } from '../lib/xlsx-writer-report.ts';
+import { delimitedRows, jsonRows, writeReportXlsx, type DelimitedRows } from '../lib/xlsx-writer-report.ts';
 import { deckBytes, type DeckSpec } from '../modules/decks/deck-writer.ts';
 import { CsvError, type CsvTable } from '../modules/statistics/engine/csv.ts';
 import type { Dataset } from '../modules/statistics/engine/dataset.ts';
@@ -207,6 +207,22 @@ export function reportJsonStreamOffThread(
   return streamOffThread(sheetName, header, { ...table, rows: [] }, { rowsJson }, false);
 }
 
+/**
+ * reportStreamOffThread of rows given as one delimited text (see DelimitedRows), as the database
+ * writes a search's export: the text crosses to the thread in one copy, is checked, sorted and read
+ * there. Should a value hold a separator (the text then does not read as its rows), nothing has been
+ * sent yet: `asJson` reads the rows again as JSON, and the report is written from those.
+ */
+export function reportTextStreamOffThread(
+  sheetName: string,
+  header: ReportHeader,
+  table: Omit<ReportTable, 'rows'>,
+  rowsText: DelimitedRows,
+  asJson: () => Promise<string>,
+): Readable {
+  return streamOffThread(sheetName, header, { ...table, rows: [] }, { rowsText }, false, asJson);
+}
+
 /** Pieces of a report the thread may have sent that the reader has not taken yet. */
 const REPORT_PIECES_AHEAD = 8;
 
@@ -214,8 +230,9 @@ function streamOffThread(
   sheetName: string,
   header: ReportHeader,
   table: ReportTable,
-  source: { rows: ReportTable['rows'] } | { rowsJson: string },
+  source: { rows: ReportTable['rows'] } | { rowsJson: string } | { rowsText: DelimitedRows },
   fitWidths: boolean,
+  asJson?: () => Promise<string>,
 ): Readable {
   const output = new PassThrough();
   const channel = new MessageChannel();
@@ -223,6 +240,22 @@ function streamOffThread(
   const fail = (error: unknown) => {
     channel.port1.close();
     output.destroy(error instanceof Error ? error : new Error(String(error)));
+  };
+  /** Writes the report again from the rows read as JSON, into this output. */
+  const fromJson = () => {
+    channel.port1.close();
+    if (!asJson) {
+      fail(new Error('The report’s rows could not be read.'));
+      return;
+    }
+    asJson().then((rowsJson) => {
+      if (output.destroyed) return;
+      const again = streamOffThread(sheetName, header, table, { rowsJson }, fitWidths);
+      again.on('error', fail);
+      // A download broken off frees that thread too.
+      output.on('close', () => again.destroy());
+      again.pipe(output);
+    }, fail);
   };
   // A download broken off by its reader: the thread's further pieces are dropped.
   output.on('close', () => channel.port1.close());
@@ -259,16 +292,30 @@ function streamOffThread(
       fitWidths,
     },
     [channel.port2],
-  ).catch((error: unknown) => {
-    // A task that ends well has posted its end on the port (read in its turn, maybe after this).
-    if (error instanceof UploadMemoryError && !started) {
-      channel.port1.close();
-      const rows = 'rowsJson' in source ? jsonRows(source.rowsJson) : source.rows;
-      writeReportXlsx(output, sheetName, header, { ...table, rows }, fitWidths).catch(fail);
-      return;
-    }
-    fail(error);
-  });
+  ).then(
+    (result) => {
+      if (result.unread) fromJson();
+    },
+    (error: unknown) => {
+      // A task that ends well has posted its end on the port (read in its turn, maybe after this).
+      if (error instanceof UploadMemoryError && !started) {
+        const rows =
+          'rowsJson' in source
+            ? jsonRows(source.rowsJson)
+            : 'rowsText' in source
+              ? delimitedRows(source.rowsText)
+              : source.rows;
+        if (rows === null) {
+          fromJson();
+          return;
+        }
+        channel.port1.close();
+        writeReportXlsx(output, sheetName, header, { ...table, rows }, fitWidths).catch(fail);
+        return;
+      }
+      fail(error);
+    },
+  );
   return output;
 }
 

@@ -15,7 +15,7 @@ import {
 } from '../modules/fileprocess/study-zip.ts';
 import { Writable } from 'node:stream';
 import type { ReportHeader, ReportTable } from '../lib/report-workbook.ts';
-import { jsonRows, writeReportXlsx } from '../lib/xlsx-writer-report.ts';
+import { delimitedRows, jsonRows, writeReportXlsx, type DelimitedRows } from '../lib/xlsx-writer-report.ts';
 import { deckBytes, type DeckSpec } from '../modules/decks/deck-writer.ts';
 import { CsvError, parseCsv, type CsvTable } from '../modules/statistics/engine/csv.ts';
 import type { Dataset } from '../modules/statistics/engine/dataset.ts';
@@ -55,6 +55,8 @@ export type UploadTask =
       table: ReportTable;
       /** The rows as a JSON text (see jsonRows), in place of the table's. */
       rowsJson?: string;
+      /** The rows as a delimited text (see delimitedRows), in place of the table's. */
+      rowsText?: DelimitedRows;
       /** Pieces the thread may send before the server has passed them on. */
       piecesAhead?: number;
       fitWidths: boolean;
@@ -79,7 +81,8 @@ export type UploadTaskResult =
   | { kind: 'parse-csv'; table?: CsvTable; problem?: CsvProblem }
   /** The generator's result, or the message of the GeneratorError that refused the options. */
   | { kind: 'generate-statistics'; result?: GeneratorResult; refusal?: string }
-  | { kind: 'report-stream'; bytes: number }
+  /** The bytes written; none and `unread` when the delimited rows could not be read (nothing sent). */
+  | { kind: 'report-stream'; bytes: number; unread?: true }
   | { kind: 'deck-bytes'; bytes: Uint8Array }
   | { kind: 'significance'; text: string }
   | { kind: 'metric-search'; assembled: AssembledSearch }
@@ -96,7 +99,12 @@ export interface ReportTakenMessage {
  * Writes a report with the streaming xlsx writer (lib/xlsx-writer-report.ts), posting its bytes to the port as they are written (each
  * piece moved, not copied), then the end; answers the bytes written.
  */
-async function streamReport(task: Extract<UploadTask, { kind: 'report-stream' }>): Promise<number> {
+async function streamReport(
+  task: Extract<UploadTask, { kind: 'report-stream' }>,
+): Promise<Extract<UploadTaskResult, { kind: 'report-stream' }>> {
+  // Delimited rows are checked whole before a byte is sent: rows it cannot read go back unwritten.
+  const textRows = task.rowsText === undefined ? undefined : delimitedRows(task.rowsText);
+  if (textRows === null) return { kind: 'report-stream', bytes: 0, unread: true };
   let written = 0;
   let ahead = 0;
   let waiting: ((error?: Error) => void) | null = null;
@@ -138,11 +146,11 @@ async function streamReport(task: Extract<UploadTask, { kind: 'report-stream' }>
   });
   // A failure is the writer's to report (below); this only waits for the last piece.
   finished.catch(() => undefined);
-  const table = task.rowsJson === undefined ? task.table : { ...task.table, rows: jsonRows(task.rowsJson) };
-  await writeReportXlsx(output, task.sheetName, task.header, table, task.fitWidths);
+  const rows = textRows ?? (task.rowsJson === undefined ? task.table.rows : jsonRows(task.rowsJson));
+  await writeReportXlsx(output, task.sheetName, task.header, { ...task.table, rows }, task.fitWidths);
   await finished;
   task.port.postMessage({ end: true } satisfies ReportStreamMessage);
-  return written;
+  return { kind: 'report-stream', bytes: written };
 }
 
 export async function runTask(task: UploadTask): Promise<UploadTaskResult> {
@@ -177,7 +185,7 @@ export async function runTask(task: UploadTask): Promise<UploadTaskResult> {
       return { kind: task.kind, bytes: new Uint8Array(await deckBytes(task.spec)) };
     case 'report-stream':
       try {
-        return { kind: task.kind, bytes: await streamReport(task) };
+        return await streamReport(task);
       } finally {
         task.port.close();
       }

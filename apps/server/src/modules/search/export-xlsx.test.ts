@@ -88,4 +88,68 @@ describe('xlsxStream', () => {
     expect(empty.rows).toEqual([]);
     // Written in a worker thread, which loads the server's modules at its start: seconds on a busy machine.
   }, 60_000);
+  it('sorts the rows of a delimited text by their keys, and reads them as JSON when the text cannot hold them', async () => {
+    const columns = [
+      { key: 'name', header: 'Name', width: 20 },
+      { key: 'level', header: 'Level (%)', width: 8 },
+    ];
+    const line = (keys: number[], name: string, level: string) => [...keys, name, level].join('\u001f');
+    let reread = 0;
+    const rows = (text: string, count: number) => ({
+      count,
+      text: { text, count, order: ['desc', 'asc'] as const, numeric: [false, true] },
+      json: () => {
+        reread += 1;
+        return Promise.resolve(
+          JSON.stringify([
+            ['Z\u001fone', 2],
+            ['Two', null],
+          ]),
+        );
+      },
+    });
+    const sorted = readReport(
+      await openWorkbook(
+        await collect(
+          xlsxStream(
+            'Things',
+            header,
+            columns,
+            rows(
+              [
+                line([2019, 4], 'Four', '\u001d'),
+                line([2021, 9], 'Nine', '0.5'),
+                line([2019, 1], 'One', '1.25'),
+              ].join('\u001e'),
+              3,
+            ),
+          ),
+        ),
+      ),
+    );
+    expect(sorted.rows).toEqual([
+      ['Nine', 0.5],
+      ['One', 1.25],
+      ['Four', undefined],
+    ]);
+    expect(reread).toBe(0);
+    // A name holding the value separator: one value too many in its row.
+    const broken = readReport(
+      await openWorkbook(
+        await collect(
+          xlsxStream(
+            'Things',
+            header,
+            columns,
+            rows([line([1, 1], 'Z\u001fone', '2'), line([1, 2], 'Two', '\u001d')].join('\u001e'), 2),
+          ),
+        ),
+      ),
+    );
+    expect(reread).toBe(1);
+    expect(broken.rows).toEqual([
+      ['Zone', 2],
+      ['Two', undefined],
+    ]);
+  }, 60_000);
 });

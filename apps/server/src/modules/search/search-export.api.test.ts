@@ -1,4 +1,5 @@
 import { openWorkbook, readReport } from '../../testing/report-table.ts';
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, errorBody, type DemoRole, type TestApp } from '../../testing/test-app.ts';
@@ -181,6 +182,26 @@ describe('POST /api/smartsearch/download_fragrances', () => {
       'Client',
     ]);
     expect(rows.slice(1).map((row) => row[0])).toEqual(['Calm Evening', 'Calm Morning']);
+  });
+
+  it('exports a value holding the characters that separate the rows the database writes', async () => {
+    // The rows come as one text whose rows and values these characters separate; such a value
+    // cannot be read from it, so the rows are read again as JSON (XML holds no such character).
+    await t.database.db.execute(
+      sql`update fragrances set name = ${'Rose\u001fDawn\u001e'}, supplemental_info = ${'\u001d'} where name = 'Rose Dawn'`,
+    );
+    try {
+      const { rows } = await readSheet(
+        await download('sales', 'fragrances', { q: { fragranceDetails: { family: ['Floral'] } } }),
+      );
+      expect(rows.slice(1).map((row) => row[1])).toEqual(['Rose Mist', 'RoseDawn', 'Rose Garden']);
+      expect(rows[2]!.slice(6, 9)).toEqual(['DEV-1', '123456', '101']);
+      expect(rows[2]![16]).toBe(0.8);
+    } finally {
+      await t.database.db.execute(
+        sql`update fragrances set name = 'Rose Dawn', supplemental_info = null where name = ${'Rose\u001fDawn\u001e'}`,
+      );
+    }
   });
 
   it('answers 401, 403 and 400', async () => {

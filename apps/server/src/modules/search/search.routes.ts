@@ -48,7 +48,7 @@ function sendSpreadsheet(reply: FastifyReply, user: AuthUser, sheet: Spreadsheet
   return reply
     .type(XLSX_CONTENT_TYPE)
     .header('content-disposition', `attachment; filename="${sheet.fileName}"`)
-    .send(xlsxStream(sheet.sheetName, header, sheet.columns, sheet.rowsJson));
+    .send(xlsxStream(sheet.sheetName, header, sheet.columns, sheet.rows));
 }
 
 /** The study search, its result tabs, exports and bulk tag edit (document 2 section 7). */

@@ -56,6 +56,7 @@ import {
   STUDY_TAG_COLUMNS,
   type PageRequest,
   type SortedTable,
+  type ExportRows,
   type SearchRepository,
   type TagColumn,
 } from './search.repository.ts';
@@ -91,8 +92,8 @@ export interface Spreadsheet {
   /** The search in words. */
   source: { label: string; value: string }[];
   columns: ExportColumn[];
-  /** The rows as the database wrote them: an array of rows, each the columns' values in order. */
-  rowsJson: string;
+  /** The rows as the database wrote them (SearchRepository.exportRows), each the columns' values. */
+  rows: ExportRows;
 }
 
 /** Option lists whose choices follow another field's chosen values (field_options.parent_value). */
@@ -396,7 +397,7 @@ export function createSearchService(deps: {
         title: `Study search: ${found.count} ${found.count === 1 ? 'study' : 'studies'}`,
         source: [{ label: 'Search', value: searchInWords(body.q) }],
         columns,
-        rowsJson: found.json,
+        rows: found,
       };
     },
 
@@ -412,7 +413,7 @@ export function createSearchService(deps: {
           title: `Study search: ${found.count} ${found.count === 1 ? 'concept' : 'concepts'}`,
           source: [{ label: 'Search', value: searchInWords(body.q) }],
           columns,
-          rowsJson: found.json,
+          rows: found,
         };
       }
       const columns = pickColumns(FRAGRANCE_COLUMNS, body.columns);
@@ -423,7 +424,7 @@ export function createSearchService(deps: {
         title: `Study search: ${found.count} ${found.count === 1 ? 'fragrance' : 'fragrances'}`,
         source: [{ label: 'Search', value: searchInWords(body.q) }],
         columns,
-        rowsJson: found.json,
+        rows: found,
       };
     },
 
