@@ -465,9 +465,8 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
             ? await loadedDemographicTables(metricIds, eegIds, fingerprintNow)
             : null;
         if (tables) {
-          const wanted = new Set(productIds);
           return sumsView(
-            new Map(tables.map((table) => [table.metricId, demographicSums(table, match, wanted)])),
+            new Map(tables.map((table) => [table.metricId, demographicSums(table, match, productIds)])),
           );
         }
       } else if (matcher && metricIds.length <= RESPONDENT_INDEXES) {

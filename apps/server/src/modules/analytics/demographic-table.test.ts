@@ -17,7 +17,7 @@ function buildDemographicTable(metricId: number, list: readonly DemographicRow[]
 
 /** The sums of demographicSums as a list: each product with a kept row, in the table's order. */
 function sumDemographics(table: DemographicTable, match: DemographicMatch, wanted: Set<number> | null) {
-  const sums = demographicSums(table, match, wanted);
+  const sums = demographicSums(table, match, wanted && [...wanted]);
   return Array.from(table.productIds).flatMap((productId) => sums.get(productId) ?? []);
 }
 
@@ -137,7 +137,7 @@ describe('sumDemographics', () => {
   it('reads by product id: none for a product not wanted, without a kept row or unknown', () => {
     const wanted = new Set([7, 14, 21]);
     const match: DemographicMatch = (gender) => gender === 'Female';
-    const sums = demographicSums(table, match, wanted);
+    const sums = demographicSums(table, match, [...wanted]);
     const expected = bruteForce(list, match, wanted);
     expect(sums.size).toBe(expected.length);
     for (const row of expected) expect(sums.get(row.productId)).toEqual(row);

@@ -121,23 +121,29 @@ export function demographicTableBuilder(metricId: number) {
  * The sums of each wanted product over the rows whose respondents the filter keeps, held in columns
  * and read by product id as the stored statistics are (stored-sums.ts): a search of every fragrance
  * under a gender and age filter then builds no object and no map entry per product before its rows
- * read them. A product without a kept row has none. Each product's kept rows are added one by one in
+ * read them. `wanted` null means every product; a product not wanted or without a kept row has none. Each product's kept rows are added one by one in
  * the table's order, from zero, so every sum is the same to the last bit whatever reads it.
  */
 export function demographicSums(
   table: DemographicTable,
   match: DemographicMatch,
-  wanted: ReadonlySet<number> | null,
+  wanted: readonly number[] | null,
 ): StoredSums {
   const kept = Uint8Array.from(table.cells, (cell) => (match(cell.gender, cell.age) ? 1 : 0));
   const { productIds, starts, cellOf, n, sum, sumSq, boxes, products, maxProductId, metricId } = table;
+  // The wanted products flagged by id: tens of thousands of tests cheaper than in a set.
+  let isWanted: Uint8Array | null = null;
+  if (wanted !== null) {
+    isWanted = new Uint8Array(maxProductId + 1);
+    for (const id of wanted) if (id >= 0 && id <= maxProductId) isWanted[id] = 1;
+  }
   const positionOf = new Int32Array(maxProductId + 1).fill(-1);
   const counts = new Int32Array(products * 6);
   const totals = new Float64Array(products * 2);
   let size = 0;
   for (let product = 0; product < products; product++) {
     const productId = productIds[product]!;
-    if (wanted !== null && !wanted.has(productId)) continue;
+    if (isWanted !== null && isWanted[productId] === 0) continue;
     let found = false;
     let count = 0;
     let total = 0;
