@@ -23,7 +23,7 @@ import { createFingerprintCache } from './analytics-cache.ts';
 import { EMPTY_SUMS, addSumsInto, type Sums } from './analytics-metrics.ts';
 import type { MetricRecord, MetricSums, OutOfScaleRow, ProductRecord } from './analytics-types.ts';
 import type { AnalyticsRepository, ProductSelection, RespondentConditions } from './analytics.repository.ts';
-import { demographicTableBuilder, sumDemographics, type DemographicTable } from './demographic-table.ts';
+import { demographicSums, demographicTableBuilder, type DemographicTable } from './demographic-table.ts';
 import { storedSumsOf as storedSumsColumns, type StoredSums } from './stored-sums.ts';
 import type { RespondentCells as ColumnCells } from './respondent-cells.ts';
 import { countKeptRespondents, indexSums } from './index-sums.ts';
@@ -106,6 +106,21 @@ function poolSums(map: SumsTable, productIds: Iterable<number>, metricId: number
   const total: Sums = { ...EMPTY_SUMS };
   for (const productId of productIds) addSumsInto(total, sumsOf(map, productId, metricId));
   return total;
+}
+
+/**
+ * Statistics per sumsKey read from columns per metric (stored or summed under a filter), before them
+ * the products recomputed in `map`: no object per product is made until a row asks for it.
+ */
+function sumsView(byMetric: ReadonlyMap<number, StoredSums>, map?: ReadonlyMap<number, Sums>): SumsTable {
+  return {
+    get(key) {
+      const recomputed = map?.get(key);
+      if (recomputed) return recomputed;
+      const metricId = key % 65536;
+      return byMetric.get(metricId)?.get((key - metricId) / 65536);
+    },
+  };
 }
 
 /** The shared pieces of the analytics jobs over one repository (see the module note). */
@@ -450,9 +465,9 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
             ? await loadedDemographicTables(metricIds, eegIds, fingerprintNow)
             : null;
         if (tables) {
-          const wanted = new Set(productIds);
-          for (const table of tables) put(sumDemographics(table, match, wanted));
-          return map;
+          return sumsView(
+            new Map(tables.map((table) => [table.metricId, demographicSums(table, match, productIds)])),
+          );
         }
       } else if (matcher && metricIds.length <= RESPONDENT_INDEXES) {
         const summed = await indexedSums(productIds, metricIds, eegIds, matcher, fingerprintNow);
@@ -475,14 +490,7 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
       put(await analytics.answerSums(recompute, metricIds, eegIds, []));
     }
     // A view, not a copy: callers only ask for the products of the list.
-    return {
-      get(key) {
-        const recomputed = map.get(key);
-        if (recomputed) return recomputed;
-        const metricId = key % 65536;
-        return byMetric.get(metricId)?.get((key - metricId) / 65536);
-      },
-    };
+    return sumsView(byMetric, map);
   }
 
   return {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { respondentConditions } from './analytics.repository.ts';
 import {
+  demographicSums,
   demographicTableBuilder,
-  sumDemographics,
   type DemographicMatch,
   type DemographicRow,
   type DemographicTable,
@@ -13,6 +13,12 @@ function buildDemographicTable(metricId: number, list: readonly DemographicRow[]
   const builder = demographicTableBuilder(metricId);
   builder.add(list);
   return builder.finish();
+}
+
+/** The sums of demographicSums as a list: each product with a kept row, in the table's order. */
+function sumDemographics(table: DemographicTable, match: DemographicMatch, wanted: Set<number> | null) {
+  const sums = demographicSums(table, match, wanted && [...wanted]);
+  return Array.from(table.productIds).flatMap((productId) => sums.get(productId) ?? []);
 }
 
 /** A small deterministic generator, so that a failure is repeatable. */
@@ -110,6 +116,34 @@ describe('sumDemographics', () => {
     expect(sumDemographics(odd, (gender) => gender === '', null)).toMatchObject([{ n: 2, sum: 6 }]);
   });
 
+  it("adds a product's kept rows in the table's order, so a sum is the same to the last bit", () => {
+    // 0.1 + 0.2 + 0.3 and 0.3 + 0.2 + 0.1 differ in the last bit: the rows' order is kept.
+    const rows: DemographicRow[] = [
+      [5, 'Female', 30, 1, 0.1, 0.01, 0, 0, 0, 0, 0],
+      [5, 'Male', 30, 1, 0.7, 0.49, 0, 0, 0, 0, 0],
+      [5, 'Female', 20, 1, 0.2, 0.04, 0, 0, 0, 0, 0],
+      [5, 'Female', 40, 1, 0.3, 0.09, 0, 0, 0, 0, 0],
+      [6, 'Female', 40, 1, 0.3, 0.09, 0, 0, 0, 0, 0],
+      [6, 'Female', 20, 1, 0.2, 0.04, 0, 0, 0, 0, 0],
+      [6, 'Female', 30, 1, 0.1, 0.01, 0, 0, 0, 0, 0],
+    ];
+    const sums = demographicSums(buildDemographicTable(3, rows), (gender) => gender === 'Female', null);
+    expect(sums.get(5)?.sum).toBe(0.1 + 0.2 + 0.3);
+    expect(sums.get(6)?.sum).toBe(0.3 + 0.2 + 0.1);
+    expect(sums.get(5)?.sum).not.toBe(sums.get(6)?.sum);
+    expect(sums.get(5)?.sumSq).toBe(0.01 + 0.04 + 0.09);
+  });
+
+  it('reads by product id: none for a product not wanted, without a kept row or unknown', () => {
+    const wanted = new Set([7, 14, 21]);
+    const match: DemographicMatch = (gender) => gender === 'Female';
+    const sums = demographicSums(table, match, [...wanted]);
+    const expected = bruteForce(list, match, wanted);
+    expect(sums.size).toBe(expected.length);
+    for (const row of expected) expect(sums.get(row.productId)).toEqual(row);
+    for (const id of [28, 0, -7, 1.5, 300 * 7 + 1, 10 ** 9]) expect(sums.get(id)).toBeUndefined();
+  });
+
   it('answers nothing for an empty table', () => {
     expect(sumDemographics(buildDemographicTable(1, []), () => true, null)).toEqual([]);
   });
@@ -153,7 +187,11 @@ describe('demographicTableBuilder', () => {
     const whole = buildDemographicTable(3, rowsOf(50, 5));
     const chunked = builder.finish();
     expect(chunked).toEqual(whole);
-    expect(chunked.productIds.length).toBe(chunked.rows);
+    expect(chunked.products).toBe(50);
+    expect(chunked.productIds).toEqual(Int32Array.from({ length: 50 }, (_, index) => (index + 1) * 7));
+    expect(chunked.starts).toHaveLength(51);
+    expect(chunked.starts[50]).toBe(chunked.rows);
+    expect(chunked.maxProductId).toBe(350);
     const match: DemographicMatch = (gender) => gender !== null;
     expect(sumDemographics(chunked, match, null)).toEqual(bruteForce(rowsOf(50, 5), match, null));
   });

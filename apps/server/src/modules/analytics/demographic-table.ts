@@ -4,16 +4,22 @@
  * over every product is summed in memory in milliseconds instead of scanned and hashed by the database
  * at every search.
  */
-import { EMPTY_SUMS } from './analytics-metrics.ts';
-import type { DemographicMatch, DemographicRow, MetricSums } from './analytics-types.ts';
+import type { DemographicMatch, DemographicRow } from './analytics-types.ts';
+import type { StoredSums } from './stored-sums.ts';
 
 export type { DemographicMatch, DemographicRow } from './analytics-types.ts';
 
 export interface DemographicTable {
   metricId: number;
   rows: number;
-  /** Product id of each row; rows of a product are consecutive. */
+  /** How many products have rows. */
+  products: number;
+  /** The id of each product, in the rows' order. */
   productIds: Int32Array;
+  /** The rows of product p are rows starts[p] to starts[p + 1] - 1 (products + 1 entries). */
+  starts: Int32Array;
+  /** The largest product id (-1: none). */
+  maxProductId: number;
   /** Index of each row's (gender, age) cell in `cells`. */
   cellOf: Uint16Array;
   /** The distinct (gender, age) pairs of the rows. */
@@ -30,18 +36,23 @@ const BOXES = 5;
 /**
  * Builds a table from rows added chunk by chunk (all rows of a product next to each other, chunks in
  * product order), so that a million rows are never held as row arrays at once. There are at most a
- * few hundred (gender, age) cells, so each row stores the index of its cell.
+ * few hundred (gender, age) cells, so each row stores the index of its cell; each product its id and
+ * where its rows start, so that a sum walks a product's rows without comparing ids row by row.
  */
 export function demographicTableBuilder(metricId: number) {
   let capacity = 0;
   let count = 0;
   let columns = allocate(0);
+  let productCapacity = 0;
+  let products = 0;
+  let productIds = new Int32Array(0);
+  let starts = new Int32Array(0);
+  let maxProductId = -1;
   const cells: DemographicTable['cells'] = [];
   const cellIndex = new Map<string, number>();
 
   function allocate(size: number) {
     return {
-      productIds: new Int32Array(size),
       cellOf: new Uint16Array(size),
       n: new Int32Array(size),
       sum: new Float64Array(size),
@@ -51,7 +62,6 @@ export function demographicTableBuilder(metricId: number) {
   }
   function resize(size: number) {
     const next = allocate(size);
-    next.productIds.set(columns.productIds.subarray(0, count));
     next.cellOf.set(columns.cellOf.subarray(0, count));
     next.n.set(columns.n.subarray(0, count));
     next.sum.set(columns.sum.subarray(0, count));
@@ -59,6 +69,15 @@ export function demographicTableBuilder(metricId: number) {
     next.boxes.set(columns.boxes.subarray(0, count * BOXES));
     columns = next;
     capacity = size;
+  }
+  function resizeProducts(size: number) {
+    const ids = new Int32Array(size);
+    ids.set(productIds.subarray(0, products));
+    const at = new Int32Array(size + 1);
+    at.set(starts.subarray(0, products));
+    productIds = ids;
+    starts = at;
+    productCapacity = size;
   }
 
   return {
@@ -74,7 +93,13 @@ export function demographicTableBuilder(metricId: number) {
           cells.push({ gender, age });
           cellIndex.set(key, cell);
         }
-        columns.productIds[count] = productId;
+        if (products === 0 || productIds[products - 1] !== productId) {
+          if (products === productCapacity) resizeProducts(Math.max(productCapacity * 2, 256));
+          productIds[products] = productId;
+          starts[products] = count;
+          products++;
+          if (productId > maxProductId) maxProductId = productId;
+        }
         columns.cellOf[count] = cell;
         columns.n[count] = n;
         columns.sum[count] = sum;
@@ -85,46 +110,94 @@ export function demographicTableBuilder(metricId: number) {
     },
     finish(): DemographicTable {
       if (capacity !== count) resize(count);
-      return { metricId, rows: count, cells, ...columns };
+      if (productCapacity !== products) resizeProducts(products);
+      starts[products] = count;
+      return { metricId, rows: count, products, productIds, starts, maxProductId, cells, ...columns };
     },
   };
 }
 
 /**
- * The sums of each wanted product over the rows whose respondents the filter keeps: one row per
- * product with at least one kept row, in the table's product order. `wanted` null means every product.
+ * The sums of each wanted product over the rows whose respondents the filter keeps, held in columns
+ * and read by product id as the stored statistics are (stored-sums.ts): a search of every fragrance
+ * under a gender and age filter then builds no object and no map entry per product before its rows
+ * read them. `wanted` null means every product; a product not wanted or without a kept row has none. Each product's kept rows are added one by one in
+ * the table's order, from zero, so every sum is the same to the last bit whatever reads it.
  */
-export function sumDemographics(
+export function demographicSums(
   table: DemographicTable,
   match: DemographicMatch,
-  wanted: ReadonlySet<number> | null,
-): MetricSums[] {
+  wanted: readonly number[] | null,
+): StoredSums {
   const kept = Uint8Array.from(table.cells, (cell) => (match(cell.gender, cell.age) ? 1 : 0));
-  const found: MetricSums[] = [];
-  const { productIds, cellOf, n, sum, sumSq, boxes } = table;
-  let index = 0;
-  while (index < table.rows) {
-    const productId = productIds[index]!;
-    let end = index + 1;
-    while (end < table.rows && productIds[end] === productId) end++;
-    if (wanted === null || wanted.has(productId)) {
-      let total: MetricSums | null = null;
-      for (let row = index; row < end; row++) {
-        if (kept[cellOf[row]!] === 0) continue;
-        total ??= { productId, metricId: table.metricId, ...EMPTY_SUMS };
-        const at = row * BOXES;
-        total.n += n[row]!;
-        total.sum += sum[row]!;
-        total.sumSq += sumSq[row]!;
-        total.nTopBox += boxes[at]!;
-        total.nTop2Box += boxes[at + 1]!;
-        total.nJustRight += boxes[at + 2]!;
-        total.nBottom2Box += boxes[at + 3]!;
-        total.nBottomBox += boxes[at + 4]!;
-      }
-      if (total) found.push(total);
-    }
-    index = end;
+  const { productIds, starts, cellOf, n, sum, sumSq, boxes, products, maxProductId, metricId } = table;
+  // The wanted products flagged by id: tens of thousands of tests cheaper than in a set.
+  let isWanted: Uint8Array | null = null;
+  if (wanted !== null) {
+    isWanted = new Uint8Array(maxProductId + 1);
+    for (const id of wanted) if (id >= 0 && id <= maxProductId) isWanted[id] = 1;
   }
-  return found;
+  const positionOf = new Int32Array(maxProductId + 1).fill(-1);
+  const counts = new Int32Array(products * 6);
+  const totals = new Float64Array(products * 2);
+  let size = 0;
+  for (let product = 0; product < products; product++) {
+    const productId = productIds[product]!;
+    if (isWanted !== null && isWanted[productId] === 0) continue;
+    let found = false;
+    let count = 0;
+    let total = 0;
+    let totalSq = 0;
+    let top = 0;
+    let top2 = 0;
+    let justRight = 0;
+    let bottom2 = 0;
+    let bottom = 0;
+    const end = starts[product + 1]!;
+    for (let row = starts[product]!; row < end; row++) {
+      if (kept[cellOf[row]!] === 0) continue;
+      found = true;
+      const box = row * BOXES;
+      count += n[row]!;
+      total += sum[row]!;
+      totalSq += sumSq[row]!;
+      top += boxes[box]!;
+      top2 += boxes[box + 1]!;
+      justRight += boxes[box + 2]!;
+      bottom2 += boxes[box + 3]!;
+      bottom += boxes[box + 4]!;
+    }
+    if (!found) continue;
+    positionOf[productId] = size;
+    const at = size * 6;
+    counts[at] = count;
+    counts[at + 1] = top;
+    counts[at + 2] = top2;
+    counts[at + 3] = justRight;
+    counts[at + 4] = bottom2;
+    counts[at + 5] = bottom;
+    totals[size * 2] = total;
+    totals[size * 2 + 1] = totalSq;
+    size++;
+  }
+  return {
+    size,
+    get(productId) {
+      const position = positionOf[productId] ?? -1;
+      if (position < 0) return undefined;
+      const at = position * 6;
+      return {
+        productId,
+        metricId,
+        n: counts[at]!,
+        sum: totals[position * 2]!,
+        sumSq: totals[position * 2 + 1]!,
+        nTopBox: counts[at + 1]!,
+        nTop2Box: counts[at + 2]!,
+        nJustRight: counts[at + 3]!,
+        nBottom2Box: counts[at + 4]!,
+        nBottomBox: counts[at + 5]!,
+      };
+    },
+  };
 }
