@@ -345,19 +345,33 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
     const eegIds = metricList.filter((metric) => metric.kind === 'eeg').map((metric) => metric.id);
     const matcher = respondentFilter.length > 0 ? respondentFilter.matcher : EVERY_RESPONDENT;
     if (productIds.length > 0 && metricIds.length <= RESPONDENT_INDEXES && matcher) {
-      const loading = Promise.all([
-        Promise.all(
-          metricIds.map((metricId) => respondentIndexOf(metricId, eegIds.includes(metricId), fingerprintNow)),
-        ),
-        respondentTraitsNow(fingerprintNow),
-      ]).catch((error: unknown) => {
-        console.error(`Respondents could not be loaded: ${(error as Error).message}`);
-        return null;
-      });
-      const loaded = await within(loading, DEMOGRAPHIC_LOAD_WAIT_MS);
-      if (loaded) return countKeptRespondents(loaded[0], productIds, keptRespondentIds(loaded[1], matcher));
+      const loaded = await loadedIndexes(metricIds, eegIds, true, fingerprintNow);
+      if (loaded) return countKeptRespondents(loaded[0], productIds, keptRespondentIds(loaded[1]!, matcher));
     }
     return analytics.respondentCounts(productIds, metricIds, eegIds, respondentFilter);
+  }
+
+  /**
+   * The respondent indexes of the metrics and, when asked, every respondent's traits, once both are
+   * in memory within DEMOGRAPHIC_LOAD_WAIT_MS; null while they are still being read (the read goes on
+   * for the calls after it) or when they could not be read: the caller then asks the database.
+   */
+  async function loadedIndexes(
+    metricIds: readonly number[],
+    eegIds: readonly number[],
+    withTraits: boolean,
+    fingerprintNow: string,
+  ) {
+    const loading = Promise.all([
+      Promise.all(
+        metricIds.map((metricId) => respondentIndexOf(metricId, eegIds.includes(metricId), fingerprintNow)),
+      ),
+      withTraits ? respondentTraitsNow(fingerprintNow) : null,
+    ]).catch((error: unknown) => {
+      console.error(`Respondents could not be loaded: ${(error as Error).message}`);
+      return null;
+    });
+    return within(loading, DEMOGRAPHIC_LOAD_WAIT_MS);
   }
 
   /**
@@ -394,16 +408,12 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
     const metrics = [...new Map(metricList.map((metric) => [metric.id, metric])).values()];
     const matcher = respondentFilter.length > 0 ? respondentFilter.matcher : null;
     if (metrics.length > RESPONDENT_INDEXES || (respondentFilter.length > 0 && !matcher)) return null;
-    const loading = Promise.all([
-      Promise.all(
-        metrics.map((metric) => respondentIndexOf(metric.id, metric.kind === 'eeg', fingerprintNow)),
-      ),
-      matcher ? respondentTraitsNow(fingerprintNow) : null,
-    ]).catch((error: unknown) => {
-      console.error(`Respondents could not be loaded: ${(error as Error).message}`);
-      return null;
-    });
-    const loaded = await within(loading, DEMOGRAPHIC_LOAD_WAIT_MS);
+    const loaded = await loadedIndexes(
+      metrics.map((metric) => metric.id),
+      metrics.filter((metric) => metric.kind === 'eeg').map((metric) => metric.id),
+      matcher !== null,
+      fingerprintNow,
+    );
     if (!loaded) return null;
     const [indexes, traits] = loaded;
     const kept = matcher && traits ? keptRespondentIds(traits, matcher) : null;
@@ -424,19 +434,10 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
     matcher: RespondentMatcher,
     fingerprintNow: string,
   ): Promise<MetricSums[] | null> {
-    const loading = Promise.all([
-      Promise.all(
-        metricIds.map((metricId) => respondentIndexOf(metricId, eegIds.includes(metricId), fingerprintNow)),
-      ),
-      respondentTraitsNow(fingerprintNow),
-    ]).catch((error: unknown) => {
-      console.error(`Respondents could not be loaded: ${(error as Error).message}`);
-      return null;
-    });
-    const loaded = await within(loading, DEMOGRAPHIC_LOAD_WAIT_MS);
+    const loaded = await loadedIndexes(metricIds, eegIds, true, fingerprintNow);
     if (!loaded) return null;
     const [indexes, traits] = loaded;
-    const kept = keptRespondentIds(traits, matcher);
+    const kept = keptRespondentIds(traits!, matcher);
     return indexes.flatMap((index) => indexSums(index, productIds, kept));
   }
 
