@@ -10,6 +10,12 @@ import {
 } from '../modules/analytics/metric-search-rows.ts';
 import { packSums, unpackSums } from '../modules/analytics/packed-sums.ts';
 import { emptyRespondentCells, type RespondentCells } from '../modules/analytics/respondent-cells.ts';
+import {
+  respondentIndexBuilder,
+  type RespondentIndex,
+  type RespondentList,
+} from '../modules/analytics/respondent-index.ts';
+import { indexedCellBuffers, indexedCellsOf } from '../modules/analytics/respondent-sums.ts';
 import { significanceOf, type SignificanceInput } from '../modules/analytics/significance-tests.ts';
 import {
   createResultStore,
@@ -236,6 +242,45 @@ describe('significance in a worker thread', () => {
       [7, cellsFor(7)],
     ]),
   });
+  /** The same answers as a metric's respondent index (respondent-index.ts), as the server holds them. */
+  function indexFor(metric: number): RespondentIndex {
+    const cells = cellsFor(metric);
+    const byProduct = new Map<number, [number[], number[]]>();
+    cells.product.forEach((product, at) => {
+      let list = byProduct.get(product);
+      if (!list) byProduct.set(product, (list = [[], []]));
+      list[0].push(cells.respondent[at]!);
+      list[1].push(cells.sum[at]!);
+    });
+    const builder = respondentIndexBuilder(metric);
+    builder.add(
+      [...byProduct.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([product, [ids, values]]): RespondentList => [product, ids, values]),
+    );
+    return builder.finish();
+  }
+  it.each(['rest', 'avg'] as const)(
+    'reads the respondent index where it is and answers the text of the columns of sums (%s)',
+    async (calculation) => {
+      const indexes = [indexFor(3), indexFor(7)];
+      const productIds = products.map((product) => product.id);
+      const indexedInput = (): SignificanceInput => ({
+        ...input(calculation),
+        cells: new Map(),
+        indexed: new Map(indexes.map((index) => [index.metricId, indexedCellsOf(index, productIds, null)])),
+      });
+      const here = JSON.stringify(significanceOf(input(calculation)));
+      const moving = indexedInput();
+      const transfer = [...moving.indexed!.values()].flatMap(indexedCellBuffers);
+      expect(await significanceTextOffThread(moving, { transfer, again: indexedInput })).toBe(here);
+      // The cells moved to the thread; the index stayed, on memory both threads read.
+      expect(transfer.every((buffer) => buffer.byteLength === 0)).toBe(true);
+      expect(indexes[0]!.respondents.length).toBeGreaterThan(0);
+      expect(indexes[0]!.respondents.buffer).toBeInstanceOf(SharedArrayBuffer);
+    },
+    60_000,
+  );
   it.each(['rest', 'avg'] as const)(
     'answers the text of the request loop (%s)',
     async (calculation) => {

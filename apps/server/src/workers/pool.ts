@@ -345,18 +345,23 @@ const buffersOf = (packed: PackedSums): ArrayBuffer[] => [
  * significanceOf (analytics/significance-tests.ts) in a worker thread, as the JSON text of its
  * answer: each respondent's sums go as typed arrays (copied once, kept here in case the thread runs
  * out of memory), the answer comes back as one string, so the request loop neither clones nor writes
- * thousands of objects. Answered on the loop if the thread runs out of memory.
+ * thousands of objects. Answered on the loop if the thread runs out of memory. `moving`: buffers of
+ * the input moved to the thread instead of copied (the respondent index's cells; the index itself is
+ * on shared memory), and the input made again for an answer on the loop.
  */
-export async function significanceTextOffThread(input: SignificanceInput): Promise<string> {
+export async function significanceTextOffThread(
+  input: SignificanceInput,
+  moving?: { transfer: ArrayBuffer[]; again: () => SignificanceInput },
+): Promise<string> {
   try {
-    const answer = await run({
-      kind: 'significance',
-      input: { ...input, productIds: Int32Array.from(input.productIds) },
-    });
+    const answer = await run(
+      { kind: 'significance', input: { ...input, productIds: Int32Array.from(input.productIds) } },
+      moving?.transfer,
+    );
     return answer.text;
   } catch (error) {
     if (!(error instanceof UploadMemoryError)) throw error;
-    return JSON.stringify(significanceOf(input));
+    return JSON.stringify(significanceOf(moving ? moving.again() : input));
   }
 }
 

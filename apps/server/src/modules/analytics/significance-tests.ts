@@ -49,8 +49,8 @@ export interface SignificanceInput {
   cells: ReadonlyMap<number, RespondentCells>;
   /**
    * Per metric id, instead: the listed cells of the metric's respondent index (respondent-sums.ts),
-   * whose sums each test reads from the index itself (on the request loop: they do not cross to a
-   * worker thread).
+   * whose sums each test reads from the index itself (in a worker thread too: the index and the
+   * cells made for a thread are on shared memory, so they cross without a copy).
    */
   indexed?: ReadonlyMap<number, IndexedCells>;
 }

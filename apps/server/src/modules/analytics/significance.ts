@@ -14,17 +14,18 @@ import { significanceTextOffThread } from '../../workers/pool.ts';
 import type { AnalyticsContext } from './analytics-context.ts';
 import { storedResult, type StoredResult } from './analytics-job-runner.ts';
 import { respondentConditions } from './analytics.repository.ts';
-import { indexedCellsOf, respondentSumsOf } from './respondent-sums.ts';
-import { significanceOf, type SignificanceTest } from './significance-tests.ts';
+import { indexedCellBuffers, indexedCellsOf } from './respondent-sums.ts';
+import { significanceOf, type SignificanceInput, type SignificanceTest } from './significance-tests.ts';
 
 /**
  * Lists up to this many products are tested on the request loop, longer ones in a worker thread. The
  * clustered tests take one pass over each respondent's sums per product and test (measured on a
  * loaded 2-core machine: 70-180 ms for 500 products × 150 respondents × 5 tests, 80 ms for 1,000),
- * so a short list is answered sooner here than after waiting for a free pool thread. On the loop,
- * each test's sums are read from the respondents in memory; a thread is given each cell's sums in
- * shared memory (respondentSumsOf). Measured back to back on the 3,000-study library (bench/README.md),
- * 1,000 products from memory answered sooner in the thread than on the loop, alone and at 8 clients.
+ * so a short list is answered sooner here than after waiting for a free pool thread. Both read each
+ * test's sums from the respondents in memory: a thread is given the listed cells and the index in
+ * shared memory (indexedCellsOf), nothing copied. Measured back to back on the 3,000-study library
+ * (bench/README.md), 1,000 products from memory answered sooner in the thread than on the loop,
+ * alone and at 8 clients.
  */
 export const SIGNIFICANCE_ON_LOOP_MAX = 500;
 
@@ -63,18 +64,21 @@ export async function computeSignificance(
     };
   });
   const base = { calculation: request.calculation, correction: request.correction, productIds, tests };
-  if (inMemory && productIds.length > SIGNIFICANCE_ON_LOOP_MAX) {
-    const cells = new Map(
-      inMemory.indexes.map((index) => [index.metricId, respondentSumsOf(index, productIds, inMemory.keep)]),
-    );
-    return { text: await significanceTextOffThread({ ...base, cells }) };
-  }
   if (inMemory) {
     // Each test's sums read from the indexes: the text alone is kept (the cache holds it).
-    const indexed = new Map(
-      inMemory.indexes.map((index) => [index.metricId, indexedCellsOf(index, productIds, inMemory.keep)]),
-    );
-    return { text: JSON.stringify(significanceOf({ ...base, cells: new Map(), indexed })) };
+    const indexedInput = (): SignificanceInput => ({
+      ...base,
+      cells: new Map(),
+      indexed: new Map(
+        inMemory.indexes.map((index) => [index.metricId, indexedCellsOf(index, productIds, inMemory.keep)]),
+      ),
+    });
+    if (productIds.length <= SIGNIFICANCE_ON_LOOP_MAX)
+      return { text: JSON.stringify(significanceOf(indexedInput())) };
+    // The cells move to the thread (made again here should it run out of memory).
+    const input = indexedInput();
+    const moved = [...input.indexed!.values()].flatMap(indexedCellBuffers);
+    return { text: await significanceTextOffThread(input, { transfer: moved, again: indexedInput }) };
   }
   const cells = await analytics.respondentCells(
     productIds,
