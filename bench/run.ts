@@ -36,6 +36,7 @@ import { ENDPOINTS, type BenchEndpoint, type BenchRole } from './endpoints.ts';
 import { call } from './http-call.ts';
 import { compareWithDuckdb, type DuckdbComparison, type ServerNumbers } from './duckdb-compare.ts';
 import { measureMappingAccuracy } from './mapping-accuracy.ts';
+import { MALLOC_TUNABLES } from '../scripts/server-env.mjs';
 import { printStudiesUpload, runStudiesUploadBench, type StudiesUploadResult } from './studies-upload.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -290,6 +291,8 @@ async function startServer(scratch: Scratch, options: Options): Promise<RunningS
     ACCORD_DEMO_PASSWORD: PASSWORD,
     // The sign-in endpoint is measured under load; the limit is covered by the API tests.
     ACCORD_LOGIN_RATE_LIMIT: '1000000',
+    // The allocator settings `npm start` gives the server (scripts/server-env.mjs).
+    GLIBC_TUNABLES: process.env.GLIBC_TUNABLES ?? MALLOC_TUNABLES,
   };
   if (scratch.databaseUrl) env.DATABASE_URL = scratch.databaseUrl;
   else delete env.DATABASE_URL;
