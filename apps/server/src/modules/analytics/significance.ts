@@ -22,8 +22,8 @@ import { significanceOf, type SignificanceInput, type SignificanceTest } from '.
  * clustered tests take one pass over each respondent's sums per product and test (measured on a
  * loaded 2-core machine: 70-180 ms for 500 products × 150 respondents × 5 tests, 80 ms for 1,000),
  * so a short list is answered sooner here than after waiting for a free pool thread. Both read each
- * test's sums from the respondents in memory: a thread is given the listed cells and the index in
- * shared memory (indexedCellsOf), nothing copied. Measured back to back on the 3,000-study library
+ * test's sums from the respondents in memory: a thread is given the listed cells (indexedCellsOf),
+ * moved, and the index, on shared memory; nothing is copied. Measured back to back on the 3,000-study library
  * (bench/README.md), 1,000 products from memory answered sooner in the thread than on the loop,
  * alone and at 8 clients.
  */
