@@ -155,7 +155,7 @@ describe('respondentSumsOf', () => {
     );
   });
 
-  it('answers exactly sized columns (they cross to a worker thread whole)', () => {
+  it('answers exactly sized columns', () => {
     const sums = respondentSumsOf(index, [5, 6], keptRespondents(cells, women));
     const expected = byHand(answers, [5, 6], keptRespondents(cells, women)).length;
     expect(expected).toBeGreaterThan(0);
