@@ -146,6 +146,9 @@ export async function writeReportXlsx(
     const spanLooks = new Map<XlsxStyle, number>();
     // The look of a plain cell (a bare value in a plain row) by column and value type: most cells.
     const plainLooks: number[] = [];
+    // Each column's last wrapped text and its lines: the rows of a study repeat its project's name.
+    const lastWrapped: (string | undefined)[] = [];
+    const lastLines: number[] = [];
     let written = 0;
     for (const entry of rows) {
       const row = rowOf(entry);
@@ -156,8 +159,13 @@ export async function writeReportXlsx(
       for (let index = 0; index < cells.length; index += 1) {
         const cell = cells[index];
         const value = cell !== null && typeof cell === 'object' ? cell.value : cell;
-        if (typeof value === 'string' && value.length > rooms[index]!)
-          lines = Math.max(lines, wrappedLines(value, rooms[index]!));
+        if (typeof value === 'string' && value.length > rooms[index]!) {
+          if (lastWrapped[index] !== value) {
+            lastWrapped[index] = value;
+            lastLines[index] = wrappedLines(value, rooms[index]!);
+          }
+          lines = Math.max(lines, lastLines[index]!);
+        }
       }
       // A text from spanFrom to the table's end (a test's result): one merged cell, wrapped over it.
       const spanFrom = row.spanFrom !== undefined && row.spanFrom < columns.length - 1 ? row.spanFrom : -1;

@@ -1,4 +1,5 @@
 import { PassThrough, Writable, type Readable } from 'node:stream';
+import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { openWorkbook, readLooks, readReport } from '../testing/report-table.ts';
 import {
@@ -210,6 +211,63 @@ describe('writeReportXlsx', () => {
     expect(report.rows).toHaveLength(20_000);
     expect(report.rows[19_999]).toEqual(['CMI-19999', `Fragrance 19999 ${SPECIAL}`, 19_999, 19_999 / 3, 'x']);
   }, 60_000);
+
+  it("writes each number as JavaScript writes it, whole numbers digit by digit, a reference in a row's first cell only, and many texts of one column", async () => {
+    const numbers = [
+      0,
+      -0,
+      7,
+      -12,
+      10,
+      99,
+      100,
+      123_456_789_012_345,
+      -999_999_999_999_999,
+      1e15,
+      2 ** 53,
+      1e21,
+    ];
+    const fractions = [0.1, -3.5, 1 / 3, 1.5e-7, 6.02e23];
+    const table: ReportTable = {
+      columns: [
+        { header: 'Whole', kind: 'count' },
+        { header: 'Fraction', kind: 'mean' },
+        { header: 'Name', kind: 'text' },
+      ],
+      // Past the few texts a column keeps apart: the later ones are looked up in the whole table.
+      rows: Array.from({ length: 1500 }, (_, index) => [
+        numbers[index % numbers.length]!,
+        fractions[index % fractions.length]!,
+        `Name ${index % 700}`,
+      ]),
+    };
+    const bytes = await written('Numbers', header, table);
+    const zip = await JSZip.loadAsync(bytes);
+    const xml = await zip.file('xl/worksheets/sheet1.xml')!.async('string');
+    const values = [...xml.matchAll(/<c(?: r="[AB]\d+")?(?: s="\d+")?><v>([^<]*)<\/v><\/c>/g)].map(
+      (match) => match[1],
+    );
+    expect(values.slice(0, 24)).toEqual(
+      Array.from({ length: 12 }, (_, index) => [
+        String(numbers[index % numbers.length]),
+        String(fractions[index % fractions.length]),
+      ]).flat(),
+    );
+    // A row's first cell names its place; the cells after it follow it without.
+    expect(xml).toContain('<row r="7"><c r="A7"');
+    expect(xml).not.toMatch(/<c r="[BC]\d+"/);
+    const report = readReport(await openWorkbook(bytes), 'Numbers');
+    expect(report.rows).toHaveLength(1500);
+    report.rows.forEach((row, index) => {
+      expect(row[0]).toBe(numbers[index % numbers.length] === 0 ? 0 : numbers[index % numbers.length]);
+      expect(row[1]).toBe(fractions[index % fractions.length]);
+      expect(row[2]).toBe(`Name ${index % 700}`);
+    });
+    const strings = await zip.file('xl/sharedStrings.xml')!.async('string');
+    // Each text once: the header block's and the headings' texts, and 700 names.
+    expect(strings.match(/<si>/g)).toHaveLength(Number(/uniqueCount="(\d+)"/.exec(strings)![1]));
+    expect(strings.match(/<t>Name \d+<\/t>/g)).toHaveLength(700);
+  });
 
   it('stops when its reader goes away', async () => {
     const output = new PassThrough();

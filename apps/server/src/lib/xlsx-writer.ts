@@ -101,7 +101,7 @@ class ZipWriter {
    * An entry written in pieces: `write` deflates a piece (waiting while zlib or the output is behind),
    * `end` closes the entry.
    */
-  async stream(name: string): Promise<{ write(text: string): Promise<void>; end(): Promise<void> }> {
+  async stream(name: string): Promise<{ write(data: string | Buffer): Promise<void>; end(): Promise<void> }> {
     const entry: ZipEntry = { name: Buffer.from(name), crc: 0, compressed: 0, size: 0, offset: this.offset };
     await this.put(this.localHeader(entry.name));
     const deflate = zlib.createDeflateRaw({ level: SHEET_LEVEL, memLevel: 9 });
@@ -128,9 +128,9 @@ class ZipWriter {
     });
     ended.catch(() => undefined);
     return {
-      write: async (text: string) => {
+      write: async (piece: string | Buffer) => {
         if (failure) throw failure;
-        const data = Buffer.from(text);
+        const data = typeof piece === 'string' ? Buffer.from(piece) : piece;
         entry.crc = crc32(data, entry.crc);
         entry.size += data.length;
         if (!deflate.write(data)) await drained(deflate);
@@ -420,6 +420,90 @@ export interface XlsxSheetSetup {
 export type XlsxValue = string | number | null;
 
 /**
+ * The sheet's XML as bytes, written where it is made: a cell's markup is ASCII (references, look
+ * numbers, shared-string indexes, numbers' digits), so it goes into a buffer byte by byte rather than
+ * into a string that is concatenated cell by cell, flattened and encoded again at each piece (half
+ * the time of a large export went to that). Full buffers wait in `ready` until they are deflated;
+ * each is handed to zlib as it is (no copy) and a fresh one is started.
+ */
+class SheetBytes {
+  /** Bytes of a buffer; a piece of text longer than a quarter of it is written apart. */
+  private static readonly SIZE = 1 << 17;
+  private buffer = Buffer.allocUnsafe(SheetBytes.SIZE);
+  private at = 0;
+  private readonly ready: Buffer[] = [];
+  private readyBytes = 0;
+
+  /** Bytes written and not yet taken. */
+  get length(): number {
+    return this.readyBytes + this.at;
+  }
+
+  /** Makes room for `bytes` more (the current buffer goes to `ready` when it lacks it). */
+  private room(bytes: number): void {
+    if (this.at + bytes <= this.buffer.length) return;
+    if (this.at > 0) {
+      this.ready.push(this.buffer.subarray(0, this.at));
+      this.readyBytes += this.at;
+    }
+    this.buffer = Buffer.allocUnsafe(Math.max(SheetBytes.SIZE, bytes));
+    this.at = 0;
+  }
+
+  /** A text of ASCII characters only (markup, digits). */
+  ascii(text: string): void {
+    const length = text.length;
+    this.room(length);
+    const buffer = this.buffer;
+    let at = this.at;
+    for (let index = 0; index < length; index += 1) buffer[at++] = text.charCodeAt(index);
+    this.at = at;
+  }
+
+  /** Any text, as UTF-8. */
+  text(text: string): void {
+    this.room(text.length * 3);
+    this.at += this.buffer.write(text, this.at, 'utf8');
+  }
+
+  /** A number as JavaScript writes it (`${value}`): whole numbers digit by digit. */
+  number(value: number): void {
+    if (!Number.isInteger(value) || value >= 1e15 || value <= -1e15) {
+      this.ascii(String(value));
+      return;
+    }
+    this.room(17);
+    const buffer = this.buffer;
+    let rest = value;
+    if (rest < 0) {
+      buffer[this.at++] = 45; // -
+      rest = -rest;
+    }
+    let digits = 1;
+    for (let power = 10; power <= rest; power *= 10) digits += 1;
+    let at = this.at + digits;
+    this.at = at;
+    do {
+      const next = Math.floor(rest / 10);
+      buffer[--at] = 48 + (rest - next * 10);
+      rest = next;
+    } while (rest > 0);
+  }
+
+  /** Takes the bytes written so far, in pieces. */
+  take(): Buffer[] {
+    if (this.at > 0) {
+      this.ready.push(this.buffer.subarray(0, this.at));
+      this.buffer = Buffer.allocUnsafe(SheetBytes.SIZE);
+      this.at = 0;
+    }
+    const pieces = this.ready.splice(0);
+    this.readyBytes = 0;
+    return pieces;
+  }
+}
+
+/**
  * Writes one workbook of one sheet into `output`: `start` with the sheet's set-up, then the rows in
  * order (row numbers rising; skipped rows stay empty), `merge` ranges at any time, then `finish`,
  * which ends the output.
@@ -430,8 +514,7 @@ export class XlsxWriter {
   private readonly merges: string[] = [];
   private sheet: Awaited<ReturnType<ZipWriter['stream']>> | null = null;
   private setup: XlsxSheetSetup | null = null;
-  private columnNames: string[] = [];
-  private text = '';
+  private readonly bytes = new SheetBytes();
   /** Whether a row is open (its end tag not yet written). */
   private open = false;
   /** Each look's attributes before a number's and a shared text's value, made once. */
@@ -440,7 +523,8 @@ export class XlsxWriter {
   /** `<c r="B` of each column, and the row number and quote that close a reference. */
   private cellStarts: string[] = [];
   private rowReference = '';
-  private rowNumber = 0;
+  /** The column a cell without a reference takes: the one after the row's last cell (0: none). */
+  private nextColumn = 0;
   private lastRow = 0;
   /**
    * The texts of the sheet, each once (the shared strings): a report repeats its categories, clients
@@ -453,8 +537,15 @@ export class XlsxWriter {
    */
   private readonly lastTexts: (string | undefined)[] = [];
   private readonly lastIndexes: number[] = [];
+  /**
+   * Each column's texts and their indexes while it has few (categories, countries, families): a
+   * small table answers from the processor's cache, where the table of every text of a large export
+   * (tens of thousands) is read from memory at each look-up. Null for a column with more.
+   */
+  private readonly columnTexts: (Map<string, number> | null | undefined)[] = [];
+  private static readonly FEW_TEXTS = 512;
 
-  /** Characters of sheet XML gathered before they are deflated. */
+  /** Bytes of sheet XML gathered before they are deflated. */
   private static readonly PIECE = 1 << 16;
 
   constructor(
@@ -471,52 +562,92 @@ export class XlsxWriter {
 
   async start(setup: XlsxSheetSetup): Promise<void> {
     this.setup = setup;
-    this.columnNames = setup.widths.map((_, index) => letters(index + 1));
-    this.cellStarts = this.columnNames.map((name) => `<c r="${name}`);
+    this.cellStarts = setup.widths.map((_, index) => `<c r="${letters(index + 1)}`);
     await this.zip.file('[Content_Types].xml', contentTypes());
     await this.zip.file('_rels/.rels', packageRelations());
     await this.zip.file('docProps/core.xml', coreProperties(this.properties));
     await this.zip.file('docProps/app.xml', appProperties(setup.name));
     this.sheet = await this.zip.stream('xl/worksheets/sheet1.xml');
-    this.text = sheetHead(setup);
+    this.bytes.text(sheetHead(setup));
   }
 
   /** Starts row `number` (1-based, after the last), with a height in points when set. */
   row(number: number, height?: number): void {
     if (number <= this.lastRow) throw new Error(`Row ${number} comes after row ${this.lastRow}.`);
-    this.text +=
-      (this.open ? '</row>' : '') +
-      (height === undefined ? `<row r="${number}">` : `<row r="${number}" ht="${height}" customHeight="1">`);
+    const bytes = this.bytes;
+    if (this.open) bytes.ascii('</row>');
+    bytes.ascii('<row r="');
+    bytes.number(number);
+    if (height === undefined) bytes.ascii('">');
+    else {
+      bytes.ascii('" ht="');
+      bytes.number(height);
+      bytes.ascii('" customHeight="1">');
+    }
     this.open = true;
-    this.rowNumber = number;
+    this.nextColumn = 0;
     this.rowReference = `${number}"`;
     this.lastRow = number;
   }
 
   /** A cell of the current row: columns in rising order; a null value with look 0 writes nothing. */
   cell(column: number, value: XlsxValue, style: number): void {
-    const start = (this.cellStarts[column - 1] ?? `<c r="${letters(column)}`) + this.rowReference;
+    const bytes = this.bytes;
     if (typeof value === 'string' && value !== '') {
       let index: number | undefined;
       if (this.lastTexts[column] === value) index = this.lastIndexes[column]!;
       else {
-        index = this.strings.get(value);
+        const few = this.columnTexts[column];
+        index = few?.get(value);
         if (index === undefined) {
-          index = this.strings.size;
-          this.strings.set(value, index);
+          index = this.strings.get(value);
+          if (index === undefined) {
+            index = this.strings.size;
+            this.strings.set(value, index);
+          }
+          if (few === undefined) this.columnTexts[column] = new Map([[value, index]]);
+          else if (few !== null) {
+            if (few.size < XlsxWriter.FEW_TEXTS) few.set(value, index);
+            // A column of names or codes, each its own: its texts are looked up in the whole table.
+            else this.columnTexts[column] = null;
+          }
         }
         this.lastTexts[column] = value;
         this.lastIndexes[column] = index;
       }
-      const look = this.textLooks[style] ?? (this.textLooks[style] = `${lookOf(style)} t="s"><v>`);
-      this.text += `${start}${look}${index}</v></c>`;
+      this.cellStart(column);
+      bytes.ascii(this.textLooks[style] ?? (this.textLooks[style] = `${lookOf(style)} t="s"><v>`));
+      bytes.number(index);
+      bytes.ascii('</v></c>');
     } else if (typeof value === 'number' && Number.isFinite(value)) {
-      const look = this.numberLooks[style] ?? (this.numberLooks[style] = `${lookOf(style)}><v>`);
-      this.text += `${start}${look}${value}</v></c>`;
+      this.cellStart(column);
+      bytes.ascii(this.numberLooks[style] ?? (this.numberLooks[style] = `${lookOf(style)}><v>`));
+      bytes.number(value);
+      bytes.ascii('</v></c>');
     } else if (value === '') {
       // An empty text stays a text (as exceljs writes it), not an empty cell.
-      this.text += `${start}${lookOf(style)} t="str"><v></v></c>`;
-    } else if (style !== 0) this.text += `${start}${lookOf(style)}/>`;
+      this.cellStart(column);
+      bytes.ascii(`${lookOf(style)} t="str"><v></v></c>`);
+    } else if (style !== 0) {
+      this.cellStart(column);
+      bytes.ascii(`${lookOf(style)}/>`);
+    }
+  }
+
+  /**
+   * `<c` of a cell of the current row, with its reference (` r="B12"`) only when it starts the row
+   * or does not follow the row's last cell: the reference is optional (ECMA-376 part 1, 18.3.1.4),
+   * readers place a cell without one after the last (exceljs wants the row's first one), and a
+   * reference in every cell made the sheet's XML a third longer and its deflating at zlib's fastest
+   * level twice as costly (each cell's own reference breaks the repeats deflate finds).
+   */
+  private cellStart(column: number): void {
+    if (column === this.nextColumn) this.bytes.ascii('<c');
+    else {
+      this.bytes.ascii(this.cellStarts[column - 1] ?? `<c r="${letters(column)}`);
+      this.bytes.ascii(this.rowReference);
+    }
+    this.nextColumn = column + 1;
   }
 
   /** Merges a range (e.g. A1:C1); the first cell's value and look show over it. */
@@ -527,10 +658,8 @@ export class XlsxWriter {
   /** Deflates the rows gathered when there are enough of them (waits while the reader is behind). */
   async flush(force = false): Promise<void> {
     if (!this.sheet) throw new Error('The sheet has not started.');
-    if (!force && this.text.length < XlsxWriter.PIECE) return;
-    const text = this.text;
-    this.text = '';
-    if (text) await this.sheet.write(text);
+    if (!force && this.bytes.length < XlsxWriter.PIECE) return;
+    for (const piece of this.bytes.take()) await this.sheet.write(piece);
   }
 
   /** The shared strings, in pieces. */
@@ -553,7 +682,8 @@ export class XlsxWriter {
   async finish(): Promise<void> {
     const setup = this.setup;
     if (!setup || !this.sheet) throw new Error('The sheet has not started.');
-    this.text += `${this.open ? '</row>' : ''}</sheetData>${sheetTail(setup, this.merges)}`;
+    if (this.open) this.bytes.ascii('</row>');
+    this.bytes.text(`</sheetData>${sheetTail(setup, this.merges)}`);
     await this.flush(true);
     await this.sheet.end();
     await this.writeStrings();
