@@ -237,7 +237,13 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
         response: { 200: MetricSearchPageStatus, ...statusErrors, 400: ErrorResponse },
       },
     },
-    async (request) => analytics.metricSearchPage(currentUser(request), request.params.jobId, request.query),
+    // Written as the response schema would write it, its shared parts once per stored search
+    // (metric-pages.ts pageText; result-store.api.test.ts and metric-pages.api.test.ts check it).
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        await analytics.metricSearchPageText(currentUser(request), request.params.jobId, request.query),
+      ),
   );
 
   app.post(

@@ -555,6 +555,9 @@ export function createAnalyticsService(deps: {
      */
     metricSearchPage: pages.page,
 
+    /** The same as metricSearchPage, as the JSON text the route sends (pages.pageText). */
+    metricSearchPageText: pages.pageText,
+
     /** Selects or deselects rows of a finished search of the caller, by id or every matching row. */
     changeMetricSelection: pages.changeSelection,
 

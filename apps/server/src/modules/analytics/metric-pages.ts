@@ -8,8 +8,8 @@
  */
 import {
   ANALYTICS_MESSAGES,
-  type MetricSearchPage,
-  type MetricSearchPageStatus,
+  MetricSearchPage,
+  MetricSearchPageStatus,
   type MetricSearchProducts,
   type MetricSelection,
   type MetricSelectionState,
@@ -57,6 +57,47 @@ function marked(marks: Record<string, unknown> | undefined, filter: Significance
       (mark as { table?: unknown }).table === table &&
       (mark as { level?: unknown }).level === Number(level),
   );
+}
+
+/**
+ * The parts of a page every page of a search shares, in the order of MetricSearchPage's keys (the
+ * order the response schema writes them in), and the rest a call makes.
+ */
+const PAGE_HEAD_KEYS = {
+  type: true,
+  columns: true,
+  summary: true,
+  diagnostics: true,
+  filtered: true,
+  performance: true,
+  histograms: true,
+} as const;
+type PageHeadKey = keyof typeof PAGE_HEAD_KEYS;
+const PageHead = MetricSearchPage.pick(PAGE_HEAD_KEYS);
+const PageRest = MetricSearchPage.omit(PAGE_HEAD_KEYS);
+/** A succeeded page's status answer around its page (MetricSearchPageStatus's order of keys). */
+const PAGE_STATUS_HEAD = '{"status":"SUCCESS","progress":100,"result":';
+const PAGE_STATUS_TAIL = ',"error":null}';
+
+/**
+ * The shared parts of a search's pages as the response schema checks and writes them, without the
+ * closing brace: made once per stored search and kept with it.
+ */
+function pageHeadOf(search: StoredSearch): string {
+  if (search.views.pageHead !== undefined) return search.views.pageHead;
+  const { type, columns, summary, diagnostics, filtered, performance } = search;
+  const head = JSON.stringify(
+    PageHead.parse({
+      type,
+      columns,
+      summary,
+      diagnostics,
+      filtered,
+      ...(performance ? { performance } : {}),
+      histograms: histogramsOf(search),
+    }),
+  );
+  return (search.views.pageHead = head.slice(0, -1));
 }
 
 /** The pages of the caller's searches, their selection, and the selection as a significance list. */
@@ -134,47 +175,43 @@ export function createMetricPages(deps: {
     return order;
   }
 
-  /** The mark tags' counts: All counts every row, the others the rows marked so. */
-  function markCounts(total: number, marks: Marks) {
-    return SIGNIFICANCE_MARK_FILTERS.map((value) => ({
-      value,
-      count: value === 'all' ? total : [...marks.values()].filter((row) => marked(row, value)).length,
-    }));
-  }
-
-  return {
-    /** A page of a search of the caller: its state, and once it succeeded the page and the summary. */
-    async page(user: AuthUser, jobId: string, query: ParsedMetricPageQuery): Promise<MetricSearchPageStatus> {
-      const { search, ...state } = await searchOf(user, jobId);
-      if (!search)
-        return { ...state, status: state.status as MetricSearchPageStatus['status'], result: null };
-      const [marks, selection] = await Promise.all([
-        marksOf(user, query.significance),
-        analytics.jobSelection(jobId, user.id, JOB_KINDS.search),
-      ]);
-      const selected = new Set(selection ?? []);
-      const idAt = (position: number) => productAt(search, position).id;
-      let positions = matchingPositions(search, query, marks);
-      if (query.sort) {
-        const wanted = new Uint8Array(search.total);
-        for (const position of positions) wanted[position] = 1;
-        positions = [...sortedPositions(search, query.sort, query.desc)].filter(
-          (position) => wanted[position],
-        );
-      }
-      const shown = positions.slice(query.offset, query.offset + query.limit);
-      const { type, columns, summary, diagnostics, filtered, performance } = search;
-      let selectedRows = 0;
-      for (let position = 0; position < search.total; position++)
-        if (selected.has(idAt(position))) selectedRows++;
-      const page: MetricSearchPage = {
-        type,
-        columns,
-        summary,
-        diagnostics,
-        filtered,
-        ...(performance ? { performance } : {}),
-        histograms: histogramsOf(search),
+  /**
+   * A search job's state, or once it succeeded its columns and what a page adds to the parts every
+   * page of it shares: the counts and the rows shown.
+   */
+  async function pageOf(
+    user: AuthUser,
+    jobId: string,
+    query: ParsedMetricPageQuery,
+  ): Promise<
+    | { search: null; state: MetricSearchPageStatus }
+    | { search: StoredSearch; rest: Omit<MetricSearchPage, PageHeadKey> }
+  > {
+    const { search, ...state } = await searchOf(user, jobId);
+    if (!search)
+      return {
+        search: null,
+        state: { ...state, status: state.status as MetricSearchPageStatus['status'], result: null },
+      };
+    const [marks, selection] = await Promise.all([
+      marksOf(user, query.significance),
+      analytics.jobSelection(jobId, user.id, JOB_KINDS.search),
+    ]);
+    const selected = new Set(selection ?? []);
+    const idAt = (position: number) => productAt(search, position).id;
+    let positions = matchingPositions(search, query, marks);
+    if (query.sort) {
+      const wanted = new Uint8Array(search.total);
+      for (const position of positions) wanted[position] = 1;
+      positions = [...sortedPositions(search, query.sort, query.desc)].filter((position) => wanted[position]);
+    }
+    const shown = positions.slice(query.offset, query.offset + query.limit);
+    let selectedRows = 0;
+    for (let position = 0; position < search.total; position++)
+      if (selected.has(idAt(position))) selectedRows++;
+    return {
+      search,
+      rest: {
         total: search.total,
         matching: positions.length,
         offset: query.offset,
@@ -192,8 +229,48 @@ export function createMetricPages(deps: {
                 mark as MetricSearchPage['rows'][number]['marks'][string];
           return { ...row, selected: selected.has(row.id), marks: marksOfRow };
         }),
+      },
+    };
+  }
+
+  /** The mark tags' counts: All counts every row, the others the rows marked so. */
+  function markCounts(total: number, marks: Marks) {
+    return SIGNIFICANCE_MARK_FILTERS.map((value) => ({
+      value,
+      count: value === 'all' ? total : [...marks.values()].filter((row) => marked(row, value)).length,
+    }));
+  }
+
+  return {
+    /** A page of a search of the caller: its state, and once it succeeded the page and the summary. */
+    async page(user: AuthUser, jobId: string, query: ParsedMetricPageQuery): Promise<MetricSearchPageStatus> {
+      const answer = await pageOf(user, jobId, query);
+      if (!answer.search) return answer.state;
+      const { type, columns, summary, diagnostics, filtered, performance } = answer.search;
+      const page: MetricSearchPage = {
+        type,
+        columns,
+        summary,
+        diagnostics,
+        filtered,
+        ...(performance ? { performance } : {}),
+        histograms: histogramsOf(answer.search),
+        ...answer.rest,
       };
       return { status: 'SUCCESS', progress: 100, error: null, result: page };
+    },
+
+    /**
+     * The same as page, as the JSON text the response schema writes: the parts every page of a
+     * search shares (columns, summary, diagnostics, charts: hundreds of kilobytes for a filtered
+     * search of every fragrance, its diagnostics naming most studies) are checked and written once
+     * per stored search and kept with it; a call checks and writes only its counts and rows.
+     */
+    async pageText(user: AuthUser, jobId: string, query: ParsedMetricPageQuery): Promise<string> {
+      const answer = await pageOf(user, jobId, query);
+      if (!answer.search) return JSON.stringify(MetricSearchPageStatus.parse(answer.state));
+      const rest = JSON.stringify(PageRest.parse(answer.rest));
+      return `${PAGE_STATUS_HEAD}${pageHeadOf(answer.search)},${rest.slice(1)}${PAGE_STATUS_TAIL}`;
     },
 
     /** Selects or deselects rows (by id or every row matching a filter), or clears the selection. */

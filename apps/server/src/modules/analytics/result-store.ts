@@ -40,6 +40,8 @@ export interface StoredSearch extends SearchColumns {
     orders: Map<string, Int32Array>;
     /** The status answer of the succeeded search as sent (statusBytes). */
     status?: Buffer;
+    /** The parts every page of the search shares, as sent (metric-pages.ts), without the closing brace. */
+    pageHead?: string;
   };
 }
 
