@@ -210,7 +210,6 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
     metricList: MetricRecord[],
     fingerprintNow: string,
   ): Promise<OutOfScaleRow[]> {
-    const wanted = new Set(productIds);
     const perMetric = await Promise.all(
       metricList
         .filter((metric) => metric.kind !== 'eeg')
@@ -218,7 +217,14 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
           anomalyCache.get(String(metric.id), fingerprintNow, () => analytics.outOfScale(metric.id)),
         ),
     );
-    return perMetric.flat().filter((row) => wanted.has(row.productId));
+    const rows = perMetric.flat();
+    // Most metrics have none, the others a few products: the set made is of those products that
+    // the search holds, not of every product of the search.
+    if (rows.length === 0) return rows;
+    const concerned = new Set(rows.map((row) => row.productId));
+    const wanted = new Set<number>();
+    for (const id of productIds) if (concerned.has(id)) wanted.add(id);
+    return rows.filter((row) => wanted.has(row.productId));
   }
 
   /** Studies with a question mapped to each metric, kept while the data is unchanged. */
