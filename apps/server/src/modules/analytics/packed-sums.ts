@@ -36,8 +36,10 @@ export function packSums(
   const values = new Float64Array(productIds.length * metrics * WIDTH);
   for (let product = 0; product < productIds.length; product++) {
     for (let metric = 0; metric < metrics; metric++) {
-      const found = sumsOf(sums, productIds[product]!, metricIds[metric]!);
       const at = (product * metrics + metric) * WIDTH;
+      // Stored statistics are copied from their columns, no object made per product.
+      if (sums.copyTo?.(productIds[product]!, metricIds[metric]!, values, at)) continue;
+      const found = sumsOf(sums, productIds[product]!, metricIds[metric]!);
       values[at] = found.n;
       values[at + 1] = found.sum;
       values[at + 2] = found.sumSq;
