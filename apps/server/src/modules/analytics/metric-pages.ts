@@ -199,26 +199,42 @@ export function createMetricPages(deps: {
     ]);
     const selected = new Set(selection ?? []);
     const idAt = (position: number) => productAt(search, position).id;
-    let positions = matchingPositions(search, query, marks);
-    if (query.sort) {
-      const wanted = new Uint8Array(search.total);
-      for (const position of positions) wanted[position] = 1;
-      positions = [...sortedPositions(search, query.sort, query.desc)].filter((position) => wanted[position]);
+    // The rows matching, in the order shown, as row numbers. Without search text or mark filter
+    // every row matches: read from the sorted order (or as they are) without a list made first.
+    let matching: { length: number; at(index: number): number };
+    if (!query.search.trim() && query.mark === 'all') {
+      const sorted = query.sort ? sortedPositions(search, query.sort, query.desc) : null;
+      matching = { length: search.total, at: sorted ? (index) => sorted[index]! : (index) => index };
+    } else {
+      let positions = matchingPositions(search, query, marks);
+      if (query.sort) {
+        const wanted = new Uint8Array(search.total);
+        for (const position of positions) wanted[position] = 1;
+        positions = [...sortedPositions(search, query.sort, query.desc)].filter(
+          (position) => wanted[position],
+        );
+      }
+      matching = { length: positions.length, at: (index) => positions[index]! };
     }
-    const shown = positions.slice(query.offset, query.offset + query.limit);
+    const shown: number[] = [];
+    for (let index = query.offset; index < Math.min(matching.length, query.offset + query.limit); index++)
+      shown.push(matching.at(index));
     let selectedRows = 0;
-    for (let position = 0; position < search.total; position++)
-      if (selected.has(idAt(position))) selectedRows++;
+    if (selected.size > 0)
+      for (let position = 0; position < search.total; position++)
+        if (selected.has(idAt(position))) selectedRows++;
+    let allSelected = matching.length > 0 && selected.size > 0;
+    for (let index = 0; allSelected && index < matching.length; index++)
+      allSelected = selected.has(idAt(matching.at(index)));
     return {
       search,
       rest: {
         total: search.total,
-        matching: positions.length,
+        matching: matching.length,
         offset: query.offset,
         limit: query.limit,
         selected: selectedRows,
-        all_matching_selected:
-          positions.length > 0 && positions.every((position) => selected.has(idAt(position))),
+        all_matching_selected: allSelected,
         mark_counts: marks ? markCounts(search.total, marks) : null,
         rows: shown.map((position) => {
           const row = resultRow(search, position);
