@@ -8,6 +8,7 @@ import {
   searchBytes,
   searchFingerprint,
   resultBytesOf,
+  sameJson,
   storedSearch,
   type SearchColumns,
 } from './result-store.ts';
@@ -235,5 +236,40 @@ describe('the result store', () => {
     await expect(store.get('a', 'v', () => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
     expect(store.size()).toEqual({ entries: 0, bytes: 0 });
     expect(store.peek('a', 'v')).toBeNull();
+  });
+});
+
+describe('sameJson', () => {
+  const diagnostics = (message: string) => ({
+    studies_found: 2,
+    studies_with_anomalies: 1,
+    studies: [{ study_id: 1, c_mi_number: 'CMI-1', details: [{ level: 'info', message, file: null }] }],
+  });
+  it('says what comparing the JSON texts says', () => {
+    const pairs: [unknown, unknown][] = [
+      [diagnostics('a'), diagnostics('a')],
+      [diagnostics('a'), diagnostics('b')],
+      [
+        { a: 1, b: [1, 2, null] },
+        { a: 1, b: [1, 2, null] },
+      ],
+      [
+        { a: 1, b: 2 },
+        { b: 2, a: 1 },
+      ],
+      [
+        [1, 2],
+        [1, 2, 3],
+      ],
+      [{ a: [] }, { a: {} }],
+      [{ a: null }, { a: 0 }],
+      [{ a: '1' }, { a: 1 }],
+      [[{ x: 0.1 + 0.2 }], [{ x: 0.3 }]],
+      [null, null],
+    ];
+    for (const [left, right] of pairs)
+      expect(sameJson(left, right), JSON.stringify([left, right])).toBe(
+        JSON.stringify(left) === JSON.stringify(right),
+      );
   });
 });

@@ -90,9 +90,38 @@ export function sameAnswer(search: SearchColumns, held: StoredSearch): boolean {
     sameArrays([search.order], [held.order]) &&
     sameArrays(search.values, held.values) &&
     sameArrays(search.bases, held.bases) &&
-    JSON.stringify([search.columns, search.summary, search.diagnostics, search.performance ?? null]) ===
-      JSON.stringify([held.columns, held.summary, held.diagnostics, held.performance ?? null])
+    sameJson(
+      [search.columns, search.summary, search.diagnostics, search.performance ?? null],
+      [held.columns, held.summary, held.diagnostics, held.performance ?? null],
+    )
   );
+}
+
+/**
+ * Whether two values parsed from or written as JSON are the same, keys in the same order (as their
+ * JSON texts would be equal, numbers compared with Object.is), without writing the texts: a filtered
+ * search of every fragrance has diagnostics for most studies of the library.
+ */
+export function sameJson(left: unknown, right: unknown): boolean {
+  if (Object.is(left, right)) return true;
+  if (typeof left !== 'object' || typeof right !== 'object' || left === null || right === null) return false;
+  if (Array.isArray(left) !== Array.isArray(right)) return false;
+  if (Array.isArray(left)) {
+    const other = right as unknown[];
+    if (left.length !== other.length) return false;
+    for (let at = 0; at < left.length; at++) if (!sameJson(left[at], other[at])) return false;
+    return true;
+  }
+  const leftKeys = Object.keys(left);
+  const rightKeys = Object.keys(right);
+  if (leftKeys.length !== rightKeys.length) return false;
+  for (let at = 0; at < leftKeys.length; at++) {
+    const key = leftKeys[at]!;
+    if (key !== rightKeys[at]) return false;
+    if (!sameJson((left as Record<string, unknown>)[key], (right as Record<string, unknown>)[key]))
+      return false;
+  }
+  return true;
 }
 
 /** A computed search prepared for the store. */
