@@ -41,10 +41,12 @@ const packedLists = new WeakMap<readonly ProductRecord[], SearchProducts>();
 export function searchProductsOf(list: readonly ProductRecord[]): SearchProducts {
   const known = packedLists.get(list);
   if (known) return known;
-  const ids = new Int32Array(list.length);
-  const studyIds = new Int32Array(list.length);
-  const cMiAt = new Int32Array(list.length);
-  const rdfTypes = new Uint8Array(list.length);
+  // In shared memory: a search assembled in a worker thread hands the list over without copying it.
+  const shared = (bytes: number) => new SharedArrayBuffer(bytes * list.length);
+  const ids = new Int32Array(shared(4));
+  const studyIds = new Int32Array(shared(4));
+  const cMiAt = new Int32Array(shared(4));
+  const rdfTypes = new Uint8Array(shared(1));
   const cMiNumbers: string[] = [];
   const cMiPosition = new Map<string, number>();
   list.forEach((product, at) => {
