@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { ProductRecord } from './analytics-types.ts';
 import {
@@ -170,6 +171,22 @@ describe('the result store', () => {
     const otherStatus = store.statusBytes(other);
     expect(store.statusBytes(stored)).toBe(status);
     expect(store.size()).toEqual({ entries: 1, bytes: bytes + otherStatus.byteLength });
+  });
+
+  it("compresses a search's status bytes once per encoding and counts them in its bytes", async () => {
+    const store = createResultStore({ maxBytes: 100 * bytes });
+    const stored = await store.get('a', 'v', async () => search(1000));
+    const status = store.statusBytes(stored);
+    const gzipped = store.statusCompressed(stored, 'gzip');
+    expect(store.statusCompressed(stored, 'gzip')).toBe(gzipped);
+    const brotli = store.statusCompressed(stored, 'br');
+    expect(brotli).not.toBe(gzipped);
+    expect(gunzipSync(await gzipped).equals(status)).toBe(true);
+    expect(brotliDecompressSync(await brotli).equals(status)).toBe(true);
+    expect(store.size()).toEqual({
+      entries: 1,
+      bytes: bytes + status.byteLength + (await gzipped).byteLength + (await brotli).byteLength,
+    });
   });
 
   it('keeps the search held, and what was made from it, when one computed again gives the same answer', async () => {

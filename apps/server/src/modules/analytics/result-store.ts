@@ -16,9 +16,13 @@ import {
   type MetricResultRow,
   type MetricSearchResult,
 } from '@accord/contracts';
+import { compressAnswer } from '../../plugins/compress-answers.ts';
 import type { ProductRecord } from './analytics-types.ts';
 import { metricSearchBytes, productFields } from './metric-search.presenter.ts';
 import type { AssembledSearch } from './metric-search-rows.ts';
+
+/** An encoding answers are compressed in (plugins/compress-answers.ts). */
+export type AnswerEncoding = 'br' | 'gzip';
 
 /** A computed search: the assembly's columns, its product list and the breakdown when asked. */
 export interface SearchColumns extends AssembledSearch {
@@ -42,6 +46,8 @@ export interface StoredSearch extends SearchColumns {
     status?: Buffer;
     /** The parts every page of the search shares, as sent (metric-pages.ts), without the closing brace. */
     pageHead?: string;
+    /** The status answer compressed, once per encoding a client asked for (statusCompressed). */
+    compressed?: Partial<Record<AnswerEncoding, Promise<Buffer>>>;
   };
 }
 
@@ -336,6 +342,32 @@ export function createResultStore(options: { maxBytes: number }) {
         trim();
       }
       return bytes;
+    },
+
+    /**
+     * The status answer compressed in `encoding` as sent (brotli of megabytes takes tens of
+     * milliseconds): made once per stored search and encoding, off the request thread, kept with the
+     * search and counted in the bound while the store holds it.
+     */
+    statusCompressed(search: StoredSearch, encoding: AnswerEncoding): Promise<Buffer> {
+      const compressed = (search.views.compressed ??= {});
+      const kept = compressed[encoding];
+      if (kept) return kept;
+      const made = compressAnswer(this.statusBytes(search), encoding);
+      compressed[encoding] = made;
+      made.then(
+        (bytes) => {
+          const entry = entryOf(search);
+          if (!entry) return;
+          entry.bytes += bytes.byteLength;
+          total += bytes.byteLength;
+          trim();
+        },
+        () => {
+          if (compressed[encoding] === made) delete compressed[encoding];
+        },
+      );
+      return made;
     },
 
     /** How many searches and bytes are held. */
