@@ -93,8 +93,13 @@ export function studyFiltersOf(query: ParsedAnalyticsQuery): ParsedStudySearchQu
 /** One number per product and metric (metric ids are smallints): cheaper map keys than texts. */
 export const sumsKey = (productId: number, metricId: number) => productId * 65536 + metricId;
 
-/** Statistics per sumsKey: a map, or a view over the stored statistics kept per metric. */
-export type SumsTable = Pick<Map<number, Sums>, 'get'>;
+/**
+ * Statistics per sumsKey: a map, or a view over the stored statistics kept per metric, which also
+ * writes them straight into packed statistics (copyTo, see StoredSums).
+ */
+export type SumsTable = Pick<Map<number, Sums>, 'get'> & {
+  copyTo?(productId: number, metricId: number, target: Float64Array, at: number): boolean;
+};
 
 /** The statistics of one product and metric (none: empty). */
 export function sumsOf(map: SumsTable, productId: number, metricId: number): Sums {
@@ -119,6 +124,10 @@ function sumsView(byMetric: ReadonlyMap<number, StoredSums>, map?: ReadonlyMap<n
       if (recomputed) return recomputed;
       const metricId = key % 65536;
       return byMetric.get(metricId)?.get((key - metricId) / 65536);
+    },
+    copyTo(productId, metricId, target, at) {
+      if (map?.has(sumsKey(productId, metricId))) return false;
+      return byMetric.get(metricId)?.copyTo(productId, target, at) ?? false;
     },
   };
 }
@@ -210,7 +219,6 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
     metricList: MetricRecord[],
     fingerprintNow: string,
   ): Promise<OutOfScaleRow[]> {
-    const wanted = new Set(productIds);
     const perMetric = await Promise.all(
       metricList
         .filter((metric) => metric.kind !== 'eeg')
@@ -218,7 +226,14 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
           anomalyCache.get(String(metric.id), fingerprintNow, () => analytics.outOfScale(metric.id)),
         ),
     );
-    return perMetric.flat().filter((row) => wanted.has(row.productId));
+    const rows = perMetric.flat();
+    // Most metrics have none, the others a few products: the set made is of those products that
+    // the search holds, not of every product of the search.
+    if (rows.length === 0) return rows;
+    const concerned = new Set(rows.map((row) => row.productId));
+    const wanted = new Set<number>();
+    for (const id of productIds) if (concerned.has(id)) wanted.add(id);
+    return rows.filter((row) => wanted.has(row.productId));
   }
 
   /** Studies with a question mapped to each metric, kept while the data is unchanged. */

@@ -70,6 +70,7 @@ import { createSearchRepository } from '../search/search.repository.ts';
 import { createSearchService, type SearchService } from '../search/search.service.ts';
 import { createAnalyticsRepository } from './analytics.repository.ts';
 import { sendJsonText } from '../../lib/json-text.ts';
+import { chooseEncoding } from '../../plugins/compress-answers.ts';
 import { createAnalyticsService, type AnalyticsService } from './analytics.service.ts';
 import { createProfileService, type ProfileService } from './analytics-profile.ts';
 
@@ -199,11 +200,18 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
     },
     // The result store's bytes of the answer, the same for every caller: megabytes are not parsed,
     // checked and written again (result-store.api.test.ts and analytics.api.test.ts check the shape).
-    async (request, reply) =>
-      sendJsonText(
-        reply,
-        await analytics.metricSearchStatusBytes(currentUser(request), request.params.jobId),
-      ),
+    // Compressed once per stored search for a client that accepts it (brotli or gzip of megabytes),
+    // which the answers' compression then leaves as it is.
+    async (request, reply) => {
+      const answer = await analytics.metricSearchStatusAnswer(
+        currentUser(request),
+        request.params.jobId,
+        chooseEncoding(request.headers['accept-encoding']),
+      );
+      if (answer.encoding)
+        reply.header('content-encoding', answer.encoding).header('vary', 'accept-encoding');
+      return sendJsonText(reply, answer.body);
+    },
   );
 
   app.delete(
@@ -237,7 +245,13 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
         response: { 200: MetricSearchPageStatus, ...statusErrors, 400: ErrorResponse },
       },
     },
-    async (request) => analytics.metricSearchPage(currentUser(request), request.params.jobId, request.query),
+    // Written as the response schema would write it, its shared parts once per stored search
+    // (metric-pages.ts pageText; result-store.api.test.ts and metric-pages.api.test.ts check it).
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        await analytics.metricSearchPageText(currentUser(request), request.params.jobId, request.query),
+      ),
   );
 
   app.post(

@@ -555,6 +555,9 @@ export function createAnalyticsService(deps: {
      */
     metricSearchPage: pages.page,
 
+    /** The same as metricSearchPage, as the JSON text the route sends (pages.pageText). */
+    metricSearchPageText: pages.pageText,
+
     /** Selects or deselects rows of a finished search of the caller, by id or every matching row. */
     changeMetricSelection: pages.changeSelection,
 
@@ -565,18 +568,30 @@ export function createAnalyticsService(deps: {
     metricSearchProducts: pages.products,
 
     /**
-     * The same as metricSearchStatus, as the bytes of its JSON: a succeeded search's are written once
-     * from its columns and kept in the result store, and every caller is sent the same bytes (a
-     * search of every fragrance is megabytes: nothing is parsed, checked or written again).
+     * The same as metricSearchStatus, as the bytes of its JSON sent: a succeeded search's are written
+     * once from its columns and kept in the result store, and every caller is sent the same bytes (a
+     * search of every fragrance is megabytes: nothing is parsed, checked or written again), compressed
+     * in `encoding` once per stored search (result-store.ts statusCompressed). Encoding null, or an
+     * answer of another state: the bytes as they are, compressed on their way as any answer.
      */
-    async metricSearchStatusBytes(user: AuthUser, jobId: string): Promise<string | Buffer> {
+    async metricSearchStatusAnswer(
+      user: AuthUser,
+      jobId: string,
+      encoding: 'br' | 'gzip' | null,
+    ): Promise<{ body: string | Buffer; encoding: 'br' | 'gzip' | null }> {
       const { search, ...state } = await searchOf(user, jobId);
-      if (!search) return JSON.stringify({ ...state, result: null });
-      const bytes = store.statusBytes(search);
+      if (!search) return { body: JSON.stringify({ ...state, result: null }), encoding: null };
       const head = JSON.stringify({ status: state.status, progress: state.progress, error: state.error });
       const before = `${head.slice(0, -1)},"result":{"json":`;
-      if (before === SUCCESS_HEAD) return bytes;
-      return Buffer.concat([Buffer.from(before), resultBytesOf(bytes), Buffer.from('}}')]);
+      const bytes = store.statusBytes(search);
+      // As the answers' compression does, an answer under 1 kB goes as it is.
+      if (before === SUCCESS_HEAD && encoding && bytes.byteLength >= 1024)
+        return { body: await store.statusCompressed(search, encoding), encoding };
+      if (before === SUCCESS_HEAD) return { body: bytes, encoding: null };
+      return {
+        body: Buffer.concat([Buffer.from(before), resultBytesOf(bytes), Buffer.from('}}')]),
+        encoding: null,
+      };
     },
 
     /**

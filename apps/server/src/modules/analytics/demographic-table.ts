@@ -5,7 +5,7 @@
  * at every search.
  */
 import type { DemographicMatch, DemographicRow } from './analytics-types.ts';
-import type { StoredSums } from './stored-sums.ts';
+import { copyColumns, type StoredSums } from './stored-sums.ts';
 
 export type { DemographicMatch, DemographicRow } from './analytics-types.ts';
 
@@ -182,6 +182,12 @@ export function demographicSums(
   }
   return {
     size,
+    copyTo(productId, target, at) {
+      const position = positionOf[productId] ?? -1;
+      if (position < 0) return false;
+      copyColumns(counts, totals, position, target, at);
+      return true;
+    },
     get(productId) {
       const position = positionOf[productId] ?? -1;
       if (position < 0) return undefined;

@@ -8,8 +8,8 @@
  */
 import {
   ANALYTICS_MESSAGES,
-  type MetricSearchPage,
-  type MetricSearchPageStatus,
+  MetricSearchPage,
+  MetricSearchPageStatus,
   type MetricSearchProducts,
   type MetricSelection,
   type MetricSelectionState,
@@ -57,6 +57,47 @@ function marked(marks: Record<string, unknown> | undefined, filter: Significance
       (mark as { table?: unknown }).table === table &&
       (mark as { level?: unknown }).level === Number(level),
   );
+}
+
+/**
+ * The parts of a page every page of a search shares, in the order of MetricSearchPage's keys (the
+ * order the response schema writes them in), and the rest a call makes.
+ */
+const PAGE_HEAD_KEYS = {
+  type: true,
+  columns: true,
+  summary: true,
+  diagnostics: true,
+  filtered: true,
+  performance: true,
+  histograms: true,
+} as const;
+type PageHeadKey = keyof typeof PAGE_HEAD_KEYS;
+const PageHead = MetricSearchPage.pick(PAGE_HEAD_KEYS);
+const PageRest = MetricSearchPage.omit(PAGE_HEAD_KEYS);
+/** A succeeded page's status answer around its page (MetricSearchPageStatus's order of keys). */
+const PAGE_STATUS_HEAD = '{"status":"SUCCESS","progress":100,"result":';
+const PAGE_STATUS_TAIL = ',"error":null}';
+
+/**
+ * The shared parts of a search's pages as the response schema checks and writes them, without the
+ * closing brace: made once per stored search and kept with it.
+ */
+function pageHeadOf(search: StoredSearch): string {
+  if (search.views.pageHead !== undefined) return search.views.pageHead;
+  const { type, columns, summary, diagnostics, filtered, performance } = search;
+  const head = JSON.stringify(
+    PageHead.parse({
+      type,
+      columns,
+      summary,
+      diagnostics,
+      filtered,
+      ...(performance ? { performance } : {}),
+      histograms: histogramsOf(search),
+    }),
+  );
+  return (search.views.pageHead = head.slice(0, -1));
 }
 
 /** The pages of the caller's searches, their selection, and the selection as a significance list. */
@@ -134,6 +175,80 @@ export function createMetricPages(deps: {
     return order;
   }
 
+  /**
+   * A search job's state, or once it succeeded its columns and what a page adds to the parts every
+   * page of it shares: the counts and the rows shown.
+   */
+  async function pageOf(
+    user: AuthUser,
+    jobId: string,
+    query: ParsedMetricPageQuery,
+  ): Promise<
+    | { search: null; state: MetricSearchPageStatus }
+    | { search: StoredSearch; rest: Omit<MetricSearchPage, PageHeadKey> }
+  > {
+    const { search, ...state } = await searchOf(user, jobId);
+    if (!search)
+      return {
+        search: null,
+        state: { ...state, status: state.status as MetricSearchPageStatus['status'], result: null },
+      };
+    const [marks, selection] = await Promise.all([
+      marksOf(user, query.significance),
+      analytics.jobSelection(jobId, user.id, JOB_KINDS.search),
+    ]);
+    const selected = new Set(selection ?? []);
+    const idAt = (position: number) => productAt(search, position).id;
+    // The rows matching, in the order shown, as row numbers. Without search text or mark filter
+    // every row matches: read from the sorted order (or as they are) without a list made first.
+    let matching: { length: number; at(index: number): number };
+    if (!query.search.trim() && query.mark === 'all') {
+      const sorted = query.sort ? sortedPositions(search, query.sort, query.desc) : null;
+      matching = { length: search.total, at: sorted ? (index) => sorted[index]! : (index) => index };
+    } else {
+      let positions = matchingPositions(search, query, marks);
+      if (query.sort) {
+        const wanted = new Uint8Array(search.total);
+        for (const position of positions) wanted[position] = 1;
+        positions = [...sortedPositions(search, query.sort, query.desc)].filter(
+          (position) => wanted[position],
+        );
+      }
+      matching = { length: positions.length, at: (index) => positions[index]! };
+    }
+    const shown: number[] = [];
+    for (let index = query.offset; index < Math.min(matching.length, query.offset + query.limit); index++)
+      shown.push(matching.at(index));
+    let selectedRows = 0;
+    if (selected.size > 0)
+      for (let position = 0; position < search.total; position++)
+        if (selected.has(idAt(position))) selectedRows++;
+    let allSelected = matching.length > 0 && selected.size > 0;
+    for (let index = 0; allSelected && index < matching.length; index++)
+      allSelected = selected.has(idAt(matching.at(index)));
+    return {
+      search,
+      rest: {
+        total: search.total,
+        matching: matching.length,
+        offset: query.offset,
+        limit: query.limit,
+        selected: selectedRows,
+        all_matching_selected: allSelected,
+        mark_counts: marks ? markCounts(search.total, marks) : null,
+        rows: shown.map((position) => {
+          const row = resultRow(search, position);
+          const marksOfRow: Record<string, MetricSearchPage['rows'][number]['marks'][string]> = {};
+          for (const [key, mark] of Object.entries(marks?.get(row.id) ?? {}))
+            if (key.endsWith('.confidence') && mark && typeof mark === 'object')
+              marksOfRow[key.slice(0, -'.confidence'.length)] =
+                mark as MetricSearchPage['rows'][number]['marks'][string];
+          return { ...row, selected: selected.has(row.id), marks: marksOfRow };
+        }),
+      },
+    };
+  }
+
   /** The mark tags' counts: All counts every row, the others the rows marked so. */
   function markCounts(total: number, marks: Marks) {
     return SIGNIFICANCE_MARK_FILTERS.map((value) => ({
@@ -145,28 +260,9 @@ export function createMetricPages(deps: {
   return {
     /** A page of a search of the caller: its state, and once it succeeded the page and the summary. */
     async page(user: AuthUser, jobId: string, query: ParsedMetricPageQuery): Promise<MetricSearchPageStatus> {
-      const { search, ...state } = await searchOf(user, jobId);
-      if (!search)
-        return { ...state, status: state.status as MetricSearchPageStatus['status'], result: null };
-      const [marks, selection] = await Promise.all([
-        marksOf(user, query.significance),
-        analytics.jobSelection(jobId, user.id, JOB_KINDS.search),
-      ]);
-      const selected = new Set(selection ?? []);
-      const idAt = (position: number) => productAt(search, position).id;
-      let positions = matchingPositions(search, query, marks);
-      if (query.sort) {
-        const wanted = new Uint8Array(search.total);
-        for (const position of positions) wanted[position] = 1;
-        positions = [...sortedPositions(search, query.sort, query.desc)].filter(
-          (position) => wanted[position],
-        );
-      }
-      const shown = positions.slice(query.offset, query.offset + query.limit);
-      const { type, columns, summary, diagnostics, filtered, performance } = search;
-      let selectedRows = 0;
-      for (let position = 0; position < search.total; position++)
-        if (selected.has(idAt(position))) selectedRows++;
+      const answer = await pageOf(user, jobId, query);
+      if (!answer.search) return answer.state;
+      const { type, columns, summary, diagnostics, filtered, performance } = answer.search;
       const page: MetricSearchPage = {
         type,
         columns,
@@ -174,26 +270,23 @@ export function createMetricPages(deps: {
         diagnostics,
         filtered,
         ...(performance ? { performance } : {}),
-        histograms: histogramsOf(search),
-        total: search.total,
-        matching: positions.length,
-        offset: query.offset,
-        limit: query.limit,
-        selected: selectedRows,
-        all_matching_selected:
-          positions.length > 0 && positions.every((position) => selected.has(idAt(position))),
-        mark_counts: marks ? markCounts(search.total, marks) : null,
-        rows: shown.map((position) => {
-          const row = resultRow(search, position);
-          const marksOfRow: Record<string, MetricSearchPage['rows'][number]['marks'][string]> = {};
-          for (const [key, mark] of Object.entries(marks?.get(row.id) ?? {}))
-            if (key.endsWith('.confidence') && mark && typeof mark === 'object')
-              marksOfRow[key.slice(0, -'.confidence'.length)] =
-                mark as MetricSearchPage['rows'][number]['marks'][string];
-          return { ...row, selected: selected.has(row.id), marks: marksOfRow };
-        }),
+        histograms: histogramsOf(answer.search),
+        ...answer.rest,
       };
       return { status: 'SUCCESS', progress: 100, error: null, result: page };
+    },
+
+    /**
+     * The same as page, as the JSON text the response schema writes: the parts every page of a
+     * search shares (columns, summary, diagnostics, charts: hundreds of kilobytes for a filtered
+     * search of every fragrance, its diagnostics naming most studies) are checked and written once
+     * per stored search and kept with it; a call checks and writes only its counts and rows.
+     */
+    async pageText(user: AuthUser, jobId: string, query: ParsedMetricPageQuery): Promise<string> {
+      const answer = await pageOf(user, jobId, query);
+      if (!answer.search) return JSON.stringify(MetricSearchPageStatus.parse(answer.state));
+      const rest = JSON.stringify(PageRest.parse(answer.rest));
+      return `${PAGE_STATUS_HEAD}${pageHeadOf(answer.search)},${rest.slice(1)}${PAGE_STATUS_TAIL}`;
     },
 
     /** Selects or deselects rows (by id or every row matching a filter), or clears the selection. */

@@ -41,10 +41,12 @@ const packedLists = new WeakMap<readonly ProductRecord[], SearchProducts>();
 export function searchProductsOf(list: readonly ProductRecord[]): SearchProducts {
   const known = packedLists.get(list);
   if (known) return known;
-  const ids = new Int32Array(list.length);
-  const studyIds = new Int32Array(list.length);
-  const cMiAt = new Int32Array(list.length);
-  const rdfTypes = new Uint8Array(list.length);
+  // In shared memory: a search assembled in a worker thread hands the list over without copying it.
+  const shared = (bytes: number) => new SharedArrayBuffer(bytes * list.length);
+  const ids = new Int32Array(shared(4));
+  const studyIds = new Int32Array(shared(4));
+  const cMiAt = new Int32Array(shared(4));
+  const rdfTypes = new Uint8Array(shared(1));
   const cMiNumbers: string[] = [];
   const cMiPosition = new Map<string, number>();
   list.forEach((product, at) => {
@@ -202,9 +204,26 @@ export function assembleMetricSearch(input: SearchAssemblyInput): AssembledSearc
     bases,
     order: Int32Array.from(order),
     summary,
-    diagnostics: diagnose(input, new Set(keptIds)),
+    diagnostics: diagnose(input, idSet(keptIds)),
     filtered: input.filtered,
   };
+}
+
+/** Ids (product ids: small positive integers) to test membership of. */
+interface IdSet {
+  has(id: number): boolean;
+}
+
+/**
+ * The ids as flags in an array indexed by id: a search of every fragrance tests tens of thousands
+ * of products, cheaper than filling a Set with them.
+ */
+function idSet(ids: Int32Array): IdSet {
+  let max = -1;
+  for (const id of ids) if (id > max) max = id;
+  const flags = new Uint8Array(max + 1);
+  for (const id of ids) if (id >= 0) flags[id] = 1;
+  return { has: (id) => flags[id] === 1 };
 }
 
 /** Whether a metric is expected in a study of the given kind (EEG in EEG studies, implicit in IRT). */
@@ -216,7 +235,7 @@ const expectedIn = (metric: SearchMetric, rdfType: ProductRecord['rdfType']) =>
  * warnings (a chosen metric the study should have but no question is mapped to) and infos (low
  * bases, below 30 answers).
  */
-function diagnose(input: SearchAssemblyInput, keptIds: Set<number>): Diagnostics {
+function diagnose(input: SearchAssemblyInput, keptIds: IdSet): Diagnostics {
   const { products, metrics: metricList, sums, mapped, outOfScale } = input;
   // The kept products in the product list's order.
   const kept: number[] = [];

@@ -24,7 +24,7 @@ import {
   type SumsTable,
 } from './analytics-context.ts';
 import { aggregate, yesNoShare } from './analytics-metrics.ts';
-import type { MetricRecord } from './analytics-types.ts';
+import type { MetricRecord, ProductRecord } from './analytics-types.ts';
 import { respondentConditions, type AnalyticsRepository } from './analytics.repository.ts';
 import {
   assembleMetricSearch,
@@ -49,6 +49,17 @@ export const SEARCH_ON_LOOP_MAX = 500;
  * products is quick, summing their answers is most of the work at library scale.
  */
 export const SEARCH_STEPS = { products: 15, checked: 30, summed: 75, assembled: 90 } as const;
+
+/**
+ * The ids of a product list (shared with the product-list cache, so made once per list, not once
+ * per search of tens of thousands of products); nothing changes them.
+ */
+const listIds = new WeakMap<readonly ProductRecord[], readonly number[]>();
+function idsOf(list: readonly ProductRecord[]): number[] {
+  let ids = listIds.get(list);
+  if (ids === undefined) listIds.set(list, (ids = list.map((product) => product.id)));
+  return ids as number[];
+}
 
 /** Computes a metric search as the columns of its answer. */
 export async function computeMetricSearch(
@@ -91,7 +102,7 @@ export async function computeMetricSearch(
     const missing = chosenIds.filter((id) => !found.has(id));
     if (missing.length > 0) throw errors.badRequest(ANALYTICS_MESSAGES.missingProducts(missing));
   }
-  const productIds = productList.map((product) => product.id);
+  const productIds = idsOf(productList);
   await step(SEARCH_STEPS.products);
   const respondentFilter = respondentConditions(query.demographics, request.demographics_fragrances);
 

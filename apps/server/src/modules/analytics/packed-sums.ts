@@ -36,8 +36,10 @@ export function packSums(
   const values = new Float64Array(productIds.length * metrics * WIDTH);
   for (let product = 0; product < productIds.length; product++) {
     for (let metric = 0; metric < metrics; metric++) {
-      const found = sumsOf(sums, productIds[product]!, metricIds[metric]!);
       const at = (product * metrics + metric) * WIDTH;
+      // Stored statistics are copied from their columns, no object made per product.
+      if (sums.copyTo?.(productIds[product]!, metricIds[metric]!, values, at)) continue;
+      const found = sumsOf(sums, productIds[product]!, metricIds[metric]!);
       values[at] = found.n;
       values[at + 1] = found.sum;
       values[at + 2] = found.sumSq;
@@ -53,18 +55,26 @@ export function packSums(
 
 /** The packed statistics as a SumsTable (products and metrics outside them: none). */
 export function unpackSums(packed: PackedSums): SumsTable {
-  const productAt = new Map<number, number>();
-  packed.productIds.forEach((id, at) => productAt.set(id, at));
-  const metricAt = new Map<number, number>();
-  packed.metricIds.forEach((id, at) => metricAt.set(id, at));
+  // Positions by id in typed arrays (-1: none), not maps: a search of every fragrance looks up
+  // tens of thousands of products, each several times.
+  const positionsOf = (ids: Int32Array) => {
+    let max = -1;
+    for (const id of ids) if (id > max) max = id;
+    const at = new Int32Array(max + 1).fill(-1);
+    // The last position of an id, as the map filled in order did.
+    for (let position = 0; position < ids.length; position++) at[ids[position]!] = position;
+    return at;
+  };
+  const productAt = positionsOf(packed.productIds);
+  const metricAt = positionsOf(packed.metricIds);
   const metrics = packed.metricIds.length;
   const { values } = packed;
   return {
     get(key) {
       const metricId = key % 65536;
-      const product = productAt.get((key - metricId) / 65536);
-      const metric = metricAt.get(metricId);
-      if (product === undefined || metric === undefined) return undefined;
+      const product = productAt[(key - metricId) / 65536] ?? -1;
+      const metric = metricAt[metricId] ?? -1;
+      if (product < 0 || metric < 0) return undefined;
       const at = (product * metrics + metric) * WIDTH;
       return {
         n: values[at]!,

@@ -16,6 +16,7 @@ import type {
   RankingStatus,
   SignificanceStatus,
 } from '@accord/contracts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../seed/users.ts';
 import { createLibraryTestApp, sqlRows } from '../../testing/library-app.ts';
@@ -135,6 +136,35 @@ describe('answers of the result store', () => {
     },
     60_000,
   );
+
+  it('sends the full answer compressed once per encoding a client accepts, the same bytes to every caller', async () => {
+    const jobid = await queue(t, ANSWER_SEARCHES['all fragrances']!);
+    const plain = await call(t, 'GET', `/api/analytics/fragrances/${jobid}`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [encoding, decompress] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const sent: Buffer[] = [];
+      for (const app of [t, t, second]) {
+        const answer = await app.request({
+          method: 'GET',
+          url: `/api/analytics/fragrances/${jobid}`,
+          token: tokens.researcher,
+          headers: { 'accept-encoding': `${encoding}, identity;q=0.5` },
+        });
+        expect(answer.statusCode).toBe(200);
+        expect(answer.headers['content-encoding']).toBe(encoding);
+        expect(answer.headers['vary']).toBe('accept-encoding');
+        expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(decompress(answer.rawPayload).equals(plain.rawPayload), `${encoding}: other bytes`).toBe(true);
+        expect(answer.rawPayload.byteLength).toBeLessThan(plain.rawPayload.byteLength / 3);
+        sent.push(answer.rawPayload);
+      }
+      // Compressed once in this process (result-store.test.ts): its two answers are the same bytes.
+      expect(sent[1]!.equals(sent[0]!)).toBe(true);
+    }
+  });
 
   it('answers a search summed in memory within its POST: the first poll is SUCCESS', async () => {
     for (const name of ['all fragrances', 'gender and age']) {

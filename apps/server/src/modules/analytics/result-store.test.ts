@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { ProductRecord } from './analytics-types.ts';
 import {
@@ -8,6 +9,7 @@ import {
   searchBytes,
   searchFingerprint,
   resultBytesOf,
+  sameJson,
   storedSearch,
   type SearchColumns,
 } from './result-store.ts';
@@ -171,6 +173,22 @@ describe('the result store', () => {
     expect(store.size()).toEqual({ entries: 1, bytes: bytes + otherStatus.byteLength });
   });
 
+  it("compresses a search's status bytes once per encoding and counts them in its bytes", async () => {
+    const store = createResultStore({ maxBytes: 100 * bytes });
+    const stored = await store.get('a', 'v', async () => search(1000));
+    const status = store.statusBytes(stored);
+    const gzipped = store.statusCompressed(stored, 'gzip');
+    expect(store.statusCompressed(stored, 'gzip')).toBe(gzipped);
+    const brotli = store.statusCompressed(stored, 'br');
+    expect(brotli).not.toBe(gzipped);
+    expect(gunzipSync(await gzipped).equals(status)).toBe(true);
+    expect(brotliDecompressSync(await brotli).equals(status)).toBe(true);
+    expect(store.size()).toEqual({
+      entries: 1,
+      bytes: bytes + status.byteLength + (await gzipped).byteLength + (await brotli).byteLength,
+    });
+  });
+
   it('keeps the search held, and what was made from it, when one computed again gives the same answer', async () => {
     const store = createResultStore({ maxBytes: 100 * bytes });
     const columns = search(1000);
@@ -235,5 +253,40 @@ describe('the result store', () => {
     await expect(store.get('a', 'v', () => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
     expect(store.size()).toEqual({ entries: 0, bytes: 0 });
     expect(store.peek('a', 'v')).toBeNull();
+  });
+});
+
+describe('sameJson', () => {
+  const diagnostics = (message: string) => ({
+    studies_found: 2,
+    studies_with_anomalies: 1,
+    studies: [{ study_id: 1, c_mi_number: 'CMI-1', details: [{ level: 'info', message, file: null }] }],
+  });
+  it('says what comparing the JSON texts says', () => {
+    const pairs: [unknown, unknown][] = [
+      [diagnostics('a'), diagnostics('a')],
+      [diagnostics('a'), diagnostics('b')],
+      [
+        { a: 1, b: [1, 2, null] },
+        { a: 1, b: [1, 2, null] },
+      ],
+      [
+        { a: 1, b: 2 },
+        { b: 2, a: 1 },
+      ],
+      [
+        [1, 2],
+        [1, 2, 3],
+      ],
+      [{ a: [] }, { a: {} }],
+      [{ a: null }, { a: 0 }],
+      [{ a: '1' }, { a: 1 }],
+      [[{ x: 0.1 + 0.2 }], [{ x: 0.3 }]],
+      [null, null],
+    ];
+    for (const [left, right] of pairs)
+      expect(sameJson(left, right), JSON.stringify([left, right])).toBe(
+        JSON.stringify(left) === JSON.stringify(right),
+      );
   });
 });

@@ -16,9 +16,13 @@ import {
   type MetricResultRow,
   type MetricSearchResult,
 } from '@accord/contracts';
+import { compressAnswer } from '../../plugins/compress-answers.ts';
 import type { ProductRecord } from './analytics-types.ts';
 import { metricSearchBytes, productFields } from './metric-search.presenter.ts';
 import type { AssembledSearch } from './metric-search-rows.ts';
+
+/** An encoding answers are compressed in (plugins/compress-answers.ts). */
+export type AnswerEncoding = 'br' | 'gzip';
 
 /** A computed search: the assembly's columns, its product list and the breakdown when asked. */
 export interface SearchColumns extends AssembledSearch {
@@ -40,6 +44,10 @@ export interface StoredSearch extends SearchColumns {
     orders: Map<string, Int32Array>;
     /** The status answer of the succeeded search as sent (statusBytes). */
     status?: Buffer;
+    /** The parts every page of the search shares, as sent (metric-pages.ts), without the closing brace. */
+    pageHead?: string;
+    /** The status answer compressed, once per encoding a client asked for (statusCompressed). */
+    compressed?: Partial<Record<AnswerEncoding, Promise<Buffer>>>;
   };
 }
 
@@ -88,9 +96,38 @@ export function sameAnswer(search: SearchColumns, held: StoredSearch): boolean {
     sameArrays([search.order], [held.order]) &&
     sameArrays(search.values, held.values) &&
     sameArrays(search.bases, held.bases) &&
-    JSON.stringify([search.columns, search.summary, search.diagnostics, search.performance ?? null]) ===
-      JSON.stringify([held.columns, held.summary, held.diagnostics, held.performance ?? null])
+    sameJson(
+      [search.columns, search.summary, search.diagnostics, search.performance ?? null],
+      [held.columns, held.summary, held.diagnostics, held.performance ?? null],
+    )
   );
+}
+
+/**
+ * Whether two values parsed from or written as JSON are the same, keys in the same order (as their
+ * JSON texts would be equal, numbers compared with Object.is), without writing the texts: a filtered
+ * search of every fragrance has diagnostics for most studies of the library.
+ */
+export function sameJson(left: unknown, right: unknown): boolean {
+  if (Object.is(left, right)) return true;
+  if (typeof left !== 'object' || typeof right !== 'object' || left === null || right === null) return false;
+  if (Array.isArray(left) !== Array.isArray(right)) return false;
+  if (Array.isArray(left)) {
+    const other = right as unknown[];
+    if (left.length !== other.length) return false;
+    for (let at = 0; at < left.length; at++) if (!sameJson(left[at], other[at])) return false;
+    return true;
+  }
+  const leftKeys = Object.keys(left);
+  const rightKeys = Object.keys(right);
+  if (leftKeys.length !== rightKeys.length) return false;
+  for (let at = 0; at < leftKeys.length; at++) {
+    const key = leftKeys[at]!;
+    if (key !== rightKeys[at]) return false;
+    if (!sameJson((left as Record<string, unknown>)[key], (right as Record<string, unknown>)[key]))
+      return false;
+  }
+  return true;
 }
 
 /** A computed search prepared for the store. */
@@ -305,6 +342,32 @@ export function createResultStore(options: { maxBytes: number }) {
         trim();
       }
       return bytes;
+    },
+
+    /**
+     * The status answer compressed in `encoding` as sent (brotli of megabytes takes tens of
+     * milliseconds): made once per stored search and encoding, off the request thread, kept with the
+     * search and counted in the bound while the store holds it.
+     */
+    statusCompressed(search: StoredSearch, encoding: AnswerEncoding): Promise<Buffer> {
+      const compressed = (search.views.compressed ??= {});
+      const kept = compressed[encoding];
+      if (kept) return kept;
+      const made = compressAnswer(this.statusBytes(search), encoding);
+      compressed[encoding] = made;
+      made.then(
+        (bytes) => {
+          const entry = entryOf(search);
+          if (!entry) return;
+          entry.bytes += bytes.byteLength;
+          total += bytes.byteLength;
+          trim();
+        },
+        () => {
+          if (compressed[encoding] === made) delete compressed[encoding];
+        },
+      );
+      return made;
     },
 
     /** How many searches and bytes are held. */

@@ -10,6 +10,31 @@ export interface StoredSums {
   readonly size: number;
   /** A product's statistics (a new object at each call), or undefined when it has none. */
   get(productId: number): MetricSums | undefined;
+  /**
+   * Writes a product's statistics into `target` from `at` in the order of packed-sums.ts (n, sum,
+   * sumSq, then the five box counts from the top box down), no object made; false (nothing written)
+   * when it has none.
+   */
+  copyTo(productId: number, target: Float64Array, at: number): boolean;
+}
+
+/** copyTo over the columns both kinds of stored statistics keep (6 counts, 2 totals a position). */
+export function copyColumns(
+  counts: Int32Array,
+  totals: Float64Array,
+  position: number,
+  target: Float64Array,
+  at: number,
+): void {
+  const count = position * 6;
+  target[at] = counts[count]!;
+  target[at + 1] = totals[position * 2]!;
+  target[at + 2] = totals[position * 2 + 1]!;
+  target[at + 3] = counts[count + 1]!;
+  target[at + 4] = counts[count + 2]!;
+  target[at + 5] = counts[count + 3]!;
+  target[at + 6] = counts[count + 4]!;
+  target[at + 7] = counts[count + 5]!;
 }
 
 /** The rows of one metric (any order, each product once) in columns. */
@@ -30,6 +55,12 @@ export function storedSumsOf(metricId: number, rows: readonly MetricSums[]): Sto
   });
   return {
     size: rows.length,
+    copyTo(productId, target, at) {
+      const position = productId >= 0 && productId <= maxId ? positionOf[productId]! : -1;
+      if (position < 0) return false;
+      copyColumns(counts, sums, position, target, at);
+      return true;
+    },
     get(productId) {
       const position = productId >= 0 && productId <= maxId ? positionOf[productId]! : -1;
       if (position < 0) return undefined;
