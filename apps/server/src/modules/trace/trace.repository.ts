@@ -100,12 +100,14 @@ function answersWhere(selection: AnswerSelection, counted = true): SQL {
  * The answers of a selection (alias a) with their respondents (alias r) when its conditions read
  * them. Without conditions the answers are read alone, as the stored statistics of the metric search
  * count them: the join would hash every respondent of the library (450,000 at 3,000 studies, about
- * 300 ms) to keep answers that all have one.
+ * 300 ms) to keep answers that all have one. With conditions only the respondents of the products'
+ * studies are read (a study's answers are its own respondents'), through their study index: 3,750
+ * respondents for 200 products instead of a scan of them all.
  */
 function answersFrom(selection: AnswerSelection): SQL {
-  return selection.respondentConditions.length === 0
-    ? sql`${answers} a`
-    : sql`${answers} a join ${respondents} r on r.id = a.respondent_id`;
+  if (selection.respondentConditions.length === 0) return sql`${answers} a`;
+  return sql`${answers} a join ${respondents} r on r.id = a.respondent_id
+    and r.study_id in (select sp.study_id from ${products} sp where sp.id = any(${intArray(selection.productIds)}))`;
 }
 
 export function createTraceRepository(db: Db) {
