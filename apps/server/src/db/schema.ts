@@ -517,7 +517,7 @@ export const answers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.questionId, t.productId, t.respondentId] }),
-    index('answers_metric_product_idx').on(t.metricId, t.productId, t.respondentId, t.value),
+    index('answers_metric_product_idx').on(t.metricId, t.productId, t.respondentId, t.questionId, t.value),
   ],
 );
 

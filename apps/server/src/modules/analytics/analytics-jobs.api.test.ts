@@ -49,9 +49,20 @@ const body = {
   },
 } as MetricSearchRequest;
 
-/** The same search among respondents of some social classes: summed by the database, so queued. */
+/**
+ * A search among respondents of some social classes over more metrics than the respondent indexes
+ * keep (five): summed by the database, so queued.
+ */
 const queuedBody = {
-  q: { ...body.q, demographics: { socialClass: ['B', 'C'] } },
+  q: {
+    demographics: { socialClass: ['B', 'C'] },
+    metrics: {
+      rdfType: 'all',
+      metricsList: ['liking', 'purchase_intention', 'clean', 'fresh', 'relaxing', 'natural'].map(
+        (metric) => ({ metric, aggregation: 'mean', confidence: true }),
+      ),
+    },
+  },
 } as MetricSearchRequest;
 
 /** Posts the search of `payload` (at `url`, e.g. with no_cache) and answers its job id. */

@@ -36,7 +36,13 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import type { FieldsRepository } from '../fields/fields.repository.ts';
 import { createAnswerCache } from '../search/answer-cache.ts';
 import { aggregate } from './analytics-metrics.ts';
-import { DEMOGRAPHIC_TABLES, createAnalyticsContext, studyFiltersOf, sumsOf } from './analytics-context.ts';
+import {
+  DEMOGRAPHIC_TABLES,
+  RESPONDENT_INDEXES,
+  createAnalyticsContext,
+  studyFiltersOf,
+  sumsOf,
+} from './analytics-context.ts';
 import {
   ANALYTICS_QUEUE,
   JOB_KINDS,
@@ -259,15 +265,17 @@ export function createAnalyticsService(deps: {
   }
 
   /**
-   * Whether a search is summed in memory: without respondent filters (the stored statistics) or
-   * with gender and age alone over the metrics the demographic tables keep. Other filters ask the
+   * Whether a search is summed in memory: without respondent filters (the stored statistics), with
+   * gender and age alone over the metrics the demographic tables keep, or with other respondent
+   * filters (ethnicity, social class, BUMO) over the metrics the respondent indexes keep, summed
+   * over the respondents the in-memory traits let through (context.loadSums). More metrics ask the
    * database for the respondents' answers, which may take seconds: such a search is queued.
    */
   function summedInMemory(request: ParsedMetricSearchRequest): boolean {
     const conditions = respondentConditions(request.q.demographics, request.demographics_fragrances);
     if (conditions.length === 0) return true;
     const metrics = new Set(request.q.metrics.metricsList.map((entry) => entry.metric));
-    return Boolean(conditions.match) && metrics.size <= DEMOGRAPHIC_TABLES;
+    return conditions.match ? metrics.size <= DEMOGRAPHIC_TABLES : metrics.size <= RESPONDENT_INDEXES;
   }
 
   async function significanceStatus(user: AuthUser, jobId: string): Promise<SignificanceStatus> {

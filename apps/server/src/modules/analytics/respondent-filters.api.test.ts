@@ -2,7 +2,8 @@
 // age, as panel filters and results-table conditions) summed in memory from the respondent indexes:
 // the numbers of the SQL path (analytics.answerSums over the answers table) for every product, on
 // scale, yes/no, EEG and implicit metrics, and the respondent bases of a group comparison; a value
-// nobody has gives empty bases; a mapping edit refreshes them; the search stays the staff's.
+// nobody has gives empty bases; a search under them is answered within its POST unless it asks for
+// more metrics than the indexes keep; a mapping edit refreshes them; the search stays the staff's.
 import type { MetricSearchRequest, MetricSearchResult, MetricSearchStatus } from '@accord/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLibraryTestApp, sqlRows } from '../../testing/library-app.ts';
@@ -317,6 +318,42 @@ describe('respondent filters beyond gender and age, summed in memory', () => {
       expect(result.filtered).toBe(true);
       expectSearchAsAnswers(result, answers, metrics);
     }
+  });
+
+  it('answer the search within its POST, as gender and age: its first poll is SUCCESS, never queued', async () => {
+    const jobsOf = async (jobid: string) =>
+      Number(
+        (
+          await query<{ count: number }>('select count(*)::int as count from pgboss.job where id = $1', [
+            jobid,
+          ])
+        )[0]!.count,
+      );
+    for (const filter of filters()) {
+      const body = searchBody(metrics, filter.demographics, filter.conditions);
+      const answers = await fromAnswers(metrics, filter.demographics, filter.conditions);
+      const queued = await request('POST', '/api/analytics/fragrances?no_cache=true', body);
+      expect(queued.statusCode, queued.body).toBe(200);
+      const { jobid } = queued.json<{ jobid: string }>();
+      const first = (await request('GET', `/api/analytics/fragrances/${jobid}`)).json<MetricSearchStatus>();
+      expect(first.status, `${filter.name}: ${first.error ?? ''}`).toBe('SUCCESS');
+      expectSearchAsAnswers(first.result!.json, answers, metrics);
+      expect(await jobsOf(jobid), filter.name).toBe(0);
+    }
+    // More metrics than the respondent indexes keep ask the database: such a search is queued.
+    const catalogue = await context.metricCatalogue();
+    const many = catalogue.filter((metric) => metric.kind === 'hedonic').slice(0, 6);
+    expect(many).toHaveLength(6);
+    const body = searchBody(many, { ethnicity: [common.ethnicity] });
+    const queued = await request('POST', '/api/analytics/fragrances?no_cache=true', body);
+    expect(queued.statusCode, queued.body).toBe(200);
+    const { jobid } = queued.json<{ jobid: string }>();
+    expect(await jobsOf(jobid)).toBe(1);
+    expectSearchAsAnswers(
+      await search(body),
+      await fromAnswers(many, { ethnicity: [common.ethnicity] }),
+      many,
+    );
   });
 
   it('give empty bases for a value no respondent has', async () => {

@@ -182,11 +182,12 @@ describe('answers of the result store', () => {
   });
 
   it('queues a search that asks the database for its respondents, and it ends as the others', async () => {
+    // A respondent filter over more metrics than the respondent indexes keep (five).
+    const metricsList = ['liking', 'purchase_intention', 'clean', 'fresh', 'relaxing', 'natural'].map(
+      (metric) => ({ metric, aggregation: 'mean' }),
+    );
     const request = {
-      q: {
-        demographics: { socialClass: ['B', 'C'] },
-        metrics: { rdfType: 'all', metricsList: [{ metric: 'liking', aggregation: 'mean' }] },
-      },
+      q: { demographics: { socialClass: ['B', 'C'] }, metrics: { rdfType: 'all', metricsList } },
     } as MetricSearchRequest;
     const jobid = await queue(t, request);
     let status = await full(t, jobid);

@@ -50,7 +50,8 @@ export function createDriverTraceRepository(db: Db) {
   }
 
   /** The pairs of the products, as SQL over the tables (columns as PairedAnswer). */
-  // Read from the answers' (metric, product, respondent, value) index alone: the study is the product's.
+  // Read from the answers' (metric, product, respondent, question, value) index alone: the study is the
+  // product's.
   const pairsOf = (productIds: readonly number[], likingId: number, attributeId: number) => sql`with a as (
       select a.product_id, a.respondent_id, a.metric_id, avg(a.value)::float8 as v
       from ${answers} a

@@ -96,6 +96,20 @@ function answersWhere(selection: AnswerSelection, counted = true): SQL {
   );
 }
 
+/**
+ * The answers of a selection (alias a) with their respondents (alias r) when its conditions read
+ * them. Without conditions the answers are read alone, as the stored statistics of the metric search
+ * count them: the join would hash every respondent of the library (450,000 at 3,000 studies, about
+ * 300 ms) to keep answers that all have one. With conditions only the respondents of the products'
+ * studies are read (a study's answers are its own respondents'), through their study index: 3,750
+ * respondents for 200 products instead of a scan of them all.
+ */
+function answersFrom(selection: AnswerSelection): SQL {
+  if (selection.respondentConditions.length === 0) return sql`${answers} a`;
+  return sql`${answers} a join ${respondents} r on r.id = a.respondent_id
+    and r.study_id in (select sp.study_id from ${products} sp where sp.id = any(${intArray(selection.productIds)}))`;
+}
+
 export function createTraceRepository(db: Db) {
   async function rows<T>(query: SQL): Promise<T[]> {
     return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -178,7 +192,7 @@ export function createTraceRepository(db: Db) {
     async sumsByQuestion(selection: AnswerSelection): Promise<QuestionSums[]> {
       const found = await rows<Record<string, number>>(sql`select product_id, question_id, ${answerSums}
         from (select a.product_id, a.question_id, a.value::float8 as v
-          from ${answers} a join ${respondents} r on r.id = a.respondent_id
+          from ${answersFrom(selection)}
           where ${answersWhere(selection)}) x
         group by product_id, question_id`);
       return found.map((row) => ({
@@ -202,7 +216,7 @@ export function createTraceRepository(db: Db) {
     ): Promise<(Omit<QuestionSums, 'questionId'> & { respondentId: number })[]> {
       const found = await rows<Record<string, number>>(sql`select product_id, respondent_id, ${answerSums}
         from (select a.product_id, a.respondent_id, a.value::float8 as v
-          from ${answers} a join ${respondents} r on r.id = a.respondent_id
+          from ${answersFrom(selection)}
           where ${answersWhere(selection)}) x
         group by product_id, respondent_id`);
       return found.map((row) => ({
@@ -223,7 +237,7 @@ export function createTraceRepository(db: Db) {
     /** Distinct respondents behind the counted answers. */
     async respondentCount(selection: AnswerSelection): Promise<number> {
       const [row] = await rows<{ count: number }>(sql`select count(distinct a.respondent_id)::int as count
-        from ${answers} a join ${respondents} r on r.id = a.respondent_id where ${answersWhere(selection)}`);
+        from ${answersFrom(selection)} where ${answersWhere(selection)}`);
       return Number(row?.count ?? 0);
     },
 
@@ -231,7 +245,7 @@ export function createTraceRepository(db: Db) {
     async outOfScaleCount(selection: AnswerSelection): Promise<number> {
       if (selection.metric.kind === 'eeg') return 0;
       const [row] = await rows<{ count: number }>(sql`select count(*)::int as count
-        from ${answers} a join ${respondents} r on r.id = a.respondent_id
+        from ${answersFrom(selection)}
         where ${answersWhere(selection, false)}`);
       return Number(row?.count ?? 0);
     },
