@@ -1,8 +1,8 @@
 /**
  * `npm start` (and `npm run worker`, both with the allocator settings of server-env.mjs): builds what
  * is missing or out of date (scripts/build.mjs), then runs the built server in this very process with
- * plain Node. No process stands between the
- * service manager and the server, so SIGTERM and SIGINT reach the server, which drains and exits.
+ * plain Node. No process stands between the service manager and the server, so SIGTERM and SIGINT
+ * reach the server, which drains and exits.
  *
  *   node scripts/start.mjs           # the server (apps/server/dist/server/main.js)
  *   node scripts/start.mjs worker    # the job workers alone (worker.js)
