@@ -120,9 +120,17 @@ test('a whole-library search with five metrics pages, sorts, filters, selects al
     .poll(async () => (await shownIds(table)).join(), { timeout: 30_000 })
     .not.toBe(firstPage.join());
   const sortedFirst = await shownShares(table);
+  const sortedFirstIds = (await shownIds(table)).join();
   const present = sortedFirst.filter((value): value is number => value !== null);
   expect(present).toEqual([...present].sort((a, b) => b - a));
   await page.getByRole('button', { name: 'Page 2' }).click();
+  // The second page has as many rows as the first: wait for its own rows before reading them.
+  await expect(
+    page.getByText(`fragrances ${PAGE_SIZE + 1}–${Math.min(2 * PAGE_SIZE, total)} of ${total}`, {
+      exact: true,
+    }),
+  ).toBeVisible();
+  await expect.poll(async () => (await shownIds(table)).join(), { timeout: 30_000 }).not.toBe(sortedFirstIds);
   await expect(table.getByRole('row')).toHaveCount(Math.min(PAGE_SIZE, total - PAGE_SIZE) + 1);
   const sortedSecond = (await shownShares(table)).filter((value): value is number => value !== null);
   expect(Math.max(...sortedSecond)).toBeLessThanOrEqual(Math.min(...present));
