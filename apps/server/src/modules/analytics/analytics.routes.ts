@@ -69,7 +69,7 @@ import { createFieldsRepository } from '../fields/fields.repository.ts';
 import { createSearchRepository } from '../search/search.repository.ts';
 import { createSearchService, type SearchService } from '../search/search.service.ts';
 import { createAnalyticsRepository } from './analytics.repository.ts';
-import { sendJsonText } from '../../lib/json-text.ts';
+import { sendEncodedJson, sendJsonText } from '../../lib/json-text.ts';
 import { chooseEncoding } from '../../plugins/compress-answers.ts';
 import { createAnalyticsService, type AnalyticsService } from './analytics.service.ts';
 import { createProfileService, type ProfileService } from './analytics-profile.ts';
@@ -208,9 +208,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
         request.params.jobId,
         chooseEncoding(request.headers['accept-encoding']),
       );
-      if (answer.encoding)
-        reply.header('content-encoding', answer.encoding).header('vary', 'accept-encoding');
-      return sendJsonText(reply, answer.body);
+      return sendEncodedJson(reply, answer);
     },
   );
 

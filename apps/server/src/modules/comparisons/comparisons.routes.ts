@@ -8,7 +8,7 @@ import {
   TopFamilyFragrancesStatus,
 } from '@accord/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendJsonText } from '../../lib/json-text.ts';
+import { sendEncodedJson } from '../../lib/json-text.ts';
 import { currentUser, requireUser } from '../../plugins/auth.ts';
 import { chooseEncoding } from '../../plugins/compress-answers.ts';
 import type { ComparisonsService } from './comparisons.service.ts';
@@ -62,9 +62,7 @@ export const comparisonsRoutes: FastifyPluginAsyncZod<{ comparisons: Comparisons
         chooseEncoding(request.headers['accept-encoding']),
       );
       // Compressed already (once per comparison): the answers' compression leaves it as it is.
-      if (answer.encoding)
-        reply.header('content-encoding', answer.encoding).header('vary', 'accept-encoding');
-      return sendJsonText(reply, answer.body);
+      return sendEncodedJson(reply, answer);
     },
   );
 
