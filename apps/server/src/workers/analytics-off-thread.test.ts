@@ -8,7 +8,14 @@ import {
   type SearchAssemblyInput,
   type SearchMetric,
 } from '../modules/analytics/metric-search-rows.ts';
-import { packSums, unpackSums } from '../modules/analytics/packed-sums.ts';
+import {
+  demographicSearchSums,
+  demographicSums,
+  demographicTableBuilder,
+  type DemographicRow,
+  type DemographicTable,
+} from '../modules/analytics/demographic-table.ts';
+import { handSums, packSums, unpackSums } from '../modules/analytics/packed-sums.ts';
 import { emptyRespondentCells, type RespondentCells } from '../modules/analytics/respondent-cells.ts';
 import {
   respondentIndexBuilder,
@@ -298,4 +305,90 @@ describe('significance in a worker thread', () => {
     },
     60_000,
   );
+});
+
+describe('gender and age sums taken in a worker thread', () => {
+  /**
+   * A metric's demographic table over the products (in id order, as the database reads it): rows per
+   * gender (none too) and year of age (none too) with uneven sums; one product in seven has no row,
+   * one in five only rows of men.
+   */
+  function tableFor(metric: number): DemographicTable {
+    const builder = demographicTableBuilder(metric);
+    const ids = products.map((product) => product.id).sort((a, b) => a - b);
+    for (const id of ids) {
+      if ((id + metric) % 7 === 0) continue;
+      const rows: DemographicRow[] = [];
+      for (const gender of id % 5 === 0 ? ['Male'] : ['Female', 'Male', null])
+        for (const age of [18, 24, 31, 38, 45, 59, null]) {
+          if ((id + metric + (age ?? 3)) % 4 === 0) continue;
+          const n = ((id * 3 + metric + (age ?? 7)) % 9) + 1;
+          const top2 = Math.floor(n / 2);
+          rows.push([id, gender, age, n, n * 3.1 + id / 7, n * 10.3 + age! / 3, top2 >> 1, top2, 1, 0, 0]);
+        }
+      builder.add(rows);
+    }
+    return builder.finish();
+  }
+  const tables = [tableFor(liking.id), tableFor(strength.id), tableFor(hedonicEeg.id)];
+  const match = (gender: string | null, age: number | null) =>
+    gender === 'Female' && age !== null && age >= 24 && age < 45;
+  const ids = () => products.map((product) => product.id);
+
+  it('keeps the tables on shared memory', () => {
+    for (const table of tables) {
+      expect(table.rows).toBeGreaterThan(100);
+      for (const column of [
+        table.productIds,
+        table.starts,
+        table.cellOf,
+        table.n,
+        table.sum,
+        table.sumSq,
+        table.boxes,
+      ])
+        expect(column.buffer).toBeInstanceOf(SharedArrayBuffer);
+    }
+  });
+
+  it('sums in the thread what demographicSums sums on the request loop, to the bit, without reading them here', async () => {
+    const lazy = demographicSearchSums(tables, match, ids());
+    // Handed over by reference: the tables themselves, no packed copy.
+    const handed = handSums(lazy, searchProductsOf(products).ids, [3, 7, 9]);
+    expect('demographic' in handed && handed.demographic.tables).toBe(tables);
+    // The request loop must not read the sums: a read here fails the test.
+    const untouchable = {
+      ...lazy,
+      get: () => expect.fail('the sums were read on the request loop'),
+      copyTo: () => expect.fail('the sums were copied on the request loop'),
+    };
+    const there = await assembleMetricSearchOffThread(searchInput({ sums: untouchable, filtered: true }));
+    // On the loop, from demographicSums over the same tables.
+    const byMetric = new Map(tables.map((table) => [table.metricId, demographicSums(table, match, ids())]));
+    const onLoop = {
+      get(key: number) {
+        const metricId = key % 65536;
+        return byMetric.get(metricId)?.get((key - metricId) / 65536);
+      },
+    };
+    const here = assembleMetricSearch(searchInput({ sums: onLoop, filtered: true }));
+    expect(there).toEqual(here);
+    here.values.forEach((column, index) =>
+      expect(Buffer.from(there.values[index]!.buffer).equals(Buffer.from(column.buffer))).toBe(true),
+    );
+    expect(searchJson(storedSearch({ ...there, products }))).toBe(
+      searchJson(storedSearch({ ...here, products })),
+    );
+    // The filter kept some rows and left others out: products with a base and products without.
+    expect(here.bases[0]!.some((n) => n > 0)).toBe(true);
+    expect(here.bases[0]!.some((n) => n === 0)).toBe(true);
+    // The same sums at the lazy table's first read on the loop (a short search).
+    expect(assembleMetricSearch(searchInput({ sums: lazy, filtered: true }))).toEqual(here);
+  }, 60_000);
+
+  it('packs the sums as before when the products are not the ones they were wanted for', () => {
+    const lazy = demographicSearchSums(tables, match, ids().slice(1));
+    const handed = handSums(lazy, searchProductsOf(products).ids, [3, 7, 9]);
+    expect('packed' in handed).toBe(true);
+  });
 });

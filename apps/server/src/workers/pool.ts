@@ -35,7 +35,7 @@ import {
   type AssembledSearch,
   type SearchAssemblyInput,
 } from '../modules/analytics/metric-search-rows.ts';
-import { packSums, type PackedSums } from '../modules/analytics/packed-sums.ts';
+import { handSums, type HandedSums } from '../modules/analytics/packed-sums.ts';
 import { significanceOf, type SignificanceInput } from '../modules/analytics/significance-tests.ts';
 import { serveFiles } from './remote-files.ts';
 import type { ReportStreamMessage, UploadTask, UploadTaskResult } from './tasks.ts';
@@ -334,12 +334,18 @@ export async function deckBytesOffThread(spec: DeckSpec): Promise<Buffer> {
   }
 }
 
-/** The buffers of packed statistics, moved to the thread rather than copied (they are made for it). */
-const buffersOf = (packed: PackedSums): ArrayBuffer[] => [
-  packed.productIds.buffer as ArrayBuffer,
-  packed.metricIds.buffer as ArrayBuffer,
-  packed.values.buffer as ArrayBuffer,
-];
+/**
+ * The buffers of packed statistics, moved to the thread rather than copied (they are made for it);
+ * none for demographic tables, which are on shared memory.
+ */
+const buffersOf = (handed: HandedSums): ArrayBuffer[] =>
+  'packed' in handed
+    ? [
+        handed.packed.productIds.buffer as ArrayBuffer,
+        handed.packed.metricIds.buffer as ArrayBuffer,
+        handed.packed.values.buffer as ArrayBuffer,
+      ]
+    : [];
 
 /**
  * significanceOf (analytics/significance-tests.ts) in a worker thread, as the JSON text of its
@@ -367,18 +373,20 @@ export async function significanceTextOffThread(
 
 /**
  * assembleMetricSearch (analytics/metric-search-rows.ts) in a worker thread: the products go as
- * typed arrays, the statistics packed, and the answer comes back as its columns (typed arrays, for
- * the result store). Assembled on the loop if the thread runs out of memory.
+ * typed arrays on shared memory, the statistics packed, or under a gender and age filter the
+ * demographic tables by reference and summed in the thread (packed-sums.ts handSums), and the answer
+ * comes back as its columns (typed arrays, for the result store). Assembled on the loop if the
+ * thread runs out of memory.
  */
 export async function assembleMetricSearchOffThread(input: SearchAssemblyInput): Promise<AssembledSearch> {
   const { sums, ...rest } = input;
-  const packed = packSums(
+  const handed = handSums(
     sums,
     input.products.ids,
     input.metrics.map((metric) => metric.id),
   );
   try {
-    const answer = await run({ kind: 'metric-search', input: rest, sums: packed }, buffersOf(packed));
+    const answer = await run({ kind: 'metric-search', input: rest, sums: handed }, buffersOf(handed));
     return answer.assembled;
   } catch (error) {
     if (!(error instanceof UploadMemoryError)) throw error;

@@ -31,7 +31,7 @@ import {
   type AssembledSearch,
   type SearchAssemblyInput,
 } from '../modules/analytics/metric-search-rows.ts';
-import { unpackSums, type PackedSums } from '../modules/analytics/packed-sums.ts';
+import { takeSums, type HandedSums } from '../modules/analytics/packed-sums.ts';
 import { significanceOf, type SignificanceInput } from '../modules/analytics/significance-tests.ts';
 import { remoteFiles, type RemoteFileInfo } from './remote-files.ts';
 
@@ -63,7 +63,7 @@ export type UploadTask =
     }
   | { kind: 'deck-bytes'; spec: DeckSpec }
   | { kind: 'significance'; input: SignificanceInput }
-  | { kind: 'metric-search'; input: Omit<SearchAssemblyInput, 'sums'>; sums: PackedSums }
+  | { kind: 'metric-search'; input: Omit<SearchAssemblyInput, 'sums'>; sums: HandedSums }
   | { kind: 'ready' };
 
 /** A csv the statistics generator refuses, as it crosses back to the server. */
@@ -197,7 +197,10 @@ export async function runTask(task: UploadTask): Promise<UploadTaskResult> {
     case 'metric-search':
       return {
         kind: task.kind,
-        assembled: assembleMetricSearch({ ...task.input, sums: unpackSums(task.sums) }),
+        assembled: assembleMetricSearch({
+          ...task.input,
+          sums: takeSums(task.sums, task.input.products.ids),
+        }),
       };
     case 'generate-statistics':
       try {

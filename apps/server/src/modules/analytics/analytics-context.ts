@@ -23,7 +23,12 @@ import { createFingerprintCache } from './analytics-cache.ts';
 import { EMPTY_SUMS, addSumsInto, type Sums } from './analytics-metrics.ts';
 import type { MetricRecord, MetricSums, OutOfScaleRow, ProductRecord } from './analytics-types.ts';
 import type { AnalyticsRepository, ProductSelection, RespondentConditions } from './analytics.repository.ts';
-import { demographicSums, demographicTableBuilder, type DemographicTable } from './demographic-table.ts';
+import {
+  demographicSearchSums,
+  demographicTableBuilder,
+  type DemographicSumsSource,
+  type DemographicTable,
+} from './demographic-table.ts';
 import { storedSumsOf as storedSumsColumns, type StoredSums } from './stored-sums.ts';
 import type { RespondentCells as ColumnCells } from './respondent-cells.ts';
 import { countKeptRespondents, indexSums } from './index-sums.ts';
@@ -99,6 +104,11 @@ export const sumsKey = (productId: number, metricId: number) => productId * 6553
  */
 export type SumsTable = Pick<Map<number, Sums>, 'get'> & {
   copyTo?(productId: number, metricId: number, target: Float64Array, at: number): boolean;
+  /**
+   * Sums under a gender and age filter not taken yet: the demographic tables and kept cells they
+   * come from and the products wanted. A search assembled in a worker thread takes them there.
+   */
+  demographic?: { source: DemographicSumsSource; wanted: readonly number[] };
 };
 
 /** The statistics of one product and metric (none: empty). */
@@ -480,11 +490,8 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
           metricIds.length <= DEMOGRAPHIC_TABLES
             ? await loadedDemographicTables(metricIds, eegIds, fingerprintNow)
             : null;
-        if (tables) {
-          return sumsView(
-            new Map(tables.map((table) => [table.metricId, demographicSums(table, match, productIds)])),
-          );
-        }
+        // Summed when first read: a long search sums in the worker thread that assembles it.
+        if (tables) return demographicSearchSums(tables, match, productIds);
       } else if (matcher && metricIds.length <= RESPONDENT_INDEXES) {
         const summed = await indexedSums(productIds, metricIds, eegIds, matcher, fingerprintNow);
         if (summed) {

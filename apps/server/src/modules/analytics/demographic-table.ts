@@ -5,6 +5,7 @@
  * at every search.
  */
 import type { DemographicMatch, DemographicRow } from './analytics-types.ts';
+import type { SumsTable } from './analytics-context.ts';
 import { copyColumns, type StoredSums } from './stored-sums.ts';
 
 export type { DemographicMatch, DemographicRow } from './analytics-types.ts';
@@ -32,6 +33,16 @@ export interface DemographicTable {
 }
 
 const BOXES = 5;
+
+/** A copy of `array` on shared memory, as respondent-index.ts keeps its arrays. */
+function sharedCopy<T extends Int32Array | Uint16Array | Float64Array>(
+  array: ArrayLike<number>,
+  type: { new (buffer: SharedArrayBuffer): T; BYTES_PER_ELEMENT: number },
+): T {
+  const copy = new type(new SharedArrayBuffer(array.length * type.BYTES_PER_ELEMENT));
+  copy.set(array);
+  return copy;
+}
 
 /**
  * Builds a table from rows added chunk by chunk (all rows of a product next to each other, chunks in
@@ -108,11 +119,27 @@ export function demographicTableBuilder(metricId: number) {
         count++;
       }
     },
+    /**
+     * The table, its columns copied once onto shared memory at their final size: a search assembled
+     * in a worker thread sums them where they are (demographicSumsTable), nothing copied per search.
+     */
     finish(): DemographicTable {
-      if (capacity !== count) resize(count);
       if (productCapacity !== products) resizeProducts(products);
       starts[products] = count;
-      return { metricId, rows: count, products, productIds, starts, maxProductId, cells, ...columns };
+      return {
+        metricId,
+        rows: count,
+        products,
+        productIds: sharedCopy(productIds.subarray(0, products), Int32Array),
+        starts: sharedCopy(starts.subarray(0, products + 1), Int32Array),
+        maxProductId,
+        cells,
+        cellOf: sharedCopy(columns.cellOf.subarray(0, count), Uint16Array),
+        n: sharedCopy(columns.n.subarray(0, count), Int32Array),
+        sum: sharedCopy(columns.sum.subarray(0, count), Float64Array),
+        sumSq: sharedCopy(columns.sumSq.subarray(0, count), Float64Array),
+        boxes: sharedCopy(columns.boxes.subarray(0, count * BOXES), Int32Array),
+      };
     },
   };
 }
@@ -127,15 +154,31 @@ export function demographicTableBuilder(metricId: number) {
 export function demographicSums(
   table: DemographicTable,
   match: DemographicMatch,
-  wanted: readonly number[] | null,
+  wanted: ArrayLike<number> | null,
 ): StoredSums {
-  const kept = Uint8Array.from(table.cells, (cell) => (match(cell.gender, cell.age) ? 1 : 0));
+  return demographicSumsOfCells(table, keptCells(table, match), wanted);
+}
+
+/** Per (gender, age) cell of the table, 1 when the filter keeps its respondents. */
+export function keptCells(table: DemographicTable, match: DemographicMatch): Uint8Array {
+  return Uint8Array.from(table.cells, (cell) => (match(cell.gender, cell.age) ? 1 : 0));
+}
+
+/** demographicSums with the kept cells given (keptCells): what a worker thread runs, with no function. */
+export function demographicSumsOfCells(
+  table: DemographicTable,
+  kept: Uint8Array,
+  wanted: ArrayLike<number> | null,
+): StoredSums {
   const { productIds, starts, cellOf, n, sum, sumSq, boxes, products, maxProductId, metricId } = table;
   // The wanted products flagged by id: tens of thousands of tests cheaper than in a set.
   let isWanted: Uint8Array | null = null;
   if (wanted !== null) {
     isWanted = new Uint8Array(maxProductId + 1);
-    for (const id of wanted) if (id >= 0 && id <= maxProductId) isWanted[id] = 1;
+    for (let at = 0; at < wanted.length; at++) {
+      const id = wanted[at]!;
+      if (id >= 0 && id <= maxProductId) isWanted[id] = 1;
+    }
   }
   const positionOf = new Int32Array(maxProductId + 1).fill(-1);
   const counts = new Int32Array(products * 6);
@@ -205,5 +248,62 @@ export function demographicSums(
         nBottomBox: counts[at + 5]!,
       };
     },
+  };
+}
+
+/**
+ * A gender and age filter's sums of a search, before they are taken: the metrics' tables (on shared
+ * memory) and the cells the filter keeps in each. A search assembled in a worker thread hands this
+ * over and sums there; one assembled on the request loop sums when it first reads a product.
+ */
+export interface DemographicSumsSource {
+  tables: DemographicTable[];
+  kept: Uint8Array[];
+}
+
+/**
+ * The sums of the wanted products under the source's filter, per metric, as a statistics table read
+ * by sumsKey (analytics-context.ts): product id × 65536 + metric id. Products without a kept row
+ * have none.
+ */
+export function demographicSumsTable(
+  source: DemographicSumsSource,
+  wanted: ArrayLike<number> | null,
+): SumsTable {
+  const byMetric = new Map(
+    source.tables.map((table, index) => [
+      table.metricId,
+      demographicSumsOfCells(table, source.kept[index]!, wanted),
+    ]),
+  );
+  return {
+    get(key) {
+      const metricId = key % 65536;
+      return byMetric.get(metricId)?.get((key - metricId) / 65536);
+    },
+    copyTo(productId, metricId, target, at) {
+      return byMetric.get(metricId)?.copyTo(productId, target, at) ?? false;
+    },
+  };
+}
+
+/**
+ * The sums of a search's products under a gender and age filter, taken when first read (get,
+ * copyTo) rather than at once: a search assembled in a worker thread hands the tables over instead
+ * (`demographic`, see packed-sums.ts handSums) and sums there, so the request loop never walks the
+ * tables' rows; one assembled on the request loop sums at its first read, with the same numbers.
+ */
+export function demographicSearchSums(
+  tables: DemographicTable[],
+  match: DemographicMatch,
+  wanted: readonly number[],
+): SumsTable {
+  const source = { tables, kept: tables.map((table) => keptCells(table, match)) };
+  let summed: SumsTable | null = null;
+  const sums = () => (summed ??= demographicSumsTable(source, wanted));
+  return {
+    get: (key) => sums().get(key),
+    copyTo: (productId, metricId, target, at) => sums().copyTo!(productId, metricId, target, at),
+    demographic: { source, wanted },
   };
 }

@@ -5,6 +5,7 @@
  */
 import { sumsOf, type SumsTable } from './analytics-context.ts';
 import type { Sums } from './analytics-metrics.ts';
+import { demographicSumsTable, type DemographicSumsSource } from './demographic-table.ts';
 
 /** The fields of Sums in their order in PackedSums.values. */
 const FIELDS = [
@@ -88,4 +89,32 @@ export function unpackSums(packed: PackedSums): SumsTable {
       };
     },
   };
+}
+
+/**
+ * The statistics of a search as they cross to the worker thread that assembles it: packed, or, under
+ * a gender and age filter whose sums are not taken yet, the demographic tables (shared memory, handed
+ * over by reference) and the cells the filter keeps, summed in the thread (takeSums).
+ */
+export type HandedSums = { packed: PackedSums } | { demographic: DemographicSumsSource };
+
+/** The statistics of the products and metrics in the form they cross to a worker thread. */
+export function handSums(sums: SumsTable, productIds: Int32Array, metricIds: readonly number[]): HandedSums {
+  if (sums.demographic && sameIds(sums.demographic.wanted, productIds))
+    return { demographic: sums.demographic.source };
+  return { packed: packSums(sums, productIds, metricIds) };
+}
+
+/** The handed statistics as a SumsTable, in the worker thread (`productIds`: the search's products). */
+export function takeSums(handed: HandedSums, productIds: Int32Array): SumsTable {
+  return 'packed' in handed
+    ? unpackSums(handed.packed)
+    : demographicSumsTable(handed.demographic, productIds);
+}
+
+/** Whether the sums were wanted for exactly these products, in this order. */
+function sameIds(wanted: readonly number[], productIds: Int32Array): boolean {
+  if (wanted.length !== productIds.length) return false;
+  for (let at = 0; at < wanted.length; at++) if (wanted[at] !== productIds[at]) return false;
+  return true;
 }
