@@ -31,7 +31,10 @@ export function useAddressChoices() {
       }
     : null;
   const set = (changes: Record<string, string | number | null>) => {
-    const next = new URLSearchParams(params);
+    // From the address as it is now, not as it was at the last render: two changes made before the
+    // screen renders again (a quick hand, a busy machine) both stay, the second one no longer puts
+    // back what the first one changed.
+    const next = new URLSearchParams(window.location.search);
     for (const [key, value] of Object.entries(changes)) {
       if (value === null || value === '') next.delete(key);
       else next.set(key, String(value));
