@@ -6,7 +6,7 @@
  */
 import type { DemographicMatch, DemographicRow } from './analytics-types.ts';
 import type { SumsTable } from './analytics-context.ts';
-import { copyColumns, type StoredSums } from './stored-sums.ts';
+import { columnsSums, type StoredSums } from './stored-sums.ts';
 
 export type { DemographicMatch, DemographicRow } from './analytics-types.ts';
 
@@ -223,32 +223,7 @@ export function demographicSumsOfCells(
     totals[size * 2 + 1] = totalSq;
     size++;
   }
-  return {
-    size,
-    copyTo(productId, target, at) {
-      const position = positionOf[productId] ?? -1;
-      if (position < 0) return false;
-      copyColumns(counts, totals, position, target, at);
-      return true;
-    },
-    get(productId) {
-      const position = positionOf[productId] ?? -1;
-      if (position < 0) return undefined;
-      const at = position * 6;
-      return {
-        productId,
-        metricId,
-        n: counts[at]!,
-        sum: totals[position * 2]!,
-        sumSq: totals[position * 2 + 1]!,
-        nTopBox: counts[at + 1]!,
-        nTop2Box: counts[at + 2]!,
-        nJustRight: counts[at + 3]!,
-        nBottom2Box: counts[at + 4]!,
-        nBottomBox: counts[at + 5]!,
-      };
-    },
-  };
+  return columnsSums(metricId, size, positionOf, counts, totals);
 }
 
 /**

@@ -53,24 +53,39 @@ export function storedSumsOf(metricId: number, rows: readonly MetricSums[]): Sto
     sums[position * 2] = row.sum;
     sums[position * 2 + 1] = row.sumSq;
   });
+  return columnsSums(metricId, rows.length, positionOf, counts, sums);
+}
+
+/**
+ * A metric's statistics over their columns (6 counts and 2 totals a position, as copyColumns reads
+ * them) and each product id's position in them (-1 or out of range: none): what the stored and the
+ * demographic statistics both answer with.
+ */
+export function columnsSums(
+  metricId: number,
+  size: number,
+  positionOf: Int32Array,
+  counts: Int32Array,
+  totals: Float64Array,
+): StoredSums {
   return {
-    size: rows.length,
+    size,
     copyTo(productId, target, at) {
-      const position = productId >= 0 && productId <= maxId ? positionOf[productId]! : -1;
+      const position = positionOf[productId] ?? -1;
       if (position < 0) return false;
-      copyColumns(counts, sums, position, target, at);
+      copyColumns(counts, totals, position, target, at);
       return true;
     },
     get(productId) {
-      const position = productId >= 0 && productId <= maxId ? positionOf[productId]! : -1;
+      const position = positionOf[productId] ?? -1;
       if (position < 0) return undefined;
       const at = position * 6;
       return {
         productId,
         metricId,
         n: counts[at]!,
-        sum: sums[position * 2]!,
-        sumSq: sums[position * 2 + 1]!,
+        sum: totals[position * 2]!,
+        sumSq: totals[position * 2 + 1]!,
         nTopBox: counts[at + 1]!,
         nTop2Box: counts[at + 2]!,
         nJustRight: counts[at + 3]!,
