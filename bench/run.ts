@@ -884,13 +884,14 @@ async function main(): Promise<void> {
 
   try {
     console.log(
-      `Bench: ${options.studies} studies on ${scratch.engine}${scratch.databaseUrl ? ` (${new URL(scratch.databaseUrl).pathname.slice(1)})` : ''}, ` +
+      `Bench: ${options.existing ? 'an existing library' : `${options.studies} studies`} on ${scratch.engine}${scratch.databaseUrl ? ` (${new URL(scratch.databaseUrl).pathname.slice(1)})` : ''}, ` +
         `${options.concurrency} clients, up to ${options.requests} requests or ${options.seconds} s per endpoint`,
     );
     const seeded = await seed(scratch, options);
+    // An existing library is read as it is, not seeded: say what it holds.
     console.log(
-      `Seeded ${seeded.studies} studies, ${seeded.answers.toLocaleString('en-US')} answers in ${formatDuration(seeded.milliseconds)} ` +
-        `(database ${mb(seeded.databaseBytes)})`,
+      `${options.existing ? 'Library of' : 'Seeded'} ${seeded.studies} studies, ${seeded.answers.toLocaleString('en-US')} answers` +
+        `${options.existing ? '' : ` in ${formatDuration(seeded.milliseconds)}`} (database ${mb(seeded.databaseBytes)})`,
     );
     const mappingAccuracy = await measureMappingAccuracy(scratch);
 
@@ -973,7 +974,9 @@ async function main(): Promise<void> {
     console.log(
       `scale       ${seeded.studies} studies, ${seeded.answers.toLocaleString('en-US')} answers, ${mb(seeded.databaseBytes)}`,
     );
-    console.log(`seeding     ${formatDuration(seeded.milliseconds)}`);
+    console.log(
+      `seeding     ${options.existing ? 'none (an existing library)' : formatDuration(seeded.milliseconds)}`,
+    );
     console.log(`processes   ${describeServer(options)}`);
     console.log(
       `server      start ${formatDuration(server.startupMs)}, RSS idle ${mb(idle.rss)}, peak ${mb(peakRss)} (target under 1 GB)`,
