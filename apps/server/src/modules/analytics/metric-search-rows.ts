@@ -17,7 +17,7 @@ import {
   type Threshold,
   yesNoAggregationLabel,
 } from '@accord/contracts';
-import { poolSums, sumsKey, sumsOf, type SumsTable } from './analytics-context.ts';
+import { poolSums, sumsKey, sumsReader, type SumsTable } from './analytics-context.ts';
 import { applyThreshold, columnValue, rankJointly, summarise } from './analytics-metrics.ts';
 import type { MetricRecord, OutOfScaleRow, ProductRecord } from './analytics-types.ts';
 
@@ -134,15 +134,18 @@ export function assembleMetricSearch(input: SearchAssemblyInput): AssembledSearc
   const columns = searchColumns(entries);
   const idAt = (position: number) => products.ids[position]!;
 
-  // Values and bases in columns (NaN: no value), rows as positions in the product list.
+  // Values and bases in columns (NaN: no value), rows as positions in the product list. Loops over
+  // every product write numbers only: no object, no iterator per product.
   const values = columns.map(() => new Float64Array(count));
   const bases = columns.map(() => new Int32Array(count));
-  let order = Array.from({ length: count }, (_, position) => position);
+  let order: number[] = new Array<number>(count);
+  for (let position = 0; position < count; position++) order[position] = position;
+  const read = sumsReader(sums);
   entries.forEach((entry, index) => {
     const columnValues = values[index]!;
     const columnBases = bases[index]!;
     for (let position = 0; position < count; position++) {
-      const productSums = sumsOf(sums, idAt(position), entry.metric.id);
+      const productSums = read(idAt(position), entry.metric.id);
       columnValues[position] = columnValue(productSums, entry.aggregation, entry.metric.kind) ?? Number.NaN;
       columnBases[position] = productSums.n;
     }
@@ -191,20 +194,30 @@ export function assembleMetricSearch(input: SearchAssemblyInput): AssembledSearc
       return primary.threshold.desc ? b - a : a - b;
     });
   }
-  const keptIds = Int32Array.from(order, idAt);
+  const rows = new Int32Array(order.length);
+  const keptIds = new Int32Array(order.length);
+  for (let row = 0; row < order.length; row++) {
+    rows[row] = order[row]!;
+    keptIds[row] = idAt(order[row]!);
+  }
 
   const summary: MetricSearchResult['summary'] = {};
   for (const metric of input.metrics)
     summary[metric.name] = summarise(poolSums(sums, keptIds, metric.id), metric.kind);
 
+  // Each metric's bases are a column's (the first entry of the metric): the diagnostics read them.
+  const basesOf = new Map<number, Int32Array>();
+  entries.forEach((entry, index) => {
+    if (!basesOf.has(entry.metric.id)) basesOf.set(entry.metric.id, bases[index]!);
+  });
   return {
     type: input.type,
     columns,
     values,
     bases,
-    order: Int32Array.from(order),
+    order: rows,
     summary,
-    diagnostics: diagnose(input, idSet(keptIds)),
+    diagnostics: diagnose(input, idSet(keptIds), basesOf),
     filtered: input.filtered,
   };
 }
@@ -235,15 +248,24 @@ const expectedIn = (metric: SearchMetric, rdfType: ProductRecord['rdfType']) =>
  * warnings (a chosen metric the study should have but no question is mapped to) and infos (low
  * bases, below 30 answers).
  */
-function diagnose(input: SearchAssemblyInput, keptIds: IdSet): Diagnostics {
-  const { products, metrics: metricList, sums, mapped, outOfScale } = input;
+function diagnose(
+  input: SearchAssemblyInput,
+  keptIds: IdSet,
+  basesOf: ReadonlyMap<number, Int32Array>,
+): Diagnostics {
+  const { products, metrics: metricList, mapped, outOfScale } = input;
+  const read = sumsReader(input.sums);
   // The kept products in the product list's order.
   const kept: number[] = [];
   for (let position = 0; position < products.ids.length; position++)
     if (keptIds.has(products.ids[position]!)) kept.push(position);
+  // Per study found, its last kept product (which names its C-MI number and kind), in the order
+  // the studies are first met.
+  const lastOfStudy = new Map<number, number>();
+  for (const position of kept) lastOfStudy.set(products.studyIds[position]!, position);
   const studiesFound = new Map<number, { cMiNumber: string; rdfType: ProductRecord['rdfType'] }>();
-  for (const position of kept)
-    studiesFound.set(products.studyIds[position]!, {
+  for (const [studyId, position] of lastOfStudy)
+    studiesFound.set(studyId, {
       cMiNumber: products.cMiNumbers[products.cMiAt[position]!]!,
       rdfType: RDF_TYPES[products.rdfTypes[position]!]!,
     });
@@ -288,7 +310,8 @@ function diagnose(input: SearchAssemblyInput, keptIds: IdSet): Diagnostics {
   for (const position of kept) {
     const studyId = products.studyIds[position]!;
     for (const metric of metricList) {
-      const n = sumsOf(sums, products.ids[position]!, metric.id).n;
+      const column = basesOf.get(metric.id);
+      const n = column ? column[position]! : read(products.ids[position]!, metric.id).n;
       if (n === 0 || n >= LOW_BASE) continue;
       const key = sumsKey(studyId, metric.id);
       const entry = lowBases.get(key) ?? { studyId, metric: metric.name, bases: [] };
