@@ -161,6 +161,15 @@ export function sumsView(
   byMetric: ReadonlyMap<number, StoredSums>,
   map?: ReadonlyMap<number, Sums>,
 ): SumsTable {
+  // The recomputed products per metric (ids are small integers; a sumsKey of a large id is not, and
+  // looking one up for every product of a search cost more than copying its statistics).
+  const recomputedOf = new Map<number, Set<number>>();
+  for (const key of map?.keys() ?? []) {
+    const metricId = key % 65536;
+    let products = recomputedOf.get(metricId);
+    if (!products) recomputedOf.set(metricId, (products = new Set()));
+    products.add((key - metricId) / 65536);
+  }
   return {
     stored: { byMetric, ...(map ? { map } : {}) },
     get(key) {
@@ -170,7 +179,7 @@ export function sumsView(
       return byMetric.get(metricId)?.get((key - metricId) / 65536);
     },
     copyTo(productId, metricId, target, at) {
-      if (map?.has(sumsKey(productId, metricId))) return false;
+      if (recomputedOf.get(metricId)?.has(productId)) return false;
       return byMetric.get(metricId)?.copyTo(productId, target, at) ?? false;
     },
   };

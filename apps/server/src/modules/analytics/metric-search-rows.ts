@@ -217,7 +217,7 @@ export function assembleMetricSearch(input: SearchAssemblyInput): AssembledSearc
     bases,
     order: rows,
     summary,
-    diagnostics: diagnose(input, idSet(keptIds), basesOf),
+    diagnostics: diagnose(input, idSet(keptIds), rows, basesOf),
     filtered: input.filtered,
   };
 }
@@ -251,24 +251,36 @@ const expectedIn = (metric: SearchMetric, rdfType: ProductRecord['rdfType']) =>
 function diagnose(
   input: SearchAssemblyInput,
   keptIds: IdSet,
+  rows: Int32Array,
   basesOf: ReadonlyMap<number, Int32Array>,
 ): Diagnostics {
   const { products, metrics: metricList, mapped, outOfScale } = input;
   const read = sumsReader(input.sums);
-  // The kept products in the product list's order.
+  const count = products.ids.length;
+  // The kept products (the rows' positions: product ids are unique in a list) in the list's order.
+  const isKept = new Uint8Array(count);
+  for (let row = 0; row < rows.length; row++) isKept[rows[row]!] = 1;
   const kept: number[] = [];
-  for (let position = 0; position < products.ids.length; position++)
-    if (keptIds.has(products.ids[position]!)) kept.push(position);
+  for (let position = 0; position < count; position++) if (isKept[position] === 1) kept.push(position);
   // Per study found, its last kept product (which names its C-MI number and kind), in the order
-  // the studies are first met.
-  const lastOfStudy = new Map<number, number>();
-  for (const position of kept) lastOfStudy.set(products.studyIds[position]!, position);
+  // the studies are first met: arrays by study id, not a map entry set per product.
+  let maxStudy = -1;
+  for (const position of kept) maxStudy = Math.max(maxStudy, products.studyIds[position]!);
+  const lastOfStudy = new Int32Array(maxStudy + 1).fill(-1);
+  const studyOrder: number[] = [];
+  for (const position of kept) {
+    const studyId = products.studyIds[position]!;
+    if (lastOfStudy[studyId] === -1) studyOrder.push(studyId);
+    lastOfStudy[studyId] = position;
+  }
   const studiesFound = new Map<number, { cMiNumber: string; rdfType: ProductRecord['rdfType'] }>();
-  for (const [studyId, position] of lastOfStudy)
+  for (const studyId of studyOrder) {
+    const position = lastOfStudy[studyId]!;
     studiesFound.set(studyId, {
       cMiNumber: products.cMiNumbers[products.cMiAt[position]!]!,
       rdfType: RDF_TYPES[products.rdfTypes[position]!]!,
     });
+  }
   // Pairs of study and metric as numbers (sumsKey), cheaper than text keys over every product.
   const mappedSet = new Set<number>();
   for (let at = 0; at < mapped.length; at += 2) mappedSet.add(sumsKey(mapped[at]!, mapped[at + 1]!));
@@ -307,16 +319,19 @@ function diagnose(
     }
   }
   const lowBases = new Map<number, { studyId: number; metric: string; bases: number[] }>();
+  // Entries made in the order products and then metrics meet them (the order of the infos).
+  const columnsOf = metricList.map((metric) => basesOf.get(metric.id));
   for (const position of kept) {
     const studyId = products.studyIds[position]!;
-    for (const metric of metricList) {
-      const column = basesOf.get(metric.id);
+    for (let index = 0; index < metricList.length; index++) {
+      const metric = metricList[index]!;
+      const column = columnsOf[index];
       const n = column ? column[position]! : read(products.ids[position]!, metric.id).n;
       if (n === 0 || n >= LOW_BASE) continue;
       const key = sumsKey(studyId, metric.id);
-      const entry = lowBases.get(key) ?? { studyId, metric: metric.name, bases: [] };
+      let entry = lowBases.get(key);
+      if (!entry) lowBases.set(key, (entry = { studyId, metric: metric.name, bases: [] }));
       entry.bases.push(n);
-      lowBases.set(key, entry);
     }
   }
   for (const entry of lowBases.values())
