@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { sumsKey, sumsView } from '../modules/analytics/analytics-context.ts';
-import { EMPTY_SUMS, type Sums } from '../modules/analytics/analytics-metrics.ts';
+import { poolSums, sumsKey, sumsView } from '../modules/analytics/analytics-context.ts';
+import { EMPTY_SUMS, summarise, type Sums } from '../modules/analytics/analytics-metrics.ts';
 import type { MetricSums, ProductRecord } from '../modules/analytics/analytics-types.ts';
 import { storedSumsOf } from '../modules/analytics/stored-sums.ts';
 import {
@@ -454,6 +454,16 @@ describe('stored statistics read in a worker thread', () => {
     expect(there.bases[0]![position]).not.toBe(table.get(sumsKey(recomputedIds[0]!, 3))?.n ?? 0);
     // On the loop, over the view (its columns read without an object per product), the same.
     expect(assembleMetricSearch(searchInput({ sums: view }))).toEqual(here);
+    // The summary pooled while the rows were read is poolSums' over every row, to the bit.
+    const ids = products.map((product) => product.id);
+    expect(there.summary).toEqual(
+      Object.fromEntries(
+        [liking, strength, hedonicEeg].map((metric) => [
+          metric.name,
+          summarise(poolSums(truth, ids, metric.id), metric.kind),
+        ]),
+      ),
+    );
   }, 60_000);
 
   it('packs the sums as before when a metric has no stored statistics', () => {

@@ -18,7 +18,15 @@ import {
   yesNoAggregationLabel,
 } from '@accord/contracts';
 import { poolSums, sumsKey, sumsReader, type SumsTable } from './analytics-context.ts';
-import { applyThreshold, columnValue, rankJointly, summarise } from './analytics-metrics.ts';
+import {
+  addSumsInto,
+  applyThreshold,
+  columnValue,
+  EMPTY_SUMS,
+  rankJointly,
+  summarise,
+  type Sums,
+} from './analytics-metrics.ts';
 import type { MetricRecord, OutOfScaleRow, ProductRecord } from './analytics-types.ts';
 
 const RDF_TYPES = ['rdf', 'eeg', 'irt'] as const satisfies readonly ProductRecord['rdfType'][];
@@ -141,11 +149,18 @@ export function assembleMetricSearch(input: SearchAssemblyInput): AssembledSearc
   let order: number[] = new Array<number>(count);
   for (let position = 0; position < count; position++) order[position] = position;
   const read = sumsReader(sums);
+  // Each metric's statistics pooled over every product in the list's order, as they are read: the
+  // summary when every product is a row in that order (no threshold), added in the same order as
+  // poolSums adds them, so not read a second time.
+  const pooledAsListed = new Map<number, Sums>();
   entries.forEach((entry, index) => {
     const columnValues = values[index]!;
     const columnBases = bases[index]!;
+    const total = pooledAsListed.has(entry.metric.id) ? null : { ...EMPTY_SUMS };
+    if (total) pooledAsListed.set(entry.metric.id, total);
     for (let position = 0; position < count; position++) {
       const productSums = read(idAt(position), entry.metric.id);
+      if (total) addSumsInto(total, productSums);
       columnValues[position] = columnValue(productSums, entry.aggregation, entry.metric.kind) ?? Number.NaN;
       columnBases[position] = productSums.n;
     }
@@ -201,9 +216,14 @@ export function assembleMetricSearch(input: SearchAssemblyInput): AssembledSearc
     keptIds[row] = idAt(order[row]!);
   }
 
+  let asListed = rows.length === count;
+  for (let row = 0; asListed && row < rows.length; row++) asListed = rows[row] === row;
   const summary: MetricSearchResult['summary'] = {};
   for (const metric of input.metrics)
-    summary[metric.name] = summarise(poolSums(sums, keptIds, metric.id), metric.kind);
+    summary[metric.name] = summarise(
+      (asListed ? pooledAsListed.get(metric.id) : undefined) ?? poolSums(sums, keptIds, metric.id),
+      metric.kind,
+    );
 
   // Each metric's bases are a column's (the first entry of the metric): the diagnostics read them.
   const basesOf = new Map<number, Int32Array>();
