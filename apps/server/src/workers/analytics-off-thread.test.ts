@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { sumsKey } from '../modules/analytics/analytics-context.ts';
-import type { Sums } from '../modules/analytics/analytics-metrics.ts';
-import type { ProductRecord } from '../modules/analytics/analytics-types.ts';
+import { poolSums, sumsKey, sumsView } from '../modules/analytics/analytics-context.ts';
+import { EMPTY_SUMS, summarise, type Sums } from '../modules/analytics/analytics-metrics.ts';
+import type { MetricSums, ProductRecord } from '../modules/analytics/analytics-types.ts';
+import { storedSumsOf } from '../modules/analytics/stored-sums.ts';
 import {
   assembleMetricSearch,
   searchProductsOf,
@@ -390,5 +391,83 @@ describe('gender and age sums taken in a worker thread', () => {
     const lazy = demographicSearchSums(tables, match, ids().slice(1));
     const handed = handSums(lazy, searchProductsOf(products).ids, [3, 7, 9]);
     expect('packed' in handed).toBe(true);
+  });
+});
+
+describe('stored statistics read in a worker thread', () => {
+  const metricIds = [3, 7, 9];
+  // The stored statistics of every product, and two products recomputed (without out-of-scale
+  // answers): their numbers differ from the stored ones, and one has none for a metric.
+  const recomputedIds = [products[4]!.id, products[10]!.id];
+  const recomputed = new Map<number, Sums>();
+  for (const id of recomputedIds)
+    for (const metricId of metricIds) {
+      const found = table.get(sumsKey(id, metricId));
+      recomputed.set(
+        sumsKey(id, metricId),
+        found && metricId !== 7
+          ? { ...found, n: found.n - 1, sum: found.sum - 2.5, nTopBox: Math.max(0, found.nTopBox - 1) }
+          : EMPTY_SUMS,
+      );
+    }
+  const byMetric = new Map(
+    metricIds.map((metricId) => {
+      const rows: MetricSums[] = [];
+      for (const product of products) {
+        const found = table.get(sumsKey(product.id, metricId));
+        if (found) rows.push({ productId: product.id, metricId, ...found });
+      }
+      return [metricId, storedSumsOf(metricId, rows)];
+    }),
+  );
+  /** What the search reads: the recomputed numbers before the stored ones. */
+  const truth = new Map(table);
+  for (const [key, found] of recomputed) truth.set(key, found);
+
+  it('hands the columns over on shared memory and sums nothing on the request loop, to the bit', async () => {
+    const view = sumsView(byMetric, recomputed);
+    const handed = handSums(view, searchProductsOf(products).ids, metricIds);
+    expect('stored' in handed).toBe(true);
+    if (!('stored' in handed)) return;
+    for (const columns of handed.stored.columns)
+      for (const column of [columns.positionOf, columns.counts, columns.totals])
+        expect(column.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(handed.stored.keys.length).toBe(recomputed.size);
+    // The request loop must not read the sums: a read here fails the test.
+    const untouchable = {
+      ...view,
+      get: () => expect.fail('the sums were read on the request loop'),
+      copyTo: () => expect.fail('the sums were copied on the request loop'),
+    };
+    const there = await assembleMetricSearchOffThread(searchInput({ sums: untouchable }));
+    const here = assembleMetricSearch(searchInput({ sums: truth }));
+    expect(there).toEqual(here);
+    here.values.forEach((column, index) =>
+      expect(Buffer.from(there.values[index]!.buffer).equals(Buffer.from(column.buffer))).toBe(true),
+    );
+    expect(searchJson(storedSearch({ ...there, products }))).toBe(
+      searchJson(storedSearch({ ...here, products })),
+    );
+    // The recomputed products answer with their own numbers, not the stored ones.
+    const position = products.findIndex((product) => product.id === recomputedIds[0]);
+    expect(there.bases[0]![position]).toBe(truth.get(sumsKey(recomputedIds[0]!, 3))?.n ?? 0);
+    expect(there.bases[0]![position]).not.toBe(table.get(sumsKey(recomputedIds[0]!, 3))?.n ?? 0);
+    // On the loop, over the view (its columns read without an object per product), the same.
+    expect(assembleMetricSearch(searchInput({ sums: view }))).toEqual(here);
+    // The summary pooled while the rows were read is poolSums' over every row, to the bit.
+    const ids = products.map((product) => product.id);
+    expect(there.summary).toEqual(
+      Object.fromEntries(
+        [liking, strength, hedonicEeg].map((metric) => [
+          metric.name,
+          summarise(poolSums(truth, ids, metric.id), metric.kind),
+        ]),
+      ),
+    );
+  }, 60_000);
+
+  it('packs the sums as before when a metric has no stored statistics', () => {
+    const view = sumsView(new Map([[3, byMetric.get(3)!]]), recomputed);
+    expect('packed' in handSums(view, searchProductsOf(products).ids, metricIds)).toBe(true);
   });
 });

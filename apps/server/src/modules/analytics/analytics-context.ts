@@ -109,6 +109,11 @@ export type SumsTable = Pick<Map<number, Sums>, 'get'> & {
    * come from and the products wanted. A search assembled in a worker thread takes them there.
    */
   demographic?: { source: DemographicSumsSource; wanted: readonly number[] };
+  /**
+   * Stored statistics read from their columns (shared memory) and the products recomputed before
+   * them: a search assembled in a worker thread hands the columns over as they are (handSums).
+   */
+  stored?: { byMetric: ReadonlyMap<number, StoredSums>; map?: ReadonlyMap<number, Sums> };
 };
 
 /** The statistics of one product and metric (none: empty). */
@@ -116,10 +121,35 @@ export function sumsOf(map: SumsTable, productId: number, metricId: number): Sum
   return map.get(sumsKey(productId, metricId)) ?? EMPTY_SUMS;
 }
 
+/**
+ * A reader of statistics that makes no object per product: each read is written into one object it
+ * reuses (from the table's columns where it has them), valid until the next read. For loops over
+ * every product of a search; the numbers are sumsOf's.
+ */
+export function sumsReader(map: SumsTable): (productId: number, metricId: number) => Sums {
+  const copyTo = map.copyTo;
+  if (!copyTo) return (productId, metricId) => sumsOf(map, productId, metricId);
+  const scratch = new Float64Array(8);
+  const into: Sums = { ...EMPTY_SUMS };
+  return (productId, metricId) => {
+    if (!copyTo.call(map, productId, metricId, scratch, 0)) return sumsOf(map, productId, metricId);
+    into.n = scratch[0]!;
+    into.sum = scratch[1]!;
+    into.sumSq = scratch[2]!;
+    into.nTopBox = scratch[3]!;
+    into.nTop2Box = scratch[4]!;
+    into.nJustRight = scratch[5]!;
+    into.nBottom2Box = scratch[6]!;
+    into.nBottomBox = scratch[7]!;
+    return into;
+  };
+}
+
 export /** A metric's statistics pooled over products (added into one total: tens of thousands of products). */
 function poolSums(map: SumsTable, productIds: Iterable<number>, metricId: number): Sums {
   const total: Sums = { ...EMPTY_SUMS };
-  for (const productId of productIds) addSumsInto(total, sumsOf(map, productId, metricId));
+  const read = sumsReader(map);
+  for (const productId of productIds) addSumsInto(total, read(productId, metricId));
   return total;
 }
 
@@ -127,8 +157,21 @@ function poolSums(map: SumsTable, productIds: Iterable<number>, metricId: number
  * Statistics per sumsKey read from columns per metric (stored or summed under a filter), before them
  * the products recomputed in `map`: no object per product is made until a row asks for it.
  */
-function sumsView(byMetric: ReadonlyMap<number, StoredSums>, map?: ReadonlyMap<number, Sums>): SumsTable {
+export function sumsView(
+  byMetric: ReadonlyMap<number, StoredSums>,
+  map?: ReadonlyMap<number, Sums>,
+): SumsTable {
+  // The recomputed products per metric (ids are small integers; a sumsKey of a large id is not, and
+  // looking one up for every product of a search cost more than copying its statistics).
+  const recomputedOf = new Map<number, Set<number>>();
+  for (const key of map?.keys() ?? []) {
+    const metricId = key % 65536;
+    let products = recomputedOf.get(metricId);
+    if (!products) recomputedOf.set(metricId, (products = new Set()));
+    products.add((key - metricId) / 65536);
+  }
   return {
+    stored: { byMetric, ...(map ? { map } : {}) },
     get(key) {
       const recomputed = map?.get(key);
       if (recomputed) return recomputed;
@@ -136,10 +179,36 @@ function sumsView(byMetric: ReadonlyMap<number, StoredSums>, map?: ReadonlyMap<n
       return byMetric.get(metricId)?.get((key - metricId) / 65536);
     },
     copyTo(productId, metricId, target, at) {
-      if (map?.has(sumsKey(productId, metricId))) return false;
+      if (recomputedOf.get(metricId)?.has(productId)) return false;
       return byMetric.get(metricId)?.copyTo(productId, target, at) ?? false;
     },
   };
+}
+
+/**
+ * Each id's position in a list of product ids (-1: not in it), kept while the list lives (lists are
+ * shared with the product-list cache): a search of every fragrance asks which of a few products it
+ * holds, not each of its tens of thousands whether it is one of them.
+ */
+const listPositions = new WeakMap<readonly number[], Int32Array>();
+function positionsIn(ids: readonly number[]): Int32Array {
+  let positions = listPositions.get(ids);
+  if (positions) return positions;
+  let max = -1;
+  for (const id of ids) if (id > max) max = id;
+  positions = new Int32Array(max + 1).fill(-1);
+  // The first position of an id, as a filter in the list's order meets it.
+  for (let at = ids.length - 1; at >= 0; at--) positions[ids[at]!] = at;
+  listPositions.set(ids, positions);
+  return positions;
+}
+
+/** The ids of `some` that the list holds, once each, in the list's order. */
+function heldIn(ids: readonly number[], some: Iterable<number>): number[] {
+  const positions = positionsIn(ids);
+  const held = new Set<number>();
+  for (const id of some) if (id >= 0 && (positions[id] ?? -1) >= 0) held.add(id);
+  return [...held].sort((left, right) => positions[left]! - positions[right]!);
 }
 
 /** The shared pieces of the analytics jobs over one repository (see the module note). */
@@ -240,31 +309,45 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
     // Most metrics have none, the others a few products: the set made is of those products that
     // the search holds, not of every product of the search.
     if (rows.length === 0) return rows;
-    const concerned = new Set(rows.map((row) => row.productId));
-    const wanted = new Set<number>();
-    for (const id of productIds) if (concerned.has(id)) wanted.add(id);
+    const wanted = new Set(
+      heldIn(
+        productIds,
+        rows.map((row) => row.productId),
+      ),
+    );
     return rows.filter((row) => wanted.has(row.productId));
   }
 
-  /** Studies with a question mapped to each metric, kept while the data is unchanged. */
-  const mappingCache = createFingerprintCache<number[]>(200);
-  async function mappedPairs(
-    metricList: MetricRecord[],
-    fingerprintNow: string,
-  ): Promise<{ studyId: number; metricId: number }[]> {
+  /**
+   * Studies with a question mapped to each metric as pairs of study and metric id, one after the
+   * other, kept while the data is unchanged (on shared memory: a search assembled in a worker thread
+   * reads them there).
+   */
+  const mappingCache = createFingerprintCache<Int32Array>(200);
+  async function mappedPairs(metricList: MetricRecord[], fingerprintNow: string): Promise<Int32Array> {
     const perMetric = await Promise.all(
-      metricList.map(async (metric) =>
-        (
-          await mappingCache.get(String(metric.id), fingerprintNow, () =>
-            analytics.studiesMappedTo(metric.id),
-          )
-        ).map((studyId) => ({
-          studyId,
-          metricId: metric.id,
-        })),
+      metricList.map((metric) =>
+        mappingCache.get(String(metric.id), fingerprintNow, async () => {
+          const studyIds = await analytics.studiesMappedTo(metric.id);
+          const pairs = new Int32Array(new SharedArrayBuffer(studyIds.length * 8));
+          studyIds.forEach((studyId, at) => {
+            pairs[at * 2] = studyId;
+            pairs[at * 2 + 1] = metric.id;
+          });
+          return pairs;
+        }),
       ),
     );
-    return perMetric.flat();
+    if (perMetric.length === 1) return perMetric[0]!;
+    const all = new Int32Array(
+      new SharedArrayBuffer(perMetric.reduce((bytes, pairs) => bytes + pairs.byteLength, 0)),
+    );
+    let at = 0;
+    for (const pairs of perMetric) {
+      all.set(pairs, at);
+      at += pairs.length;
+    }
+    return all;
   }
 
   /**
@@ -506,7 +589,7 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
     const byMetric = new Map(metricIds.map((metricId, index) => [metricId, stored[index]!]));
     // The stored statistics count every answer; products with out-of-scale answers are recomputed
     // without them, as METRICS.md drops such answers (the map then holds those products' numbers).
-    const recompute = productIds.filter((id) => outOfScaleProducts.has(id));
+    const recompute = outOfScaleProducts.size > 0 ? heldIn(productIds, outOfScaleProducts) : [];
     if (recompute.length > 0) {
       for (const id of recompute)
         for (const metricId of metricIds) map.set(sumsKey(id, metricId), EMPTY_SUMS);

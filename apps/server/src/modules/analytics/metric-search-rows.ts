@@ -17,8 +17,16 @@ import {
   type Threshold,
   yesNoAggregationLabel,
 } from '@accord/contracts';
-import { poolSums, sumsKey, sumsOf, type SumsTable } from './analytics-context.ts';
-import { applyThreshold, columnValue, rankJointly, summarise } from './analytics-metrics.ts';
+import { poolSums, sumsKey, sumsReader, type SumsTable } from './analytics-context.ts';
+import {
+  addSumsInto,
+  applyThreshold,
+  columnValue,
+  EMPTY_SUMS,
+  rankJointly,
+  summarise,
+  type Sums,
+} from './analytics-metrics.ts';
 import type { MetricRecord, OutOfScaleRow, ProductRecord } from './analytics-types.ts';
 
 const RDF_TYPES = ['rdf', 'eeg', 'irt'] as const satisfies readonly ProductRecord['rdfType'][];
@@ -134,15 +142,25 @@ export function assembleMetricSearch(input: SearchAssemblyInput): AssembledSearc
   const columns = searchColumns(entries);
   const idAt = (position: number) => products.ids[position]!;
 
-  // Values and bases in columns (NaN: no value), rows as positions in the product list.
+  // Values and bases in columns (NaN: no value), rows as positions in the product list. Loops over
+  // every product write numbers only: no object, no iterator per product.
   const values = columns.map(() => new Float64Array(count));
   const bases = columns.map(() => new Int32Array(count));
-  let order = Array.from({ length: count }, (_, position) => position);
+  let order: number[] = new Array<number>(count);
+  for (let position = 0; position < count; position++) order[position] = position;
+  const read = sumsReader(sums);
+  // Each metric's statistics pooled over every product in the list's order, as they are read: the
+  // summary when every product is a row in that order (no threshold), added in the same order as
+  // poolSums adds them, so not read a second time.
+  const pooledAsListed = new Map<number, Sums>();
   entries.forEach((entry, index) => {
     const columnValues = values[index]!;
     const columnBases = bases[index]!;
+    const total = pooledAsListed.has(entry.metric.id) ? null : { ...EMPTY_SUMS };
+    if (total) pooledAsListed.set(entry.metric.id, total);
     for (let position = 0; position < count; position++) {
-      const productSums = sumsOf(sums, idAt(position), entry.metric.id);
+      const productSums = read(idAt(position), entry.metric.id);
+      if (total) addSumsInto(total, productSums);
       columnValues[position] = columnValue(productSums, entry.aggregation, entry.metric.kind) ?? Number.NaN;
       columnBases[position] = productSums.n;
     }
@@ -191,20 +209,35 @@ export function assembleMetricSearch(input: SearchAssemblyInput): AssembledSearc
       return primary.threshold.desc ? b - a : a - b;
     });
   }
-  const keptIds = Int32Array.from(order, idAt);
+  const rows = new Int32Array(order.length);
+  const keptIds = new Int32Array(order.length);
+  for (let row = 0; row < order.length; row++) {
+    rows[row] = order[row]!;
+    keptIds[row] = idAt(order[row]!);
+  }
 
+  let asListed = rows.length === count;
+  for (let row = 0; asListed && row < rows.length; row++) asListed = rows[row] === row;
   const summary: MetricSearchResult['summary'] = {};
   for (const metric of input.metrics)
-    summary[metric.name] = summarise(poolSums(sums, keptIds, metric.id), metric.kind);
+    summary[metric.name] = summarise(
+      (asListed ? pooledAsListed.get(metric.id) : undefined) ?? poolSums(sums, keptIds, metric.id),
+      metric.kind,
+    );
 
+  // Each metric's bases are a column's (the first entry of the metric): the diagnostics read them.
+  const basesOf = new Map<number, Int32Array>();
+  entries.forEach((entry, index) => {
+    if (!basesOf.has(entry.metric.id)) basesOf.set(entry.metric.id, bases[index]!);
+  });
   return {
     type: input.type,
     columns,
     values,
     bases,
-    order: Int32Array.from(order),
+    order: rows,
     summary,
-    diagnostics: diagnose(input, idSet(keptIds)),
+    diagnostics: diagnose(input, idSet(keptIds), rows, basesOf),
     filtered: input.filtered,
   };
 }
@@ -235,18 +268,39 @@ const expectedIn = (metric: SearchMetric, rdfType: ProductRecord['rdfType']) =>
  * warnings (a chosen metric the study should have but no question is mapped to) and infos (low
  * bases, below 30 answers).
  */
-function diagnose(input: SearchAssemblyInput, keptIds: IdSet): Diagnostics {
-  const { products, metrics: metricList, sums, mapped, outOfScale } = input;
-  // The kept products in the product list's order.
+function diagnose(
+  input: SearchAssemblyInput,
+  keptIds: IdSet,
+  rows: Int32Array,
+  basesOf: ReadonlyMap<number, Int32Array>,
+): Diagnostics {
+  const { products, metrics: metricList, mapped, outOfScale } = input;
+  const read = sumsReader(input.sums);
+  const count = products.ids.length;
+  // The kept products (the rows' positions: product ids are unique in a list) in the list's order.
+  const isKept = new Uint8Array(count);
+  for (let row = 0; row < rows.length; row++) isKept[rows[row]!] = 1;
   const kept: number[] = [];
-  for (let position = 0; position < products.ids.length; position++)
-    if (keptIds.has(products.ids[position]!)) kept.push(position);
+  for (let position = 0; position < count; position++) if (isKept[position] === 1) kept.push(position);
+  // Per study found, its last kept product (which names its C-MI number and kind), in the order
+  // the studies are first met: arrays by study id, not a map entry set per product.
+  let maxStudy = -1;
+  for (const position of kept) maxStudy = Math.max(maxStudy, products.studyIds[position]!);
+  const lastOfStudy = new Int32Array(maxStudy + 1).fill(-1);
+  const studyOrder: number[] = [];
+  for (const position of kept) {
+    const studyId = products.studyIds[position]!;
+    if (lastOfStudy[studyId] === -1) studyOrder.push(studyId);
+    lastOfStudy[studyId] = position;
+  }
   const studiesFound = new Map<number, { cMiNumber: string; rdfType: ProductRecord['rdfType'] }>();
-  for (const position of kept)
-    studiesFound.set(products.studyIds[position]!, {
+  for (const studyId of studyOrder) {
+    const position = lastOfStudy[studyId]!;
+    studiesFound.set(studyId, {
       cMiNumber: products.cMiNumbers[products.cMiAt[position]!]!,
       rdfType: RDF_TYPES[products.rdfTypes[position]!]!,
     });
+  }
   // Pairs of study and metric as numbers (sumsKey), cheaper than text keys over every product.
   const mappedSet = new Set<number>();
   for (let at = 0; at < mapped.length; at += 2) mappedSet.add(sumsKey(mapped[at]!, mapped[at + 1]!));
@@ -285,15 +339,19 @@ function diagnose(input: SearchAssemblyInput, keptIds: IdSet): Diagnostics {
     }
   }
   const lowBases = new Map<number, { studyId: number; metric: string; bases: number[] }>();
+  // Entries made in the order products and then metrics meet them (the order of the infos).
+  const columnsOf = metricList.map((metric) => basesOf.get(metric.id));
   for (const position of kept) {
     const studyId = products.studyIds[position]!;
-    for (const metric of metricList) {
-      const n = sumsOf(sums, products.ids[position]!, metric.id).n;
+    for (let index = 0; index < metricList.length; index++) {
+      const metric = metricList[index]!;
+      const column = columnsOf[index];
+      const n = column ? column[position]! : read(products.ids[position]!, metric.id).n;
       if (n === 0 || n >= LOW_BASE) continue;
       const key = sumsKey(studyId, metric.id);
-      const entry = lowBases.get(key) ?? { studyId, metric: metric.name, bases: [] };
+      let entry = lowBases.get(key);
+      if (!entry) lowBases.set(key, (entry = { studyId, metric: metric.name, bases: [] }));
       entry.bases.push(n);
-      lowBases.set(key, entry);
     }
   }
   for (const entry of lowBases.values())

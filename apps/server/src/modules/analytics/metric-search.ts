@@ -132,7 +132,7 @@ export async function computeMetricSearch(
     globalThreshold: query.metrics.threshold?.applyThreshold ? query.metrics.threshold : null,
     metrics: distinctMetrics,
     products: searchProductsOf(productList),
-    mapped: Int32Array.from(mapped.flatMap((row) => [row.studyId, row.metricId])),
+    mapped,
     outOfScale,
     filtered: respondentFilter.length > 0,
   };

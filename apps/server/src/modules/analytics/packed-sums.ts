@@ -3,9 +3,10 @@
  * which they cross to a worker thread: copying one buffer costs little, while a structured clone of
  * tens of thousands of objects would hold the request loop about as long as the work it moves.
  */
-import { sumsOf, type SumsTable } from './analytics-context.ts';
+import { sumsOf, sumsView, type SumsTable } from './analytics-context.ts';
 import type { Sums } from './analytics-metrics.ts';
 import { demographicSumsTable, type DemographicSumsSource } from './demographic-table.ts';
+import { columnsSums, type SumsColumns } from './stored-sums.ts';
 
 /** The fields of Sums in their order in PackedSums.values. */
 const FIELDS = [
@@ -71,6 +72,16 @@ export function unpackSums(packed: PackedSums): SumsTable {
   const metrics = packed.metricIds.length;
   const { values } = packed;
   return {
+    copyTo(productId, metricId, target, at) {
+      const product = productAt[productId] ?? -1;
+      const metric = metricAt[metricId] ?? -1;
+      if (product < 0 || metric < 0) return false;
+      target.set(
+        values.subarray((product * metrics + metric) * WIDTH, (product * metrics + metric + 1) * WIDTH),
+        at,
+      );
+      return true;
+    },
     get(key) {
       const metricId = key % 65536;
       const product = productAt[(key - metricId) / 65536] ?? -1;
@@ -92,24 +103,76 @@ export function unpackSums(packed: PackedSums): SumsTable {
 }
 
 /**
- * The statistics of a search as they cross to the worker thread that assembles it: packed, or, under
- * a gender and age filter whose sums are not taken yet, the demographic tables (shared memory, handed
- * over by reference) and the cells the filter keeps, summed in the thread (takeSums).
+ * Stored statistics as they cross to a worker thread: each metric's columns (on shared memory, handed
+ * over by reference) and the statistics recomputed before them (products with out-of-scale answers),
+ * by sumsKey: `keys[i]`'s eight numbers are `values[i × 8 ...]`.
  */
-export type HandedSums = { packed: PackedSums } | { demographic: DemographicSumsSource };
+export interface HandedStored {
+  metricIds: number[];
+  columns: SumsColumns[];
+  keys: Float64Array;
+  values: Float64Array;
+}
+
+/**
+ * The statistics of a search as they cross to the worker thread that assembles it: the stored
+ * statistics' columns by reference (HandedStored), or, under a gender and age filter whose sums are
+ * not taken yet, the demographic tables (shared memory, by reference too) and the cells the filter
+ * keeps, summed in the thread; otherwise packed (takeSums reads each form). The request loop then
+ * copies nothing per product for a search of every fragrance.
+ */
+export type HandedSums =
+  { packed: PackedSums } | { demographic: DemographicSumsSource } | { stored: HandedStored };
 
 /** The statistics of the products and metrics in the form they cross to a worker thread. */
 export function handSums(sums: SumsTable, productIds: Int32Array, metricIds: readonly number[]): HandedSums {
   if (sums.demographic && sameIds(sums.demographic.wanted, productIds))
     return { demographic: sums.demographic.source };
+  const stored = sums.stored;
+  if (stored && metricIds.every((metricId) => stored.byMetric.has(metricId))) {
+    const recomputed = [...(stored.map ?? new Map<number, Sums>())];
+    const values = new Float64Array(recomputed.length * WIDTH);
+    recomputed.forEach(([, found], index) => {
+      FIELDS.forEach((field, at) => (values[index * WIDTH + at] = found[field]));
+    });
+    return {
+      stored: {
+        metricIds: [...metricIds],
+        columns: metricIds.map((metricId) => stored.byMetric.get(metricId)!.columns),
+        keys: Float64Array.from(recomputed, ([key]) => key),
+        values,
+      },
+    };
+  }
   return { packed: packSums(sums, productIds, metricIds) };
 }
 
 /** The handed statistics as a SumsTable, in the worker thread (`productIds`: the search's products). */
 export function takeSums(handed: HandedSums, productIds: Int32Array): SumsTable {
-  return 'packed' in handed
-    ? unpackSums(handed.packed)
-    : demographicSumsTable(handed.demographic, productIds);
+  if ('packed' in handed) return unpackSums(handed.packed);
+  if ('demographic' in handed) return demographicSumsTable(handed.demographic, productIds);
+  const { metricIds, columns, keys, values } = handed.stored;
+  const recomputed = new Map<number, Sums>();
+  keys.forEach((key, index) => {
+    const at = index * WIDTH;
+    recomputed.set(key, {
+      n: values[at]!,
+      sum: values[at + 1]!,
+      sumSq: values[at + 2]!,
+      nTopBox: values[at + 3]!,
+      nTop2Box: values[at + 4]!,
+      nJustRight: values[at + 5]!,
+      nBottom2Box: values[at + 6]!,
+      nBottomBox: values[at + 7]!,
+    });
+  });
+  const byMetric = new Map(
+    metricIds.map((metricId, index) => {
+      const { positionOf, counts, totals } = columns[index]!;
+      return [metricId, columnsSums(metricId, counts.length / 6, positionOf, counts, totals)];
+    }),
+  );
+  return sumsView(byMetric, recomputed);
 }
 
 /** Whether the sums were wanted for exactly these products, in this order. */

@@ -16,7 +16,25 @@ export interface StoredSums {
    * when it has none.
    */
   copyTo(productId: number, target: Float64Array, at: number): boolean;
+  /** The columns read (see columnsSums), to hand them to a worker thread as they are. */
+  readonly columns: SumsColumns;
 }
+
+/**
+ * A metric's statistics as columns: 6 counts and 2 totals a position (as copyColumns reads them) and
+ * each product id's position in them (-1 or out of range: none).
+ */
+export interface SumsColumns {
+  positionOf: Int32Array;
+  counts: Int32Array;
+  totals: Float64Array;
+}
+
+/** An array of `length` numbers on shared memory: a worker thread reads it where it is. */
+const shared = <T extends Int32Array | Float64Array>(
+  type: { new (buffer: SharedArrayBuffer): T; BYTES_PER_ELEMENT: number },
+  length: number,
+): T => new type(new SharedArrayBuffer(length * type.BYTES_PER_ELEMENT));
 
 /** copyTo over the columns both kinds of stored statistics keep (6 counts, 2 totals a position). */
 export function copyColumns(
@@ -37,13 +55,16 @@ export function copyColumns(
   target[at + 7] = counts[count + 5]!;
 }
 
-/** The rows of one metric (any order, each product once) in columns. */
+/**
+ * The rows of one metric (any order, each product once) in columns, on shared memory: a search
+ * assembled in a worker thread reads them there (packed-sums.ts handSums), nothing copied per search.
+ */
 export function storedSumsOf(metricId: number, rows: readonly MetricSums[]): StoredSums {
   let maxId = -1;
   for (const row of rows) if (row.productId > maxId) maxId = row.productId;
-  const positionOf = new Int32Array(maxId + 1).fill(-1);
-  const counts = new Int32Array(rows.length * 6);
-  const sums = new Float64Array(rows.length * 2);
+  const positionOf = shared(Int32Array, maxId + 1).fill(-1);
+  const counts = shared(Int32Array, rows.length * 6);
+  const sums = shared(Float64Array, rows.length * 2);
   rows.forEach((row, position) => {
     positionOf[row.productId] = position;
     counts.set(
@@ -70,6 +91,7 @@ export function columnsSums(
 ): StoredSums {
   return {
     size,
+    columns: { positionOf, counts, totals },
     copyTo(productId, target, at) {
       const position = positionOf[productId] ?? -1;
       if (position < 0) return false;
