@@ -36,18 +36,38 @@ describe('batched read', () => {
     expect(queries).toHaveLength(1);
   });
 
-  it('never joins a key onto a query already sent: it waits for a query of its own', async () => {
+  it('never joins a key onto a query already sent: it waits for the next, sent once that one is answered', async () => {
     const { read, queries, releaseAll } = doubling();
     const first = read(1);
     await turn();
     expect(queries).toEqual([[1]]);
-    // The first query is on its way (not answered yet): the same key asked now is read again.
+    // The first query is on its way (not answered yet): the same key asked now is read again, with
+    // the other keys asked for meanwhile, in one query sent when the first is answered.
     const again = read(1);
+    await turn();
     const other = read(2);
+    await turn();
+    expect(queries).toEqual([[1]]);
+    releaseAll();
+    expect(await first).toBe(2);
     await turn();
     expect(queries).toEqual([[1], [1, 2]]);
     releaseAll();
-    expect(await Promise.all([first, again, other])).toEqual([2, 2, 4]);
+    expect(await Promise.all([again, other])).toEqual([2, 4]);
+  });
+
+  it('sends a key asked for alone at the next turn, when no query is on its way', async () => {
+    const { read, queries, releaseAll } = doubling();
+    const first = read(4);
+    await turn();
+    releaseAll();
+    expect(await first).toBe(8);
+    await turn();
+    const second = read(5);
+    await turn();
+    expect(queries).toEqual([[4], [5]]);
+    releaseAll();
+    expect(await second).toBe(10);
   });
 
   it('fails every caller of a failed batch with its error, and only them', async () => {
