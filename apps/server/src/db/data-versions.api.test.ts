@@ -71,4 +71,18 @@ describe('data_versions', () => {
     ).rejects.toThrow('changed my mind');
     expect(await versions()).toEqual(before);
   });
+
+  it('answers reads of different tables asked at once each with its own tables, after every commit before them', async () => {
+    const [first] = await firstOptions(1);
+    const before = await versions();
+    await t.database.db.update(fieldOptions).set({ sortOrder: 5 }).where(eq(fieldOptions.id, first!));
+    const [options, studies, both] = await Promise.all([
+      dataFingerprint(t.database.db, ['field_options']),
+      dataFingerprint(t.database.db, ['studies']),
+      dataFingerprint(t.database.db, ['studies', 'field_options', 'studies']),
+    ]);
+    expect(options).toBe(`field_options:${before.field_options! + 1}`);
+    expect(studies).toBe(`studies:${before.studies}`);
+    expect(both).toBe(`field_options:${before.field_options! + 1}|studies:${before.studies}`);
+  });
 });

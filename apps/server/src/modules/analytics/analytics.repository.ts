@@ -6,6 +6,7 @@
 import { BOX_TOLERANCE } from '@accord/stats';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { batchedRead, textArrayLiteral } from '../../db/batched-read.ts';
 import { dataFingerprint } from '../../db/data-versions.ts';
 import {
   answers,
@@ -252,6 +253,27 @@ export const JOB_RESULT_TTL_MS = 24 * 60 * 60_000;
 /** How often a process looks for expired jobs, when it records a new one. */
 const JOB_CLEANUP_INTERVAL_MS = 10 * 60_000;
 
+/** The columns of a job row but its result, as read by id (selection: int[] or null). */
+interface JobRow {
+  id: string;
+  user_id: number | null;
+  kind: string;
+  status: string;
+  progress: number;
+  error: string | null;
+  selection: number[] | null;
+}
+
+/** A job row written ended (createEndedJob): its result text, or its error when it failed. */
+interface EndedJobRow {
+  id: string;
+  userId: number;
+  kind: string;
+  request: string;
+  text: string | null;
+  error: string | null;
+}
+
 export function createAnalyticsRepository(db: Db, options: { productListLimit?: number } = {}) {
   const productListLimit = options.productListLimit ?? PRODUCT_LIST_LIMIT;
 
@@ -296,24 +318,69 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
     await removeFinishedJobs([...jobKinds], JOB_RESULT_TTL_MS);
   }
 
+  /**
+   * The job rows a busy server reads at every poll and page, read by id in one query per turn of the
+   * event loop (db/batched-read.ts: the reads asked for together, each sent after it was asked):
+   * `jobRow` without the result (which may be large), `jobRowWithResult` with it. Each caller then
+   * keeps the row only when it is of its own user and kind, as `where user_id = .. and kind = ..` did.
+   */
+  const jobRow = batchedRead<string, JobRow>(async (ids) => {
+    const found = await rows<JobRow>(sql`select id, user_id, kind, status, progress, error, selection
+      from job_results where id = any(${textArrayLiteral(ids)}::text[])`);
+    return new Map(found.map((row) => [row.id, row]));
+  });
+  const jobRowWithResult = batchedRead<string, JobRow & { result: string | null }>(async (ids) => {
+    const found = await rows<JobRow & { result: string | null }>(sql`select id, user_id, kind, status,
+      progress, error, selection, result from job_results where id = any(${textArrayLiteral(ids)}::text[])`);
+    return new Map(found.map((row) => [row.id, row]));
+  });
+  /** The row when it is a job of the user and kind, else null. */
+  const ofCaller = <T extends JobRow>(row: T | undefined, userId: number, kind: string): T | null =>
+    row && row.user_id !== null && Number(row.user_id) === userId && row.kind === kind ? row : null;
+
   /** A job of the user and kind with its result as the stored JSON text (null when not the caller's). */
   async function findJobText(
     id: string,
     userId: number,
     kind: string,
   ): Promise<{ status: string; progress: number; text: string | null; error: string | null } | null> {
-    const [row] = await rows<{
-      status: string;
-      progress: number;
-      result: string | null;
-      error: string | null;
-    }>(
-      sql`select status, progress, result, error from ${jobResults}
-        where id = ${id} and user_id = ${userId} and kind = ${kind}`,
-    );
+    const row = ofCaller(await jobRowWithResult(id), userId, kind);
     if (!row) return null;
     return { status: row.status, progress: Number(row.progress), text: row.result, error: row.error };
   }
+
+  /**
+   * Job rows recorded ended within their request (createEndedJob), written together: the rows of the
+   * searches answered in one turn go in one insert. When that insert fails, each row is inserted
+   * alone, so that a bad row fails only its own request. A caller is answered once its row is committed.
+   */
+  const endedJobInsert = batchedRead<EndedJobRow, Error | null>(async (list) => {
+    const insert = (part: readonly EndedJobRow[]) =>
+      db.execute(sql`insert into ${jobResults} (id, user_id, kind, status, progress, request, result, error)
+        values ${sql.join(
+          part.map(
+            (row) =>
+              sql`(${row.id}, ${row.userId}, ${row.kind}, ${row.text === null ? 'FAILURE' : 'SUCCESS'}, 100,
+                ${row.request}, ${row.text}, ${row.error})`,
+          ),
+          sql`, `,
+        )}`);
+    try {
+      await insert(list);
+      return new Map(list.map((row) => [row, null]));
+    } catch (error) {
+      if (list.length === 1) return new Map([[list[0]!, error as Error]]);
+    }
+    const outcomes = await Promise.all(
+      list.map((row) =>
+        insert([row]).then(
+          () => null,
+          (error: unknown) => error as Error,
+        ),
+      ),
+    );
+    return new Map(list.map((row, index) => [row, outcomes[index]!]));
+  });
 
   /**
    * The rows of a query as one JSON text of arrays (the listed columns in order): tens of thousands
@@ -916,10 +983,15 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
       request: string,
       outcome: { text: string } | { error: string },
     ): Promise<void> {
-      const text = 'text' in outcome ? outcome.text : null;
-      await db.execute(sql`insert into ${jobResults} (id, user_id, kind, status, progress, request, result, error)
-        values (${id}, ${userId}, ${kind}, ${text === null ? 'FAILURE' : 'SUCCESS'}, 100, ${request},
-          ${text}, ${'error' in outcome ? outcome.error : null})`);
+      const failed = await endedJobInsert({
+        id,
+        userId,
+        kind,
+        request,
+        text: 'text' in outcome ? outcome.text : null,
+        error: 'error' in outcome ? outcome.error : null,
+      });
+      if (failed) throw failed;
       await recorded(kind);
     },
 
@@ -990,10 +1062,7 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
       userId: number,
       kind: string,
     ): Promise<{ status: string; progress: number; error: string | null } | null> {
-      const [row] = await rows<{ status: string; progress: number; error: string | null }>(
-        sql`select status, progress, error from ${jobResults}
-          where id = ${id} and user_id = ${userId} and kind = ${kind}`,
-      );
+      const row = ofCaller(await jobRow(id), userId, kind);
       if (!row) return null;
       return { status: row.status, progress: Number(row.progress), error: row.error };
     },
@@ -1014,9 +1083,7 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
 
     /** The selected rows of a job of the caller (none: empty), or null when it is not theirs. */
     async jobSelection(id: string, userId: number, kind: string): Promise<number[] | null> {
-      const [row] = await rows<{ selection: number[] | null }>(
-        sql`select selection from ${jobResults} where id = ${id} and user_id = ${userId} and kind = ${kind}`,
-      );
+      const row = ofCaller(await jobRow(id), userId, kind);
       if (!row) return null;
       return (row.selection ?? []).map(Number);
     },

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { batchedRead, textArrayLiteral } from '../../db/batched-read.ts';
 import type { Db } from '../../db/client.ts';
 import { SESSION_MAX_HOURS } from '@accord/contracts';
 import { sessions, sessionTokens, users } from '../../db/schema.ts';
@@ -27,7 +28,53 @@ const withinLifetime = or(
   ),
 );
 
+/**
+ * The live sessions of access tokens (by their hashes, one text[] parameter) with their users: the
+ * conditions of `findLive` (`withinLifetime`, `liveUser`) in fixed text, so that the lookups of
+ * every request arriving in one turn are one query (db/batched-read.ts) without a query built per call.
+ */
+const sessionsByAccessHashes = (hashes: readonly string[]) =>
+  sql`select t.token_hash, u.id, u.email, u.role_id, u.clients, s.id as session_id
+  from session_tokens t
+  join sessions s on s.id = t.session_id
+  join users u on u.id = s.user_id
+  where t.token_hash = any(${textArrayLiteral(hashes)}::text[]) and t.expires_at > now()
+    and s.ended_at is null
+    and ((s.remember = true and s.refresh_expires_at > now())
+      or (s.remember = false and s.created_at > now() - make_interval(hours => ${sql.raw(String(SESSION_MAX_HOURS))})))
+    and u.status = 'enabled' and u.deleted = false`;
+
+interface SessionRow {
+  token_hash: string;
+  id: number;
+  email: string;
+  role_id: number;
+  clients: string[];
+  session_id: string;
+}
+
 export function createSessionRepository(db: Db) {
+  /**
+   * Every request resolves its token (plugins/auth.ts): the lookups asked for in one turn of the
+   * event loop share one query, each sent after its request arrived (so a session ended, or a user
+   * disabled, before it is refused at once). A token without a live session is answered null.
+   */
+  const liveByAccessHash = batchedRead<string, SessionUser>(async (hashes) => {
+    const result = (await db.execute(sessionsByAccessHashes(hashes))) as unknown as { rows: SessionRow[] };
+    return new Map(
+      result.rows.map((row) => [
+        row.token_hash,
+        {
+          id: Number(row.id),
+          email: row.email,
+          roleId: Number(row.role_id),
+          clients: row.clients,
+          sessionId: row.session_id,
+        },
+      ]),
+    );
+  });
+
   async function findLive(tokenMatches: SQL | undefined): Promise<SessionUser | null> {
     const [row] = await db
       .select({
@@ -73,14 +120,8 @@ export function createSessionRepository(db: Db) {
     },
 
     /** The live session of an unexpired access token, with its enabled, undeleted user. */
-    findByAccessToken: (token: string) =>
-      findLive(
-        eq(
-          sessions.id,
-          sql`(select ${sessionTokens.sessionId} from ${sessionTokens}
-               where ${sessionTokens.tokenHash} = ${hashToken(token)} and ${sessionTokens.expiresAt} > now())`,
-        ),
-      ),
+    findByAccessToken: async (token: string): Promise<SessionUser | null> =>
+      (await liveByAccessHash(hashToken(token))) ?? null,
 
     /** The live session of an unexpired remember-me refresh token. */
     findByRefreshToken: (token: string) =>
