@@ -223,14 +223,11 @@ export function createAnalyticsContext(deps: { analytics: AnalyticsRepository; f
     return catalogue;
   };
   /**
-   * The data's fingerprint for every cache of the service: lookups made while a read is under way
-   * share it (as lookups of one cache always did), so a search reads it once, not once per cache.
+   * The data's fingerprint for every cache of the service. Reads asked for in one turn share one
+   * query (db/data-versions.ts), and a read never joins one already sent, so a request always sees
+   * every write committed before it arrived.
    */
-  let fingerprintRead: Promise<string> | null = null;
-  const fingerprint = () =>
-    (fingerprintRead ??= analytics.fingerprint().finally(() => {
-      fingerprintRead = null;
-    }));
+  const fingerprint = () => analytics.fingerprint();
   const scopeOf = (user: AuthUser) => studyScope(user, s.client);
   /** What limits a user's studies, as a cache key part (staff all see the same). */
   const scopeKey = (user: AuthUser) => (isClientScopedRole(user.roleId) ? [...user.clients].sort() : null);

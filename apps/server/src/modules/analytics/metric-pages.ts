@@ -187,16 +187,17 @@ export function createMetricPages(deps: {
     | { search: null; state: MetricSearchPageStatus }
     | { search: StoredSearch; rest: Omit<MetricSearchPage, PageHeadKey> }
   > {
+    // The selection is asked for with the job's state, so both are read from its row in one query
+    // (reads of a job's row asked for in one turn share it: analytics.repository.ts).
+    const selectionRead = analytics.jobSelection(jobId, user.id, JOB_KINDS.search);
+    selectionRead.catch(() => undefined);
     const { search, ...state } = await searchOf(user, jobId);
     if (!search)
       return {
         search: null,
         state: { ...state, status: state.status as MetricSearchPageStatus['status'], result: null },
       };
-    const [marks, selection] = await Promise.all([
-      marksOf(user, query.significance),
-      analytics.jobSelection(jobId, user.id, JOB_KINDS.search),
-    ]);
+    const [marks, selection] = await Promise.all([marksOf(user, query.significance), selectionRead]);
     const selected = new Set(selection ?? []);
     const idAt = (position: number) => productAt(search, position).id;
     // The rows matching, in the order shown, as row numbers. Without search text or mark filter

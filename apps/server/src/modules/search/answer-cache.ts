@@ -1,8 +1,10 @@
 /**
  * Keeps the answers of an expensive read while the data under them is unchanged. Every lookup first
  * reads the data's current fingerprint (cheap, from the database, so writes by any process count);
- * an answer computed under another fingerprint is recomputed. Concurrent lookups share one
- * fingerprint read and one computation per key. The least recently used answers go first.
+ * an answer computed under another fingerprint is recomputed. Lookups asked for in one turn share one
+ * fingerprint query (db/data-versions.ts), never one already sent, so a lookup sees every write
+ * committed before it was made; concurrent lookups share one computation per key. The least recently
+ * used answers go first.
  */
 export interface AnswerCache<T> {
   get(key: string, compute: () => Promise<T>): Promise<T>;
@@ -13,18 +15,9 @@ export function createAnswerCache<T>(options: {
   fingerprint: () => Promise<string>;
 }): AnswerCache<T> {
   const entries = new Map<string, { fingerprint: string; answer: Promise<T> }>();
-  let reading: Promise<string> | null = null;
-
-  const currentFingerprint = () => {
-    reading ??= options.fingerprint().finally(() => {
-      reading = null;
-    });
-    return reading;
-  };
-
   return {
     async get(key, compute) {
-      const fingerprint = await currentFingerprint();
+      const fingerprint = await options.fingerprint();
       const kept = entries.get(key);
       if (kept && kept.fingerprint === fingerprint) {
         entries.delete(key);
