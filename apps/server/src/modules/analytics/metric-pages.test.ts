@@ -115,7 +115,8 @@ describe('metric pages as text', () => {
 
   it("writes a search's state alone until it succeeded", async () => {
     const metricPages = createMetricPages({
-      analytics: {} as AnalyticsRepository,
+      // The selection is asked for with the state; a search not done yet has none.
+      analytics: { jobSelection: async () => [] } as unknown as AnalyticsRepository,
       searchOf: async () => ({ status: 'STARTED', progress: 30, error: null, search: null }),
       significanceResult: async () => {
         throw new Error('no significance asked');
