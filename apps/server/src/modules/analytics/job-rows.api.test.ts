@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { statementsDuring } from '../../testing/statements.ts';
 import { createAnalyticsRepository, type AnalyticsRepository } from './analytics.repository.ts';
 import { JOB_KINDS } from './analytics.service.ts';
 
@@ -22,28 +23,6 @@ afterAll(async () => {
   await t.close();
 });
 
-/** The statements sent while `run` runs whose text matches `pattern`. */
-async function statementsDuring<T>(
-  pattern: RegExp,
-  run: () => Promise<T>,
-): Promise<{ result: T; count: number }> {
-  const db = t.database.db;
-  const execute = db.execute.bind(db);
-  let count = 0;
-  db.execute = ((query: Parameters<typeof execute>[0]) => {
-    const text = (query as { queryChunks?: unknown[] }).queryChunks
-      ?.map((chunk) => (chunk && typeof chunk === 'object' && 'value' in chunk ? String(chunk.value) : ''))
-      .join('');
-    if (text && pattern.test(text)) count++;
-    return execute(query);
-  }) as typeof db.execute;
-  try {
-    return { result: await run(), count };
-  } finally {
-    db.execute = execute;
-  }
-}
-
 const stored = async (id: string) => {
   const result = (await t.database.db.execute(
     sql`select user_id, kind, status, progress, request, result, error from job_results where id = ${id}`,
@@ -55,6 +34,7 @@ describe('job rows of searches ended at once', () => {
   it('writes them in one insert, each committed before its caller is answered', async () => {
     const ids = ['ended-a', 'ended-b', 'ended-c'];
     const { count } = await statementsDuring(
+      t.database.db,
       /\(id, user_id, kind, status, progress, request, result, error\)/,
       () =>
         Promise.all(
@@ -113,7 +93,7 @@ describe('job rows read at once', () => {
     await repository.createJob('read-3', second, JOB_KINDS.significance);
     expect(await repository.changeJobSelection('read-1', first, JOB_KINDS.search, { add: [7, 3] })).toBe(2);
 
-    const { result, count } = await statementsDuring(/from job_results where id = any/, () =>
+    const { result, count } = await statementsDuring(t.database.db, /from job_results where id = any/, () =>
       Promise.all([
         repository.jobState('read-1', first, JOB_KINDS.search),
         repository.jobSelection('read-1', first, JOB_KINDS.search),

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/test-app.ts';
+import { statementsDuring } from '../../testing/statements.ts';
 
 let t: TestApp;
 let admin: string;
@@ -44,34 +45,12 @@ afterAll(async () => {
   await t.close();
 });
 
-/** The statements sent to the database while `run` runs whose text matches `pattern`. */
-async function statementsDuring<T>(
-  pattern: RegExp,
-  run: () => Promise<T>,
-): Promise<{ result: T; count: number }> {
-  const db = t.database.db;
-  const execute = db.execute.bind(db);
-  let count = 0;
-  db.execute = ((query: Parameters<typeof execute>[0]) => {
-    const text = (query as { queryChunks?: unknown[] }).queryChunks
-      ?.map((chunk) => (chunk && typeof chunk === 'object' && 'value' in chunk ? String(chunk.value) : ''))
-      .join('');
-    if (text && pattern.test(text)) count++;
-    return execute(query);
-  }) as typeof db.execute;
-  try {
-    return { result: await run(), count };
-  } finally {
-    db.execute = execute;
-  }
-}
-
 const ownRecord = (user: { id: number; token: string }) =>
   t.request({ method: 'GET', url: `/api/users/${user.id}/`, token: user.token });
 
 describe('session lookups of requests arriving together', () => {
   it('answers each of many users at once as themself, from one lookup', async () => {
-    const { result, count } = await statementsDuring(/from session_tokens t/, () =>
+    const { result, count } = await statementsDuring(t.database.db, /from session_tokens t/, () =>
       Promise.all(users.flatMap((user) => [ownRecord(user), ownRecord(user)])),
     );
     expect(result.map((response) => response.statusCode)).toEqual(users.flatMap(() => [200, 200]));
