@@ -21,6 +21,18 @@ const FIELDS = [
 ] as const satisfies readonly (keyof Sums)[];
 const WIDTH = FIELDS.length;
 
+/** The statistics packed from `at` on (in FIELDS' order). */
+const sumsAt = (values: Float64Array, at: number): Sums => ({
+  n: values[at]!,
+  sum: values[at + 1]!,
+  sumSq: values[at + 2]!,
+  nTopBox: values[at + 3]!,
+  nTop2Box: values[at + 4]!,
+  nJustRight: values[at + 5]!,
+  nBottom2Box: values[at + 6]!,
+  nBottomBox: values[at + 7]!,
+});
+
 /** Statistics of products × metrics: values[(product × metrics + metric) × 8 + field]. */
 export interface PackedSums {
   productIds: Int32Array;
@@ -88,16 +100,7 @@ export function unpackSums(packed: PackedSums): SumsTable {
       const metric = metricAt[metricId] ?? -1;
       if (product < 0 || metric < 0) return undefined;
       const at = (product * metrics + metric) * WIDTH;
-      return {
-        n: values[at]!,
-        sum: values[at + 1]!,
-        sumSq: values[at + 2]!,
-        nTopBox: values[at + 3]!,
-        nTop2Box: values[at + 4]!,
-        nJustRight: values[at + 5]!,
-        nBottom2Box: values[at + 6]!,
-        nBottomBox: values[at + 7]!,
-      };
+      return sumsAt(values, at);
     },
   };
 }
@@ -155,16 +158,7 @@ export function takeSums(handed: HandedSums, productIds: Int32Array): SumsTable 
   const recomputed = new Map<number, Sums>();
   keys.forEach((key, index) => {
     const at = index * WIDTH;
-    recomputed.set(key, {
-      n: values[at]!,
-      sum: values[at + 1]!,
-      sumSq: values[at + 2]!,
-      nTopBox: values[at + 3]!,
-      nTop2Box: values[at + 4]!,
-      nJustRight: values[at + 5]!,
-      nBottom2Box: values[at + 6]!,
-      nBottomBox: values[at + 7]!,
-    });
+    recomputed.set(key, sumsAt(values, at));
   });
   const byMetric = new Map(
     metricIds.map((metricId, index) => {
