@@ -122,8 +122,15 @@ test('a study filter that finds no fragrance leaves every tab with words, not da
   const noData = (name: string) => page.getByRole('tabpanel', { name: new RegExp(`^${name}`) });
   await expect(noData('Fragrances').getByText('No data', { exact: true })).toBeVisible({ timeout: 90_000 });
   await expect(page.getByRole('table', { name: 'fragrances found' })).toHaveCount(0);
+  // The filters collapse after the search and the results scroll into view: a tab clicked while they
+  // move can miss its click, so the tabs are used once the filters are collapsed.
+  await expect(page.getByRole('button', { name: 'Show filters' })).toBeVisible();
 
   await page.getByRole('tab', { name: /^Fragrance Performance/ }).click();
+  await expect(page.getByRole('tab', { name: /^Fragrance Performance/ })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
   await chooseFirst(page, 'Metadata Type');
   await chooseFirst(page, 'Metadata');
   await noData('Fragrance Performance').getByRole('button', { name: 'Run' }).click();

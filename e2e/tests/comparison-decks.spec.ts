@@ -150,6 +150,9 @@ test('a long search shows how far it is and can be cancelled: the previous resul
   );
   await expectAccessible(page, 'analytics, a search running');
   await shoot(page, 'analytics-search-progress');
+  // The filters collapse after the search and the results scroll into view: Cancel is clicked once
+  // they are collapsed, not while the button moves.
+  await expect(page.getByRole('button', { name: 'Show filters' })).toBeVisible();
 
   const cancelled = page.waitForResponse(
     (response) =>
