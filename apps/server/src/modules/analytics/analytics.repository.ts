@@ -324,16 +324,16 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
    * `jobRow` without the result (which may be large), `jobRowWithResult` with it. Each caller then
    * keeps the row only when it is of its own user and kind, as `where user_id = .. and kind = ..` did.
    */
-  const jobRow = batchedRead<string, JobRow>(async (ids) => {
-    const found = await rows<JobRow>(sql`select id, user_id, kind, status, progress, error, selection
-      from job_results where id = any(${textArrayLiteral(ids)}::text[])`);
-    return new Map(found.map((row) => [row.id, row]));
-  });
-  const jobRowWithResult = batchedRead<string, JobRow & { result: string | null }>(async (ids) => {
-    const found = await rows<JobRow & { result: string | null }>(sql`select id, user_id, kind, status,
-      progress, error, selection, result from job_results where id = any(${textArrayLiteral(ids)}::text[])`);
-    return new Map(found.map((row) => [row.id, row]));
-  });
+  const jobRowsBy = <T extends JobRow>(columns: string) =>
+    batchedRead<string, T>(async (ids) => {
+      const found = await rows<T>(
+        sql`select ${sql.raw(columns)} from job_results where id = any(${textArrayLiteral(ids)}::text[])`,
+      );
+      return new Map(found.map((row) => [row.id, row]));
+    });
+  const JOB_ROW_COLUMNS = 'id, user_id, kind, status, progress, error, selection';
+  const jobRow = jobRowsBy<JobRow>(JOB_ROW_COLUMNS);
+  const jobRowWithResult = jobRowsBy<JobRow & { result: string | null }>(`${JOB_ROW_COLUMNS}, result`);
   /** The row when it is a job of the user and kind, else null. */
   const ofCaller = <T extends JobRow>(row: T | undefined, userId: number, kind: string): T | null =>
     row && row.user_id !== null && Number(row.user_id) === userId && row.kind === kind ? row : null;
