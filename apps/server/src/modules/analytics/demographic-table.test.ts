@@ -94,7 +94,7 @@ describe('sumDemographics', () => {
       () => false,
     ];
     for (const match of filters) {
-      expect(sumDemographics(table, match, null)).toEqual(bruteForce(list, match, null));
+      expect(sumDemographics(table, match, null)).toEqual(canonicalReference(list, match, null));
     }
   });
 
@@ -102,7 +102,7 @@ describe('sumDemographics', () => {
     const wanted = new Set([7, 14, 700, 2100, 99999]);
     const match: DemographicMatch = (gender, age) => gender === 'Other' && age !== null && age < 30;
     const found = sumDemographics(table, match, wanted);
-    expect(found).toEqual(bruteForce(list, match, wanted));
+    expect(found).toEqual(canonicalReference(list, match, wanted));
     expect(found.every((row) => wanted.has(row.productId) && row.n > 0)).toBe(true);
     expect(sumDemographics(table, match, new Set())).toEqual([]);
   });
@@ -116,8 +116,8 @@ describe('sumDemographics', () => {
     expect(sumDemographics(odd, (gender) => gender === '', null)).toMatchObject([{ n: 2, sum: 6 }]);
   });
 
-  it("adds a product's kept rows in the table's order, so a sum is the same to the last bit", () => {
-    // 0.1 + 0.2 + 0.3 and 0.3 + 0.2 + 0.1 differ in the last bit: the rows' order is kept.
+  it("adds a product's kept rows in the order of their cells, whatever order they came in", () => {
+    // 0.1 + 0.2 + 0.3 and 0.3 + 0.2 + 0.1 differ in the last bit: both products add by age.
     const rows: DemographicRow[] = [
       [5, 'Female', 30, 1, 0.1, 0.01, 0, 0, 0, 0, 0],
       [5, 'Male', 30, 1, 0.7, 0.49, 0, 0, 0, 0, 0],
@@ -127,18 +127,18 @@ describe('sumDemographics', () => {
       [6, 'Female', 20, 1, 0.2, 0.04, 0, 0, 0, 0, 0],
       [6, 'Female', 30, 1, 0.1, 0.01, 0, 0, 0, 0, 0],
     ];
+    expect(0.2 + 0.1 + 0.3).not.toBe(0.3 + 0.2 + 0.1);
     const sums = demographicSums(buildDemographicTable(3, rows), (gender) => gender === 'Female', null);
-    expect(sums.get(5)?.sum).toBe(0.1 + 0.2 + 0.3);
-    expect(sums.get(6)?.sum).toBe(0.3 + 0.2 + 0.1);
-    expect(sums.get(5)?.sum).not.toBe(sums.get(6)?.sum);
-    expect(sums.get(5)?.sumSq).toBe(0.01 + 0.04 + 0.09);
+    expect(sums.get(5)?.sum).toBe(0.2 + 0.1 + 0.3);
+    expect(sums.get(6)?.sum).toBe(0.2 + 0.1 + 0.3);
+    expect(sums.get(5)?.sumSq).toBe(0.04 + 0.01 + 0.09);
   });
 
   it('reads by product id: none for a product not wanted, without a kept row or unknown', () => {
     const wanted = new Set([7, 14, 21]);
     const match: DemographicMatch = (gender) => gender === 'Female';
     const sums = demographicSums(table, match, [...wanted]);
-    const expected = bruteForce(list, match, wanted);
+    const expected = canonicalReference(list, match, wanted);
     expect(sums.size).toBe(expected.length);
     for (const row of expected) expect(sums.get(row.productId)).toEqual(row);
     for (const id of [28, 0, -7, 1.5, 300 * 7 + 1, 10 ** 9]) expect(sums.get(id)).toBeUndefined();
@@ -146,6 +146,165 @@ describe('sumDemographics', () => {
 
   it('answers nothing for an empty table', () => {
     expect(sumDemographics(buildDemographicTable(1, []), () => true, null)).toEqual([]);
+  });
+});
+
+/** A gender and age filter as respondentConditions builds them: genders kept (null: any) and an age range. */
+function filterOf(
+  genders: (string | null)[] | null,
+  from: number | null,
+  to: number | null,
+): DemographicMatch {
+  return (gender, age) =>
+    (genders === null || genders.includes(gender)) &&
+    (from === null || (age !== null && age >= from)) &&
+    (to === null || (age !== null && age <= to));
+}
+
+/** The canonical order of cells: gender as text (missing last), then age (missing last). */
+function cellOrder(a: DemographicRow, b: DemographicRow): number {
+  if (a[1] !== b[1]) return a[1] === null ? 1 : b[1] === null ? -1 : a[1] < b[1] ? -1 : 1;
+  if (a[2] === b[2]) return 0;
+  return a[2] === null ? 1 : b[2] === null ? -1 : a[2] - b[2];
+}
+
+/**
+ * Rows of products 1..products with one row per (gender, age) cell, as the database groups them:
+ * genders including a missing one and an empty text, ages 16-80 and missing, sums not exact in
+ * binary so that the order of additions shows in the last bits. Some products have only men.
+ */
+function groupedRowsOf(products: number, seed: number): DemographicRow[] {
+  const next = random(seed);
+  const genders = ['Female', 'Male', 'Other', '', null];
+  const list: DemographicRow[] = [];
+  for (let productId = 1; productId <= products; productId++) {
+    const seen = new Set<string>();
+    const cells = Math.floor(next() * 80);
+    for (let cell = 0; cell < cells; cell++) {
+      const gender = productId % 9 === 0 ? 'Male' : genders[Math.floor(next() * genders.length)]!;
+      const age = next() < 0.05 ? null : 16 + Math.floor(next() * 65);
+      if (seen.has(`${gender}:${age}`)) continue;
+      seen.add(`${gender}:${age}`);
+      const n = 1 + Math.floor(next() * 40);
+      const top2 = Math.floor(next() * (n + 1));
+      list.push([
+        productId * 3,
+        gender,
+        age,
+        n,
+        (n * (1 + next() * 4)) / 7,
+        (n * (1 + next() * 24)) / 3,
+        top2 >> 1,
+        top2,
+        n - top2,
+        (n - top2) >> 1,
+        (n - top2) >> 2,
+      ]);
+    }
+  }
+  return list;
+}
+
+/** The naive reference: each product's kept rows, in canonical order, added one by one from zero. */
+function canonicalReference(list: DemographicRow[], match: DemographicMatch, wanted: Set<number> | null) {
+  const byProduct = new Map<number, DemographicRow[]>();
+  for (const row of list) byProduct.set(row[0], [...(byProduct.get(row[0]) ?? []), row]);
+  const sorted = [...byProduct.values()].flatMap((rows) => [...rows].sort(cellOrder));
+  return bruteForce(sorted, match, wanted);
+}
+
+/** Every number of the sums as the bits of a double, so that toEqual compares to the last bit. */
+function bits(rows: ReturnType<typeof bruteForce>) {
+  return rows.map((row) =>
+    Object.values(row).map((value) => Buffer.from(Float64Array.of(value).buffer).toString('hex')),
+  );
+}
+
+/** The rows of each product shuffled, products still in order. */
+function shuffledWithinProducts(list: DemographicRow[], seed: number): DemographicRow[] {
+  const next = random(seed);
+  const byProduct = new Map<number, DemographicRow[]>();
+  for (const row of list) byProduct.set(row[0], [...(byProduct.get(row[0]) ?? []), row]);
+  return [...byProduct.values()].flatMap((rows) => {
+    const copy = [...rows];
+    for (let at = copy.length - 1; at > 0; at--) {
+      const other = Math.floor(next() * (at + 1));
+      [copy[at], copy[other]] = [copy[other]!, copy[at]!];
+    }
+    return copy;
+  });
+}
+
+describe('sums over runs of cells in canonical order', () => {
+  const list = groupedRowsOf(400, 23);
+  const table = buildDemographicTable(3, list);
+  const ages = [null, 16, 17, 18, 25, 45, 65, 79, 80];
+
+  it("orders the cells by gender then age, a missing one last, and each product's rows by cell", () => {
+    const order = table.cells.map((cell): DemographicRow => [
+      0,
+      cell.gender,
+      cell.age,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+    ]);
+    expect([...order].sort(cellOrder)).toEqual(order);
+    expect(table.cells[0]).toEqual({ gender: '', age: 16 });
+    expect(table.cells.at(-1)).toEqual({ gender: null, age: null });
+    for (let product = 0; product < table.products; product++)
+      for (let row = table.starts[product]! + 1; row < table.starts[product + 1]!; row++)
+        expect(table.cellOf[row]!).toBeGreaterThan(table.cellOf[row - 1]!);
+  });
+
+  it('sums random gender and age filters as the naive reference does, to the last bit', () => {
+    const next = random(5);
+    const genders = ['Female', 'Male', 'Other', '', null];
+    for (let trial = 0; trial < 60; trial++) {
+      const kept = next() < 0.2 ? null : genders.filter(() => next() < 0.5);
+      let from = ages[Math.floor(next() * ages.length)]!;
+      let to = ages[Math.floor(next() * ages.length)]!;
+      if (from !== null && to !== null && from > to) [from, to] = [to, from];
+      const match = filterOf(kept, from, to);
+      const wanted =
+        next() < 0.5 ? null : new Set(Array.from({ length: 100 }, () => 3 * Math.floor(next() * 420)));
+      const expected = canonicalReference(list, match, wanted);
+      expect(bits(sumDemographics(table, match, wanted))).toEqual(bits(expected));
+    }
+  });
+
+  it('sums runs at the first and the last cell, single cells and cells kept here and there', () => {
+    const first = table.cells[0]!;
+    const last = table.cells.at(-1)!;
+    const filters: DemographicMatch[] = [
+      (gender, age) => gender === first.gender && age === first.age,
+      (gender, age) => gender === last.gender && age === last.age,
+      (gender, age) => (gender === first.gender && age === first.age) || (gender === null && age === null),
+      (gender) => gender === null,
+      (_, age) => age === null,
+      (_, age) => age !== null && age % 3 === 0,
+      (gender, age) => gender !== 'Male' || age === 40,
+      () => true,
+      () => false,
+    ];
+    for (const match of filters)
+      expect(bits(sumDemographics(table, match, null))).toEqual(bits(canonicalReference(list, match, null)));
+  });
+
+  it("builds the same table, bit for bit, whatever order each product's rows come in", () => {
+    for (const seed of [1, 2, 3]) {
+      const shuffled = buildDemographicTable(3, shuffledWithinProducts(list, seed));
+      expect(shuffled.cells).toEqual(table.cells);
+      for (const column of ['productIds', 'starts', 'cellOf', 'n', 'sum', 'sumSq', 'boxes'] as const)
+        expect(Buffer.from(shuffled[column].buffer).equals(Buffer.from(table[column].buffer))).toBe(true);
+      const match = filterOf(['Female', null], 25, 45);
+      expect(bits(sumDemographics(shuffled, match, null))).toEqual(bits(sumDemographics(table, match, null)));
+    }
   });
 });
 
@@ -193,6 +352,6 @@ describe('demographicTableBuilder', () => {
     expect(chunked.starts[50]).toBe(chunked.rows);
     expect(chunked.maxProductId).toBe(350);
     const match: DemographicMatch = (gender) => gender !== null;
-    expect(sumDemographics(chunked, match, null)).toEqual(bruteForce(rowsOf(50, 5), match, null));
+    expect(sumDemographics(chunked, match, null)).toEqual(canonicalReference(rowsOf(50, 5), match, null));
   });
 });

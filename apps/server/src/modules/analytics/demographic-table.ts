@@ -21,9 +21,9 @@ export interface DemographicTable {
   starts: Int32Array;
   /** The largest product id (-1: none). */
   maxProductId: number;
-  /** Index of each row's (gender, age) cell in `cells`. */
+  /** Index of each row's (gender, age) cell in `cells`; a product's rows are in this order. */
   cellOf: Uint16Array;
-  /** The distinct (gender, age) pairs of the rows. */
+  /** The distinct (gender, age) pairs of the rows, by gender then age (compareCells). */
   cells: { gender: string | null; age: number | null }[];
   n: Int32Array;
   sum: Float64Array;
@@ -42,6 +42,31 @@ function sharedCopy<T extends Int32Array | Uint16Array | Float64Array>(
   const copy = new type(new SharedArrayBuffer(array.length * type.BYTES_PER_ELEMENT));
   copy.set(array);
   return copy;
+}
+
+/** An array of `length` zeros on shared memory. */
+function sharedArray<T extends Int32Array | Uint16Array | Float64Array>(
+  length: number,
+  type: { new (buffer: SharedArrayBuffer): T; BYTES_PER_ELEMENT: number },
+): T {
+  return new type(new SharedArrayBuffer(length * type.BYTES_PER_ELEMENT));
+}
+
+/**
+ * The canonical order of the (gender, age) cells: by gender (as text, code unit by code unit, a
+ * missing gender last), then by age (a missing age last). A filter of genders and an age range then
+ * keeps one run of consecutive cells per gender.
+ */
+function compareCells(a: DemographicTable['cells'][number], b: DemographicTable['cells'][number]): number {
+  if (a.gender !== b.gender) {
+    if (a.gender === null) return 1;
+    if (b.gender === null) return -1;
+    return a.gender < b.gender ? -1 : 1;
+  }
+  if (a.age === b.age) return 0;
+  if (a.age === null) return 1;
+  if (b.age === null) return -1;
+  return a.age - b.age;
 }
 
 /**
@@ -122,24 +147,56 @@ export function demographicTableBuilder(metricId: number) {
     /**
      * The table, its columns copied once onto shared memory at their final size: a search assembled
      * in a worker thread sums them where they are (demographicSumsTable), nothing copied per search.
+     * The cells are put in canonical order, by gender then age (see compareCells), and each product's
+     * rows in the order of their cells while they are copied: the order in which the database grouped
+     * them is forgotten, so every sum is the same whatever plan it chose, and the cells a gender and
+     * age filter keeps are a few runs of consecutive rows in each product (demographicSumsOfCells).
      */
     finish(): DemographicTable {
       if (productCapacity !== products) resizeProducts(products);
       starts[products] = count;
-      return {
+      const order = cells.map((_, cell) => cell).sort((a, b) => compareCells(cells[a]!, cells[b]!));
+      const rankOf = new Uint16Array(cells.length);
+      order.forEach((cell, rank) => (rankOf[cell] = rank));
+      const table: DemographicTable = {
         metricId,
         rows: count,
         products,
         productIds: sharedCopy(productIds.subarray(0, products), Int32Array),
         starts: sharedCopy(starts.subarray(0, products + 1), Int32Array),
         maxProductId,
-        cells,
-        cellOf: sharedCopy(columns.cellOf.subarray(0, count), Uint16Array),
-        n: sharedCopy(columns.n.subarray(0, count), Int32Array),
-        sum: sharedCopy(columns.sum.subarray(0, count), Float64Array),
-        sumSq: sharedCopy(columns.sumSq.subarray(0, count), Float64Array),
-        boxes: sharedCopy(columns.boxes.subarray(0, count * BOXES), Int32Array),
+        cells: order.map((cell) => cells[cell]!),
+        cellOf: sharedArray(count, Uint16Array),
+        n: sharedArray(count, Int32Array),
+        sum: sharedArray(count, Float64Array),
+        sumSq: sharedArray(count, Float64Array),
+        boxes: sharedArray(count * BOXES, Int32Array),
       };
+      // Each product's rows sorted by (rank, position): a key rank × 2^32 + position is exact in a
+      // double and sorts numerically without a comparator. A product has one row per cell as the
+      // database groups them; rows of the same cell would keep their order.
+      let keys = new Float64Array(0);
+      for (let product = 0; product < products; product++) {
+        const begin = starts[product]!;
+        const size = starts[product + 1]! - begin;
+        if (keys.length < size) keys = new Float64Array(Math.max(size, keys.length * 2, 64));
+        const productKeys = keys.subarray(0, size);
+        for (let at = 0; at < size; at++)
+          productKeys[at] = rankOf[columns.cellOf[begin + at]!]! * 2 ** 32 + at;
+        productKeys.sort();
+        for (let at = 0; at < size; at++) {
+          const key = productKeys[at]!;
+          const rank = Math.floor(key / 2 ** 32);
+          const from = begin + (key - rank * 2 ** 32);
+          const to = begin + at;
+          table.cellOf[to] = rank;
+          table.n[to] = columns.n[from]!;
+          table.sum[to] = columns.sum[from]!;
+          table.sumSq[to] = columns.sumSq[from]!;
+          table.boxes.set(columns.boxes.subarray(from * BOXES, from * BOXES + BOXES), to * BOXES);
+        }
+      }
+      return table;
     },
   };
 }
@@ -164,13 +221,36 @@ export function keptCells(table: DemographicTable, match: DemographicMatch): Uin
   return Uint8Array.from(table.cells, (cell) => (match(cell.gender, cell.age) ? 1 : 0));
 }
 
-/** demographicSums with the kept cells given (keptCells): what a worker thread runs, with no function. */
+/**
+ * The runs of consecutive cells a filter keeps, as first and last cell of each run: [first, last,
+ * first, last, ...]. Cells are in canonical order, so a gender and age filter keeps one run per gender.
+ */
+export function keptRuns(kept: Uint8Array): Int32Array {
+  const runs: number[] = [];
+  for (let cell = 0; cell < kept.length; cell++) {
+    if (kept[cell] === 0) continue;
+    const first = cell;
+    while (cell + 1 < kept.length && kept[cell + 1] !== 0) cell++;
+    runs.push(first, cell);
+  }
+  return Int32Array.from(runs);
+}
+
+/**
+ * demographicSums with the kept cells given (keptCells): what a worker thread runs, with no function.
+ * A product's rows are in the order of their cells (demographicTableBuilder.finish), so each run of
+ * kept cells is a run of its rows: the first is found by bisection, and the rows after it are added
+ * while their cell is in the run. No row outside the kept cells is read, and the kept rows are added
+ * in the table's order, as a walk over every row testing each would add them.
+ */
 export function demographicSumsOfCells(
   table: DemographicTable,
   kept: Uint8Array,
   wanted: ArrayLike<number> | null,
 ): StoredSums {
   const { productIds, starts, cellOf, n, sum, sumSq, boxes, products, maxProductId, metricId } = table;
+  const runs = keptRuns(kept);
+  const runCount = runs.length / 2;
   // The wanted products flagged by id: tens of thousands of tests cheaper than in a set.
   let isWanted: Uint8Array | null = null;
   if (wanted !== null) {
@@ -184,7 +264,7 @@ export function demographicSumsOfCells(
   const counts = new Int32Array(products * 6);
   const totals = new Float64Array(products * 2);
   let size = 0;
-  for (let product = 0; product < products; product++) {
+  for (let product = 0; product < products && runCount > 0; product++) {
     const productId = productIds[product]!;
     if (isWanted !== null && isWanted[productId] === 0) continue;
     let found = false;
@@ -197,18 +277,33 @@ export function demographicSumsOfCells(
     let bottom2 = 0;
     let bottom = 0;
     const end = starts[product + 1]!;
-    for (let row = starts[product]!; row < end; row++) {
-      if (kept[cellOf[row]!] === 0) continue;
-      found = true;
-      const box = row * BOXES;
-      count += n[row]!;
-      total += sum[row]!;
-      totalSq += sumSq[row]!;
-      top += boxes[box]!;
-      top2 += boxes[box + 1]!;
-      justRight += boxes[box + 2]!;
-      bottom2 += boxes[box + 3]!;
-      bottom += boxes[box + 4]!;
+    let row = starts[product]!;
+    for (let run = 0; run < runCount && row < end; run++) {
+      const first = runs[run * 2]!;
+      const last = runs[run * 2 + 1]!;
+      // The product's first row at or after the run's first cell.
+      if (cellOf[row]! < first) {
+        let low = row + 1;
+        let high = end;
+        while (low < high) {
+          const middle = (low + high) >>> 1;
+          if (cellOf[middle]! < first) low = middle + 1;
+          else high = middle;
+        }
+        row = low;
+      }
+      for (; row < end && cellOf[row]! <= last; row++) {
+        found = true;
+        const box = row * BOXES;
+        count += n[row]!;
+        total += sum[row]!;
+        totalSq += sumSq[row]!;
+        top += boxes[box]!;
+        top2 += boxes[box + 1]!;
+        justRight += boxes[box + 2]!;
+        bottom2 += boxes[box + 3]!;
+        bottom += boxes[box + 4]!;
+      }
     }
     if (!found) continue;
     positionOf[productId] = size;
