@@ -308,6 +308,54 @@ describe('sums over runs of cells in canonical order', () => {
   });
 });
 
+describe('the counts of a table', () => {
+  const row = (productId: number, age: number, n: number, box: number): DemographicRow => [
+    productId,
+    'Female',
+    age,
+    n,
+    n * 3,
+    n * 9,
+    box,
+    box,
+    0,
+    0,
+    0,
+  ];
+
+  it('are kept in two bytes when every count fits them, 65535 included', () => {
+    const table = buildDemographicTable(1, [row(1, 30, 65535, 65535), row(1, 31, 1, 0), row(2, 30, 7, 3)]);
+    expect(table.n).toBeInstanceOf(Uint16Array);
+    expect(table.boxes).toBeInstanceOf(Uint16Array);
+    expect(table.n.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(demographicSums(table, () => true, null).get(1)).toMatchObject({ n: 65536, nTopBox: 65535 });
+  });
+
+  it('are kept in four bytes when a count is larger, never wrapped around', () => {
+    for (const [n, box] of [
+      [65536, 1],
+      [5, 70000],
+      [1_000_000, 0],
+    ]) {
+      const list = [row(1, 30, n!, box!), row(1, 31, 1, 1), row(2, 30, 7, 3)];
+      const table = buildDemographicTable(3, list);
+      expect(table.n).toBeInstanceOf(Int32Array);
+      expect(table.boxes).toBeInstanceOf(Int32Array);
+      expect(sumDemographics(table, (_, age) => age === 30, null)).toEqual(
+        canonicalReference(list, (_, age) => age === 30, null),
+      );
+      expect(demographicSums(table, () => true, null).get(1)).toMatchObject({ n: n! + 1, nTopBox: box! + 1 });
+    }
+  });
+
+  it('are checked over every row of every chunk, a large count in the last row included', () => {
+    const builder = demographicTableBuilder(1);
+    builder.add(groupedRowsOf(30, 4));
+    builder.add([row(1000, 40, 1, 65536)]);
+    expect(builder.finish().boxes).toBeInstanceOf(Int32Array);
+  });
+});
+
 describe('respondentConditions match', () => {
   it('tests gender and age as the SQL conditions do, a missing value failing', () => {
     const { match } = respondentConditions({ gender: ['Female', 'Other'], startAge: 25, endAge: 44 }, []);
