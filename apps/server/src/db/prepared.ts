@@ -43,6 +43,11 @@ export async function preparedRows<T>(db: Db, statement: PreparedStatement, valu
     );
     return result.rows as T[];
   }
+  // A transaction's handle has no client of its own: these statements are sent outside transactions.
+  if (typeof (client as Partial<PgliteLikeClient> | undefined)?.query !== 'function')
+    throw new Error(
+      `prepared statement ${statement.name ?? statement.text}: the handle is not the database's`,
+    );
   const result = await (client as PgliteLikeClient).query(statement.text, values);
   return result.rows as T[];
 }
