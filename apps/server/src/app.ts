@@ -5,7 +5,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -91,6 +90,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { compressAnswers } from './plugins/compress-answers.ts';
 import { requestLog, type LogLevel } from './plugins/request-log.ts';
 import { webAppRoutes } from './plugins/web-app.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 import { warmUploadWorkers } from './workers/pool.ts';
 
@@ -209,7 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     receivedAt.set(request, performance.now());
   });
 
-  await app.register(helmet, {
+  await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

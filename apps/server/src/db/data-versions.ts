@@ -3,9 +3,15 @@
  * raised once by every transaction that writes to the table, when it commits. Caches compare the
  * text this returns with the one their answer was computed under.
  */
-import { sql } from 'drizzle-orm';
 import { batchedRead, textArrayLiteral } from './batched-read.ts';
 import type { Db } from './client.ts';
+import { preparedRows, type PreparedStatement } from './prepared.ts';
+
+/** The counters of a list of tables (one text[] parameter), prepared once per connection. */
+const VERSIONS_OF_TABLES: PreparedStatement = {
+  name: 'data_versions_of_tables',
+  text: 'select table_name, version from data_versions where table_name = any($1::text[])',
+};
 
 /** The tables with a change counter (each has the triggers of migration 0008). */
 export type VersionedTable =
@@ -24,10 +30,12 @@ function readerOf(db: Db) {
   if (!reader) {
     reader = batchedRead<string, string>(async (keys) => {
       const wanted = [...new Set(keys.flatMap((key) => key.split(',')))];
-      const result = (await db.execute(
-        sql`select table_name, version from data_versions where table_name = any(${textArrayLiteral(wanted)}::text[])`,
-      )) as unknown as { rows: { table_name: string; version: string | number }[] };
-      const versions = new Map(result.rows.map((row) => [row.table_name, String(row.version)]));
+      const rows = await preparedRows<{ table_name: string; version: string | number }>(
+        db,
+        VERSIONS_OF_TABLES,
+        [textArrayLiteral(wanted)],
+      );
+      const versions = new Map(rows.map((row) => [row.table_name, String(row.version)]));
       return new Map(
         keys.map((key) => [
           key,

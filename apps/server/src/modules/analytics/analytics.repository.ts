@@ -7,6 +7,7 @@ import { BOX_TOLERANCE } from '@accord/stats';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { batchedRead, textArrayLiteral } from '../../db/batched-read.ts';
+import { preparedRows, type PreparedStatement } from '../../db/prepared.ts';
 import { dataFingerprint } from '../../db/data-versions.ts';
 import {
   answers,
@@ -274,6 +275,21 @@ interface EndedJobRow {
   error: string | null;
 }
 
+/** Ended job rows inserted together up to this many are sent as a statement prepared for their count. */
+const PREPARED_ENDED_ROWS = 16;
+
+/** The insert of `count` ended job rows (7 values each: their status and progress 100 written in). */
+function endedJobsInsert(count: number): PreparedStatement {
+  const values = Array.from({ length: count }, (_, index) => {
+    const at = index * 7;
+    return `($${at + 1}, $${at + 2}::int, $${at + 3}, $${at + 4}, 100, $${at + 5}, $${at + 6}, $${at + 7})`;
+  });
+  return {
+    name: count <= PREPARED_ENDED_ROWS ? `ended_jobs_insert_${count}` : null,
+    text: `insert into job_results (id, user_id, kind, status, progress, request, result, error) values ${values.join(', ')}`,
+  };
+}
+
 export function createAnalyticsRepository(db: Db, options: { productListLimit?: number } = {}) {
   const productListLimit = options.productListLimit ?? PRODUCT_LIST_LIMIT;
 
@@ -324,16 +340,23 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
    * `jobRow` without the result (which may be large), `jobRowWithResult` with it. Each caller then
    * keeps the row only when it is of its own user and kind, as `where user_id = .. and kind = ..` did.
    */
-  const jobRowsBy = <T extends JobRow>(columns: string) =>
-    batchedRead<string, T>(async (ids) => {
-      const found = await rows<T>(
-        sql`select ${sql.raw(columns)} from job_results where id = any(${textArrayLiteral(ids)}::text[])`,
-      );
+  const jobRowsBy = <T extends JobRow>(name: string, columns: string) => {
+    // Prepared once per connection (db/prepared.ts): one name per column list.
+    const statement: PreparedStatement = {
+      name,
+      text: `select ${columns} from job_results where id = any($1::text[])`,
+    };
+    return batchedRead<string, T>(async (ids) => {
+      const found = await preparedRows<T>(db, statement, [textArrayLiteral(ids)]);
       return new Map(found.map((row) => [row.id, row]));
     });
+  };
   const JOB_ROW_COLUMNS = 'id, user_id, kind, status, progress, error, selection';
-  const jobRow = jobRowsBy<JobRow>(JOB_ROW_COLUMNS);
-  const jobRowWithResult = jobRowsBy<JobRow & { result: string | null }>(`${JOB_ROW_COLUMNS}, result`);
+  const jobRow = jobRowsBy<JobRow>('job_rows_by_ids', JOB_ROW_COLUMNS);
+  const jobRowWithResult = jobRowsBy<JobRow & { result: string | null }>(
+    'job_rows_with_result_by_ids',
+    `${JOB_ROW_COLUMNS}, result`,
+  );
   /** The row when it is a job of the user and kind, else null. */
   const ofCaller = <T extends JobRow>(row: T | undefined, userId: number, kind: string): T | null =>
     row && row.user_id !== null && Number(row.user_id) === userId && row.kind === kind ? row : null;
@@ -356,15 +379,19 @@ export function createAnalyticsRepository(db: Db, options: { productListLimit?: 
    */
   const endedJobInsert = batchedRead<EndedJobRow, Error | null>(async (list) => {
     const insert = (part: readonly EndedJobRow[]) =>
-      db.execute(sql`insert into ${jobResults} (id, user_id, kind, status, progress, request, result, error)
-        values ${sql.join(
-          part.map(
-            (row) =>
-              sql`(${row.id}, ${row.userId}, ${row.kind}, ${row.text === null ? 'FAILURE' : 'SUCCESS'}, 100,
-                ${row.request}, ${row.text}, ${row.error})`,
-          ),
-          sql`, `,
-        )}`);
+      preparedRows(
+        db,
+        endedJobsInsert(part.length),
+        part.flatMap((row) => [
+          row.id,
+          row.userId,
+          row.kind,
+          row.text === null ? 'FAILURE' : 'SUCCESS',
+          row.request,
+          row.text,
+          row.error,
+        ]),
+      );
     try {
       await insert(list);
       return new Map(list.map((row) => [row, null]));

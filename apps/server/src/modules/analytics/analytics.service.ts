@@ -114,9 +114,26 @@ export function createAnalyticsService(deps: {
   const { compileFor, resolveMetrics, metricCatalogue, fingerprint, scopeKey } = context;
   const store = createResultStore({ maxBytes: RESULT_STORE_BYTES });
   const significance = createSignificanceAnswers({ context, analytics });
+  /**
+   * The fingerprints of parsed search requests, by the rights they were read with: a search's POST
+   * asks for its key twice and each poll of its job once more, with the same parsed request (held by
+   * the job's row cache), which is never changed once parsed; hashing it once is enough.
+   */
+  const searchKeys = new WeakMap<ParsedMetricSearchRequest, Map<string, string>>();
   /** The fingerprint of a search as the caller's rights read it. */
-  const searchKey = (user: AuthUser, request: ParsedMetricSearchRequest) =>
-    searchFingerprint({ clients: JSON.stringify(scopeKey(user)), admin: user.permissions.isAdmin }, request);
+  const searchKey = (user: AuthUser, request: ParsedMetricSearchRequest) => {
+    const clients = JSON.stringify(scopeKey(user));
+    const admin = user.permissions.isAdmin;
+    const rights = `${admin ? 'admin' : 'user'}:${clients}`;
+    let keys = searchKeys.get(request);
+    if (!keys) searchKeys.set(request, (keys = new Map()));
+    let key = keys.get(rights);
+    if (key === undefined) {
+      key = searchFingerprint({ clients, admin }, request);
+      keys.set(rights, key);
+    }
+    return key;
+  };
   /** What a search job's row keeps as its result. */
   const fingerprintText = (key: string) => JSON.stringify({ [SEARCH_FINGERPRINT]: key });
   /** The search's columns under the data's version `now`: held here, else computed (and kept). */

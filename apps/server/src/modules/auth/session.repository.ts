@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { batchedRead, textArrayLiteral } from '../../db/batched-read.ts';
+import { preparedRows, type PreparedStatement } from '../../db/prepared.ts';
 import type { Db } from '../../db/client.ts';
 import { SESSION_MAX_HOURS } from '@accord/contracts';
 import { sessions, sessionTokens, users } from '../../db/schema.ts';
@@ -31,18 +32,21 @@ const withinLifetime = or(
 /**
  * The live sessions of access tokens (by their hashes, one text[] parameter) with their users: the
  * conditions of `findLive` (`withinLifetime`, `liveUser`) in fixed text, so that the lookups of
- * every request arriving in one turn are one query (db/batched-read.ts) without a query built per call.
+ * every request arriving in one turn are one query (db/batched-read.ts), prepared once per
+ * connection (db/prepared.ts).
  */
-const sessionsByAccessHashes = (hashes: readonly string[]) =>
-  sql`select t.token_hash, u.id, u.email, u.role_id, u.clients, s.id as session_id
+const SESSIONS_BY_ACCESS_HASHES: PreparedStatement = {
+  name: 'sessions_by_access_hashes',
+  text: `select t.token_hash, u.id, u.email, u.role_id, u.clients, s.id as session_id
   from session_tokens t
   join sessions s on s.id = t.session_id
   join users u on u.id = s.user_id
-  where t.token_hash = any(${textArrayLiteral(hashes)}::text[]) and t.expires_at > now()
+  where t.token_hash = any($1::text[]) and t.expires_at > now()
     and s.ended_at is null
     and ((s.remember = true and s.refresh_expires_at > now())
-      or (s.remember = false and s.created_at > now() - make_interval(hours => ${sql.raw(String(SESSION_MAX_HOURS))})))
-    and u.status = 'enabled' and u.deleted = false`;
+      or (s.remember = false and s.created_at > now() - make_interval(hours => ${String(SESSION_MAX_HOURS)})))
+    and u.status = 'enabled' and u.deleted = false`,
+};
 
 interface SessionRow {
   token_hash: string;
@@ -60,9 +64,9 @@ export function createSessionRepository(db: Db) {
    * disabled, before it is refused at once). A token without a live session is answered null.
    */
   const liveByAccessHash = batchedRead<string, SessionUser>(async (hashes) => {
-    const result = (await db.execute(sessionsByAccessHashes(hashes))) as unknown as { rows: SessionRow[] };
+    const rows = await preparedRows<SessionRow>(db, SESSIONS_BY_ACCESS_HASHES, [textArrayLiteral(hashes)]);
     return new Map(
-      result.rows.map((row) => [
+      rows.map((row) => [
         row.token_hash,
         {
           id: Number(row.id),
