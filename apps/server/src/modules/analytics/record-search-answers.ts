@@ -1,7 +1,8 @@
 /**
  * Records the answers of the searches of result-store.cases.ts on their demo library into
  * fixtures/search-answers.json: each search's full status answer and its pages. Run once on the
- * implementation the result store replaced (`npx tsx apps/server/src/modules/analytics/record-search-answers.ts`);
+ * implementation the result store replaced (`npx tsx apps/server/src/modules/analytics/record-search-answers.ts`),
+ * and again when the demographic sums took a canonical order (see result-store.cases.ts);
  * result-store.api.test.ts compares today's answers with them, cell by cell.
  */
 import { writeFile } from 'node:fs/promises';
