@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { respondentConditions } from './analytics.repository.ts';
 import {
+  countOfRow,
   demographicSums,
   demographicTableBuilder,
   type DemographicMatch,
@@ -353,6 +354,114 @@ describe('the counts of a table', () => {
     builder.add(groupedRowsOf(30, 4));
     builder.add([row(1000, 40, 1, 65536)]);
     expect(builder.finish().boxes).toBeInstanceOf(Int32Array);
+  });
+});
+
+describe('the running totals of the counts', () => {
+  const row = (productId: number, gender: string, age: number, n: number, box: number): DemographicRow => [
+    productId,
+    gender,
+    age,
+    n,
+    n / 3,
+    n / 7,
+    box,
+    n - box,
+    0,
+    box >> 1,
+    1,
+  ];
+
+  it("give back every row's counts, in canonical order", () => {
+    const list = groupedRowsOf(200, 31);
+    const table = buildDemographicTable(3, list);
+    const byProduct = new Map<number, DemographicRow[]>();
+    for (const line of list) byProduct.set(line[0], [...(byProduct.get(line[0]) ?? []), line]);
+    const canonical = [...byProduct.values()].flatMap((rows) => [...rows].sort(cellOrder));
+    expect(table.rows).toBe(canonical.length);
+    canonical.forEach((line, at) => {
+      expect(countOfRow(table, 'n', 0, at)).toBe(line[3]);
+      for (let slot = 0; slot < 5; slot++) expect(countOfRow(table, 'boxes', slot, at)).toBe(line[6 + slot]);
+    });
+  });
+
+  it("count runs at a product's first and last row, single rows, and products of one row", () => {
+    const list = [
+      row(1, 'Female', 20, 3, 1),
+      row(1, 'Female', 30, 5, 2),
+      row(1, 'Female', 40, 7, 4),
+      row(1, 'Male', 20, 11, 6),
+      row(1, 'Male', 40, 13, 9),
+      row(2, 'Female', 30, 17, 12),
+      row(3, 'Male', 40, 19, 15),
+    ];
+    const table = buildDemographicTable(3, list);
+    const filters: DemographicMatch[] = [
+      filterOf(['Female'], 20, 20),
+      filterOf(['Male'], 40, 40),
+      filterOf(['Female'], 30, 30),
+      filterOf(['Female', 'Male'], 20, 20),
+      filterOf(['Female', 'Male'], 40, 40),
+      filterOf(['Female', 'Male'], 30, 40),
+      filterOf(['Female'], 20, 40),
+      filterOf(null, null, null),
+      filterOf(['Male'], 20, 30),
+      (gender, age) => (gender === 'Female' && age !== 30) || (gender === 'Male' && age === 20),
+      filterOf(['Other'], null, null),
+    ];
+    for (const match of filters)
+      expect(bits(sumDemographics(table, match, null))).toEqual(bits(canonicalReference(list, match, null)));
+    expect(demographicSums(table, filterOf(['Female'], 30, 30), null).get(2)).toMatchObject({
+      n: 17,
+      nTopBox: 12,
+    });
+    expect(demographicSums(table, filterOf(['Male'], null, null), null).get(2)).toBeUndefined();
+  });
+
+  it('are kept in two bytes while every total before a row fits them, a larger whole included', () => {
+    // Totals before each row 0, 30000 and 65535; the product's whole count 65536 is never stored.
+    const list = [row(1, 'Female', 20, 30000, 0), row(1, 'Female', 30, 35535, 0), row(1, 'Female', 40, 1, 1)];
+    const table = buildDemographicTable(1, list);
+    expect(table.n).toBeInstanceOf(Uint16Array);
+    expect(table.boxes).toBeInstanceOf(Uint16Array);
+    expect(demographicSums(table, () => true, null).get(1)).toMatchObject({
+      n: 65536,
+      nTopBox: 1,
+      nTop2Box: 65535,
+    });
+    expect(demographicSums(table, (_, age) => age! >= 30, null).get(1)).toMatchObject({ n: 35536 });
+  });
+
+  it('fall back to four bytes when a total does not fit two, every row fitting them, never wrapped around', () => {
+    for (const list of [
+      [row(1, 'Female', 20, 40000, 0), row(1, 'Female', 30, 40000, 0), row(1, 'Female', 40, 1, 0)],
+      [
+        row(1, 'Female', 20, 50000, 50000),
+        row(1, 'Female', 30, 50000, 50000),
+        row(1, 'Female', 40, 1, 1),
+        row(2, 'Male', 30, 9, 4),
+      ],
+    ]) {
+      expect(list.every((line) => line.slice(3).every((count) => (count as number) <= 0xffff))).toBe(true);
+      const table = buildDemographicTable(3, list);
+      expect(table.n).toBeInstanceOf(Int32Array);
+      expect(table.boxes).toBeInstanceOf(Int32Array);
+      expect(table.n.buffer).toBeInstanceOf(SharedArrayBuffer);
+      const filters = [() => true, filterOf(null, 30, 40), filterOf(null, 20, 30), filterOf(null, 30, 30)];
+      for (const match of filters)
+        expect(sumDemographics(table, match, null)).toEqual(canonicalReference(list, match, null));
+    }
+  });
+
+  it('refuse counts and totals beyond four bytes rather than wrap them around', () => {
+    expect(() => buildDemographicTable(1, [row(1, 'Female', 20, 2 ** 31, 0)])).toThrow(/four bytes/);
+    expect(() => buildDemographicTable(1, [row(1, 'Female', 20, 1, 2 ** 32 + 1)])).toThrow(/four bytes/);
+    const large = [
+      row(1, 'Female', 20, 2 ** 30, 0),
+      row(1, 'Female', 30, 2 ** 30, 0),
+      row(1, 'Female', 40, 1, 0),
+    ];
+    expect(() => buildDemographicTable(1, large)).toThrow(/four bytes/);
   });
 });
 

@@ -26,18 +26,69 @@ export interface DemographicTable {
   /** The distinct (gender, age) pairs of the rows, by gender then age (compareCells). */
   cells: { gender: string | null; age: number | null }[];
   /**
-   * The counts of each row: two bytes each when every count of the table is at most 65535 (a
-   * product's respondents of one gender and one year of age; 20 at most at 3,000 studies), which
-   * halves the bytes a sum walks; four otherwise (see demographicTableBuilder.finish).
+   * The counts (n) as running totals within each product, so that the count of a run of rows is two
+   * reads, not a walk (countBefore): row r holds the count of the product's rows before it, except
+   * the product's first row (before which there is nothing) which holds the count of its last row.
+   * Two bytes each when every such total of the table is between 0 and 65535 (a product's
+   * respondents at 3,000 studies are a few thousand at most), four otherwise, never wrapped around
+   * (see demographicTableBuilder.finish).
    */
   n: Uint16Array | Int32Array;
   sum: Float64Array;
   sumSq: Float64Array;
-  /** The five box counts of each row, row-major (top, top 2, just right, bottom 2, bottom). */
+  /**
+   * The five box counts (top, top 2, just right, bottom 2, bottom) as running totals, row-major, held
+   * as `n` is and in the same number of bytes.
+   */
   boxes: Uint16Array | Int32Array;
 }
 
 const BOXES = 5;
+
+/**
+ * The total of a count column (`n`: stride 1; `boxes`: stride 5, slot 0 to 4) over the rows of a
+ * product (rows begin to end - 1) before `row` (begin to end): 0 at its first row, the product's whole
+ * count at its end. Integer totals are exact, so a run's count is countBefore(run's end) -
+ * countBefore(run's first row), the same number as adding its rows one by one.
+ */
+export function countBefore(
+  column: Uint16Array | Int32Array,
+  stride: number,
+  slot: number,
+  begin: number,
+  end: number,
+  row: number,
+): number {
+  if (row === begin) return 0;
+  if (row < end) return column[row * stride + slot]!;
+  const last = end - 1;
+  // The first row holds the last row's own count; the last row, the count of the rows before it.
+  return (last === begin ? 0 : column[last * stride + slot]!) + column[begin * stride + slot]!;
+}
+
+/** The count of column `n` or `boxes` (with its stride and slot) of one row: a reader of a single row. */
+export function countOfRow(
+  table: DemographicTable,
+  column: 'n' | 'boxes',
+  slot: number,
+  row: number,
+): number {
+  const stride = column === 'n' ? 1 : BOXES;
+  let product = 0;
+  let high = table.products - 1;
+  while (product < high) {
+    const middle = (product + high + 1) >>> 1;
+    if (table.starts[middle]! <= row) product = middle;
+    else high = middle - 1;
+  }
+  const begin = table.starts[product]!;
+  const end = table.starts[product + 1]!;
+  const values = table[column];
+  return (
+    countBefore(values, stride, slot, begin, end, row + 1) -
+    countBefore(values, stride, slot, begin, end, row)
+  );
+}
 
 /** A copy of `array` on shared memory, as respondent-index.ts keeps its arrays. */
 function sharedCopy<T extends Int32Array | Uint16Array | Float64Array>(
@@ -89,8 +140,6 @@ export function demographicTableBuilder(metricId: number) {
   let productIds = new Int32Array(0);
   let starts = new Int32Array(0);
   let maxProductId = -1;
-  // Whether every count (n and the five box counts) fits two bytes: checked as each row is added.
-  let countsFitTwoBytes = true;
   const cells: DemographicTable['cells'] = [];
   const cellIndex = new Map<string, number>();
 
@@ -148,14 +197,11 @@ export function demographicTableBuilder(metricId: number) {
         columns.sum[count] = sum;
         columns.sumSq[count] = sumSq;
         columns.boxes.set(boxes, count * BOXES);
-        if (countsFitTwoBytes) {
-          for (let at = count * BOXES; at < count * BOXES + BOXES; at++) {
-            const box = columns.boxes[at]!;
-            if (box < 0 || box > 0xffff) countsFitTwoBytes = false;
-          }
-          const stored = columns.n[count]!;
-          if (stored < 0 || stored > 0xffff) countsFitTwoBytes = false;
-        }
+        // A count beyond four bytes would be wrapped around by the Int32Array: refused instead.
+        let wrapped = columns.n[count] !== n;
+        for (let slot = 0; slot < BOXES; slot++)
+          wrapped ||= columns.boxes[count * BOXES + slot] !== boxes[slot];
+        if (wrapped) throw new Error('A demographic count does not fit four bytes');
         count++;
       }
     },
@@ -166,6 +212,9 @@ export function demographicTableBuilder(metricId: number) {
      * rows in the order of their cells while they are copied: the order in which the database grouped
      * them is forgotten, so every sum is the same whatever plan it chose, and the cells a gender and
      * age filter keeps are a few runs of consecutive rows in each product (demographicSumsOfCells).
+     * The counts become running totals in that order (DemographicTable.n), two bytes each when every
+     * total fits them: a first pass puts the rows in order and finds the largest total, a second
+     * copies them.
      */
     finish(): DemographicTable {
       if (productCapacity !== products) resizeProducts(products);
@@ -173,25 +222,11 @@ export function demographicTableBuilder(metricId: number) {
       const order = cells.map((_, cell) => cell).sort((a, b) => compareCells(cells[a]!, cells[b]!));
       const rankOf = new Uint16Array(cells.length);
       order.forEach((cell, rank) => (rankOf[cell] = rank));
-      const table: DemographicTable = {
-        metricId,
-        rows: count,
-        products,
-        productIds: sharedCopy(productIds.subarray(0, products), Int32Array),
-        starts: sharedCopy(starts.subarray(0, products + 1), Int32Array),
-        maxProductId,
-        cells: order.map((cell) => cells[cell]!),
-        cellOf: sharedArray(count, Uint16Array),
-        n: countsFitTwoBytes ? sharedArray(count, Uint16Array) : sharedArray(count, Int32Array),
-        sum: sharedArray(count, Float64Array),
-        sumSq: sharedArray(count, Float64Array),
-        boxes: countsFitTwoBytes
-          ? sharedArray(count * BOXES, Uint16Array)
-          : sharedArray(count * BOXES, Int32Array),
-      };
-      // Each product's rows sorted by (rank, position): a key rank × 2^32 + position is exact in a
-      // double and sorts numerically without a comparator. A product has one row per cell as the
-      // database groups them; rows of the same cell would keep their order.
+      // Where each row of the table comes from: each product's rows sorted by (rank, position), a key
+      // rank × 2^32 + position being exact in a double and sorted numerically without a comparator.
+      // A product has one row per cell as the database groups them; rows of the same cell would keep
+      // their order.
+      const source = new Int32Array(count);
       let keys = new Float64Array(0);
       for (let product = 0; product < products; product++) {
         const begin = starts[product]!;
@@ -204,15 +239,63 @@ export function demographicTableBuilder(metricId: number) {
         for (let at = 0; at < size; at++) {
           const key = productKeys[at]!;
           const rank = Math.floor(key / 2 ** 32);
-          const from = begin + (key - rank * 2 ** 32);
-          const to = begin + at;
-          table.cellOf[to] = rank;
-          table.n[to] = columns.n[from]!;
-          table.sum[to] = columns.sum[from]!;
-          table.sumSq[to] = columns.sumSq[from]!;
-          table.boxes.set(columns.boxes.subarray(from * BOXES, from * BOXES + BOXES), to * BOXES);
+          source[begin + at] = begin + (key - rank * 2 ** 32);
         }
       }
+      // Each count column's running totals as stored (see DemographicTable.n), written by `store`.
+      const totals = new Float64Array(1 + BOXES);
+      function forEachTotal(store: (row: number, slot: number, value: number) => void): void {
+        for (let product = 0; product < products; product++) {
+          const begin = starts[product]!;
+          const end = starts[product + 1]!;
+          totals.fill(0);
+          for (let to = begin; to < end; to++) {
+            const from = source[to]!;
+            if (to > begin) for (let slot = 0; slot <= BOXES; slot++) store(to, slot, totals[slot]!);
+            totals[0] = totals[0]! + columns.n[from]!;
+            for (let slot = 0; slot < BOXES; slot++)
+              totals[slot + 1] = totals[slot + 1]! + columns.boxes[from * BOXES + slot]!;
+          }
+          const last = source[end - 1]!;
+          store(begin, 0, columns.n[last]!);
+          for (let slot = 0; slot < BOXES; slot++)
+            store(begin, slot + 1, columns.boxes[last * BOXES + slot]!);
+        }
+      }
+      let least = 0;
+      let largest = 0;
+      forEachTotal((_row, _slot, value) => {
+        if (value < least) least = value;
+        if (value > largest) largest = value;
+      });
+      if (least < -(2 ** 31) || largest > 2 ** 31 - 1)
+        throw new Error('A running total of demographic counts does not fit four bytes');
+      const twoBytes = least >= 0 && largest <= 0xffff;
+      const table: DemographicTable = {
+        metricId,
+        rows: count,
+        products,
+        productIds: sharedCopy(productIds.subarray(0, products), Int32Array),
+        starts: sharedCopy(starts.subarray(0, products + 1), Int32Array),
+        maxProductId,
+        cells: order.map((cell) => cells[cell]!),
+        cellOf: sharedArray(count, Uint16Array),
+        n: twoBytes ? sharedArray(count, Uint16Array) : sharedArray(count, Int32Array),
+        sum: sharedArray(count, Float64Array),
+        sumSq: sharedArray(count, Float64Array),
+        boxes: twoBytes ? sharedArray(count * BOXES, Uint16Array) : sharedArray(count * BOXES, Int32Array),
+      };
+      for (let to = 0; to < count; to++) {
+        const from = source[to]!;
+        table.cellOf[to] = rankOf[columns.cellOf[from]!]!;
+        table.sum[to] = columns.sum[from]!;
+        table.sumSq[to] = columns.sumSq[from]!;
+      }
+      const { n, boxes } = table;
+      forEachTotal((row, slot, value) => {
+        if (slot === 0) n[row] = value;
+        else boxes[row * BOXES + slot - 1] = value;
+      });
       return table;
     },
   };
@@ -256,9 +339,10 @@ export function keptRuns(kept: Uint8Array): Int32Array {
 /**
  * demographicSums with the kept cells given (keptCells): what a worker thread runs, with no function.
  * A product's rows are in the order of their cells (demographicTableBuilder.finish), so each run of
- * kept cells is a run of its rows: the first is found by bisection, and the rows after it are added
- * while their cell is in the run. No row outside the kept cells is read, and the kept rows are added
- * in the table's order, as a walk over every row testing each would add them.
+ * kept cells is a run of its rows: the first is found by bisection, and the sums of the rows after it
+ * are added while their cell is in the run. No row outside the kept cells is read, and the kept rows'
+ * sums are added in the table's order, as a walk over every row testing each would add them; the
+ * counts of the run are the difference of two running totals (countBefore), exact as integers are.
  */
 export function demographicSumsOfCells(
   table: DemographicTable,
@@ -293,8 +377,9 @@ export function demographicSumsOfCells(
     let justRight = 0;
     let bottom2 = 0;
     let bottom = 0;
+    const begin = starts[product]!;
     const end = starts[product + 1]!;
-    let row = starts[product]!;
+    let row = begin;
     for (let run = 0; run < runCount && row < end; run++) {
       const first = runs[run * 2]!;
       const last = runs[run * 2 + 1]!;
@@ -309,18 +394,24 @@ export function demographicSumsOfCells(
         }
         row = low;
       }
+      const runBegin = row;
       for (; row < end && cellOf[row]! <= last; row++) {
-        found = true;
-        const box = row * BOXES;
-        count += n[row]!;
         total += sum[row]!;
         totalSq += sumSq[row]!;
-        top += boxes[box]!;
-        top2 += boxes[box + 1]!;
-        justRight += boxes[box + 2]!;
-        bottom2 += boxes[box + 3]!;
-        bottom += boxes[box + 4]!;
       }
+      if (row === runBegin) continue;
+      found = true;
+      count += countBefore(n, 1, 0, begin, end, row) - countBefore(n, 1, 0, begin, end, runBegin);
+      top +=
+        countBefore(boxes, BOXES, 0, begin, end, row) - countBefore(boxes, BOXES, 0, begin, end, runBegin);
+      top2 +=
+        countBefore(boxes, BOXES, 1, begin, end, row) - countBefore(boxes, BOXES, 1, begin, end, runBegin);
+      justRight +=
+        countBefore(boxes, BOXES, 2, begin, end, row) - countBefore(boxes, BOXES, 2, begin, end, runBegin);
+      bottom2 +=
+        countBefore(boxes, BOXES, 3, begin, end, row) - countBefore(boxes, BOXES, 3, begin, end, runBegin);
+      bottom +=
+        countBefore(boxes, BOXES, 4, begin, end, row) - countBefore(boxes, BOXES, 4, begin, end, runBegin);
     }
     if (!found) continue;
     positionOf[productId] = size;
