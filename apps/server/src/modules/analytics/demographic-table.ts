@@ -29,9 +29,9 @@ export interface DemographicTable {
    * The counts (n) as running totals within each product, so that the count of a run of rows is two
    * reads, not a walk (countBefore): row r holds the count of the product's rows before it, except
    * the product's first row (before which there is nothing) which holds the count of its last row.
-   * Two bytes each when every such total of the table is between 0 and 65535 (a product's
-   * respondents at 3,000 studies are a few thousand at most), four otherwise, never wrapped around
-   * (see demographicTableBuilder.finish).
+   * Two bytes each when every such total of the table is between 0 and 65535 (a product's liking
+   * answers number 150 at most at 3,000 studies), four otherwise, never wrapped around (see
+   * demographicTableBuilder.finish).
    */
   n: Uint16Array | Int32Array;
   sum: Float64Array;
