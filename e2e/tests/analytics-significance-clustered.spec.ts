@@ -94,7 +94,12 @@ test('Calculate on a one-study list names its correction and leaves a low base u
 
   // The list of one study: its fragrances selected, the CMI order keeping them together.
   const low = study.rows.find((row) => row.base > 0 && row.base < 30)!;
-  await table.getByRole('columnheader', { name: 'CMI #' }).getByRole('button').click();
+  const cmiHeader = table.getByRole('columnheader', { name: 'CMI #' });
+  await cmiHeader.getByRole('button').click();
+  await expect(cmiHeader).toHaveAttribute('aria-sort', 'ascending');
+  // The rows of the last order stay shown while the sorted page is fetched: wait for it.
+  const fetching = page.getByRole('status', { name: 'Loading results' });
+  await expect(fetching).toHaveCount(0, { timeout: SEARCH_TIMEOUT });
   const ofStudy = table.getByRole('checkbox', { name: new RegExp(`\\(${study.cmi}\\)$`) });
   let selected = 0;
   let lowPage = 0;
@@ -104,6 +109,7 @@ test('Calculate on a one-study list names its correction and leaves a low base u
     await expect(
       page.getByText(new RegExp(`^fragrances ${(number - 1) * 50 + 1}–\\d+ of \\d+$`)),
     ).toBeVisible();
+    await expect(fetching).toHaveCount(0, { timeout: SEARCH_TIMEOUT });
     await expect(table.getByRole('row').nth(1)).toBeVisible();
     if ((await table.getByTestId(`value-${low.id}-${KEY}`).count()) > 0) lowPage = number;
     const count = await ofStudy.count();
