@@ -17,7 +17,7 @@ import {
   type Threshold,
   yesNoAggregationLabel,
 } from '@accord/contracts';
-import { poolSums, sumsKey, sumsReader, type SumsTable } from './analytics-context.ts';
+import { metricSumsReader, poolSums, sumsKey, type SumsTable } from './analytics-context.ts';
 import {
   addSumsInto,
   applyThreshold,
@@ -38,6 +38,12 @@ export interface SearchProducts {
   /** Per product, its C-MI number as a position in `cMiNumbers`. */
   cMiAt: Int32Array;
   cMiNumbers: string[];
+  /**
+   * Per C-MI number (by its position in `cMiNumbers`), its rank in the diagnostics' order
+   * (localeCompare; numbers comparing equal share one): the studies are sorted by these numbers at
+   * every search, by their texts once per list.
+   */
+  cMiRanks: Int32Array;
   /** Per product, its study kind as a position in RDF_TYPES. */
   rdfTypes: Uint8Array;
 }
@@ -68,9 +74,21 @@ export function searchProductsOf(list: readonly ProductRecord[]): SearchProducts
     cMiAt[at] = position;
     rdfTypes[at] = RDF_TYPES.indexOf(product.rdfType);
   });
-  const packed = { ids, studyIds, cMiAt, cMiNumbers, rdfTypes };
+  const packed = { ids, studyIds, cMiAt, cMiNumbers, cMiRanks: ranksOf(cMiNumbers), rdfTypes };
   packedLists.set(list, packed);
   return packed;
+}
+
+/** Each text's rank in localeCompare's order, on shared memory; texts comparing equal share one. */
+function ranksOf(texts: readonly string[]): Int32Array {
+  const sorted = texts.map((_, at) => at).sort((left, right) => texts[left]!.localeCompare(texts[right]!));
+  const ranks = new Int32Array(new SharedArrayBuffer(4 * texts.length));
+  sorted.forEach((at, index) => {
+    const previous = sorted[index - 1];
+    const tied = previous !== undefined && texts[previous]!.localeCompare(texts[at]!) === 0;
+    ranks[at] = tied ? ranks[previous]! : index;
+  });
+  return ranks;
 }
 
 /** The metric fields the assembly reads. */
@@ -140,84 +158,13 @@ export function assembleMetricSearch(input: SearchAssemblyInput): AssembledSearc
   const { entries, products, sums } = input;
   const count = products.ids.length;
   const columns = searchColumns(entries);
-  const idAt = (position: number) => products.ids[position]!;
-
-  // Values and bases in columns (NaN: no value), rows as positions in the product list. Loops over
-  // every product write numbers only: no object, no iterator per product.
-  const values = columns.map(() => new Float64Array(count));
-  const bases = columns.map(() => new Int32Array(count));
-  let order: number[] = new Array<number>(count);
-  for (let position = 0; position < count; position++) order[position] = position;
-  const read = sumsReader(sums);
-  // Each metric's statistics pooled over every product in the list's order, as they are read: the
-  // summary when every product is a row in that order (no threshold), added in the same order as
-  // poolSums adds them, so not read a second time.
-  const pooledAsListed = new Map<number, Sums>();
-  entries.forEach((entry, index) => {
-    const columnValues = values[index]!;
-    const columnBases = bases[index]!;
-    const total = pooledAsListed.has(entry.metric.id) ? null : { ...EMPTY_SUMS };
-    if (total) pooledAsListed.set(entry.metric.id, total);
-    for (let position = 0; position < count; position++) {
-      const productSums = read(idAt(position), entry.metric.id);
-      if (total) addSumsInto(total, productSums);
-      columnValues[position] = columnValue(productSums, entry.aggregation, entry.metric.kind) ?? Number.NaN;
-      columnBases[position] = productSums.n;
-    }
-  });
-  const valueAt = (index: number, position: number) => {
-    const value = values[index]![position]!;
-    return Number.isNaN(value) ? null : value;
-  };
-
-  // Thresholds: an entry's own threshold keeps the products ranking within it (those with a value
-  // for it); the entries under the global threshold are ranked jointly (document 3 section 4.2,
-  // source All: liking and EEG hedonic together), and the global threshold keeps the first products
-  // of that joint ranking, in its order. Without a global threshold the first own one orders them.
-  const global = input.globalThreshold;
-  const own = entries
-    .map((entry, index) => ({ index, threshold: entry.threshold }))
-    .filter((item): item is { index: number; threshold: Threshold } => item.threshold !== null);
-  const joint = global
-    ? entries.map((_, index) => index).filter((index) => !own.some((item) => item.index === index))
-    : [];
-  const valuesOf = (index: number) =>
-    order.map((position) => ({ id: idAt(position), value: valueAt(index, position) }));
-  if (own.length > 0) {
-    const kept = own.map((item) => ({
-      index: item.index,
-      ids: applyThreshold(valuesOf(item.index), item.threshold),
-    }));
-    order = order.filter((position) => {
-      const relevant = kept.filter((item) => valueAt(item.index, position) !== null);
-      return relevant.length > 0 && relevant.every((item) => item.ids.has(idAt(position)));
-    });
-  }
-  if (global && joint.length > 0) {
-    const positionOf = new Map(order.map((position) => [idAt(position), position]));
-    order = rankJointly(
-      joint.map((index) => valuesOf(index)),
-      global,
-    ).map((id) => positionOf.get(id)!);
-  } else if (own.length > 0) {
-    const primary = own[0]!;
-    order.sort((left, right) => {
-      const a = valueAt(primary.index, left);
-      const b = valueAt(primary.index, right);
-      if (a === null || b === null) return a === null ? (b === null ? 0 : 1) : -1;
-      if (a === b) return idAt(left) - idAt(right);
-      return primary.threshold.desc ? b - a : a - b;
-    });
-  }
-  const rows = new Int32Array(order.length);
-  const keptIds = new Int32Array(order.length);
-  for (let row = 0; row < order.length; row++) {
-    rows[row] = order[row]!;
-    keptIds[row] = idAt(order[row]!);
-  }
+  const { values, bases, pooledAsListed } = readColumns(entries, products.ids, sums);
+  const rows = rowOrder(input, values);
 
   let asListed = rows.length === count;
   for (let row = 0; asListed && row < rows.length; row++) asListed = rows[row] === row;
+  // Every product a row in the list's order: the kept ids are the list's, not copied.
+  const keptIds = asListed ? products.ids : rows.map((position) => products.ids[position]!);
   const summary: MetricSearchResult['summary'] = {};
   for (const metric of input.metrics)
     summary[metric.name] = summarise(
@@ -237,9 +184,113 @@ export function assembleMetricSearch(input: SearchAssemblyInput): AssembledSearc
     bases,
     order: rows,
     summary,
-    diagnostics: diagnose(input, idSet(keptIds), rows, basesOf),
+    diagnostics: diagnose(input, asListed ? rows : keptPositions(rows, count), keptIds, basesOf),
     filtered: input.filtered,
   };
+}
+
+/**
+ * Per entry, the value (NaN: none) and base of every product in the list's order, and each metric's
+ * statistics pooled over every product in that order as they are read (the summary when every
+ * product is a row in that order: added in the same order as poolSums adds them, so not read a
+ * second time). One reader per entry, resolved once; the loop over the products writes numbers
+ * only: no object, no iterator per product.
+ */
+function readColumns(
+  entries: readonly SearchEntry[],
+  ids: Int32Array,
+  sums: SumsTable,
+): { values: Float64Array[]; bases: Int32Array[]; pooledAsListed: Map<number, Sums> } {
+  const count = ids.length;
+  const values = entries.map(() => new Float64Array(count));
+  const bases = entries.map(() => new Int32Array(count));
+  const pooledAsListed = new Map<number, Sums>();
+  entries.forEach((entry, index) => {
+    const { aggregation, metric } = entry;
+    const columnValues = values[index]!;
+    const columnBases = bases[index]!;
+    const read = metricSumsReader(sums, metric.id);
+    const total = pooledAsListed.has(metric.id) ? null : { ...EMPTY_SUMS };
+    if (total) pooledAsListed.set(metric.id, total);
+    for (let position = 0; position < count; position++) {
+      const productSums = read(ids[position]!);
+      if (total) addSumsInto(total, productSums);
+      columnValues[position] = columnValue(productSums, aggregation, metric.kind) ?? Number.NaN;
+      columnBases[position] = productSums.n;
+    }
+  });
+  return { values, bases, pooledAsListed };
+}
+
+/**
+ * The rows as positions in the product list, in the answer's order. Thresholds: an entry's own
+ * threshold keeps the products ranking within it (those with a value for it); the entries under the
+ * global threshold are ranked jointly (document 3 section 4.2, source All: liking and EEG hedonic
+ * together), and the global threshold keeps the first products of that joint ranking, in its order.
+ * Without a global threshold the first own one orders them. Without any, every product in the
+ * list's order.
+ */
+function rowOrder(input: SearchAssemblyInput, values: readonly Float64Array[]): Int32Array {
+  const { entries, products } = input;
+  const count = products.ids.length;
+  const idAt = (position: number) => products.ids[position]!;
+  const global = input.globalThreshold;
+  const own = entries
+    .map((entry, index) => ({ index, threshold: entry.threshold }))
+    .filter((item): item is { index: number; threshold: Threshold } => item.threshold !== null);
+  const joint = global
+    ? entries.map((_, index) => index).filter((index) => !own.some((item) => item.index === index))
+    : [];
+  if (own.length === 0 && !(global && joint.length > 0)) {
+    const listed = new Int32Array(count);
+    for (let position = 0; position < count; position++) listed[position] = position;
+    return listed;
+  }
+  const valueAt = (index: number, position: number) => {
+    const value = values[index]![position]!;
+    return Number.isNaN(value) ? null : value;
+  };
+  let order: number[] = new Array<number>(count);
+  for (let position = 0; position < count; position++) order[position] = position;
+  const valuesOf = (index: number) =>
+    order.map((position) => ({ id: idAt(position), value: valueAt(index, position) }));
+  if (own.length > 0) {
+    const kept = own.map((item) => ({
+      index: item.index,
+      ids: applyThreshold(valuesOf(item.index), item.threshold),
+    }));
+    order = order.filter((position) => {
+      const relevant = kept.filter((item) => valueAt(item.index, position) !== null);
+      return relevant.length > 0 && relevant.every((item) => item.ids.has(idAt(position)));
+    });
+  }
+  if (global && joint.length > 0) {
+    const positionOf = new Map(order.map((position) => [idAt(position), position]));
+    order = rankJointly(
+      joint.map((index) => valuesOf(index)),
+      global,
+    ).map((id) => positionOf.get(id)!);
+  } else {
+    const primary = own[0]!;
+    order.sort((left, right) => {
+      const a = valueAt(primary.index, left);
+      const b = valueAt(primary.index, right);
+      if (a === null || b === null) return a === null ? (b === null ? 0 : 1) : -1;
+      if (a === b) return idAt(left) - idAt(right);
+      return primary.threshold.desc ? b - a : a - b;
+    });
+  }
+  return Int32Array.from(order);
+}
+
+/** The rows' positions (product ids are unique in a list) in the list's order. */
+function keptPositions(rows: Int32Array, count: number): Int32Array {
+  const isKept = new Uint8Array(count);
+  for (let row = 0; row < rows.length; row++) isKept[rows[row]!] = 1;
+  const kept = new Int32Array(rows.length);
+  let at = 0;
+  for (let position = 0; position < count; position++) if (isKept[position] === 1) kept[at++] = position;
+  return kept;
 }
 
 /** Ids (product ids: small positive integers) to test membership of. */
@@ -270,18 +321,11 @@ const expectedIn = (metric: SearchMetric, rdfType: ProductRecord['rdfType']) =>
  */
 function diagnose(
   input: SearchAssemblyInput,
-  keptIds: IdSet,
-  rows: Int32Array,
+  kept: Int32Array,
+  keptIds: Int32Array,
   basesOf: ReadonlyMap<number, Int32Array>,
 ): Diagnostics {
   const { products, metrics: metricList, mapped, outOfScale } = input;
-  const read = sumsReader(input.sums);
-  const count = products.ids.length;
-  // The kept products (the rows' positions: product ids are unique in a list) in the list's order.
-  const isKept = new Uint8Array(count);
-  for (let row = 0; row < rows.length; row++) isKept[rows[row]!] = 1;
-  const kept: number[] = [];
-  for (let position = 0; position < count; position++) if (isKept[position] === 1) kept.push(position);
   // Per study found, its last kept product (which names its C-MI number and kind), in the order
   // the studies are first met: arrays by study id, not a map entry set per product.
   let maxStudy = -1;
@@ -293,11 +337,16 @@ function diagnose(
     if (lastOfStudy[studyId] === -1) studyOrder.push(studyId);
     lastOfStudy[studyId] = position;
   }
-  const studiesFound = new Map<number, { cMiNumber: string; rdfType: ProductRecord['rdfType'] }>();
+  const studiesFound = new Map<
+    number,
+    { cMiNumber: string; cMiRank: number; rdfType: ProductRecord['rdfType'] }
+  >();
   for (const studyId of studyOrder) {
     const position = lastOfStudy[studyId]!;
+    const cMi = products.cMiAt[position]!;
     studiesFound.set(studyId, {
-      cMiNumber: products.cMiNumbers[products.cMiAt[position]!]!,
+      cMiNumber: products.cMiNumbers[cMi]!,
+      cMiRank: products.cMiRanks[cMi]!,
       rdfType: RDF_TYPES[products.rdfTypes[position]!]!,
     });
   }
@@ -310,8 +359,10 @@ function diagnose(
     details.get(studyId)!.push(entry);
   };
   const byQuestion = new Map<string, { studyId: number; qid: string; filename: string; count: number }>();
+  // Most searches meet no out-of-scale answer: the kept ids' flags are made only to test some.
+  const keptSet = outOfScale.length > 0 ? idSet(keptIds) : null;
   for (const row of outOfScale) {
-    if (!keptIds.has(row.productId)) continue;
+    if (!keptSet!.has(row.productId)) continue;
     const key = `${row.studyId}|${row.filename}|${row.qid}`;
     const entry = byQuestion.get(key) ?? {
       studyId: row.studyId,
@@ -338,46 +389,67 @@ function diagnose(
         });
     }
   }
-  const lowBases = new Map<number, { studyId: number; metric: string; bases: number[] }>();
-  // Entries made in the order products and then metrics meet them (the order of the infos).
-  const columnsOf = metricList.map((metric) => basesOf.get(metric.id));
-  for (const position of kept) {
-    const studyId = products.studyIds[position]!;
-    for (let index = 0; index < metricList.length; index++) {
-      const metric = metricList[index]!;
-      const column = columnsOf[index];
-      const n = column ? column[position]! : read(products.ids[position]!, metric.id).n;
-      if (n === 0 || n >= LOW_BASE) continue;
-      const key = sumsKey(studyId, metric.id);
-      let entry = lowBases.get(key);
-      if (!entry) lowBases.set(key, (entry = { studyId, metric: metric.name, bases: [] }));
-      entry.bases.push(n);
-    }
-  }
-  for (const entry of lowBases.values())
+  for (const entry of lowBasesOf(input, kept, basesOf))
     note(entry.studyId, {
       level: 'info',
-      message: ANALYTICS_MESSAGES.lowBase(
-        entry.metric,
-        entry.bases.length,
-        Math.min(...entry.bases),
-        Math.max(...entry.bases),
-      ),
+      message: ANALYTICS_MESSAGES.lowBase(entry.metric, entry.count, entry.min, entry.max),
       file: null,
     });
+  // By C-MI number (its rank: the order of localeCompare, taken once per list).
   const studies = [...details.entries()]
-    .map(([studyId, entries]) => ({
+    .map(([studyId, entries]) => ({ study: studiesFound.get(studyId)!, studyId, entries }))
+    .sort((left, right) => left.study.cMiRank - right.study.cMiRank)
+    .map(({ study, studyId, entries }) => ({
       study_id: studyId,
-      c_mi_number: studiesFound.get(studyId)!.cMiNumber,
+      c_mi_number: study.cMiNumber,
       errors: entries.filter((entry) => entry.level === 'error').length,
       warnings: entries.filter((entry) => entry.level === 'warning').length,
       infos: entries.filter((entry) => entry.level === 'info').length,
       details: entries,
-    }))
-    .sort((left, right) => left.c_mi_number.localeCompare(right.c_mi_number));
+    }));
   return {
     studies_found: studiesFound.size,
     studies_with_anomalies: studies.filter((study) => study.errors + study.warnings > 0).length,
     studies,
   };
+}
+
+/**
+ * Per study and metric with low bases (below LOW_BASE answers, none excluded) among the kept
+ * products, how many and the smallest and largest, in the order products and then metrics meet them
+ * (the order of the infos). The bases are the columns' (a metric without a column is read).
+ */
+function lowBasesOf(
+  input: SearchAssemblyInput,
+  kept: Int32Array,
+  basesOf: ReadonlyMap<number, Int32Array>,
+): Iterable<{ studyId: number; metric: string; count: number; min: number; max: number }> {
+  const { products, metrics: metricList } = input;
+  const lowBases = new Map<
+    number,
+    { studyId: number; metric: string; count: number; min: number; max: number }
+  >();
+  const columnsOf = metricList.map((metric) => basesOf.get(metric.id));
+  const readers = metricList.map((metric, index) =>
+    columnsOf[index] ? null : metricSumsReader(input.sums, metric.id),
+  );
+  for (let at = 0; at < kept.length; at++) {
+    const position = kept[at]!;
+    const studyId = products.studyIds[position]!;
+    for (let index = 0; index < metricList.length; index++) {
+      const metric = metricList[index]!;
+      const column = columnsOf[index];
+      const n = column ? column[position]! : readers[index]!(products.ids[position]!).n;
+      if (n === 0 || n >= LOW_BASE) continue;
+      const key = sumsKey(studyId, metric.id);
+      const entry = lowBases.get(key);
+      if (!entry) lowBases.set(key, { studyId, metric: metric.name, count: 1, min: n, max: n });
+      else {
+        entry.count++;
+        if (n < entry.min) entry.min = n;
+        if (n > entry.max) entry.max = n;
+      }
+    }
+  }
+  return lowBases.values();
 }
