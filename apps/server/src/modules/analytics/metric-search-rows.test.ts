@@ -1,9 +1,16 @@
-import { ANALYTICS_MESSAGES } from '@accord/contracts';
+import { AGGREGATIONS, ANALYTICS_MESSAGES } from '@accord/contracts';
 import { describe, expect, it } from 'vitest';
 import { sumsKey } from './analytics-context.ts';
-import type { Sums } from './analytics-metrics.ts';
+import { columnValue, EMPTY_SUMS, type Sums } from './analytics-metrics.ts';
 import type { ProductRecord } from './analytics-types.ts';
-import { assembleMetricSearch, searchProductsOf, type SearchMetric } from './metric-search-rows.ts';
+import {
+  assembleMetricSearch,
+  searchProductsOf,
+  valueRule,
+  type SearchMetric,
+} from './metric-search-rows.ts';
+import { storedSumsOf } from './stored-sums.ts';
+import { sumsView } from './analytics-context.ts';
 
 const liking: SearchMetric = {
   id: 3,
@@ -104,3 +111,59 @@ describe('assembleMetricSearch diagnostics', () => {
     expect(assembled.summary.liking!['mean']).toBe(3.5);
   });
 });
+
+describe('column values read from the columns', () => {
+  const KINDS = ['hedonic', 'jar', 'binary', 'eeg', 'implicit'] as const;
+  /** Statistics with no answer, one answer, and many, with fractional totals. */
+  const samples: Sums[] = [
+    EMPTY_SUMS,
+    { n: 1, sum: 4, sumSq: 16, nTopBox: 0, nTop2Box: 1, nJustRight: 0, nBottom2Box: 0, nBottomBox: 0 },
+    { n: 7, sum: 23.3, sumSq: 91.17, nTopBox: 2, nTop2Box: 3, nJustRight: 1, nBottom2Box: 3, nBottomBox: 1 },
+    {
+      n: 213,
+      sum: 777.7,
+      sumSq: 3001.3,
+      nTopBox: 45,
+      nTop2Box: 101,
+      nJustRight: 17,
+      nBottom2Box: 61,
+      nBottomBox: 29,
+    },
+  ];
+
+  it('follow columnValue for every aggregation of every kind of metric, to the last bit', () => {
+    let ruled = 0;
+    for (const kind of KINDS)
+      for (const aggregation of AGGREGATIONS) {
+        const rule = valueRule(aggregation, kind);
+        if (rule) ruled++;
+        const metric: SearchMetric = { id: 5, name: 'm', label: 'M', metricType: 'x', kind };
+        const products = samples.map((_, at) => ({ ...productOf(at), id: 700 + at, studyId: 90 }));
+        const stored = storedSumsOf(
+          5,
+          samples.slice(1).map((sample, at) => ({ ...sample, productId: 701 + at, metricId: 5 })),
+        );
+        const assembled = assembleMetricSearch({
+          type: 'fragrances',
+          entries: [{ metric, aggregation, confidence: false, threshold: null }],
+          globalThreshold: null,
+          metrics: [metric],
+          products: searchProductsOf(products),
+          sums: sumsView(new Map([[5, stored]])),
+          mapped: new Int32Array(0),
+          outOfScale: [],
+          filtered: false,
+        });
+        const expected = samples.map((sample) => columnValue(sample, aggregation, kind) ?? Number.NaN);
+        expect([...assembled.values[0]!].map((value) => Object.is(value, expected.shift()))).toEqual(
+          samples.map(() => true),
+        );
+      }
+    // Means and shares take the columns' path; variances and yes/no columns without a share do not.
+    expect(ruled).toBeGreaterThan(40);
+  });
+});
+
+function productOf(at: number): ProductRecord {
+  return { ...products[0]!, code: `S${at}` };
+}

@@ -17,7 +17,14 @@ import {
   type Threshold,
   yesNoAggregationLabel,
 } from '@accord/contracts';
-import { metricSumsReader, poolSums, sumsKey, type SumsTable } from './analytics-context.ts';
+import {
+  metricSumsReader,
+  poolSums,
+  sumsKey,
+  sumsOf,
+  type MetricColumns,
+  type SumsTable,
+} from './analytics-context.ts';
 import {
   addSumsInto,
   applyThreshold,
@@ -193,8 +200,8 @@ export function assembleMetricSearch(input: SearchAssemblyInput): AssembledSearc
  * Per entry, the value (NaN: none) and base of every product in the list's order, and each metric's
  * statistics pooled over every product in that order as they are read (the summary when every
  * product is a row in that order: added in the same order as poolSums adds them, so not read a
- * second time). One reader per entry, resolved once; the loop over the products writes numbers
- * only: no object, no iterator per product.
+ * second time). Each entry resolves its metric's source once and reads it in one loop that writes
+ * numbers only: no object, no lookup by metric per product.
  */
 function readColumns(
   entries: readonly SearchEntry[],
@@ -206,20 +213,145 @@ function readColumns(
   const bases = entries.map(() => new Int32Array(count));
   const pooledAsListed = new Map<number, Sums>();
   entries.forEach((entry, index) => {
-    const { aggregation, metric } = entry;
-    const columnValues = values[index]!;
-    const columnBases = bases[index]!;
-    const read = metricSumsReader(sums, metric.id);
-    const total = pooledAsListed.has(metric.id) ? null : { ...EMPTY_SUMS };
-    if (total) pooledAsListed.set(metric.id, total);
-    for (let position = 0; position < count; position++) {
-      const productSums = read(ids[position]!);
-      if (total) addSumsInto(total, productSums);
-      columnValues[position] = columnValue(productSums, aggregation, metric.kind) ?? Number.NaN;
-      columnBases[position] = productSums.n;
-    }
+    const metricId = entry.metric.id;
+    const total = pooledAsListed.has(metricId) ? null : { ...EMPTY_SUMS };
+    if (total) pooledAsListed.set(metricId, total);
+    const column = { values: values[index]!, bases: bases[index]!, total };
+    const source = sums.columnsOf?.(metricId);
+    const rule = valueRule(entry.aggregation, entry.metric.kind);
+    if (source && rule) readFromColumns(source, ids, rule, column, (id) => sumsOf(sums, id, metricId));
+    else readEach(metricSumsReader(sums, metricId), ids, entry, column);
   });
   return { values, bases, pooledAsListed };
+}
+
+/** Where one entry's values, bases and (for a metric's first entry) pooled statistics go. */
+interface ColumnTarget {
+  values: Float64Array;
+  bases: Int32Array;
+  total: Sums | null;
+}
+
+/**
+ * What a column's value is computed from, as columnValue computes it (analytics-metrics.ts): a mean
+ * (sum / n) or a share (one box count / n), none without answers; null for the other cases (a
+ * variance, a yes/no column without a share), which are read through columnValue itself.
+ */
+export type ValueRule = { mean: true } | { mean: false; box: 1 | 2 | 3 | 4 | 5 };
+
+/** The boxes in the order of a metric's counts (stored-sums.ts): after n, top box down to bottom box. */
+const BOX_AT = { nTopBox: 1, nTop2Box: 2, nJustRight: 3, nBottom2Box: 4, nBottomBox: 5 } as const;
+
+/** An entry's value rule (see ValueRule), or null when columnValue is to compute its values. */
+export function valueRule(aggregation: Aggregation, kind: SearchMetric['kind']): ValueRule | null {
+  // A yes/no metric's share of "selected" or "not selected" answers (yesNoShare), never a mean.
+  if (kind === 'binary') {
+    if (aggregation === 'top_box' || aggregation === 'top_2_box' || aggregation === 'mean')
+      return { mean: false, box: BOX_AT.nTopBox };
+    if (aggregation === 'bottom_box' || aggregation === 'bottom_2_box')
+      return { mean: false, box: BOX_AT.nBottomBox };
+    return null;
+  }
+  if (aggregation === 'mean' || aggregation === 'eeg_mean') return { mean: true };
+  switch (aggregation) {
+    case 'top_box':
+    case 'hi_yes':
+      return { mean: false, box: BOX_AT.nTopBox };
+    case 'top_2_box':
+    case 'irt_yes':
+      return { mean: false, box: BOX_AT.nTop2Box };
+    case 'just_right':
+      return { mean: false, box: BOX_AT.nJustRight };
+    case 'bottom_2_box':
+    case 'irt_no':
+      return { mean: false, box: BOX_AT.nBottom2Box };
+    case 'bottom_box':
+    case 'hi_no':
+      return { mean: false, box: BOX_AT.nBottomBox };
+    default:
+      return null;
+  }
+}
+
+/**
+ * One entry read from its metric's columns: each product's eight numbers straight from them (the
+ * recomputed products through `recomputedOf`), its value by the rule, and the pooled total added
+ * product by product in the list's order in local numbers (the same additions as addSumsInto's).
+ */
+function readFromColumns(
+  source: MetricColumns,
+  ids: Int32Array,
+  rule: ValueRule,
+  target: ColumnTarget,
+  recomputedOf: (productId: number) => Sums,
+): void {
+  const { positionOf, counts, totals } = source.columns;
+  const { recomputed } = source;
+  const box = rule.mean ? 0 : rule.box;
+  // One product's counts in the columns' order (n, then top box down to bottom box), exact as doubles.
+  const row = new Float64Array(6);
+  let n = 0;
+  let sum = 0;
+  let sumSq = 0;
+  const boxes = new Float64Array(6);
+  for (let at = 0; at < ids.length; at++) {
+    const productId = ids[at]!;
+    let productSum = 0;
+    let productSumSq = 0;
+    if (recomputed !== null && recomputed.has(productId)) {
+      const found = recomputedOf(productId);
+      row[0] = found.n;
+      row[1] = found.nTopBox;
+      row[2] = found.nTop2Box;
+      row[3] = found.nJustRight;
+      row[4] = found.nBottom2Box;
+      row[5] = found.nBottomBox;
+      productSum = found.sum;
+      productSumSq = found.sumSq;
+    } else {
+      const position = positionOf[productId] ?? -1;
+      if (position < 0) row.fill(0);
+      else {
+        for (let slot = 0; slot < 6; slot++) row[slot] = counts[position * 6 + slot]!;
+        productSum = totals[position * 2]!;
+        productSumSq = totals[position * 2 + 1]!;
+      }
+    }
+    const count = row[0]!;
+    n += count;
+    sum += productSum;
+    sumSq += productSumSq;
+    for (let slot = 1; slot < 6; slot++) boxes[slot] = boxes[slot]! + row[slot]!;
+    target.values[at] = count === 0 ? Number.NaN : (rule.mean ? productSum : row[box]!) / count;
+    target.bases[at] = count;
+  }
+  if (target.total) {
+    const total = target.total;
+    total.n = n;
+    total.sum = sum;
+    total.sumSq = sumSq;
+    total.nTopBox = boxes[BOX_AT.nTopBox]!;
+    total.nTop2Box = boxes[BOX_AT.nTop2Box]!;
+    total.nJustRight = boxes[BOX_AT.nJustRight]!;
+    total.nBottom2Box = boxes[BOX_AT.nBottom2Box]!;
+    total.nBottomBox = boxes[BOX_AT.nBottomBox]!;
+  }
+}
+
+/** One entry read product by product through a reader (statistics without columns, any rule). */
+function readEach(
+  read: (productId: number) => Sums,
+  ids: Int32Array,
+  entry: SearchEntry,
+  target: ColumnTarget,
+): void {
+  const { aggregation, metric } = entry;
+  for (let at = 0; at < ids.length; at++) {
+    const productSums = read(ids[at]!);
+    if (target.total) addSumsInto(target.total, productSums);
+    target.values[at] = columnValue(productSums, aggregation, metric.kind) ?? Number.NaN;
+    target.bases[at] = productSums.n;
+  }
 }
 
 /**
