@@ -446,6 +446,9 @@ function idSet(ids: Int32Array): IdSet {
 const expectedIn = (metric: SearchMetric, rdfType: ProductRecord['rdfType']) =>
   metric.kind === 'eeg' ? rdfType === 'eeg' : metric.kind === 'implicit' ? rdfType === 'irt' : true;
 
+/** One study's lines of diagnostics. */
+type Detail = Diagnostics['studies'][number]['details'][number];
+
 /**
  * Per study of the result: errors (answers outside the question's scale, left out of every number),
  * warnings (a chosen metric the study should have but no question is mapped to) and infos (low
@@ -457,44 +460,81 @@ function diagnose(
   keptIds: Int32Array,
   basesOf: ReadonlyMap<number, Int32Array>,
 ): Diagnostics {
-  const { products, metrics: metricList, mapped, outOfScale } = input;
-  // Per study found, its last kept product (which names its C-MI number and kind), in the order
-  // the studies are first met: arrays by study id, not a map entry set per product.
-  let maxStudy = -1;
-  for (const position of kept) maxStudy = Math.max(maxStudy, products.studyIds[position]!);
-  const lastOfStudy = new Int32Array(maxStudy + 1).fill(-1);
-  const studyOrder: number[] = [];
-  for (const position of kept) {
-    const studyId = products.studyIds[position]!;
-    if (lastOfStudy[studyId] === -1) studyOrder.push(studyId);
-    lastOfStudy[studyId] = position;
-  }
-  const studiesFound = new Map<
-    number,
-    { cMiNumber: string; cMiRank: number; rdfType: ProductRecord['rdfType'] }
-  >();
-  for (const studyId of studyOrder) {
-    const position = lastOfStudy[studyId]!;
-    const cMi = products.cMiAt[position]!;
-    studiesFound.set(studyId, {
-      cMiNumber: products.cMiNumbers[cMi]!,
-      cMiRank: products.cMiRanks[cMi]!,
-      rdfType: RDF_TYPES[products.rdfTypes[position]!]!,
-    });
-  }
-  // Pairs of study and metric as numbers (sumsKey), cheaper than text keys over every product.
-  const mappedSet = new Set<number>();
-  for (let at = 0; at < mapped.length; at += 2) mappedSet.add(sumsKey(mapped[at]!, mapped[at + 1]!));
-  const details = new Map<number, Diagnostics['studies'][number]['details']>();
-  const note = (studyId: number, entry: Diagnostics['studies'][number]['details'][number]) => {
-    if (!details.has(studyId)) details.set(studyId, []);
-    details.get(studyId)!.push(entry);
+  const { products } = input;
+  const found = studiesOf(products.studyIds, kept);
+  const details = new Map<number, Detail[]>();
+  const note = (studyId: number, entry: Detail) => {
+    const lines = details.get(studyId);
+    if (lines) lines.push(entry);
+    else details.set(studyId, [entry]);
   };
-  const byQuestion = new Map<string, { studyId: number; qid: string; filename: string; count: number }>();
+  noteOutOfScale(input.outOfScale, keptIds, note);
+  noteMissingMappings(input, found, note);
+  for (const entry of lowBasesOf(input, kept, basesOf))
+    note(entry.studyId, {
+      level: 'info',
+      message: ANALYTICS_MESSAGES.lowBase(entry.metric, entry.count, entry.min, entry.max),
+      file: null,
+    });
+  // By C-MI number (its rank: the order of localeCompare, taken once per list), named by the
+  // study's last kept product.
+  const cMiOf = (studyId: number) => products.cMiAt[found.lastOf[studyId]!]!;
+  const studies = [...details.entries()]
+    .map(([studyId, entries]) => ({ studyId, cMi: cMiOf(studyId), entries }))
+    .sort((left, right) => products.cMiRanks[left.cMi]! - products.cMiRanks[right.cMi]!)
+    .map(({ studyId, cMi, entries }) => ({
+      study_id: studyId,
+      c_mi_number: products.cMiNumbers[cMi]!,
+      errors: entries.filter((entry) => entry.level === 'error').length,
+      warnings: entries.filter((entry) => entry.level === 'warning').length,
+      infos: entries.filter((entry) => entry.level === 'info').length,
+      details: entries,
+    }));
+  return {
+    studies_found: found.ids.length,
+    studies_with_anomalies: studies.filter((study) => study.errors + study.warnings > 0).length,
+    studies,
+  };
+}
+
+/** The studies of the kept products, in the order they are first met, and each one's last kept product. */
+interface StudiesFound {
+  ids: Int32Array;
+  /** By study id, the position in the list of its last kept product (-1: none kept). */
+  lastOf: Int32Array;
+}
+
+/** The studies found (see StudiesFound): arrays by study id, not a map entry set per product. */
+function studiesOf(studyIds: Int32Array, kept: Int32Array): StudiesFound {
+  let maxStudy = -1;
+  for (let at = 0; at < kept.length; at++) {
+    const studyId = studyIds[kept[at]!]!;
+    if (studyId > maxStudy) maxStudy = studyId;
+  }
+  const lastOf = new Int32Array(maxStudy + 1).fill(-1);
+  const ids = new Int32Array(kept.length);
+  let count = 0;
+  for (let at = 0; at < kept.length; at++) {
+    const position = kept[at]!;
+    const studyId = studyIds[position]!;
+    if (lastOf[studyId] === -1) ids[count++] = studyId;
+    lastOf[studyId] = position;
+  }
+  return { ids: ids.slice(0, count), lastOf };
+}
+
+/** Errors: per study, file and question of the kept products, the answers outside the scale. */
+function noteOutOfScale(
+  outOfScale: readonly OutOfScaleRow[],
+  keptIds: Int32Array,
+  note: (studyId: number, entry: Detail) => void,
+): void {
   // Most searches meet no out-of-scale answer: the kept ids' flags are made only to test some.
-  const keptSet = outOfScale.length > 0 ? idSet(keptIds) : null;
+  if (outOfScale.length === 0) return;
+  const keptSet = idSet(keptIds);
+  const byQuestion = new Map<string, { studyId: number; qid: string; filename: string; count: number }>();
   for (const row of outOfScale) {
-    if (!keptSet!.has(row.productId)) continue;
+    if (!keptSet.has(row.productId)) continue;
     const key = `${row.studyId}|${row.filename}|${row.qid}`;
     const entry = byQuestion.get(key) ?? {
       studyId: row.studyId,
@@ -511,39 +551,36 @@ function diagnose(
       message: ANALYTICS_MESSAGES.outOfScale(entry.count, entry.qid),
       file: entry.filename,
     });
-  for (const [studyId, study] of studiesFound) {
-    for (const metric of metricList) {
-      if (expectedIn(metric, study.rdfType) && !mappedSet.has(sumsKey(studyId, metric.id)))
+}
+
+/**
+ * Warnings: per study found (in the order met) and chosen metric it should have (by the kind of its
+ * last kept product), none when no question of the study is mapped to the metric.
+ */
+function noteMissingMappings(
+  input: SearchAssemblyInput,
+  found: StudiesFound,
+  note: (studyId: number, entry: Detail) => void,
+): void {
+  const { products, metrics: metricList, mapped } = input;
+  // Per metric, its mapped studies flagged by study id (of the studies found: the others are not read).
+  const indexOf = new Map(metricList.map((metric, index) => [metric.id, index]));
+  const mappedIn = metricList.map(() => new Uint8Array(found.lastOf.length));
+  for (let at = 0; at < mapped.length; at += 2) {
+    const index = indexOf.get(mapped[at + 1]!);
+    if (index !== undefined && mapped[at]! < found.lastOf.length) mappedIn[index]![mapped[at]!] = 1;
+  }
+  for (const studyId of found.ids) {
+    const rdfType = RDF_TYPES[products.rdfTypes[found.lastOf[studyId]!]!]!;
+    metricList.forEach((metric, index) => {
+      if (expectedIn(metric, rdfType) && mappedIn[index]![studyId] !== 1)
         note(studyId, {
           level: 'warning',
           message: ANALYTICS_MESSAGES.missingMapping(metric.name),
           file: null,
         });
-    }
-  }
-  for (const entry of lowBasesOf(input, kept, basesOf))
-    note(entry.studyId, {
-      level: 'info',
-      message: ANALYTICS_MESSAGES.lowBase(entry.metric, entry.count, entry.min, entry.max),
-      file: null,
     });
-  // By C-MI number (its rank: the order of localeCompare, taken once per list).
-  const studies = [...details.entries()]
-    .map(([studyId, entries]) => ({ study: studiesFound.get(studyId)!, studyId, entries }))
-    .sort((left, right) => left.study.cMiRank - right.study.cMiRank)
-    .map(({ study, studyId, entries }) => ({
-      study_id: studyId,
-      c_mi_number: study.cMiNumber,
-      errors: entries.filter((entry) => entry.level === 'error').length,
-      warnings: entries.filter((entry) => entry.level === 'warning').length,
-      infos: entries.filter((entry) => entry.level === 'info').length,
-      details: entries,
-    }));
-  return {
-    studies_found: studiesFound.size,
-    studies_with_anomalies: studies.filter((study) => study.errors + study.warnings > 0).length,
-    studies,
-  };
+  }
 }
 
 /**
