@@ -293,6 +293,7 @@ function readFromColumns(
   let n = 0;
   let sum = 0;
   let sumSq = 0;
+  // The pooled box counts, at their slots in `row` (slot 0, the answers, is pooled in `n`).
   const boxes = new Float64Array(6);
   for (let at = 0; at < ids.length; at++) {
     const productId = ids[at]!;
