@@ -462,6 +462,10 @@ export function demographicSumsTable(
     copyTo(productId, metricId, target, at) {
       return byMetric.get(metricId)?.copyTo(productId, target, at) ?? false;
     },
+    columnsOf(metricId) {
+      const summed = byMetric.get(metricId);
+      return summed ? { columns: summed.columns, recomputed: null } : null;
+    },
   };
 }
 
@@ -482,6 +486,7 @@ export function demographicSearchSums(
   return {
     get: (key) => sums().get(key),
     copyTo: (productId, metricId, target, at) => sums().copyTo!(productId, metricId, target, at),
+    columnsOf: (metricId) => sums().columnsOf!(metricId),
     demographic: { source, wanted },
   };
 }

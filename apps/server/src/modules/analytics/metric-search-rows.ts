@@ -17,7 +17,14 @@ import {
   type Threshold,
   yesNoAggregationLabel,
 } from '@accord/contracts';
-import { poolSums, sumsKey, sumsReader, type SumsTable } from './analytics-context.ts';
+import {
+  metricSumsReader,
+  poolSums,
+  sumsKey,
+  sumsOf,
+  type MetricColumns,
+  type SumsTable,
+} from './analytics-context.ts';
 import {
   addSumsInto,
   applyThreshold,
@@ -38,6 +45,12 @@ export interface SearchProducts {
   /** Per product, its C-MI number as a position in `cMiNumbers`. */
   cMiAt: Int32Array;
   cMiNumbers: string[];
+  /**
+   * Per C-MI number (by its position in `cMiNumbers`), its rank in the diagnostics' order
+   * (localeCompare; numbers comparing equal share one): the studies are sorted by these numbers at
+   * every search, by their texts once per list.
+   */
+  cMiRanks: Int32Array;
   /** Per product, its study kind as a position in RDF_TYPES. */
   rdfTypes: Uint8Array;
 }
@@ -68,9 +81,21 @@ export function searchProductsOf(list: readonly ProductRecord[]): SearchProducts
     cMiAt[at] = position;
     rdfTypes[at] = RDF_TYPES.indexOf(product.rdfType);
   });
-  const packed = { ids, studyIds, cMiAt, cMiNumbers, rdfTypes };
+  const packed = { ids, studyIds, cMiAt, cMiNumbers, cMiRanks: ranksOf(cMiNumbers), rdfTypes };
   packedLists.set(list, packed);
   return packed;
+}
+
+/** Each text's rank in localeCompare's order, on shared memory; texts comparing equal share one. */
+function ranksOf(texts: readonly string[]): Int32Array {
+  const sorted = texts.map((_, at) => at).sort((left, right) => texts[left]!.localeCompare(texts[right]!));
+  const ranks = new Int32Array(new SharedArrayBuffer(4 * texts.length));
+  sorted.forEach((at, index) => {
+    const previous = sorted[index - 1];
+    const tied = previous !== undefined && texts[previous]!.localeCompare(texts[at]!) === 0;
+    ranks[at] = tied ? ranks[previous]! : index;
+  });
+  return ranks;
 }
 
 /** The metric fields the assembly reads. */
@@ -140,84 +165,13 @@ export function assembleMetricSearch(input: SearchAssemblyInput): AssembledSearc
   const { entries, products, sums } = input;
   const count = products.ids.length;
   const columns = searchColumns(entries);
-  const idAt = (position: number) => products.ids[position]!;
-
-  // Values and bases in columns (NaN: no value), rows as positions in the product list. Loops over
-  // every product write numbers only: no object, no iterator per product.
-  const values = columns.map(() => new Float64Array(count));
-  const bases = columns.map(() => new Int32Array(count));
-  let order: number[] = new Array<number>(count);
-  for (let position = 0; position < count; position++) order[position] = position;
-  const read = sumsReader(sums);
-  // Each metric's statistics pooled over every product in the list's order, as they are read: the
-  // summary when every product is a row in that order (no threshold), added in the same order as
-  // poolSums adds them, so not read a second time.
-  const pooledAsListed = new Map<number, Sums>();
-  entries.forEach((entry, index) => {
-    const columnValues = values[index]!;
-    const columnBases = bases[index]!;
-    const total = pooledAsListed.has(entry.metric.id) ? null : { ...EMPTY_SUMS };
-    if (total) pooledAsListed.set(entry.metric.id, total);
-    for (let position = 0; position < count; position++) {
-      const productSums = read(idAt(position), entry.metric.id);
-      if (total) addSumsInto(total, productSums);
-      columnValues[position] = columnValue(productSums, entry.aggregation, entry.metric.kind) ?? Number.NaN;
-      columnBases[position] = productSums.n;
-    }
-  });
-  const valueAt = (index: number, position: number) => {
-    const value = values[index]![position]!;
-    return Number.isNaN(value) ? null : value;
-  };
-
-  // Thresholds: an entry's own threshold keeps the products ranking within it (those with a value
-  // for it); the entries under the global threshold are ranked jointly (document 3 section 4.2,
-  // source All: liking and EEG hedonic together), and the global threshold keeps the first products
-  // of that joint ranking, in its order. Without a global threshold the first own one orders them.
-  const global = input.globalThreshold;
-  const own = entries
-    .map((entry, index) => ({ index, threshold: entry.threshold }))
-    .filter((item): item is { index: number; threshold: Threshold } => item.threshold !== null);
-  const joint = global
-    ? entries.map((_, index) => index).filter((index) => !own.some((item) => item.index === index))
-    : [];
-  const valuesOf = (index: number) =>
-    order.map((position) => ({ id: idAt(position), value: valueAt(index, position) }));
-  if (own.length > 0) {
-    const kept = own.map((item) => ({
-      index: item.index,
-      ids: applyThreshold(valuesOf(item.index), item.threshold),
-    }));
-    order = order.filter((position) => {
-      const relevant = kept.filter((item) => valueAt(item.index, position) !== null);
-      return relevant.length > 0 && relevant.every((item) => item.ids.has(idAt(position)));
-    });
-  }
-  if (global && joint.length > 0) {
-    const positionOf = new Map(order.map((position) => [idAt(position), position]));
-    order = rankJointly(
-      joint.map((index) => valuesOf(index)),
-      global,
-    ).map((id) => positionOf.get(id)!);
-  } else if (own.length > 0) {
-    const primary = own[0]!;
-    order.sort((left, right) => {
-      const a = valueAt(primary.index, left);
-      const b = valueAt(primary.index, right);
-      if (a === null || b === null) return a === null ? (b === null ? 0 : 1) : -1;
-      if (a === b) return idAt(left) - idAt(right);
-      return primary.threshold.desc ? b - a : a - b;
-    });
-  }
-  const rows = new Int32Array(order.length);
-  const keptIds = new Int32Array(order.length);
-  for (let row = 0; row < order.length; row++) {
-    rows[row] = order[row]!;
-    keptIds[row] = idAt(order[row]!);
-  }
+  const { values, bases, pooledAsListed } = readColumns(entries, products.ids, sums);
+  const rows = rowOrder(input, values);
 
   let asListed = rows.length === count;
   for (let row = 0; asListed && row < rows.length; row++) asListed = rows[row] === row;
+  // Every product a row in the list's order: the kept ids are the list's, not copied.
+  const keptIds = asListed ? products.ids : rows.map((position) => products.ids[position]!);
   const summary: MetricSearchResult['summary'] = {};
   for (const metric of input.metrics)
     summary[metric.name] = summarise(
@@ -237,9 +191,239 @@ export function assembleMetricSearch(input: SearchAssemblyInput): AssembledSearc
     bases,
     order: rows,
     summary,
-    diagnostics: diagnose(input, idSet(keptIds), rows, basesOf),
+    diagnostics: diagnose(input, asListed ? rows : keptPositions(rows, count), keptIds, basesOf),
     filtered: input.filtered,
   };
+}
+
+/**
+ * Per entry, the value (NaN: none) and base of every product in the list's order, and each metric's
+ * statistics pooled over every product in that order as they are read (the summary when every
+ * product is a row in that order: added in the same order as poolSums adds them, so not read a
+ * second time). Each entry resolves its metric's source once and reads it in one loop that writes
+ * numbers only: no object, no lookup by metric per product.
+ */
+function readColumns(
+  entries: readonly SearchEntry[],
+  ids: Int32Array,
+  sums: SumsTable,
+): { values: Float64Array[]; bases: Int32Array[]; pooledAsListed: Map<number, Sums> } {
+  const count = ids.length;
+  const values = entries.map(() => new Float64Array(count));
+  const bases = entries.map(() => new Int32Array(count));
+  const pooledAsListed = new Map<number, Sums>();
+  entries.forEach((entry, index) => {
+    const metricId = entry.metric.id;
+    const total = pooledAsListed.has(metricId) ? null : { ...EMPTY_SUMS };
+    if (total) pooledAsListed.set(metricId, total);
+    const column = { values: values[index]!, bases: bases[index]!, total };
+    const source = sums.columnsOf?.(metricId);
+    const rule = valueRule(entry.aggregation, entry.metric.kind);
+    if (source && rule) readFromColumns(source, ids, rule, column, (id) => sumsOf(sums, id, metricId));
+    else readEach(metricSumsReader(sums, metricId), ids, entry, column);
+  });
+  return { values, bases, pooledAsListed };
+}
+
+/** Where one entry's values, bases and (for a metric's first entry) pooled statistics go. */
+interface ColumnTarget {
+  values: Float64Array;
+  bases: Int32Array;
+  total: Sums | null;
+}
+
+/**
+ * What a column's value is computed from, as columnValue computes it (analytics-metrics.ts): a mean
+ * (sum / n) or a share (one box count / n), none without answers; null for the other cases (a
+ * variance, a yes/no column without a share), which are read through columnValue itself.
+ */
+export type ValueRule = { mean: true } | { mean: false; box: 1 | 2 | 3 | 4 | 5 };
+
+/** The boxes in the order of a metric's counts (stored-sums.ts): after n, top box down to bottom box. */
+const BOX_AT = { nTopBox: 1, nTop2Box: 2, nJustRight: 3, nBottom2Box: 4, nBottomBox: 5 } as const;
+
+/** An entry's value rule (see ValueRule), or null when columnValue is to compute its values. */
+export function valueRule(aggregation: Aggregation, kind: SearchMetric['kind']): ValueRule | null {
+  // A yes/no metric's share of "selected" or "not selected" answers (yesNoShare), never a mean.
+  if (kind === 'binary') {
+    if (aggregation === 'top_box' || aggregation === 'top_2_box' || aggregation === 'mean')
+      return { mean: false, box: BOX_AT.nTopBox };
+    if (aggregation === 'bottom_box' || aggregation === 'bottom_2_box')
+      return { mean: false, box: BOX_AT.nBottomBox };
+    return null;
+  }
+  if (aggregation === 'mean' || aggregation === 'eeg_mean') return { mean: true };
+  switch (aggregation) {
+    case 'top_box':
+    case 'hi_yes':
+      return { mean: false, box: BOX_AT.nTopBox };
+    case 'top_2_box':
+    case 'irt_yes':
+      return { mean: false, box: BOX_AT.nTop2Box };
+    case 'just_right':
+      return { mean: false, box: BOX_AT.nJustRight };
+    case 'bottom_2_box':
+    case 'irt_no':
+      return { mean: false, box: BOX_AT.nBottom2Box };
+    case 'bottom_box':
+    case 'hi_no':
+      return { mean: false, box: BOX_AT.nBottomBox };
+    default:
+      return null;
+  }
+}
+
+/**
+ * One entry read from its metric's columns: each product's eight numbers straight from them (the
+ * recomputed products through `recomputedOf`), its value by the rule, and the pooled total added
+ * product by product in the list's order in local numbers (the same additions as addSumsInto's).
+ */
+function readFromColumns(
+  source: MetricColumns,
+  ids: Int32Array,
+  rule: ValueRule,
+  target: ColumnTarget,
+  recomputedOf: (productId: number) => Sums,
+): void {
+  const { positionOf, counts, totals } = source.columns;
+  const { recomputed } = source;
+  const box = rule.mean ? 0 : rule.box;
+  // One product's counts in the columns' order (n, then top box down to bottom box), exact as doubles.
+  const row = new Float64Array(6);
+  let n = 0;
+  let sum = 0;
+  let sumSq = 0;
+  // The pooled box counts, at their slots in `row` (slot 0, the answers, is pooled in `n`).
+  const boxes = new Float64Array(6);
+  for (let at = 0; at < ids.length; at++) {
+    const productId = ids[at]!;
+    let productSum = 0;
+    let productSumSq = 0;
+    if (recomputed !== null && recomputed.has(productId)) {
+      const found = recomputedOf(productId);
+      row[0] = found.n;
+      row[1] = found.nTopBox;
+      row[2] = found.nTop2Box;
+      row[3] = found.nJustRight;
+      row[4] = found.nBottom2Box;
+      row[5] = found.nBottomBox;
+      productSum = found.sum;
+      productSumSq = found.sumSq;
+    } else {
+      const position = positionOf[productId] ?? -1;
+      if (position < 0) row.fill(0);
+      else {
+        for (let slot = 0; slot < 6; slot++) row[slot] = counts[position * 6 + slot]!;
+        productSum = totals[position * 2]!;
+        productSumSq = totals[position * 2 + 1]!;
+      }
+    }
+    const count = row[0]!;
+    n += count;
+    sum += productSum;
+    sumSq += productSumSq;
+    for (let slot = 1; slot < 6; slot++) boxes[slot] = boxes[slot]! + row[slot]!;
+    target.values[at] = count === 0 ? Number.NaN : (rule.mean ? productSum : row[box]!) / count;
+    target.bases[at] = count;
+  }
+  if (target.total) {
+    const total = target.total;
+    total.n = n;
+    total.sum = sum;
+    total.sumSq = sumSq;
+    total.nTopBox = boxes[BOX_AT.nTopBox]!;
+    total.nTop2Box = boxes[BOX_AT.nTop2Box]!;
+    total.nJustRight = boxes[BOX_AT.nJustRight]!;
+    total.nBottom2Box = boxes[BOX_AT.nBottom2Box]!;
+    total.nBottomBox = boxes[BOX_AT.nBottomBox]!;
+  }
+}
+
+/** One entry read product by product through a reader (statistics without columns, any rule). */
+function readEach(
+  read: (productId: number) => Sums,
+  ids: Int32Array,
+  entry: SearchEntry,
+  target: ColumnTarget,
+): void {
+  const { aggregation, metric } = entry;
+  for (let at = 0; at < ids.length; at++) {
+    const productSums = read(ids[at]!);
+    if (target.total) addSumsInto(target.total, productSums);
+    target.values[at] = columnValue(productSums, aggregation, metric.kind) ?? Number.NaN;
+    target.bases[at] = productSums.n;
+  }
+}
+
+/**
+ * The rows as positions in the product list, in the answer's order. Thresholds: an entry's own
+ * threshold keeps the products ranking within it (those with a value for it); the entries under the
+ * global threshold are ranked jointly (document 3 section 4.2, source All: liking and EEG hedonic
+ * together), and the global threshold keeps the first products of that joint ranking, in its order.
+ * Without a global threshold the first own one orders them. Without any, every product in the
+ * list's order.
+ */
+function rowOrder(input: SearchAssemblyInput, values: readonly Float64Array[]): Int32Array {
+  const { entries, products } = input;
+  const count = products.ids.length;
+  const idAt = (position: number) => products.ids[position]!;
+  const global = input.globalThreshold;
+  const own = entries
+    .map((entry, index) => ({ index, threshold: entry.threshold }))
+    .filter((item): item is { index: number; threshold: Threshold } => item.threshold !== null);
+  const joint = global
+    ? entries.map((_, index) => index).filter((index) => !own.some((item) => item.index === index))
+    : [];
+  if (own.length === 0 && !(global && joint.length > 0)) {
+    const listed = new Int32Array(count);
+    for (let position = 0; position < count; position++) listed[position] = position;
+    return listed;
+  }
+  const valueAt = (index: number, position: number) => {
+    const value = values[index]![position]!;
+    return Number.isNaN(value) ? null : value;
+  };
+  let order: number[] = new Array<number>(count);
+  for (let position = 0; position < count; position++) order[position] = position;
+  const valuesOf = (index: number) =>
+    order.map((position) => ({ id: idAt(position), value: valueAt(index, position) }));
+  if (own.length > 0) {
+    const kept = own.map((item) => ({
+      index: item.index,
+      ids: applyThreshold(valuesOf(item.index), item.threshold),
+    }));
+    order = order.filter((position) => {
+      const relevant = kept.filter((item) => valueAt(item.index, position) !== null);
+      return relevant.length > 0 && relevant.every((item) => item.ids.has(idAt(position)));
+    });
+  }
+  if (global && joint.length > 0) {
+    const positionOf = new Map(order.map((position) => [idAt(position), position]));
+    order = rankJointly(
+      joint.map((index) => valuesOf(index)),
+      global,
+    ).map((id) => positionOf.get(id)!);
+  } else {
+    const primary = own[0]!;
+    order.sort((left, right) => {
+      const a = valueAt(primary.index, left);
+      const b = valueAt(primary.index, right);
+      if (a === null || b === null) return a === null ? (b === null ? 0 : 1) : -1;
+      if (a === b) return idAt(left) - idAt(right);
+      return primary.threshold.desc ? b - a : a - b;
+    });
+  }
+  return Int32Array.from(order);
+}
+
+/** The rows' positions (product ids are unique in a list) in the list's order. */
+function keptPositions(rows: Int32Array, count: number): Int32Array {
+  const isKept = new Uint8Array(count);
+  for (let row = 0; row < rows.length; row++) isKept[rows[row]!] = 1;
+  const kept = new Int32Array(rows.length);
+  let at = 0;
+  for (let position = 0; position < count; position++) if (isKept[position] === 1) kept[at++] = position;
+  return kept;
 }
 
 /** Ids (product ids: small positive integers) to test membership of. */
@@ -263,6 +447,9 @@ function idSet(ids: Int32Array): IdSet {
 const expectedIn = (metric: SearchMetric, rdfType: ProductRecord['rdfType']) =>
   metric.kind === 'eeg' ? rdfType === 'eeg' : metric.kind === 'implicit' ? rdfType === 'irt' : true;
 
+/** One study's lines of diagnostics. */
+type Detail = Diagnostics['studies'][number]['details'][number];
+
 /**
  * Per study of the result: errors (answers outside the question's scale, left out of every number),
  * warnings (a chosen metric the study should have but no question is mapped to) and infos (low
@@ -270,48 +457,85 @@ const expectedIn = (metric: SearchMetric, rdfType: ProductRecord['rdfType']) =>
  */
 function diagnose(
   input: SearchAssemblyInput,
-  keptIds: IdSet,
-  rows: Int32Array,
+  kept: Int32Array,
+  keptIds: Int32Array,
   basesOf: ReadonlyMap<number, Int32Array>,
 ): Diagnostics {
-  const { products, metrics: metricList, mapped, outOfScale } = input;
-  const read = sumsReader(input.sums);
-  const count = products.ids.length;
-  // The kept products (the rows' positions: product ids are unique in a list) in the list's order.
-  const isKept = new Uint8Array(count);
-  for (let row = 0; row < rows.length; row++) isKept[rows[row]!] = 1;
-  const kept: number[] = [];
-  for (let position = 0; position < count; position++) if (isKept[position] === 1) kept.push(position);
-  // Per study found, its last kept product (which names its C-MI number and kind), in the order
-  // the studies are first met: arrays by study id, not a map entry set per product.
-  let maxStudy = -1;
-  for (const position of kept) maxStudy = Math.max(maxStudy, products.studyIds[position]!);
-  const lastOfStudy = new Int32Array(maxStudy + 1).fill(-1);
-  const studyOrder: number[] = [];
-  for (const position of kept) {
-    const studyId = products.studyIds[position]!;
-    if (lastOfStudy[studyId] === -1) studyOrder.push(studyId);
-    lastOfStudy[studyId] = position;
-  }
-  const studiesFound = new Map<number, { cMiNumber: string; rdfType: ProductRecord['rdfType'] }>();
-  for (const studyId of studyOrder) {
-    const position = lastOfStudy[studyId]!;
-    studiesFound.set(studyId, {
-      cMiNumber: products.cMiNumbers[products.cMiAt[position]!]!,
-      rdfType: RDF_TYPES[products.rdfTypes[position]!]!,
-    });
-  }
-  // Pairs of study and metric as numbers (sumsKey), cheaper than text keys over every product.
-  const mappedSet = new Set<number>();
-  for (let at = 0; at < mapped.length; at += 2) mappedSet.add(sumsKey(mapped[at]!, mapped[at + 1]!));
-  const details = new Map<number, Diagnostics['studies'][number]['details']>();
-  const note = (studyId: number, entry: Diagnostics['studies'][number]['details'][number]) => {
-    if (!details.has(studyId)) details.set(studyId, []);
-    details.get(studyId)!.push(entry);
+  const { products } = input;
+  const found = studiesOf(products.studyIds, kept);
+  const details = new Map<number, Detail[]>();
+  const note = (studyId: number, entry: Detail) => {
+    const lines = details.get(studyId);
+    if (lines) lines.push(entry);
+    else details.set(studyId, [entry]);
   };
+  noteOutOfScale(input.outOfScale, keptIds, note);
+  noteMissingMappings(input, found, note);
+  for (const entry of lowBasesOf(input, kept, basesOf))
+    note(entry.studyId, {
+      level: 'info',
+      message: ANALYTICS_MESSAGES.lowBase(entry.metric, entry.count, entry.min, entry.max),
+      file: null,
+    });
+  // By C-MI number (its rank: the order of localeCompare, taken once per list), named by the
+  // study's last kept product.
+  const cMiOf = (studyId: number) => products.cMiAt[found.lastOf[studyId]!]!;
+  const studies = [...details.entries()]
+    .map(([studyId, entries]) => ({ studyId, cMi: cMiOf(studyId), entries }))
+    .sort((left, right) => products.cMiRanks[left.cMi]! - products.cMiRanks[right.cMi]!)
+    .map(({ studyId, cMi, entries }) => ({
+      study_id: studyId,
+      c_mi_number: products.cMiNumbers[cMi]!,
+      errors: entries.filter((entry) => entry.level === 'error').length,
+      warnings: entries.filter((entry) => entry.level === 'warning').length,
+      infos: entries.filter((entry) => entry.level === 'info').length,
+      details: entries,
+    }));
+  return {
+    studies_found: found.ids.length,
+    studies_with_anomalies: studies.filter((study) => study.errors + study.warnings > 0).length,
+    studies,
+  };
+}
+
+/** The studies of the kept products, in the order they are first met, and each one's last kept product. */
+interface StudiesFound {
+  ids: Int32Array;
+  /** By study id, the position in the list of its last kept product (-1: none kept). */
+  lastOf: Int32Array;
+}
+
+/** The studies found (see StudiesFound): arrays by study id, not a map entry set per product. */
+function studiesOf(studyIds: Int32Array, kept: Int32Array): StudiesFound {
+  let maxStudy = -1;
+  for (let at = 0; at < kept.length; at++) {
+    const studyId = studyIds[kept[at]!]!;
+    if (studyId > maxStudy) maxStudy = studyId;
+  }
+  const lastOf = new Int32Array(maxStudy + 1).fill(-1);
+  const ids = new Int32Array(kept.length);
+  let count = 0;
+  for (let at = 0; at < kept.length; at++) {
+    const position = kept[at]!;
+    const studyId = studyIds[position]!;
+    if (lastOf[studyId] === -1) ids[count++] = studyId;
+    lastOf[studyId] = position;
+  }
+  return { ids: ids.slice(0, count), lastOf };
+}
+
+/** Errors: per study, file and question of the kept products, the answers outside the scale. */
+function noteOutOfScale(
+  outOfScale: readonly OutOfScaleRow[],
+  keptIds: Int32Array,
+  note: (studyId: number, entry: Detail) => void,
+): void {
+  // Most searches meet no out-of-scale answer: the kept ids' flags are made only to test some.
+  if (outOfScale.length === 0) return;
+  const keptSet = idSet(keptIds);
   const byQuestion = new Map<string, { studyId: number; qid: string; filename: string; count: number }>();
   for (const row of outOfScale) {
-    if (!keptIds.has(row.productId)) continue;
+    if (!keptSet.has(row.productId)) continue;
     const key = `${row.studyId}|${row.filename}|${row.qid}`;
     const entry = byQuestion.get(key) ?? {
       studyId: row.studyId,
@@ -328,56 +552,74 @@ function diagnose(
       message: ANALYTICS_MESSAGES.outOfScale(entry.count, entry.qid),
       file: entry.filename,
     });
-  for (const [studyId, study] of studiesFound) {
-    for (const metric of metricList) {
-      if (expectedIn(metric, study.rdfType) && !mappedSet.has(sumsKey(studyId, metric.id)))
+}
+
+/**
+ * Warnings: per study found (in the order met) and chosen metric it should have (by the kind of its
+ * last kept product), none when no question of the study is mapped to the metric.
+ */
+function noteMissingMappings(
+  input: SearchAssemblyInput,
+  found: StudiesFound,
+  note: (studyId: number, entry: Detail) => void,
+): void {
+  const { products, metrics: metricList, mapped } = input;
+  // Per metric, its mapped studies flagged by study id (of the studies found: the others are not read).
+  const indexOf = new Map(metricList.map((metric, index) => [metric.id, index]));
+  const mappedIn = metricList.map(() => new Uint8Array(found.lastOf.length));
+  for (let at = 0; at < mapped.length; at += 2) {
+    const index = indexOf.get(mapped[at + 1]!);
+    if (index !== undefined && mapped[at]! < found.lastOf.length) mappedIn[index]![mapped[at]!] = 1;
+  }
+  for (const studyId of found.ids) {
+    const rdfType = RDF_TYPES[products.rdfTypes[found.lastOf[studyId]!]!]!;
+    metricList.forEach((metric, index) => {
+      if (expectedIn(metric, rdfType) && mappedIn[index]![studyId] !== 1)
         note(studyId, {
           level: 'warning',
           message: ANALYTICS_MESSAGES.missingMapping(metric.name),
           file: null,
         });
-    }
+    });
   }
-  const lowBases = new Map<number, { studyId: number; metric: string; bases: number[] }>();
-  // Entries made in the order products and then metrics meet them (the order of the infos).
+}
+
+/**
+ * Per study and metric with low bases (below LOW_BASE answers, none excluded) among the kept
+ * products, how many and the smallest and largest, in the order products and then metrics meet them
+ * (the order of the infos). The bases are the columns' (a metric without a column is read).
+ */
+function lowBasesOf(
+  input: SearchAssemblyInput,
+  kept: Int32Array,
+  basesOf: ReadonlyMap<number, Int32Array>,
+): Iterable<{ studyId: number; metric: string; count: number; min: number; max: number }> {
+  const { products, metrics: metricList } = input;
+  const lowBases = new Map<
+    number,
+    { studyId: number; metric: string; count: number; min: number; max: number }
+  >();
   const columnsOf = metricList.map((metric) => basesOf.get(metric.id));
-  for (const position of kept) {
+  const readers = metricList.map((metric, index) =>
+    columnsOf[index] ? null : metricSumsReader(input.sums, metric.id),
+  );
+  for (let at = 0; at < kept.length; at++) {
+    const position = kept[at]!;
     const studyId = products.studyIds[position]!;
     for (let index = 0; index < metricList.length; index++) {
       const metric = metricList[index]!;
       const column = columnsOf[index];
-      const n = column ? column[position]! : read(products.ids[position]!, metric.id).n;
+      const n = column ? column[position]! : readers[index]!(products.ids[position]!).n;
       if (n === 0 || n >= LOW_BASE) continue;
       const key = sumsKey(studyId, metric.id);
-      let entry = lowBases.get(key);
-      if (!entry) lowBases.set(key, (entry = { studyId, metric: metric.name, bases: [] }));
-      entry.bases.push(n);
+      const entry = lowBases.get(key);
+      if (!entry) lowBases.set(key, { studyId, metric: metric.name, count: 1, min: n, max: n });
+      else {
+        entry.count++;
+        if (n < entry.min) entry.min = n;
+        if (n > entry.max) entry.max = n;
+      }
     }
   }
-  for (const entry of lowBases.values())
-    note(entry.studyId, {
-      level: 'info',
-      message: ANALYTICS_MESSAGES.lowBase(
-        entry.metric,
-        entry.bases.length,
-        Math.min(...entry.bases),
-        Math.max(...entry.bases),
-      ),
-      file: null,
-    });
-  const studies = [...details.entries()]
-    .map(([studyId, entries]) => ({
-      study_id: studyId,
-      c_mi_number: studiesFound.get(studyId)!.cMiNumber,
-      errors: entries.filter((entry) => entry.level === 'error').length,
-      warnings: entries.filter((entry) => entry.level === 'warning').length,
-      infos: entries.filter((entry) => entry.level === 'info').length,
-      details: entries,
-    }))
-    .sort((left, right) => left.c_mi_number.localeCompare(right.c_mi_number));
-  return {
-    studies_found: studiesFound.size,
-    studies_with_anomalies: studies.filter((study) => study.errors + study.warnings > 0).length,
-    studies,
-  };
+  return lowBases.values();
 }
