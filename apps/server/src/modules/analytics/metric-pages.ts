@@ -25,6 +25,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { JOB_KINDS } from './analytics-job-runner.ts';
 import type { AnalyticsRepository } from './analytics.repository.ts';
 import {
+  addViewBytes,
   histogramsOf,
   needlesOf,
   productAt,
@@ -97,6 +98,7 @@ function pageHeadOf(search: StoredSearch): string {
       histograms: histogramsOf(search),
     }),
   );
+  addViewBytes(search, (head.length - 1) * 2);
   return (search.views.pageHead = head.slice(0, -1));
 }
 
@@ -172,6 +174,7 @@ export function createMetricPages(deps: {
     }
     const order = Int32Array.from({ length: search.total }, (_, position) => position).sort(compare);
     search.views.orders.set(cacheKey, order);
+    addViewBytes(search, order.byteLength);
     return order;
   }
 

@@ -2,6 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { ProductRecord } from './analytics-types.ts';
 import {
+  addViewBytes,
   createResultStore,
   histogramsOf,
   needlesOf,
@@ -171,6 +172,39 @@ describe('the result store', () => {
     const otherStatus = store.statusBytes(other);
     expect(store.statusBytes(stored)).toBe(status);
     expect(store.size()).toEqual({ entries: 1, bytes: bytes + otherStatus.byteLength });
+  });
+
+  it('counts the views made from a search in its bytes, and lets older searches go when they pass the bound', async () => {
+    const store = createResultStore({ maxBytes: 2 * bytes + 100 });
+    const older = await store.get('a', 'v', async () => search(1000));
+    const stored = await store.get('b', 'v', async () => search(1000));
+    expect(store.size()).toEqual({ entries: 2, bytes: 2 * bytes });
+    const needles = needlesOf(stored);
+    expect(needlesOf(stored)).toBe(needles);
+    const needleBytes = needles.reduce((sum, needle) => sum + 8 + needle.length * 2, 0);
+    const histogramBytes = JSON.stringify(histogramsOf(stored)).length * 2;
+    expect(stored.views.bytes).toBe(needleBytes + histogramBytes);
+    // The views of 'b' passed the bound: 'a', the least recently used, went.
+    expect(store.held('a', 'v')).toBeNull();
+    expect(store.size()).toEqual({ entries: 1, bytes: bytes + needleBytes + histogramBytes });
+    // A view made from a search no longer held is its own, not the store's.
+    needlesOf(older);
+    addViewBytes(older, 1000);
+    expect(store.size()).toEqual({ entries: 1, bytes: bytes + needleBytes + histogramBytes });
+    expect(older.views.bytes).toBeGreaterThan(1000);
+  });
+
+  it('counts the views a search kept from before brings when it is held again', async () => {
+    const store = createResultStore({ maxBytes: 100 * bytes });
+    const columns = search(1000);
+    const first = await store.get('a', 'v', async () => columns);
+    const status = store.statusBytes(first);
+    needlesOf(first);
+    const views = first.views.bytes;
+    expect(views).toBeGreaterThan(status.byteLength);
+    // Computed again with the same answer: the one held stays, with its views, counted once.
+    expect(await store.get('a', 'v', async () => columns, true)).toBe(first);
+    expect(store.size()).toEqual({ entries: 1, bytes: bytes + views });
   });
 
   it("compresses a search's status bytes once per encoding and counts them in its bytes", async () => {

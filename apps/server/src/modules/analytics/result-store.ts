@@ -38,6 +38,11 @@ export interface StoredSearch extends SearchColumns {
   /** Per column key, the column holding its values (the first of that key, as in a result row). */
   readonly keyColumn: ReadonlyMap<string, number>;
   views: {
+    /**
+     * What the views below weigh together (addViewBytes): the store counts them in its bound with
+     * the search's columns while it holds the search.
+     */
+    bytes: number;
     needles?: string[];
     histograms?: Record<string, HistogramBin[]>;
     /** Row numbers in each order asked for so far ("key:desc"). */
@@ -142,7 +147,20 @@ export function storedSearch(search: SearchColumns): StoredSearch {
   search.columns.forEach((column, index) => {
     if (!keyColumn.has(column.key)) keyColumn.set(column.key, index);
   });
-  return { ...search, total: search.order.length, keyColumn, views: { orders: new Map() } };
+  return { ...search, total: search.order.length, keyColumn, views: { bytes: 0, orders: new Map() } };
+}
+
+/** Per stored search, the store holding it, told of the bytes each view made from it adds. */
+const holders = new WeakMap<StoredSearch, (bytes: number) => void>();
+
+/**
+ * Counts a view just made from a search (a text, an order, a chart, an answer as sent) in the
+ * search's bytes, and in the bound of the store holding it, which may then let older searches go.
+ * Texts are counted as two bytes a character, as searchBytes counts them.
+ */
+export function addViewBytes(search: StoredSearch, bytes: number): void {
+  search.views.bytes += bytes;
+  holders.get(search)?.(bytes);
 }
 
 /** The product of the answer's row `row` (0: the first row). */
@@ -179,10 +197,16 @@ export function resultRow(search: StoredSearch, row: number): MetricResultRow {
 
 /** The text the search filter reads per row: the name, or the product code without one, in lower case. */
 export function needlesOf(search: StoredSearch): string[] {
-  return (search.views.needles ??= Array.from(search.order, (position) => {
+  if (search.views.needles) return search.views.needles;
+  const needles = Array.from(search.order, (position) => {
     const product = search.products[position]!;
     return (product.name ?? product.code).toLowerCase();
-  }));
+  });
+  // A reference a row, and each text.
+  let bytes = needles.length * 8;
+  for (const needle of needles) bytes += needle.length * 2;
+  addViewBytes(search, bytes);
+  return (search.views.needles = needles);
 }
 
 /** The charts' bins of each column key over every row. */
@@ -198,6 +222,7 @@ export function histogramsOf(search: StoredSearch): Record<string, HistogramBin[
     }
     histograms[column.key] = histogramBins(rowValues);
   }
+  addViewBytes(search, JSON.stringify(histograms).length * 2);
   return (search.views.histograms = histograms);
 }
 
@@ -327,7 +352,15 @@ export function createResultStore(options: { maxBytes: number }) {
           entry.earlier = null;
           if (entries.get(fingerprint) !== entry) return;
           heldAs.set(search, fingerprint);
-          entry.bytes = searchBytes(search) + (search.views.status?.byteLength ?? 0);
+          holders.set(search, (bytes) => {
+            const holder = entryOf(search);
+            if (!holder) return;
+            holder.bytes += bytes;
+            total += bytes;
+            trim();
+          });
+          // A search kept from before brings the views made from it.
+          entry.bytes = searchBytes(search) + search.views.bytes;
           total += entry.bytes;
           trim();
         },
@@ -346,12 +379,7 @@ export function createResultStore(options: { maxBytes: number }) {
     statusBytes(search: StoredSearch): Buffer {
       if (search.views.status) return search.views.status;
       const bytes = (search.views.status = writeStatus(search));
-      const entry = entryOf(search);
-      if (entry) {
-        entry.bytes += bytes.byteLength;
-        total += bytes.byteLength;
-        trim();
-      }
+      addViewBytes(search, bytes.byteLength);
       return bytes;
     },
 
@@ -367,13 +395,7 @@ export function createResultStore(options: { maxBytes: number }) {
       const made = compressAnswer(this.statusBytes(search), encoding);
       compressed[encoding] = made;
       made.then(
-        (bytes) => {
-          const entry = entryOf(search);
-          if (!entry) return;
-          entry.bytes += bytes.byteLength;
-          total += bytes.byteLength;
-          trim();
-        },
+        (bytes) => addViewBytes(search, bytes.byteLength),
         () => {
           if (compressed[encoding] === made) delete compressed[encoding];
         },
