@@ -19,6 +19,18 @@ export const EMPTY_SUMS = {
 
 export type Sums = Omit<MetricSums, 'productId' | 'metricId'>;
 
+/** The fields of Sums, in the order packed statistics hold them (packed-sums.ts). */
+export const SUMS_FIELDS = [
+  'n',
+  'sum',
+  'sumSq',
+  'nTopBox',
+  'nTop2Box',
+  'nJustRight',
+  'nBottom2Box',
+  'nBottomBox',
+] as const satisfies readonly (keyof Sums)[];
+
 /** The box count behind a share aggregation, or null for mean and variance. */
 export function boxCount(sums: Sums, aggregation: Aggregation): number | null {
   switch (aggregation) {

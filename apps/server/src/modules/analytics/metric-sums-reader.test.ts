@@ -7,22 +7,11 @@ import {
   sumsView,
   type SumsTable,
 } from './analytics-context.ts';
-import { EMPTY_SUMS, type Sums } from './analytics-metrics.ts';
+import { EMPTY_SUMS, SUMS_FIELDS as FIELDS, type Sums } from './analytics-metrics.ts';
 import type { DemographicRow, MetricSums } from './analytics-types.ts';
 import { demographicSearchSums, demographicSumsTable, demographicTableBuilder } from './demographic-table.ts';
 import { packSums, unpackSums } from './packed-sums.ts';
 import { storedSumsOf } from './stored-sums.ts';
-
-const FIELDS = [
-  'n',
-  'sum',
-  'sumSq',
-  'nTopBox',
-  'nTop2Box',
-  'nJustRight',
-  'nBottom2Box',
-  'nBottomBox',
-] as const satisfies readonly (keyof Sums)[];
 
 /** A seeded generator (the same tables at every run): integers in [0, below). */
 function randomOf(seed: number): (below: number) => number {

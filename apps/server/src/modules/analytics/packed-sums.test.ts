@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { SumsTable } from './analytics-context.ts';
+import { SUMS_FIELDS as FIELDS } from './analytics-metrics.ts';
 import type { MetricSums } from './analytics-types.ts';
 import { demographicSums, demographicTableBuilder } from './demographic-table.ts';
 import { packSums } from './packed-sums.ts';
 import { storedSumsOf, type StoredSums } from './stored-sums.ts';
-
-const FIELDS = [
-  'n',
-  'sum',
-  'sumSq',
-  'nTopBox',
-  'nTop2Box',
-  'nJustRight',
-  'nBottom2Box',
-  'nBottomBox',
-] as const;
 
 const row = (productId: number, n: number): MetricSums => ({
   productId,

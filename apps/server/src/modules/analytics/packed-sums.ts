@@ -4,21 +4,10 @@
  * tens of thousands of objects would hold the request loop about as long as the work it moves.
  */
 import { sumsOf, sumsView, type SumsTable } from './analytics-context.ts';
-import type { Sums } from './analytics-metrics.ts';
+import { SUMS_FIELDS as FIELDS, type Sums } from './analytics-metrics.ts';
 import { demographicSumsTable, type DemographicSumsSource } from './demographic-table.ts';
 import { columnsSums, type SumsColumns } from './stored-sums.ts';
 
-/** The fields of Sums in their order in PackedSums.values. */
-const FIELDS = [
-  'n',
-  'sum',
-  'sumSq',
-  'nTopBox',
-  'nTop2Box',
-  'nJustRight',
-  'nBottom2Box',
-  'nBottomBox',
-] as const satisfies readonly (keyof Sums)[];
 const WIDTH = FIELDS.length;
 
 /** The statistics packed from `at` on (in FIELDS' order). */
