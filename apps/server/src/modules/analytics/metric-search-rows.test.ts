@@ -7,6 +7,7 @@ import {
   assembleMetricSearch,
   searchProductsOf,
   valueRule,
+  type SearchEntry,
   type SearchMetric,
 } from './metric-search-rows.ts';
 import { storedSumsOf } from './stored-sums.ts';
@@ -60,20 +61,24 @@ const sums = new Map<number, Sums>(
   }),
 );
 
+/** The search of the products above by one liking column. */
+const assembleLiking = (entry: Pick<SearchEntry, 'aggregation' | 'threshold'>) =>
+  assembleMetricSearch({
+    type: 'fragrances',
+    entries: [{ metric: liking, confidence: false, ...entry }],
+    globalThreshold: null,
+    metrics: [liking],
+    products: searchProductsOf(products),
+    sums,
+    mapped: new Int32Array(0),
+    outOfScale: [],
+    filtered: false,
+  });
+
 describe('assembleMetricSearch diagnostics', () => {
   it('lists the studies by their C-MI numbers as localeCompare orders them, ties in the order met', () => {
     expect('CMI-2020-0000\u00e9'.localeCompare('CMI-2020-0000e\u0301')).toBe(0);
-    const assembled = assembleMetricSearch({
-      type: 'fragrances',
-      entries: [{ metric: liking, aggregation: 'top_2_box', confidence: false, threshold: null }],
-      globalThreshold: null,
-      metrics: [liking],
-      products: searchProductsOf(products),
-      sums,
-      mapped: new Int32Array(0),
-      outOfScale: [],
-      filtered: false,
-    });
+    const assembled = assembleLiking({ aggregation: 'top_2_box', threshold: null });
     const expected = [...C_MI_NUMBERS].sort((left, right) => left.localeCompare(right));
     expect(expected).not.toEqual([...C_MI_NUMBERS].sort());
     expect(assembled.diagnostics.studies.map((study) => study.c_mi_number)).toEqual(expected);
@@ -86,23 +91,9 @@ describe('assembleMetricSearch diagnostics', () => {
   });
 
   it('keeps the ranked products only, in the threshold order, and diagnoses those alone', () => {
-    const assembled = assembleMetricSearch({
-      type: 'fragrances',
-      entries: [
-        {
-          metric: liking,
-          aggregation: 'mean',
-          confidence: false,
-          threshold: { applyThreshold: true, amount: 3, desc: true, type: 'fragrances' },
-        },
-      ],
-      globalThreshold: null,
-      metrics: [liking],
-      products: searchProductsOf(products),
-      sums,
-      mapped: new Int32Array(0),
-      outOfScale: [],
-      filtered: false,
+    const assembled = assembleLiking({
+      aggregation: 'mean',
+      threshold: { applyThreshold: true, amount: 3, desc: true, type: 'fragrances' },
     });
     // Every mean is 3.5: ties by product id, the smallest first.
     const ids = [...assembled.order].map((position) => products[position]!.id);
