@@ -2,6 +2,7 @@ import type { SignificanceStatus } from '@accord/contracts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
 import { DEMO_USERS } from '../support/env.ts';
+import { rowsSettled } from '../support/results-page.ts';
 import { signIn } from '../support/session.ts';
 
 test.describe.configure({ timeout: 420_000 });
@@ -105,17 +106,20 @@ test('a whole-library search with five metrics pages, sorts, filters, selects al
       page.getByText(`fragrances ${(number - 1) * PAGE_SIZE + 1}–${last} of ${total}`, { exact: true }),
     ).toBeVisible();
     await expect(table.getByRole('row')).toHaveCount(last - (number - 1) * PAGE_SIZE + 1);
+    await rowsSettled(page);
     seen.push(...(await shownIds(table)));
     names.push(...(await nameLinks(table).allTextContents()));
   }
   expect(new Set(seen).size).toBe(total);
   await page.getByRole('button', { name: 'Page 1' }).click();
   await expect(table.getByRole('row')).toHaveCount(PAGE_SIZE + 1);
+  await rowsSettled(page);
 
   // Sorted by liking, largest first, across pages: the first page holds the largest values.
   const likingHeader = table.getByRole('columnheader', { name: 'T2B Overall Liking' });
   await likingHeader.getByRole('button').click();
   await expect(likingHeader).toHaveAttribute('aria-sort', 'descending');
+  await rowsSettled(page);
   await expect
     .poll(async () => (await shownIds(table)).join(), { timeout: 30_000 })
     .not.toBe(firstPage.join());

@@ -2,6 +2,7 @@ import type { MetricSearchStatus } from '@accord/contracts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
 import { postJson } from '../support/api.ts';
+import { rowsSettled } from '../support/results-page.ts';
 import { DEMO_USERS } from '../support/env.ts';
 import { apiToken, signIn } from '../support/session.ts';
 
@@ -97,9 +98,7 @@ test('Calculate on a one-study list names its correction and leaves a low base u
   const cmiHeader = table.getByRole('columnheader', { name: 'CMI #' });
   await cmiHeader.getByRole('button').click();
   await expect(cmiHeader).toHaveAttribute('aria-sort', 'ascending');
-  // The rows of the last order stay shown while the sorted page is fetched: wait for it.
-  const fetching = page.getByRole('status', { name: 'Loading results' });
-  await expect(fetching).toHaveCount(0, { timeout: SEARCH_TIMEOUT });
+  await rowsSettled(page, SEARCH_TIMEOUT);
   const ofStudy = table.getByRole('checkbox', { name: new RegExp(`\\(${study.cmi}\\)$`) });
   let selected = 0;
   let lowPage = 0;
@@ -109,7 +108,7 @@ test('Calculate on a one-study list names its correction and leaves a low base u
     await expect(
       page.getByText(new RegExp(`^fragrances ${(number - 1) * 50 + 1}–\\d+ of \\d+$`)),
     ).toBeVisible();
-    await expect(fetching).toHaveCount(0, { timeout: SEARCH_TIMEOUT });
+    await rowsSettled(page, SEARCH_TIMEOUT);
     await expect(table.getByRole('row').nth(1)).toBeVisible();
     if ((await table.getByTestId(`value-${low.id}-${KEY}`).count()) > 0) lowPage = number;
     const count = await ofStudy.count();

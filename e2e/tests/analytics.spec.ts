@@ -3,6 +3,7 @@ import { readReportFile } from '../support/report.ts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
 import { DEMO_USERS } from '../support/env.ts';
+import { rowsSettled } from '../support/results-page.ts';
 import { apiToken, signIn } from '../support/session.ts';
 
 test.describe.configure({ timeout: 420_000 });
@@ -138,6 +139,7 @@ test('a metric search with significance, a respondent filter and a profile link'
       page.getByText(`fragrances ${(number - 1) * 50 + 1}–${last} of ${total}`, { exact: true }),
     ).toBeVisible();
     await expect(table.getByRole('row')).toHaveCount(last - (number - 1) * 50 + 1);
+    await rowsSettled(page);
     shownMarks += await table.getByTestId(/^mark-\d+-liking\.top_2_box$/).count();
   }
   if (pageCount > 1) await page.getByRole('button', { name: 'Page 1' }).click();
