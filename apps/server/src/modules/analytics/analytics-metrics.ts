@@ -31,26 +31,35 @@ export const SUMS_FIELDS = [
   'nBottomBox',
 ] as const satisfies readonly (keyof Sums)[];
 
-/** The box count behind a share aggregation, or null for mean and variance. */
-export function boxCount(sums: Sums, aggregation: Aggregation): number | null {
+/** The box counts of the statistics. */
+export type BoxField = 'nTopBox' | 'nTop2Box' | 'nJustRight' | 'nBottom2Box' | 'nBottomBox';
+
+/** The box count a share aggregation reads, or null for mean and variance. */
+export function boxField(aggregation: Aggregation): BoxField | null {
   switch (aggregation) {
     case 'top_box':
     case 'hi_yes':
-      return sums.nTopBox;
+      return 'nTopBox';
     case 'top_2_box':
     case 'irt_yes':
-      return sums.nTop2Box;
+      return 'nTop2Box';
     case 'just_right':
-      return sums.nJustRight;
+      return 'nJustRight';
     case 'bottom_2_box':
     case 'irt_no':
-      return sums.nBottom2Box;
+      return 'nBottom2Box';
     case 'bottom_box':
     case 'hi_no':
-      return sums.nBottomBox;
+      return 'nBottomBox';
     default:
       return null;
   }
+}
+
+/** The box count behind a share aggregation, or null for mean and variance. */
+export function boxCount(sums: Sums, aggregation: Aggregation): number | null {
+  const field = boxField(aggregation);
+  return field === null ? null : sums[field];
 }
 
 /** Whether the aggregation is a share of answers (a box) rather than a mean or a variance. */
@@ -80,16 +89,23 @@ export function aggregate(sums: Sums, aggregation: Aggregation, kind: MetricReco
  * for the variance or a neutral share (see yesNoHeading). Never a mean.
  */
 export function yesNoShare(sums: Sums, aggregation: Aggregation): number | null {
-  if (aggregation === 'top_box' || aggregation === 'top_2_box' || aggregation === 'mean')
-    return aggregate(sums, 'top_box', 'binary');
-  if (aggregation === 'bottom_box' || aggregation === 'bottom_2_box')
-    return aggregate(sums, 'bottom_box', 'binary');
+  const field = yesNoField(aggregation);
+  return field === null || sums.n === 0 ? null : sums[field] / sums.n;
+}
+
+/**
+ * The answers a yes/no share counts (see yesNoShare): selected for the top boxes and the mean, not
+ * selected for the bottom boxes; null for the variance or a neutral share.
+ */
+export function yesNoField(aggregation: Aggregation): 'nTopBox' | 'nBottomBox' | null {
+  if (aggregation === 'top_box' || aggregation === 'top_2_box' || aggregation === 'mean') return 'nTopBox';
+  if (aggregation === 'bottom_box' || aggregation === 'bottom_2_box') return 'nBottomBox';
   return null;
 }
 
 /** The answers behind a yes/no share: selected for the mean and top boxes, not selected for a bottom box. */
 export function yesNoCount(sums: Sums, aggregation: Aggregation): number {
-  return aggregation === 'bottom_box' || aggregation === 'bottom_2_box' ? sums.nBottomBox : sums.nTopBox;
+  return sums[yesNoField(aggregation) ?? 'nTopBox'];
 }
 
 /** The value of a metric search column: a yes/no metric's share, any other metric's aggregate. */

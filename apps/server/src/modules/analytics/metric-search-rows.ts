@@ -28,11 +28,13 @@ import {
 import {
   addSumsInto,
   applyThreshold,
+  boxField,
   columnValue,
   EMPTY_SUMS,
   rankJointly,
   summarise,
   type Sums,
+  yesNoField,
 } from './analytics-metrics.ts';
 import type { MetricRecord, OutOfScaleRow, ProductRecord } from './analytics-types.ts';
 
@@ -245,32 +247,9 @@ const BOX_AT = { nTopBox: 1, nTop2Box: 2, nJustRight: 3, nBottom2Box: 4, nBottom
 /** An entry's value rule (see ValueRule), or null when columnValue is to compute its values. */
 export function valueRule(aggregation: Aggregation, kind: SearchMetric['kind']): ValueRule | null {
   // A yes/no metric's share of "selected" or "not selected" answers (yesNoShare), never a mean.
-  if (kind === 'binary') {
-    if (aggregation === 'top_box' || aggregation === 'top_2_box' || aggregation === 'mean')
-      return { mean: false, box: BOX_AT.nTopBox };
-    if (aggregation === 'bottom_box' || aggregation === 'bottom_2_box')
-      return { mean: false, box: BOX_AT.nBottomBox };
-    return null;
-  }
-  if (aggregation === 'mean' || aggregation === 'eeg_mean') return { mean: true };
-  switch (aggregation) {
-    case 'top_box':
-    case 'hi_yes':
-      return { mean: false, box: BOX_AT.nTopBox };
-    case 'top_2_box':
-    case 'irt_yes':
-      return { mean: false, box: BOX_AT.nTop2Box };
-    case 'just_right':
-      return { mean: false, box: BOX_AT.nJustRight };
-    case 'bottom_2_box':
-    case 'irt_no':
-      return { mean: false, box: BOX_AT.nBottom2Box };
-    case 'bottom_box':
-    case 'hi_no':
-      return { mean: false, box: BOX_AT.nBottomBox };
-    default:
-      return null;
-  }
+  const field = kind === 'binary' ? yesNoField(aggregation) : boxField(aggregation);
+  if (field !== null) return { mean: false, box: BOX_AT[field] };
+  return kind !== 'binary' && (aggregation === 'mean' || aggregation === 'eeg_mean') ? { mean: true } : null;
 }
 
 /**
