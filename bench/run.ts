@@ -502,9 +502,9 @@ async function fetchResult(
 /**
  * Calls an endpoint before it is measured, with as many clients as measure it, until `warmup` calls
  * have been made and `warmupSeconds` have passed. Warmed up one call at a time, a server met its
- * first hundreds of concurrent calls slower than the rest (the code paths that run only under
- * concurrency, e.g. reads batched for several requests, were still unoptimised, and the pool opened
- * its further connections), which weighed on the p95 of a 400-call run but is not its steady state.
+ * first hundreds of concurrent calls slower than the rest, which weighed on the p95 of a 400-call
+ * run but is not its steady state; neither calls one at a time nor a burst that opened the pool's
+ * connections removed that slow start, only concurrent calls did (README, "The warm-up").
  */
 async function warmUp(once: () => Promise<Timed>, options: Options): Promise<void> {
   let made = 0;
