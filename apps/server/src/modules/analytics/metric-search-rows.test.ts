@@ -5,6 +5,7 @@ import { columnValue, EMPTY_SUMS, type Sums } from './analytics-metrics.ts';
 import type { ProductRecord } from './analytics-types.ts';
 import {
   assembleMetricSearch,
+  cMiNumberOf,
   searchProductsOf,
   valueRule,
   type SearchEntry,
@@ -88,6 +89,17 @@ describe('assembleMetricSearch diagnostics', () => {
     expect(first?.details.find((detail) => detail.level === 'info')?.message).toBe(
       ANALYTICS_MESSAGES.lowBase('liking', 2, 3, 4),
     );
+  });
+
+  it('packs the C-MI numbers on shared memory, each read back as it was', () => {
+    const packed = searchProductsOf(products);
+    // A worker thread is handed the list without a string in it to copy.
+    expect(packed.cMiNumbers.bytes.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(packed.cMiNumbers.starts.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(products.map((_, at) => cMiNumberOf(packed, packed.cMiAt[at]!))).toEqual(
+      products.map((product) => product.cMiNumber),
+    );
+    expect(cMiNumberOf(searchProductsOf([{ ...products[0]!, cMiNumber: '' }]), 0)).toBe('');
   });
 
   it('keeps the ranked products only, in the threshold order, and diagnoses those alone', () => {
