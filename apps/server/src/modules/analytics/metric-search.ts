@@ -35,14 +35,16 @@ import {
 import type { SearchColumns } from './result-store.ts';
 
 /**
- * Searches of up to this many products are assembled on the request loop, longer ones in a worker
- * thread. Assembling took 3-5 µs a product with five metrics when it also wrote the rows' JSON
- * (4 ms for 1,436 products, 93 ms for 20,000); in columns it is less, so at most ~2.5 ms here. From the loop's side the hop costs little (packing
- * the statistics, 0.35 µs a product, and taking the text back), but the answer then waits for a
- * free pool thread, which may be reading an upload or writing a spreadsheet for a second: a short
- * search is answered sooner here, at no cost the other requests would notice.
+ * Searches of up to this many cells (products x metric entries) are assembled on the request loop,
+ * larger ones in a worker thread. Assembling from the columns takes about 0.15 µs a cell (0.33 ms for
+ * 2,140 products and one entry at 300 studies), so at most ~1.5 ms of the loop here. Handing a search
+ * to a thread costs more than that at this size: the product list is copied to the thread (postTask
+ * alone was 8 % of the loop at eight clients) and the answer waits for a free pool thread, which may be
+ * reading an upload or writing a spreadsheet for a second. With 500 products as the bound, the
+ * 300-study searches went to the thread; on the loop their p95 fell by a fifth, alone and at eight
+ * clients (bench/README.md). Whole-library searches (21,000 products) still go to the thread.
  */
-export const SEARCH_ON_LOOP_MAX = 500;
+export const SEARCH_ON_LOOP_CELLS = 10_000;
 
 /**
  * How far a metric search is after each of its steps (the job's progress, in percent): finding the
@@ -137,7 +139,7 @@ export async function computeMetricSearch(
     filtered: respondentFilter.length > 0,
   };
   const assembled =
-    productIds.length <= SEARCH_ON_LOOP_MAX
+    productIds.length * searchEntries.length <= SEARCH_ON_LOOP_CELLS
       ? assembleMetricSearch({ ...input, sums })
       : await assembleMetricSearchOffThread({ ...input, sums });
 
