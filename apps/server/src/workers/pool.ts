@@ -57,12 +57,12 @@ export class UploadMemoryError extends Error {
 /**
  * The old generation a worker thread starts with (MB), so that it runs its first full collection only
  * once it holds this much. Left to itself V8 sets a thread's limit barely above what it holds after
- * loading (about 27 MB against 30), and a thread assembling searches ran a full collection every
- * 100-150 ms under load, each holding its search 3-17 ms; with room to grow the two threads ran one
- * between them in 3,000 searches (bench/README.md). A thread's threshold is read once, when it starts: set here, before
- * the pool starts its first thread, it leaves the request loop's heap as it is.
+ * loading (29 MB against 30), and a thread assembling searches ran a full collection every 100-150 ms
+ * under load, each holding its search 3-17 ms; with room to grow the two threads ran one between them
+ * in 3,000 searches (bench/README.md). A thread reads this once, when it starts: set here, before the
+ * pool starts its first thread, it leaves the request loop's heap as it is.
  */
-export const WORKER_INITIAL_OLD_MB = 64;
+const WORKER_INITIAL_OLD_MB = 64;
 
 let pool: Piscina | null = null;
 
