@@ -181,3 +181,37 @@ describe('reportJsonStreamOffThread', () => {
     expect(report.rows).toHaveLength(30_000);
   }, 120_000);
 });
+
+describe('the worker threads', () => {
+  it('write the reports queued behind busy threads in the order they were asked for', async () => {
+    const table = {
+      columns: [
+        { header: 'CMI #', kind: 'text' as const, width: 14 },
+        { header: 'Fragrance Name', kind: 'text' as const, width: 24 },
+      ],
+    };
+    const long = JSON.stringify(
+      Array.from({ length: 30_000 }, (_, index) => [`CMI-${index}`, `Fragrance ${index} of a long list`]),
+    );
+    // Both threads busy: each writes a long report that nobody reads yet, a few pieces ahead of it.
+    const held = [0, 1].map(() => reportJsonStreamOffThread('Held', header, table, long));
+    await Promise.all(held.map((stream) => new Promise((resolve) => stream.once('readable', resolve))));
+    const finished: number[] = [];
+    const queued = [0, 1, 2, 3].map((index) =>
+      bytesOf(
+        reportJsonStreamOffThread(
+          `Queued ${index}`,
+          header,
+          table,
+          JSON.stringify([[`CMI-${index}`, 'One']]),
+        ),
+      ).then(() => finished.push(index)),
+    );
+    // One thread is freed and serves the queue; the other stays busy until the queue is done.
+    const first = bytesOf(held[0]!);
+    await Promise.all(queued);
+    expect(finished).toEqual([0, 1, 2, 3]);
+    await first;
+    await bytesOf(held[1]!);
+  }, 120_000);
+});
