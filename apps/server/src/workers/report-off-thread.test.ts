@@ -70,6 +70,17 @@ const table = (): ReportTable => ({
   ],
 });
 
+/** Two columns of texts, and 30,000 rows of them as JSON: a report long enough to hold its thread. */
+const NAMES = {
+  columns: [
+    { header: 'CMI #', kind: 'text' as const, width: 14 },
+    { header: 'Fragrance Name', kind: 'text' as const, width: 24 },
+  ],
+};
+const LONG_ROWS = JSON.stringify(
+  Array.from({ length: 30_000 }, (_, index) => [`CMI-${index}`, `Fragrance ${index} of a long list`]),
+);
+
 async function bytesOf(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
@@ -159,23 +170,14 @@ describe('reportJsonStreamOffThread', () => {
   }, 120_000);
 
   it('frees its thread when the download breaks off, so later reports are written', async () => {
-    const rows = JSON.stringify(
-      Array.from({ length: 30_000 }, (_, index) => [`CMI-${index}`, `Fragrance ${index} of a long list`]),
-    );
-    const table = {
-      columns: [
-        { header: 'CMI #', kind: 'text' as const, width: 14 },
-        { header: 'Fragrance Name', kind: 'text' as const, width: 24 },
-      ],
-    };
     // More broken downloads than threads: each takes its first piece and goes.
     for (let index = 0; index < 3; index += 1) {
-      const broken = reportJsonStreamOffThread('Fragrances', header, table, rows);
+      const broken = reportJsonStreamOffThread('Fragrances', header, NAMES, LONG_ROWS);
       await new Promise<void>((resolve) => broken.once('data', () => resolve()));
       broken.destroy();
     }
     const report = readReport(
-      await openWorkbook(await bytesOf(reportJsonStreamOffThread('Fragrances', header, table, rows))),
+      await openWorkbook(await bytesOf(reportJsonStreamOffThread('Fragrances', header, NAMES, LONG_ROWS))),
       'Fragrances',
     );
     expect(report.rows).toHaveLength(30_000);
@@ -184,17 +186,8 @@ describe('reportJsonStreamOffThread', () => {
 
 describe('the worker threads', () => {
   it('write the reports queued behind busy threads in the order they were asked for', async () => {
-    const table = {
-      columns: [
-        { header: 'CMI #', kind: 'text' as const, width: 14 },
-        { header: 'Fragrance Name', kind: 'text' as const, width: 24 },
-      ],
-    };
-    const long = JSON.stringify(
-      Array.from({ length: 30_000 }, (_, index) => [`CMI-${index}`, `Fragrance ${index} of a long list`]),
-    );
     // Both threads busy: each writes a long report that nobody reads yet, a few pieces ahead of it.
-    const held = [0, 1].map(() => reportJsonStreamOffThread('Held', header, table, long));
+    const held = [0, 1].map(() => reportJsonStreamOffThread('Held', header, NAMES, LONG_ROWS));
     await Promise.all(held.map((stream) => new Promise((resolve) => stream.once('readable', resolve))));
     const finished: number[] = [];
     const queued = [0, 1, 2, 3].map((index) =>
@@ -202,7 +195,7 @@ describe('the worker threads', () => {
         reportJsonStreamOffThread(
           `Queued ${index}`,
           header,
-          table,
+          NAMES,
           JSON.stringify([[`CMI-${index}`, 'One']]),
         ),
       ).then(() => finished.push(index)),
